@@ -1,0 +1,47 @@
+"""The QApplication: opens an encounter file or a ruleset's demo in the main window."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from . import __version__
+from .engine.rulesets import registry
+from .engine.storage import LoadError, load
+from .engine.table import Table
+from .main_window import MainWindow
+
+
+def open_encounter(file: Path | None, demo: str | None) -> Table:
+    """The encounter to show: a file, a ruleset's demo, or the `libre` demo by default."""
+    if file is not None:
+        return Table(load(file))
+    ruleset = registry.get(demo or "libre")
+    return Table(load(ruleset.demo_path))
+
+
+def run(file: Path | None, demo: str | None) -> int:
+    """Start the app; a file that cannot be opened is explained, never a crash."""
+    app = QApplication.instance() or QApplication(sys.argv)
+    app.setApplicationName("Escarmouche")
+    app.setApplicationVersion(__version__)
+    app.setOrganizationName("Escarmouche")
+    try:
+        table = open_encounter(file, demo)
+    except LoadError as exc:
+        QMessageBox.critical(
+            None,
+            "Escarmouche",
+            f"Impossible d’ouvrir {file} :\n{exc.fr}\n\n"
+            f"Cannot open {file}:\n{exc.en}\n\n{exc.path}",
+        )
+        return 1
+    except KeyError:
+        known = ", ".join(registry.available())
+        QMessageBox.critical(None, "Escarmouche", f"Jeu de règles inconnu : {demo} ({known})")
+        return 1
+    window = MainWindow(table)
+    window.show()
+    return app.exec()

@@ -1,0 +1,1 @@
+"""Qt-free rules engine: model, dice, zones, turns, rulesets, changes and storage."""

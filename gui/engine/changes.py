@@ -1,0 +1,196 @@
+"""ChangeSets: old and new values at paths in an Encounter; applying one is all-or-nothing."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .model import Encounter, check_references
+
+
+class _Absent:
+    """Marks a key or list item that does not exist on one side of a change."""
+
+    _instance: _Absent | None = None
+
+    def __new__(cls) -> _Absent:
+        if cls._instance is None:
+            cls._instance = super().__new__(cls)
+        return cls._instance
+
+    def __repr__(self) -> str:
+        return "ABSENT"
+
+
+ABSENT: Any = _Absent()
+PathPart = str | int
+
+
+class ChangeError(ValueError):
+    """A ChangeSet does not fit the encounter; nothing was changed."""
+
+    def __init__(self, fr: str, en: str) -> None:
+        super().__init__(f"{fr} / {en}")
+        self.fr = fr
+        self.en = en
+
+
+@dataclass(frozen=True)
+class Change:
+    """One value replaced at `path`; ABSENT as `old` inserts, ABSENT as `new` removes.
+
+    Path parts walk model attributes, dict keys and list items; a string part in a list
+    names the item by its `id` (or `key`, `unit`), an int part is a position.
+    """
+
+    path: tuple[PathPart, ...]
+    old: Any
+    new: Any
+    index: int | None = None  # where an inserted id-named list item goes (end if None)
+
+    def inverted(self) -> Change:
+        return Change(self.path, self.new, self.old, self.index)
+
+
+@dataclass(frozen=True)
+class ChangeSet:
+    """The changes of one user action, with the French label shown in the undo history."""
+
+    label: str
+    changes: tuple[Change, ...] = field(default_factory=tuple)
+
+    def inverted(self) -> ChangeSet:
+        return ChangeSet(self.label, tuple(c.inverted() for c in reversed(self.changes)))
+
+    def __add__(self, other: ChangeSet) -> ChangeSet:
+        return ChangeSet(self.label, self.changes + other.changes)
+
+    def __bool__(self) -> bool:
+        return bool(self.changes)
+
+
+def _item_key(item: Any) -> Any:
+    for attr in ("id", "key", "unit"):
+        if hasattr(item, attr):
+            return getattr(item, attr)
+    return None
+
+
+def _find(items: list[Any], part: PathPart) -> int:
+    if isinstance(part, int):
+        if not 0 <= part < len(items):
+            raise KeyError(part)
+        return part
+    for i, item in enumerate(items):
+        if _item_key(item) == part:
+            return i
+    raise KeyError(part)
+
+
+def _child(node: Any, part: PathPart) -> Any:
+    if isinstance(node, BaseModel):
+        if not isinstance(part, str) or part not in type(node).model_fields:
+            raise KeyError(part)
+        return getattr(node, part)
+    if isinstance(node, dict):
+        return node[part]
+    if isinstance(node, list):
+        return node[_find(node, part)]
+    raise KeyError(part)
+
+
+def read(enc: Encounter, path: Iterable[PathPart]) -> Any:
+    """The value at `path`, or ABSENT when the last part does not exist."""
+    node: Any = enc
+    parts = tuple(path)
+    for part in parts[:-1]:
+        node = _child(node, part)
+    try:
+        return _child(node, parts[-1])
+    except KeyError:
+        return ABSENT
+
+
+def change(enc: Encounter, path: Iterable[PathPart], new: Any, index: int | None = None) -> Change:
+    """A Change that sets `path` to `new`, remembering the current value as `old`."""
+    parts = tuple(path)
+    return Change(parts, _copy(read(enc, parts)), new, index)
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, BaseModel):
+        return value.model_copy(deep=True)
+    if isinstance(value, (list, dict)):
+        return copy.deepcopy(value)
+    return value
+
+
+def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
+    node: Any = enc
+    for part in ch.path[:-1]:
+        node = _child(node, part)
+    last = ch.path[-1]
+    current = read(enc, ch.path)
+    if current != expected:
+        raise ChangeError(
+            f"Valeur inattendue à {_show(ch.path)} : {current!r} au lieu de {expected!r}",
+            f"Unexpected value at {_show(ch.path)}: {current!r} instead of {expected!r}",
+        )
+    value = _copy(value)
+    if isinstance(node, BaseModel):
+        if value is ABSENT:
+            where = _show(ch.path)
+            raise ChangeError(f"{where} ne peut être retiré", f"{where} cannot be removed")
+        setattr(node, str(last), value)
+    elif isinstance(node, dict):
+        if value is ABSENT:
+            del node[last]
+        else:
+            node[last] = value
+    elif isinstance(node, list):
+        _set_item(node, last, value, current, ch.index)
+    else:
+        raise ChangeError(f"Chemin invalide {_show(ch.path)}", f"Invalid path {_show(ch.path)}")
+
+
+def _set_item(
+    items: list[Any], part: PathPart, value: Any, current: Any, index: int | None
+) -> None:
+    if current is ABSENT:
+        at = part if isinstance(part, int) else (len(items) if index is None else index)
+        items.insert(min(at, len(items)), value)
+    elif value is ABSENT:
+        del items[_find(items, part)]
+    else:
+        items[_find(items, part)] = value
+
+
+def _show(path: tuple[PathPart, ...]) -> str:
+    return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+
+
+def apply(enc: Encounter, cs: ChangeSet) -> None:
+    """Apply every change, then re-check references; on any failure undo what was done."""
+    done: list[Change] = []
+    try:
+        for ch in cs.changes:
+            _set(enc, ch, ch.new, ch.old)
+            done.append(ch)
+        check_references(enc)
+    except (ChangeError, KeyError, ValueError, ValidationError) as exc:
+        for ch in reversed(done):
+            _set(enc, ch, ch.old, ch.new)
+        if isinstance(exc, ChangeError):
+            raise
+        raise ChangeError(
+            f"Modification refusée ({cs.label}) : {exc}", f"Change refused ({cs.label}): {exc}"
+        ) from exc
+
+
+def revert(enc: Encounter, cs: ChangeSet) -> None:
+    """Undo a ChangeSet that was applied."""
+    apply(enc, cs.inverted())

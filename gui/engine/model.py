@@ -1,0 +1,278 @@
+"""The encounter data model (pydantic v2, strict, unknown keys refused)."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+
+Id = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]
+Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+Text = Annotated[str, StringConstraints(max_length=20_000)]
+# A ruleset stat is JSON-like; its own schema (rulesets/base.py) says which type and range.
+StatValue = int | float | str | bool | list[str] | None
+
+
+class Strict(BaseModel):
+    """Base of every model: strict types, no unknown keys, checked assignment."""
+
+    model_config = ConfigDict(strict=True, extra="forbid", validate_assignment=True)
+
+
+class Rect(Strict):
+    """A zone's rectangle in scene units (pixels at zoom 1)."""
+
+    x: float
+    y: float
+    width: float = Field(gt=0)
+    height: float = Field(gt=0)
+
+    def centre(self) -> tuple[float, float]:
+        return (self.x + self.width / 2, self.y + self.height / 2)
+
+
+class Zone(Strict):
+    """A named area of the map."""
+
+    id: Id
+    name: Name
+    rect: Rect
+    colour: Colour = "#8fa8c8"
+
+
+class Edge(Strict):
+    """Adjacency between two zones, with an optional length in metres."""
+
+    a: Id
+    b: Id
+    length_m: float | None = Field(default=None, ge=0)
+
+    @model_validator(mode="after")
+    def _distinct(self) -> Edge:
+        if self.a == self.b:
+            raise ValueError("an edge joins two different zones")
+        return self
+
+
+class Background(Strict):
+    """A battle-map image under the zones."""
+
+    path: Text
+    x: float = 0.0
+    y: float = 0.0
+    scale: float = Field(default=1.0, gt=0)
+    opacity: float = Field(default=1.0, ge=0, le=1)
+
+
+class Grid(Strict):
+    """An optional square grid overlay; a cell is `cell_px` scene units and `cell_m` metres."""
+
+    cell_px: float = Field(default=50.0, gt=0)
+    cell_m: float = Field(default=1.5, gt=0)
+    origin_x: float = 0.0
+    origin_y: float = 0.0
+    visible: bool = True
+    snap: bool = False
+
+
+class Map(Strict):
+    """Zones, their adjacency, the scale, a background image and a grid."""
+
+    zones: list[Zone] = []
+    edges: list[Edge] = []
+    metres_per_px: float | None = Field(default=None, gt=0)
+    background: Background | None = None
+    grid: Grid | None = None
+
+    @model_validator(mode="after")
+    def _references(self) -> Map:
+        ids = [z.id for z in self.zones]
+        if len(set(ids)) != len(ids):
+            raise ValueError("zone ids must be unique")
+        known = set(ids)
+        seen: set[frozenset[str]] = set()
+        for edge in self.edges:
+            if edge.a not in known or edge.b not in known:
+                raise ValueError(f"edge {edge.a}–{edge.b} names an unknown zone")
+            pair = frozenset((edge.a, edge.b))
+            if pair in seen:
+                raise ValueError(f"edge {edge.a}–{edge.b} is listed twice")
+            seen.add(pair)
+        return self
+
+
+class Position(Strict):
+    """Where a combatant stands: a zone, a grid cell, or both."""
+
+    zone: Id | None = None
+    cell: tuple[int, int] | None = None
+
+
+class Track(Strict):
+    """A row of boxes (health levels, Moniteur…); each mark is a short code, "" when empty."""
+
+    marks: list[Annotated[str, StringConstraints(max_length=4)]]
+
+
+class State(Strict):
+    """A condition on a combatant, with its rules text and an optional duration in rounds."""
+
+    key: Id
+    label: Name
+    text: Text = ""
+    rounds_left: int | None = Field(default=None, ge=1)
+    value: int | None = None
+
+
+class Combatant(Strict):
+    """One token on the map with its ruleset sheet."""
+
+    id: Id
+    name: Name
+    side: Id
+    tier: Id | None = None
+    stats: dict[Id, StatValue] = {}
+    tracks: dict[Id, Track] = {}
+    states: list[State] = []
+    position: Position = Position()
+    contacts: list[Id] = []
+    notes: Text = ""
+
+
+class Side(Strict):
+    """A side or camp, with its colour and ruleset resources (Réserve, Menace…)."""
+
+    id: Id
+    name: Name
+    colour: Colour = "#3a6ea5"
+    resources: dict[Id, int] = {}
+
+
+class TurnEntry(Strict):
+    """One unit in the turn order: a combatant, or a group acting together."""
+
+    unit: Id
+    members: list[Id]
+    side: Id
+    initiative: int | None = None
+    score: int = 0
+    delayed: bool = False
+    ready: Text = ""
+    acted: bool = False
+    actions_left: int = Field(default=0, ge=0)
+    declared: list[Text] = []
+
+
+class TurnSnapshot(Strict):
+    """What `previous` needs to step back over one `next`."""
+
+    round: int
+    phase: str
+    current: int
+    holder: Id | None
+    order: list[TurnEntry]
+
+
+class TurnState(Strict):
+    """The turn tracker: policy, round, order and whose turn it is."""
+
+    policy: Literal["none", "ranked", "alternating", "declare"] = "none"
+    round: int = Field(default=0, ge=0)
+    phase: Literal["", "declare", "act"] = ""
+    order: list[TurnEntry] = []
+    current: int = -1
+    holder: Id | None = None
+    side_order: list[Id] = []
+    actions_per_unit: int = Field(default=2, ge=1)
+    history: list[TurnSnapshot] = []
+
+
+class LogEntry(Strict):
+    """One line of the encounter log: who did what, how it was computed, the dice and outcome."""
+
+    time: datetime
+    round: int = 0
+    actor: Id | None = None
+    target: Id | None = None
+    action: Name
+    breakdown: list[Text] = []
+    dice: list[int] = []
+    outcome: Text = ""
+    overrides: dict[Id, Text] = {}
+
+
+class DiceState(Strict):
+    """The encounter's random generator: its seed and current state (see dice.rng_state)."""
+
+    seed: int
+    state: list[int] | None = None
+
+
+class Encounter(Strict):
+    """A whole fight: ruleset, flags, sides, combatants, map, turn state, log, dice, notes."""
+
+    id: Id
+    name: Name
+    ruleset: Id
+    flags: dict[Id, bool | int | str] = {}
+    sides: list[Side] = []
+    combatants: list[Combatant] = []
+    map: Map = Map()
+    turn: TurnState = TurnState()
+    log: list[LogEntry] = []
+    dice: DiceState = DiceState(seed=0)
+    notes: Text = ""
+
+    @model_validator(mode="after")
+    def _references(self) -> Encounter:
+        check_references(self)
+        return self
+
+    def combatant(self, cid: str) -> Combatant:
+        for c in self.combatants:
+            if c.id == cid:
+                return c
+        raise KeyError(cid)
+
+    def side(self, sid: str) -> Side:
+        for s in self.sides:
+            if s.id == sid:
+                return s
+        raise KeyError(sid)
+
+
+def check_references(enc: Encounter) -> None:
+    """Ids are unique and every reference (side, zone, contact, turn unit) exists."""
+    side_ids = _unique([s.id for s in enc.sides], "side")
+    ids = _unique([c.id for c in enc.combatants], "combatant")
+    zone_ids = {z.id for z in enc.map.zones}
+    contacts = {c.id: set(c.contacts) for c in enc.combatants}
+    for c in enc.combatants:
+        if c.side not in side_ids:
+            raise ValueError(f"combatant {c.id} is on unknown side {c.side}")
+        if c.position.zone is not None and c.position.zone not in zone_ids:
+            raise ValueError(f"combatant {c.id} stands in unknown zone {c.position.zone}")
+        for other in c.contacts:
+            if other == c.id or other not in ids:
+                raise ValueError(f"combatant {c.id} is in contact with unknown {other}")
+            if c.id not in contacts[other]:
+                raise ValueError(f"contact {c.id}–{other} is not listed on both combatants")
+    for entry in enc.turn.order:
+        if entry.side not in side_ids or not set(entry.members) <= ids:
+            raise ValueError(f"turn unit {entry.unit} names an unknown side or combatant")
+    if enc.turn.order and not -1 <= enc.turn.current < len(enc.turn.order):
+        raise ValueError("turn.current is outside the turn order")
+
+
+def _unique(values: list[str], what: str) -> set[str]:
+    found = set(values)
+    if len(found) != len(values):
+        raise ValueError(f"{what} ids must be unique")
+    return found
+
+
+def now() -> datetime:
+    """The current time, timezone-aware (log entries)."""
+    return datetime.now(UTC)

@@ -1,0 +1,25 @@
+"""A problem found in user input, located by a JSON path and told in French and English."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Problem:
+    """What is wrong and where: `path` is a JSON path such as `$.combatants[2].stats.pv`."""
+
+    path: str
+    fr: str
+    en: str
+
+    def __str__(self) -> str:
+        return f"{self.path} : {self.fr} / {self.en}"
+
+
+def json_path(parts: tuple[str | int, ...] | list[str | int], root: str = "$") -> str:
+    """`("combatants", 2, "name")` → `$.combatants[2].name`."""
+    out = root
+    for part in parts:
+        out += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return out

@@ -1,0 +1,1 @@
+"""Rulesets: the contract (base), data schemas, the registry and one module per ruleset."""

@@ -1,0 +1,257 @@
+"""The contract every ruleset implements: sheet, derived values, turns, actions, resolve."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from ..changes import ABSENT, Change, ChangeSet
+from ..dice import DiceExpr, DiceInputError, parse_aggregate, parse_faces
+from ..model import Combatant, Encounter, LogEntry, StatValue, now
+from ..odds import Distribution
+from .schema import FieldSpec, Label, RulesetData
+
+if TYPE_CHECKING:
+    from ..turns import TurnPolicy
+
+Override = int | bool | str
+
+
+class ActionError(ValueError):
+    """An action whose options do not fit (bad input); nothing is changed."""
+
+    def __init__(self, fr: str, en: str) -> None:
+        super().__init__(f"{fr} / {en}")
+        self.fr = fr
+        self.en = en
+
+
+@dataclass(frozen=True)
+class Term:
+    """One term of a computed value, with the spec rule that produced it (G-2).
+
+    An int value is a modifier added to the total; any other value is shown as it is.
+    """
+
+    label: str
+    value: int | float | str | Fraction
+    rule: str
+
+    def __str__(self) -> str:
+        """Modifiers read "AD-07 +1 zone traversée", other values "LIB-02 Défense : 13"."""
+        value = self.value
+        if isinstance(value, int) and not isinstance(value, bool):
+            return f"{self.rule} {value:+d} {self.label}"
+        if value == "":
+            return f"{self.rule} {self.label}"
+        return f"{self.rule} {self.label} : {value}"
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A warning (an illegal action is a warning, never a block: G-3)."""
+
+    rule: str
+    fr: str
+    en: str
+
+    def __str__(self) -> str:
+        return f"{self.rule} {self.fr}".strip()
+
+
+@dataclass(frozen=True)
+class ActionSpec:
+    """An action the actor can take: its label, rule, options and overridable values."""
+
+    kind: str
+    label: Label
+    rule: str
+    needs_target: bool
+    options: tuple[FieldSpec, ...] = ()
+    overridable: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Action:
+    """An action as chosen in the dialog: who, at whom, with which options and GM overrides."""
+
+    kind: str
+    actor: str | None
+    target: str | None = None
+    options: Mapping[str, StatValue] = field(default_factory=dict)
+    overrides: Mapping[str, Override] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class DiceRequest:
+    """Which dice a resolution needs, and what a typed aggregate means and may be."""
+
+    expr: DiceExpr
+    aggregate: Label
+    minimum: int
+    maximum: int
+
+
+@dataclass(frozen=True)
+class DiceResult:
+    """The dice of one roll: rolled by the app, typed face by face, or a typed aggregate."""
+
+    mode: Literal["rolled", "faces", "aggregate", "none"]
+    faces: tuple[int, ...] = ()
+    aggregate: int | None = None
+
+    @classmethod
+    def typed_faces(cls, text: str, request: DiceRequest) -> DiceResult:
+        """Faces typed by the GM, checked against the request (DiceInputError if wrong)."""
+        expr = request.expr
+        if expr.explode:
+            faces = parse_faces(text, expr.sides, count=None, min_count=expr.count)
+        else:
+            faces = parse_faces(text, expr.sides, count=expr.count)
+        return cls("faces", tuple(faces))
+
+    @classmethod
+    def typed_aggregate(cls, text: str | int, request: DiceRequest) -> DiceResult:
+        """An aggregate typed by the GM (a total, a count of successes…), range-checked."""
+        return cls("aggregate", (), parse_aggregate(text, request.minimum, request.maximum))
+
+    def total(self, expr: DiceExpr) -> int:
+        """The roll's value: the typed aggregate, or the faces summed by the expression."""
+        if self.aggregate is not None:
+            return self.aggregate
+        if not self.faces and expr.count:
+            raise DiceInputError("Aucun dé saisi", "No dice entered")
+        return expr.total(self.faces)
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What an action will take before the dice: terms, target number, dice and exact odds."""
+
+    action: Action
+    terms: tuple[Term, ...]
+    dice: DiceRequest | None = None
+    target_number: int | None = None
+    odds: Fraction | None = None
+    odds_note: str = ""
+    distribution: Distribution | None = None
+    notices: tuple[Notice, ...] = ()
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What happened: outcome in French and English, the terms, the dice, the log entry."""
+
+    action: Action
+    outcome_fr: str
+    outcome_en: str
+    terms: tuple[Term, ...]
+    dice: DiceResult
+    success: bool | None
+    log: LogEntry
+
+
+class Ruleset(ABC):
+    """A rules system: data from `ruleset_data/<id>/`, logic in its module."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.data = RulesetData.model_validate_json((folder / "ruleset.json").read_bytes())
+
+    @property
+    def id(self) -> str:
+        return self.data.id
+
+    @property
+    def demo_path(self) -> Path:
+        return self.folder / "demo.json"
+
+    def flag(self, enc: Encounter, flag_id: str) -> bool | int | str:
+        """A house-rule flag's value in this encounter, or its default (G-5)."""
+        if flag_id in enc.flags:
+            return enc.flags[flag_id]
+        for spec in self.data.flags:
+            if spec.id == flag_id:
+                return spec.default
+        raise KeyError(flag_id)
+
+    def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
+        """Values computed from the sheet, each with its rule (none by default)."""
+        return []
+
+    def badges(self, enc: Encounter, c: Combatant) -> list[str]:
+        """Short state texts for the token and roster."""
+        return [s.label if s.value is None else f"{s.label} ×{s.value}" for s in c.states]
+
+    def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest | None:
+        """The roll that sets a combatant's initiative, or None if the policy needs none."""
+        return None
+
+    def initiative_score(self, enc: Encounter, c: Combatant) -> int:
+        """The tie-breaker (or declaration order) of a combatant's initiative."""
+        return 0
+
+    def check_move(self, enc: Encounter, c: Combatant, zone: str) -> list[Notice]:
+        """Why moving `c` into `zone` is against the rules (empty when it is legal)."""
+        return []
+
+    def round_started(self, enc: Encounter, round_no: int) -> list[Change]:
+        """Changes that happen by themselves when a new round begins."""
+        return []
+
+    @abstractmethod
+    def turn_policy(self, enc: Encounter) -> TurnPolicy:
+        """How turns run in this ruleset."""
+
+    @abstractmethod
+    def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
+        """The actions `actor` can take, against `target` when one is given."""
+
+    @abstractmethod
+    def preview(self, enc: Encounter, action: Action) -> Preview:
+        """Terms, target number, dice needed and exact odds of an action, before the dice."""
+
+    @abstractmethod
+    def resolve(
+        self, enc: Encounter, action: Action, dice: DiceResult
+    ) -> tuple[Resolution, ChangeSet]:
+        """The outcome of an action with its dice, and the changes it makes."""
+
+
+def overridden(
+    action: Action, key: str, computed: Override, label: str, terms: list[Term]
+) -> Override:
+    """The GM's value for `key` if the action overrides it (logged, G-3), else `computed`."""
+    if key not in action.overrides:
+        return computed
+    value = action.overrides[key]
+    if value != computed:
+        terms.append(Term(f"{label} imposé par le MJ (calculé : {computed})", str(value), "G-3"))
+    return value
+
+
+def log_change(enc: Encounter, entry: LogEntry, before: Sequence[Change] = ()) -> Change:
+    """The change that appends `entry` to the log, after the log appends in `before`."""
+    pending = sum(1 for c in before if c.path[0] == "log" and c.old is ABSENT)
+    return Change(("log", len(enc.log) + pending), ABSENT, entry)
+
+
+def make_log(
+    enc: Encounter, action: Action, label: str, terms: list[Term], dice: DiceResult, outcome: str
+) -> LogEntry:
+    """A log entry for a resolved action, overrides included."""
+    return LogEntry(
+        time=now(),
+        round=enc.turn.round,
+        actor=action.actor,
+        target=action.target,
+        action=label,
+        breakdown=[str(t) for t in terms],
+        dice=list(dice.faces),
+        outcome=outcome,
+        overrides={k: str(v) for k, v in action.overrides.items()},
+    )

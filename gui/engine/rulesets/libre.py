@@ -1,0 +1,391 @@
+"""Ruleset `libre`: initiative, hit points, conditions with durations, for any game."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from ..changes import Change, ChangeSet, change
+from ..dice import DiceExpr
+from ..model import Combatant, Encounter, LogEntry, State, now
+from ..odds import from_expr
+from ..turns import RankedInitiative
+from .base import (
+    Action,
+    ActionError,
+    ActionSpec,
+    DiceRequest,
+    DiceResult,
+    Preview,
+    Resolution,
+    Ruleset,
+    Term,
+    log_change,
+    make_log,
+    overridden,
+)
+from .schema import Choice, FieldSpec, Label
+
+PV_FLOOR = "LIB-CFG-1"
+_TOTAL = Label(fr="total des dés", en="dice total")
+_CUSTOM = "autre"
+
+
+def _stat(c: Combatant, key: str, default: int = 0) -> int:
+    value = c.stats.get(key, default)
+    return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+
+def _expr(text: object, fallback: str) -> DiceExpr:
+    return DiceExpr.parse(text if isinstance(text, str) and text.strip() else fallback)
+
+
+def _ascii_id(label: str) -> str:
+    """An id from a free label: accents folded, anything else becomes "_" ("Béni" → "beni")."""
+    folded = unicodedata.normalize("NFKD", label.lower()).encode("ascii", "ignore").decode()
+    return "".join(ch if ch.isalnum() else "_" for ch in folded)[:40] or "etat"
+
+
+def _request(expr: DiceExpr) -> DiceRequest:
+    top = expr.maximum if expr.maximum is not None else expr.minimum + 10_000
+    return DiceRequest(expr, _TOTAL, min(expr.minimum, top), top)
+
+
+class Libre(Ruleset):
+    """A generic d20-style ruleset: it proves the contract and serves games without a module."""
+
+    def turn_policy(self, enc: Encounter) -> RankedInitiative:
+        return RankedInitiative()
+
+    def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest:
+        """LIB-01: 1d20 + modifier."""
+        return _request(DiceExpr(1, 20, modifier=_stat(c, "init_mod")))
+
+    def initiative_score(self, enc: Encounter, c: Combatant) -> int:
+        return _stat(c, "init_mod")
+
+    def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
+        pv, pv_max = _stat(c, "pv"), _stat(c, "pv_max", 1)
+        terms = [Term("points de vie", f"{pv}/{pv_max}", "LIB-03")]
+        if pv <= 0:
+            terms.append(Term("hors de combat", "oui", "LIB-05"))
+        return terms
+
+    def badges(self, enc: Encounter, c: Combatant) -> list[str]:
+        pv, pv_max = _stat(c, "pv"), _stat(c, "pv_max", 1)
+        out = [f"PV {pv}/{pv_max}"]
+        if pv <= 0:
+            out.append("Hors de combat")
+        rounds = [f"{s.label} ({s.rounds_left} r.)" if s.rounds_left else s.label for s in c.states]
+        return out + rounds
+
+    def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
+        roll = FieldSpec(key="jet", label=Label(fr="Jet", en="Roll"), kind="dice", default="1d20")
+        amount = FieldSpec(key="des", label=Label(fr="Dés", en="Dice"), kind="dice", default="")
+        specs = [
+            ActionSpec(
+                "attack",
+                Label(fr="Attaquer", en="Attack"),
+                "LIB-02",
+                True,
+                (roll,),
+                ("bonus", "target_number"),
+            ),
+            ActionSpec(
+                "damage",
+                Label(fr="Infliger des dégâts", en="Deal damage"),
+                "LIB-03",
+                True,
+                (amount,),
+            ),
+            ActionSpec("heal", Label(fr="Soigner", en="Heal"), "LIB-04", True, (amount,)),
+            ActionSpec(
+                "add_state",
+                Label(fr="Appliquer un état", en="Apply a condition"),
+                "LIB-06",
+                True,
+                self._state_options(),
+            ),
+        ]
+        if target is not None and enc.combatant(target).states:
+            keys = tuple(
+                Choice(value=s.key, label=Label(fr=s.label, en=s.label))
+                for s in enc.combatant(target).states
+            )
+            which = FieldSpec(
+                key="etat",
+                label=Label(fr="État", en="Condition"),
+                kind="choice",
+                choices=keys,
+                default=keys[0].value,
+            )
+            specs.append(
+                ActionSpec(
+                    "remove_state",
+                    Label(fr="Retirer un état", en="Remove a condition"),
+                    "LIB-06",
+                    True,
+                    (which,),
+                )
+            )
+        return specs
+
+    def _state_options(self) -> tuple[FieldSpec, ...]:
+        choices = tuple(Choice(value=s.key, label=s.label) for s in self.data.states)
+        custom = Choice(value=_CUSTOM, label=Label(fr="Autre…", en="Other…"))
+        return (
+            FieldSpec(
+                key="etat",
+                label=Label(fr="État", en="Condition"),
+                kind="choice",
+                choices=(*choices, custom),
+                default=choices[0].value,
+            ),
+            FieldSpec(
+                key="nom",
+                label=Label(fr="Nom (autre)", en="Name (other)"),
+                kind="text",
+                max_length=60,
+                default="",
+            ),
+            FieldSpec(
+                key="texte",
+                label=Label(fr="Texte de règle", en="Rules text"),
+                kind="text",
+                default="",
+            ),
+            FieldSpec(
+                key="rounds",
+                label=Label(
+                    fr="Durée (rounds, 0 = illimitée)", en="Duration (rounds, 0 = unlimited)"
+                ),
+                kind="int",
+                minimum=0,
+                maximum=999,
+                default=0,
+            ),
+        )
+
+    def preview(self, enc: Encounter, action: Action) -> Preview:
+        if action.kind == "attack":
+            return self._preview_attack(enc, action)
+        if action.kind in ("damage", "heal"):
+            expr = self._amount_expr(enc, action)
+            label = "dégâts" if action.kind == "damage" else "soins"
+            rule = "LIB-03" if action.kind == "damage" else "LIB-04"
+            return Preview(
+                action,
+                (Term(f"{label} {expr}", "", rule),),
+                _request(expr),
+                distribution=from_expr(expr),
+            )
+        if action.kind in ("add_state", "remove_state"):
+            return Preview(action, (Term(self._state_label(action), "", "LIB-06"),))
+        raise KeyError(action.kind)
+
+    def _preview_attack(self, enc: Encounter, action: Action) -> Preview:
+        terms: list[Term] = []
+        expr, number = self._attack_numbers(enc, action, terms)
+        odds = from_expr(expr).at_least(number)
+        return Preview(
+            action,
+            tuple(terms),
+            _request(expr),
+            target_number=number,
+            odds=odds,
+            odds_note="P(jet ≥ Défense)",
+            distribution=from_expr(expr),
+        )
+
+    def _attack_numbers(
+        self, enc: Encounter, action: Action, terms: list[Term]
+    ) -> tuple[DiceExpr, int]:
+        actor = enc.combatant(action.actor) if action.actor else None
+        target = enc.combatant(action.target or "")
+        base = _expr(action.options.get("jet"), "1d20")
+        bonus = int(
+            overridden(
+                action, "bonus", _stat(actor, "attaque") if actor else 0, "bonus d'attaque", terms
+            )
+        )
+        number = int(
+            overridden(action, "target_number", _stat(target, "defense"), "Défense", terms)
+        )
+        expr = DiceExpr(
+            base.count,
+            base.sides,
+            base.modifier + bonus,
+            base.keep_highest,
+            base.keep_lowest,
+            base.explode,
+        )
+        terms[:0] = [
+            Term(f"jet {base}", "", "LIB-02"),
+            Term("bonus d'attaque", bonus, "LIB-02"),
+            Term("Défense de la cible (à atteindre)", str(number), "LIB-02"),
+        ]
+        return expr, number
+
+    def _amount_expr(self, enc: Encounter, action: Action) -> DiceExpr:
+        fallback = "1d6"
+        if action.kind == "damage" and action.actor:
+            stat = enc.combatant(action.actor).stats.get("degats")
+            fallback = stat if isinstance(stat, str) and stat.strip() else fallback
+        return _expr(action.options.get("des"), fallback)
+
+    def _state_label(self, action: Action) -> str:
+        key = str(action.options.get("etat", ""))
+        if action.kind == "add_state" and key == _CUSTOM:
+            return str(action.options.get("nom", "")).strip()
+        for spec in self.data.states:
+            if spec.key == key:
+                return spec.label.fr
+        return key
+
+    def resolve(
+        self, enc: Encounter, action: Action, dice: DiceResult
+    ) -> tuple[Resolution, ChangeSet]:
+        if action.kind == "attack":
+            return self._resolve_attack(enc, action, dice)
+        if action.kind in ("damage", "heal"):
+            return self._resolve_hp(enc, action, dice)
+        if action.kind in ("add_state", "remove_state"):
+            return self._resolve_state(enc, action)
+        raise KeyError(action.kind)
+
+    def _finish(
+        self,
+        enc: Encounter,
+        action: Action,
+        label: str,
+        terms: list[Term],
+        dice: DiceResult,
+        outcome: tuple[str, str],
+        success: bool | None,
+        changes: list[Change],
+    ) -> tuple[Resolution, ChangeSet]:
+        entry = make_log(enc, action, label, terms, dice, outcome[0])
+        resolution = Resolution(action, outcome[0], outcome[1], tuple(terms), dice, success, entry)
+        return resolution, ChangeSet(label, (*changes, log_change(enc, entry)))
+
+    def _resolve_attack(
+        self, enc: Encounter, action: Action, dice: DiceResult
+    ) -> tuple[Resolution, ChangeSet]:
+        terms: list[Term] = []
+        expr, number = self._attack_numbers(enc, action, terms)
+        total = dice.total(expr)
+        terms.append(Term("résultat du jet", str(total), "LIB-02"))
+        hit = total >= number
+        target = enc.combatant(action.target or "").name
+        outcome = (
+            (f"Touché : {total} contre Défense {number}", f"Hit: {total} against Defence {number}")
+            if hit
+            else (
+                f"Raté : {total} contre Défense {number}",
+                f"Miss: {total} against Defence {number}",
+            )
+        )
+        return self._finish(enc, action, f"Attaque contre {target}", terms, dice, outcome, hit, [])
+
+    def _resolve_hp(
+        self, enc: Encounter, action: Action, dice: DiceResult
+    ) -> tuple[Resolution, ChangeSet]:
+        target = enc.combatant(action.target or "")
+        expr = self._amount_expr(enc, action)
+        amount = max(0, dice.total(expr))
+        pv, pv_max = _stat(target, "pv"), _stat(target, "pv_max", 1)
+        terms = [
+            Term(f"total {expr}", str(amount), "LIB-03" if action.kind == "damage" else "LIB-04")
+        ]
+        if action.kind == "damage":
+            new = pv - amount
+            if self.flag(enc, PV_FLOOR) and new < 0:
+                new = 0
+                terms.append(Term("points de vie ramenés à", "0", PV_FLOOR))
+            label = f"Dégâts à {target.name}"
+            outcome = (
+                f"{target.name} perd {pv - new} PV ({pv} → {new})",
+                f"{target.name} loses {pv - new} HP ({pv} → {new})",
+            )
+        else:
+            new = max(pv, min(pv_max, pv + amount))
+            label = f"Soins à {target.name}"
+            outcome = (
+                f"{target.name} regagne {new - pv} PV ({pv} → {new})",
+                f"{target.name} regains {new - pv} HP ({pv} → {new})",
+            )
+        if new <= 0 < pv:
+            outcome = (
+                outcome[0] + " : hors de combat (LIB-05)",
+                outcome[1] + ": out of the fight (LIB-05)",
+            )
+        changes = [change(enc, ("combatants", target.id, "stats", "pv"), new)]
+        return self._finish(enc, action, label, terms, dice, outcome, None, changes)
+
+    def _resolve_state(self, enc: Encounter, action: Action) -> tuple[Resolution, ChangeSet]:
+        target = enc.combatant(action.target or "")
+        key = str(action.options.get("etat", ""))
+        states = [s.model_copy() for s in target.states]
+        label = self._state_label(action)
+        if action.kind == "remove_state":
+            if not any(s.key == key for s in states):
+                raise ActionError(
+                    f"{target.name} n’a pas cet état", f"{target.name} has no such condition"
+                )
+            states = [s for s in states if s.key != key]
+            outcome = (f"{target.name} n’est plus {label}", f"{target.name} is no longer {label}")
+        else:
+            state = self._new_state(action, key, label)
+            states = [s for s in states if s.key != state.key] + [state]
+            span = f" pour {state.rounds_left} round(s)" if state.rounds_left else ""
+            outcome = (
+                f"{target.name} : {state.label}{span}",
+                f"{target.name}: {state.label}"
+                + (f" for {state.rounds_left} round(s)" if state.rounds_left else ""),
+            )
+        changes = [change(enc, ("combatants", target.id, "states"), states)]
+        terms = [Term(label, "", "LIB-06")]
+        return self._finish(
+            enc, action, outcome[0], terms, DiceResult("none"), outcome, None, changes
+        )
+
+    def _new_state(self, action: Action, key: str, label: str) -> State:
+        if not label:
+            raise ActionError("Donner un nom à l’état", "Give the condition a name")
+        text = str(action.options.get("texte", "")).strip()
+        if key == _CUSTOM:
+            key = "x_" + _ascii_id(label)
+        elif not text:
+            text = next(s.text.fr for s in self.data.states if s.key == key)
+        rounds = action.options.get("rounds", 0)
+        if not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= 999:
+            raise ActionError("Durée entre 0 et 999 rounds", "Duration between 0 and 999 rounds")
+        return State(key=key, label=label, text=text, rounds_left=rounds or None)
+
+    def round_started(self, enc: Encounter, round_no: int) -> list[Change]:
+        """LIB-06: durations count down at each new round; a condition at its end goes away."""
+        changes: list[Change] = []
+        for c in enc.combatants:
+            if not any(s.rounds_left for s in c.states):
+                continue
+            kept = []
+            for s in c.states:
+                if s.rounds_left is None:
+                    kept.append(s.model_copy())
+                elif s.rounds_left > 1:
+                    kept.append(s.model_copy(update={"rounds_left": s.rounds_left - 1}))
+            changes.append(change(enc, ("combatants", c.id, "states"), kept))
+            for s in c.states:
+                if s.rounds_left == 1:
+                    entry = LogEntry(
+                        time=now(),
+                        round=round_no,
+                        actor=c.id,
+                        action="Fin d’un état",
+                        breakdown=[f"LIB-06 {s.label} expire"],
+                        outcome=f"{c.name} n’est plus {s.label}",
+                    )
+                    changes.append(log_change(enc, entry, changes))
+        return changes
+
+
+RULESET_CLASS = Libre

@@ -1,0 +1,223 @@
+"""Sheet schemas: the fields, tracks, states and house-rule flags a ruleset declares in data."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+from ..dice import DiceExpr, DiceInputError
+from ..model import Combatant, StatValue
+from ..problems import Problem, json_path
+
+Key = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:-]+$")]
+
+
+class Label(BaseModel):
+    """A text in French (shown first) and English."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    fr: str
+    en: str
+
+
+class Choice(BaseModel):
+    """One allowed value of a choice field."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    value: str
+    label: Label
+
+
+class FieldSpec(BaseModel):
+    """A sheet field: its kind, range, choices and default, with the rule that defines it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    key: Key
+    label: Label
+    kind: Literal["int", "float", "text", "bool", "choice", "list", "dice"]
+    minimum: float | None = None
+    maximum: float | None = None
+    max_length: int = 2000
+    choices: tuple[Choice, ...] = ()
+    default: StatValue = None
+    optional: bool = False
+    group: str = ""
+    help: Label | None = None
+    rule: str = ""
+    tiers: tuple[str, ...] = ()  # empty: every tier
+
+
+class TrackSpec(BaseModel):
+    """A row of boxes and the marks allowed in it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    key: Key
+    label: Label
+    size: int = Field(ge=0, le=50)
+    marks: tuple[str, ...]
+    rule: str = ""
+
+
+class StateSpec(BaseModel):
+    """A named condition with its rules text (the GM may also type free conditions)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    key: Key
+    label: Label
+    text: Label
+    rule: str = ""
+
+
+class FlagSpec(BaseModel):
+    """A house-rule flag (spec section 7): its default is the adopted interpretation."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: Key
+    label: Label
+    default: bool | int | str
+    choices: tuple[Choice, ...] = ()
+    see: str = ""
+
+
+class RuleText(BaseModel):
+    """A rule of the ruleset, by id, with a short statement (tooltips and breakdowns)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: Key
+    text: Label
+
+
+class RulesetData(BaseModel):
+    """The content of `ruleset_data/<id>/ruleset.json`."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: Key
+    name: Label
+    tiers: tuple[Choice, ...] = ()
+    fields: tuple[FieldSpec, ...]
+    tracks: tuple[TrackSpec, ...] = ()
+    states: tuple[StateSpec, ...] = ()
+    flags: tuple[FlagSpec, ...] = ()
+    rules: tuple[RuleText, ...] = ()
+
+    def field(self, key: str) -> FieldSpec:
+        for spec in self.fields:
+            if spec.key == key:
+                return spec
+        raise KeyError(key)
+
+    def fields_for(self, tier: str | None) -> list[FieldSpec]:
+        return [f for f in self.fields if not f.tiers or tier in f.tiers]
+
+
+def check_value(spec: FieldSpec, value: Any) -> tuple[str, str] | None:
+    """Why `value` does not fit the field (French, English), or None when it does."""
+    if value is None:
+        return None if spec.optional else ("valeur requise", "a value is required")
+    kind = spec.kind
+    if kind == "bool":
+        return None if isinstance(value, bool) else ("oui/non attendu", "yes/no expected")
+    if kind in ("text", "dice"):
+        if not isinstance(value, str):
+            return ("texte attendu", "text expected")
+        if len(value) > spec.max_length:
+            return (
+                f"{spec.max_length} caractères au plus",
+                f"at most {spec.max_length} characters",
+            )
+        return _check_dice(value) if kind == "dice" else None
+    if kind == "list":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return ("liste de textes attendue", "list of texts expected")
+        return None
+    if kind == "choice":
+        allowed = [c.value for c in spec.choices]
+        if value not in allowed:
+            return (f"choix parmi {', '.join(allowed)}", f"one of {', '.join(allowed)}")
+        return None
+    if kind == "int" and (isinstance(value, bool) or not isinstance(value, int)):
+        return ("nombre entier attendu", "whole number expected")
+    if kind == "float" and (isinstance(value, bool) or not isinstance(value, int | float)):
+        return ("nombre attendu", "number expected")
+    return _check_range(spec, value)
+
+
+def _check_range(spec: FieldSpec, value: float) -> tuple[str, str] | None:
+    lo, hi = spec.minimum, spec.maximum
+    if (lo is not None and value < lo) or (hi is not None and value > hi):
+        span = f"{_num(lo)}–{_num(hi)}" if lo is not None and hi is not None else None
+        if span:
+            return (f"hors de {span}", f"outside {span}")
+        if lo is not None and value < lo:
+            return (f"au moins {_num(lo)}", f"at least {_num(lo)}")
+        return (f"au plus {_num(hi)}", f"at most {_num(hi)}")
+    return None
+
+
+def _num(x: float | None) -> str:
+    return str(int(x)) if x is not None and float(x).is_integer() else str(x)
+
+
+def _check_dice(text: str) -> tuple[str, str] | None:
+    if not text.strip():
+        return None
+    try:
+        DiceExpr.parse(text)
+    except DiceInputError as exc:
+        return (exc.fr, exc.en)
+    return None
+
+
+def check_combatant(
+    data: RulesetData, c: Combatant, where: tuple[str | int, ...]
+) -> Problem | None:
+    """The first problem of a combatant's sheet against the ruleset's schema, or None."""
+    if data.tiers and c.tier not in [t.value for t in data.tiers]:
+        allowed = ", ".join(t.value for t in data.tiers)
+        return Problem(
+            json_path((*where, "tier")),
+            f"rang inconnu, choisir parmi {allowed}",
+            f"unknown tier, one of {allowed}",
+        )
+    specs = {f.key: f for f in data.fields_for(c.tier)}
+    for key, value in c.stats.items():
+        spec = specs.get(key)
+        if spec is None:
+            return Problem(json_path((*where, "stats", key)), "champ inconnu", "unknown field")
+        why = check_value(spec, value)
+        if why:
+            return Problem(json_path((*where, "stats", key)), why[0], why[1])
+    tracks = {t.key: t for t in data.tracks}
+    for key, track in c.tracks.items():
+        spec_t = tracks.get(key)
+        if spec_t is None:
+            return Problem(json_path((*where, "tracks", key)), "piste inconnue", "unknown track")
+        if len(track.marks) > spec_t.size or any(m and m not in spec_t.marks for m in track.marks):
+            return Problem(
+                json_path((*where, "tracks", key)),
+                f"au plus {spec_t.size} cases marquées {'/'.join(spec_t.marks)}",
+                f"at most {spec_t.size} boxes marked {'/'.join(spec_t.marks)}",
+            )
+    return None
+
+
+def check_flags(data: RulesetData, flags: dict[str, Any]) -> Problem | None:
+    """The first flag that the ruleset does not know or whose value does not fit."""
+    known = {f.id: f for f in data.flags}
+    for key, value in flags.items():
+        spec = known.get(key)
+        if spec is None:
+            return Problem(
+                json_path(("flags", key)), "option de règle inconnue", "unknown house-rule flag"
+            )
+        if type(value) is not type(spec.default) or (
+            spec.choices and value not in [c.value for c in spec.choices]
+        ):
+            return Problem(json_path(("flags", key)), "valeur impossible", "impossible value")
+    return None
+
+
+def default_stats(data: RulesetData, tier: str | None) -> dict[str, StatValue]:
+    """A new combatant's stats: every field of its tier at its default."""
+    return {f.key: f.default for f in data.fields_for(tier)}

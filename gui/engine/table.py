@@ -1,0 +1,176 @@
+"""An encounter in play: its ruleset, its dice generator, and the ChangeSets that move it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .changes import ABSENT, Change, ChangeSet, apply, change, revert
+from .dice import rng_from_state, rng_state
+from .model import DiceState, Encounter, LogEntry, TurnState, now
+from .problems import Problem, json_path
+from .rulesets import registry
+from .rulesets.base import Action, DiceRequest, DiceResult, Notice, Preview, Resolution, log_change
+from .rulesets.schema import check_value
+from .turns import AlternatingSides, DeclareThenAct, RankedInitiative, TurnError, combatant_units
+from .turns import previous as turn_previous
+from .zones import ZoneGraph, can_touch
+
+
+class InputError(ValueError):
+    """A value the GM typed that the sheet refuses; nothing is changed."""
+
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+class Table:
+    """The engine side of an open encounter; the GUI controller wraps each ChangeSet in undo."""
+
+    def __init__(self, enc: Encounter) -> None:
+        self.enc = enc
+        self.ruleset = registry.get(enc.ruleset)
+        self.rng = rng_from_state(enc.dice.seed, enc.dice.state)
+
+    # Dice and actions -------------------------------------------------------------------
+
+    def roll(self, request: DiceRequest) -> DiceResult:
+        """The app rolls the dice with the encounter's generator (G-1 a)."""
+        return DiceResult("rolled", tuple(request.expr.roll(self.rng)))
+
+    def dice_state(self) -> DiceState:
+        """The generator's state, saved with the encounter so rolls continue after reopening."""
+        return DiceState(seed=self.enc.dice.seed, state=rng_state(self.rng))
+
+    def preview(self, action: Action) -> Preview:
+        return self.ruleset.preview(self.enc, action)
+
+    def resolve(self, action: Action, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+        return self.ruleset.resolve(self.enc, action, dice)
+
+    def apply(self, cs: ChangeSet) -> None:
+        apply(self.enc, cs)
+
+    def revert(self, cs: ChangeSet) -> None:
+        revert(self.enc, cs)
+
+    # Sheets -------------------------------------------------------------------------------
+
+    def edit_stat(self, cid: str, key: str, value: object) -> ChangeSet:
+        """A sheet edit, checked against the ruleset's field (InputError if refused)."""
+        c = self.enc.combatant(cid)
+        index = self.enc.combatants.index(c)
+        where = json_path(("combatants", index, "stats", key))
+        try:
+            spec = self.ruleset.data.field(key)
+        except KeyError:
+            raise InputError(Problem(where, "champ inconnu", "unknown field")) from None
+        why = check_value(spec, value)
+        if why:
+            raise InputError(
+                Problem(where, f"{spec.label.fr} : {why[0]}", f"{spec.label.en}: {why[1]}")
+            )
+        return ChangeSet(
+            f"{c.name} : {spec.label.fr}",
+            (change(self.enc, ("combatants", cid, "stats", key), value),),
+        )
+
+    # Map ----------------------------------------------------------------------------------
+
+    def move(self, cid: str, zone: str) -> tuple[list[Notice], ChangeSet]:
+        """Move a combatant to a zone: the ruleset's objections, and the move (with contacts
+        broken when they can no longer hold); the caller decides on an override (G-3)."""
+        c = self.enc.combatant(cid)
+        if zone not in {z.id for z in self.enc.map.zones}:
+            raise KeyError(zone)
+        notices = self.ruleset.check_move(self.enc, c, zone)
+        moved = c.position.model_copy(update={"zone": zone})
+        changes = [change(self.enc, ("combatants", cid, "position"), moved)]
+        graph = ZoneGraph(self.enc.map)
+        after = c.model_copy(update={"position": moved})
+        for other_id in c.contacts:
+            other = self.enc.combatant(other_id)
+            if not can_touch(graph, after, other):
+                changes += self._contact_changes(cid, other_id, False)
+        return notices, ChangeSet(f"Déplacer {c.name}", tuple(changes))
+
+    def set_contact(self, a: str, b: str, on: bool) -> ChangeSet:
+        """Put two combatants in contact, or separate them."""
+        ca, cb = self.enc.combatant(a), self.enc.combatant(b)
+        verb = "Contact" if on else "Séparer"
+        return ChangeSet(f"{verb} {ca.name} / {cb.name}", tuple(self._contact_changes(a, b, on)))
+
+    def _contact_changes(self, a: str, b: str, on: bool) -> list[Change]:
+        out = []
+        for x, y in ((a, b), (b, a)):
+            links = [i for i in self.enc.combatant(x).contacts if i != y]
+            if on:
+                links.append(y)
+            out.append(change(self.enc, ("combatants", x, "contacts"), links))
+        return out
+
+    # Turns --------------------------------------------------------------------------------
+
+    def initiative_requests(self) -> dict[str, DiceRequest]:
+        """The roll each combatant needs to start a ranked or declared combat."""
+        out = {}
+        for c in self.enc.combatants:
+            request = self.ruleset.initiative(self.enc, c)
+            if request is not None:
+                out[c.id] = request
+        return out
+
+    def start_combat(
+        self, initiatives: dict[str, int] | None = None, first_side: str | None = None
+    ) -> ChangeSet:
+        """Commencer le combat with the ruleset's turn policy."""
+        policy = self.ruleset.turn_policy(self.enc)
+        units = combatant_units(self.enc)
+        scores = {c.id: self.ruleset.initiative_score(self.enc, c) for c in self.enc.combatants}
+        if isinstance(policy, RankedInitiative):
+            turn = policy.start(units, initiatives or {}, scores)
+        elif isinstance(policy, AlternatingSides):
+            sides = [s.id for s in self.enc.sides]
+            turn = policy.start(units, sides, first_side or (sides[0] if sides else ""))
+        elif isinstance(policy, DeclareThenAct):
+            turn = policy.start(units, scores)
+        else:
+            raise TurnError("Politique de tour inconnue", "Unknown turn policy")
+        return self._turn_change("Commencer le combat", turn)
+
+    def next_turn(self) -> ChangeSet:
+        """Suivant: the policy's next step, with what happens by itself at a new round."""
+        policy = self.ruleset.turn_policy(self.enc)
+        return self._turn_change("Tour suivant", policy.next(self.enc.turn))
+
+    def previous_turn(self) -> ChangeSet:
+        return self._turn_change("Tour précédent", turn_previous(self.enc.turn), new_round=False)
+
+    def end_combat(self) -> ChangeSet:
+        return self._turn_change("Fin du combat", TurnState(), new_round=False)
+
+    def turn_step(self, label: str, turn: TurnState) -> ChangeSet:
+        """Any other step of the policy (delay, ready, select, spend, reorder…)."""
+        return self._turn_change(label, turn, new_round=False)
+
+    def _turn_change(self, label: str, turn: TurnState, new_round: bool = True) -> ChangeSet:
+        changes = [change(self.enc, ("turn",), turn)]
+        if new_round and turn.round > self.enc.turn.round:
+            entry = LogEntry(
+                time=now(),
+                round=turn.round,
+                action=f"Round {turn.round}",
+                outcome=f"Début du round {turn.round}",
+            )
+            changes.append(log_change(self.enc, entry))
+            # The ruleset numbers its own log lines from the end of the log: shift them past
+            # the round line so the log reads in order.
+            changes += [
+                replace(c, path=("log", c.path[1] + 1)) if _is_log_append(c) else c
+                for c in self.ruleset.round_started(self.enc, turn.round)
+            ]
+        return ChangeSet(label, tuple(changes))
+
+
+def _is_log_append(c: Change) -> bool:
+    return c.path[0] == "log" and c.old is ABSENT

@@ -1,0 +1,362 @@
+"""Turn policies: ranked initiative, alternating sides with action budgets, declare-then-act."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable
+
+from .model import Encounter, TurnEntry, TurnSnapshot, TurnState
+
+HISTORY_LIMIT = 200
+
+
+class TurnError(ValueError):
+    """A turn step that cannot be taken as asked; nothing was changed."""
+
+    def __init__(self, fr: str, en: str) -> None:
+        super().__init__(f"{fr} / {en}")
+        self.fr = fr
+        self.en = en
+
+
+def combatant_units(enc: Encounter) -> list[TurnEntry]:
+    """One turn unit per combatant, in roster order."""
+    return [TurnEntry(unit=c.id, members=[c.id], side=c.side) for c in enc.combatants]
+
+
+def _push(turn: TurnState) -> TurnState:
+    """A copy of `turn` whose history remembers where it was, so `previous` can return."""
+    new = turn.model_copy(deep=True)
+    snap = TurnSnapshot(
+        round=turn.round,
+        phase=turn.phase,
+        current=turn.current,
+        holder=turn.holder,
+        order=[e.model_copy() for e in turn.order],
+    )
+    new.history = [*turn.history[-(HISTORY_LIMIT - 1) :], snap]
+    return new
+
+
+def previous(turn: TurnState) -> TurnState:
+    """Step back over the last `next` (or other turn step) of any policy."""
+    if not turn.history:
+        raise TurnError("Rien à reprendre : début du combat", "Nothing to go back to")
+    snap = turn.history[-1]
+    new = turn.model_copy(deep=True)
+    new.round, new.phase, new.current, new.holder = (
+        snap.round,
+        snap.phase,
+        snap.current,
+        snap.holder,
+    )
+    new.order = [e.model_copy() for e in snap.order]
+    new.history = list(turn.history[:-1])
+    return new
+
+
+def current_entry(turn: TurnState) -> TurnEntry | None:
+    """The unit whose turn it is, if any."""
+    return turn.order[turn.current] if 0 <= turn.current < len(turn.order) else None
+
+
+def _index(turn: TurnState, unit: str) -> int:
+    for i, entry in enumerate(turn.order):
+        if entry.unit == unit:
+            return i
+    raise TurnError(f"« {unit} » n’est pas dans l’ordre du tour", f"'{unit}' is not in the order")
+
+
+def move_unit(turn: TurnState, unit: str, to: int) -> TurnState:
+    """The GM reorders by hand (G-3); whoever's turn it was keeps it."""
+    new = _push(turn)
+    acting = current_entry(turn)
+    entry = new.order.pop(_index(turn, unit))
+    new.order.insert(max(0, min(to, len(new.order))), entry)
+    if acting is not None:
+        new.current = _index(new, acting.unit)
+    return new
+
+
+class TurnPolicy(ABC):
+    """How the turn tracker moves on; every step returns a new TurnState."""
+
+    kind: str
+
+    @abstractmethod
+    def next(self, turn: TurnState) -> TurnState:
+        """The turn after this one (a new round when the order is done)."""
+
+    def end(self, turn: TurnState) -> TurnState:
+        """Fin du combat: the tracker is cleared."""
+        return TurnState()
+
+
+class RankedInitiative(TurnPolicy):
+    """Highest initiative first; ties by score then roster order; delay and ready."""
+
+    kind = "ranked"
+
+    def start(
+        self,
+        units: Iterable[TurnEntry],
+        initiatives: dict[str, int],
+        scores: dict[str, int] | None = None,
+    ) -> TurnState:
+        """Round 1 in initiative order; every unit needs an initiative value."""
+        scores = scores or {}
+        entries = []
+        for entry in units:
+            if entry.unit not in initiatives:
+                raise TurnError(
+                    f"Initiative manquante pour « {entry.unit} »",
+                    f"Missing initiative for '{entry.unit}'",
+                )
+            entries.append(
+                entry.model_copy(
+                    update={
+                        "initiative": initiatives[entry.unit],
+                        "score": scores.get(entry.unit, 0),
+                    }
+                )
+            )
+        ranked = sorted(enumerate(entries), key=lambda ie: (-ie[1].initiative, -ie[1].score, ie[0]))
+        order = [e for _, e in ranked]
+        return TurnState(policy=self.kind, round=1, order=order, current=self._first(order, 0))
+
+    @staticmethod
+    def _first(order: list[TurnEntry], start: int) -> int:
+        for i in range(start, len(order)):
+            if not order[i].delayed and not order[i].ready:
+                return i
+        return -1
+
+    def next(self, turn: TurnState) -> TurnState:
+        new = _push(turn)
+        if turn.current >= 0:
+            new.order[turn.current].acted = True
+        self._advance(new, turn.current + 1)
+        return new
+
+    def _advance(self, new: TurnState, start: int) -> None:
+        """The next unit able to act from `start` on, wrapping into a new round."""
+        nxt = self._first(new.order, start)
+        if nxt == -1:
+            new.round += 1
+            for entry in new.order:
+                entry.acted = False
+            nxt = self._first(new.order, 0)
+        new.current = nxt
+
+    def delay(self, turn: TurnState, unit: str) -> TurnState:
+        """The acting unit waits; it will act when the GM says so (`act_now`)."""
+        return self._hold(turn, unit, delayed=True, ready="")
+
+    def ready(self, turn: TurnState, unit: str, trigger: str) -> TurnState:
+        """The acting unit readies an action for a trigger."""
+        if not trigger.strip():
+            raise TurnError("Préciser le déclencheur", "Say what triggers the readied action")
+        return self._hold(turn, unit, delayed=False, ready=trigger.strip())
+
+    def _hold(self, turn: TurnState, unit: str, delayed: bool, ready: str) -> TurnState:
+        i = _index(turn, unit)
+        if i != turn.current:
+            raise TurnError(
+                "Seule l’unité dont c’est le tour peut attendre", "Only the acting unit can wait"
+            )
+        new = _push(turn)
+        new.order[i].delayed, new.order[i].ready = delayed, ready
+        self._advance(new, i + 1)
+        return new
+
+    def act_now(self, turn: TurnState, unit: str) -> TurnState:
+        """A delayed or readied unit acts now, before the current one; this is its new rank."""
+        i = _index(turn, unit)
+        entry = turn.order[i]
+        if not entry.delayed and not entry.ready:
+            raise TurnError(f"« {unit} » n’attend pas", f"'{unit}' is not waiting")
+        new = _push(turn)
+        moved = new.order.pop(i)
+        at = turn.current if turn.current >= 0 else len(new.order)
+        if i < at:
+            at -= 1
+        acting = current_entry(turn)
+        moved.delayed, moved.ready = False, ""
+        if acting is not None:
+            moved.initiative = acting.initiative
+        new.order.insert(at, moved)
+        new.current = at
+        return new
+
+
+class AlternatingSides(TurnPolicy):
+    """Sides take turns; one unit of the holding side spends actions, then the next side holds."""
+
+    kind = "alternating"
+
+    def start(
+        self, units: Iterable[TurnEntry], side_order: list[str], first: str, actions: int = 2
+    ) -> TurnState:
+        """Passe 1: every unit gets `actions`; `first` holds the initiative."""
+        if first not in side_order:
+            raise TurnError(f"Camp inconnu « {first} »", f"Unknown side '{first}'")
+        order = [u.model_copy(update={"actions_left": actions}) for u in units]
+        return TurnState(
+            policy=self.kind,
+            round=1,
+            order=order,
+            holder=first,
+            side_order=list(side_order),
+            actions_per_unit=actions,
+        )
+
+    def select(self, turn: TurnState, unit: str, force: bool = False) -> TurnState:
+        """The holding side picks which of its units acts (force: GM override, G-3)."""
+        i = _index(turn, unit)
+        entry = turn.order[i]
+        if not force:
+            if entry.side != turn.holder:
+                raise TurnError(
+                    "Ce camp n’a pas l’initiative", "That side does not hold initiative"
+                )
+            if entry.actions_left == 0:
+                raise TurnError("Plus d’action ce tour-ci", "No action left this round")
+        new = _push(turn)
+        new.current = i
+        return new
+
+    def spend(self, turn: TurnState, unit: str, count: int = 1, force: bool = False) -> TurnState:
+        """The unit uses `count` actions (force: beyond its budget, G-3)."""
+        i = _index(turn, unit)
+        left = turn.order[i].actions_left
+        if count > left and not force:
+            raise TurnError(f"{left} action(s) restante(s)", f"{left} action(s) left")
+        new = _push(turn)
+        new.order[i].actions_left = max(0, left - count)
+        return new
+
+    def grant(self, turn: TurnState, unit: str, count: int) -> TurnState:
+        """Extra actions for a unit (bought, or a GM decision)."""
+        new = _push(turn)
+        new.order[_index(turn, unit)].actions_left += count
+        return new
+
+    def give_initiative(self, turn: TurnState, side: str) -> TurnState:
+        """The GM hands the initiative to a side (first initiative, or an override)."""
+        if side not in turn.side_order:
+            raise TurnError(f"Camp inconnu « {side} »", f"Unknown side '{side}'")
+        new = _push(turn)
+        new.holder, new.current = side, -1
+        return new
+
+    def next(self, turn: TurnState) -> TurnState:
+        """The holding side is done: the next side with actions left holds; else a new round."""
+        new = _push(turn)
+        new.current = -1
+        sides = turn.side_order
+        start = sides.index(turn.holder) if turn.holder in sides else -1
+        for step in range(1, len(sides) + 1):
+            side = sides[(start + step) % len(sides)]
+            if any(e.side == side and e.actions_left > 0 for e in new.order):
+                new.holder = side
+                return new
+        new.round += 1
+        for entry in new.order:
+            entry.actions_left = turn.actions_per_unit
+        new.holder = sides[0] if sides else None
+        return new
+
+
+class DeclareThenAct(TurnPolicy):
+    """Everyone declares in score order, then actions resolve by initiative, each on its own."""
+
+    kind = "declare"
+
+    def __init__(self, declare_descending: bool = True) -> None:
+        self.declare_descending = declare_descending
+
+    def start(self, units: Iterable[TurnEntry], scores: dict[str, int]) -> TurnState:
+        """Round 1, declaration phase."""
+        entries = [u.model_copy(update={"score": scores.get(u.unit, 0)}) for u in units]
+        return TurnState(
+            policy=self.kind,
+            round=1,
+            phase="declare",
+            order=self._declaration_order(entries),
+            current=0 if entries else -1,
+        )
+
+    def _declaration_order(self, entries: list[TurnEntry]) -> list[TurnEntry]:
+        sign = -1 if self.declare_descending else 1
+        ranked = sorted(enumerate(entries), key=lambda ie: (sign * ie[1].score, ie[0]))
+        return [
+            e.model_copy(update={"initiative": None, "declared": [], "acted": False})
+            for _, e in ranked
+        ]
+
+    def declare(self, turn: TurnState, unit: str, actions: list[str]) -> TurnState:
+        """Record what a unit announces (several entries for multiple actions)."""
+        if turn.phase != "declare":
+            raise TurnError("Les déclarations sont closes", "Declarations are over")
+        new = _push(turn)
+        new.order[_index(turn, unit)].declared = [a for a in actions if a.strip()]
+        return new
+
+    def needs_initiative(self, turn: TurnState) -> bool:
+        """True when the next step is the initiative roll (after the last declaration)."""
+        return turn.phase == "declare" and turn.current >= len(turn.order) - 1
+
+    def begin_act(self, turn: TurnState, initiatives: dict[str, list[int]]) -> TurnState:
+        """Initiatives are rolled: one act entry per action, highest first; ties by score."""
+        entries = []
+        for entry in turn.order:
+            values = initiatives.get(entry.unit)
+            if not values:
+                raise TurnError(
+                    f"Initiative manquante pour « {entry.unit} »",
+                    f"Missing initiative for '{entry.unit}'",
+                )
+            labels = entry.declared or [""]
+            for n, value in enumerate(values):
+                label = labels[n] if n < len(labels) else ""
+                entries.append(
+                    entry.model_copy(
+                        update={"initiative": value, "declared": [label] if label else []}
+                    )
+                )
+        ranked = sorted(enumerate(entries), key=lambda ie: (-ie[1].initiative, -ie[1].score, ie[0]))
+        new = _push(turn)
+        new.phase, new.order = "act", [e for _, e in ranked]
+        new.current = 0 if new.order else -1
+        return new
+
+    def simultaneous(self, turn: TurnState) -> list[list[str]]:
+        """Groups of act entries with equal initiative and score: they act at the same time."""
+        groups: dict[tuple[int | None, int], list[str]] = {}
+        for entry in turn.order:
+            groups.setdefault((entry.initiative, entry.score), []).append(entry.unit)
+        return [units for units in groups.values() if len(units) > 1]
+
+    def next(self, turn: TurnState) -> TurnState:
+        if self.needs_initiative(turn):
+            raise TurnError("Lancer l’initiative d’abord", "Roll initiative first")
+        new = _push(turn)
+        if turn.current + 1 < len(turn.order):
+            if turn.phase == "act":
+                new.order[turn.current].acted = True
+            new.current = turn.current + 1
+            return new
+        # Back to declarations: one entry per unit, as at the start.
+        units: dict[str, TurnEntry] = {}
+        for entry in turn.order:
+            units.setdefault(entry.unit, entry)
+        new.round += 1
+        new.phase = "declare"
+        new.order = self._declaration_order(list(units.values()))
+        new.current = 0
+        return new
+
+
+POLICIES: dict[str, type[TurnPolicy]] = {
+    p.kind: p for p in (RankedInitiative, AlternatingSides, DeclareThenAct)
+}

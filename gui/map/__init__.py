@@ -1,0 +1,1 @@
+"""The zone map: scene, zone and token items, token layout."""

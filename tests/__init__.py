@@ -1,0 +1,1 @@
+"""Escarmouche's tests: engine/ (no Qt), gui/ (pytest-qt), data/ (golden files), bench/."""

@@ -1,0 +1,31 @@
+"""Small encounter builders shared by the engine tests."""
+
+from gui.engine.model import Combatant, Edge, Encounter, Map, Position, Rect, Side, Zone
+
+
+def zone(zid: str, x: float = 0) -> Zone:
+    return Zone(id=zid, name=zid.upper(), rect=Rect(x=x, y=0, width=100, height=100))
+
+
+def fighter(cid: str, side: str, zone_id: str = "z1", **stats) -> Combatant:
+    base = {"init_mod": 0, "attaque": 0, "defense": 10, "degats": "1d6", "pv": 10, "pv_max": 10}
+    base.update(stats)
+    return Combatant(
+        id=cid, name=cid.capitalize(), side=side, stats=base, position=Position(zone=zone_id)
+    )
+
+
+def libre_encounter(*combatants: Combatant, flags: dict | None = None) -> Encounter:
+    """Two sides, zones z1–z2–z3 in a row, the given combatants."""
+    return Encounter(
+        id="t",
+        name="Test",
+        ruleset="libre",
+        flags=flags or {},
+        sides=[Side(id="a", name="A"), Side(id="b", name="B")],
+        combatants=list(combatants),
+        map=Map(
+            zones=[zone("z1"), zone("z2", 150), zone("z3", 300)],
+            edges=[Edge(a="z1", b="z2"), Edge(a="z2", b="z3")],
+        ),
+    )

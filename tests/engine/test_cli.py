@@ -1,0 +1,44 @@
+"""`escarmouche check FILE` and the command-line entry points."""
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from gui.cli import main
+from gui.engine.rulesets import registry
+
+DEMO = registry.get("libre").demo_path
+
+
+def test_check_accepts_the_demo(capsys):
+    assert main(["check", str(DEMO)]) == 0
+    assert "OK" in capsys.readouterr().out
+
+
+def test_check_names_the_json_path_and_exits_1(tmp_path, capsys):
+    doc = json.loads(DEMO.read_text(encoding="utf-8"))
+    doc["encounter"]["combatants"][2]["stats"]["pv"] = "beaucoup"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc), encoding="utf-8")
+    assert main(["check", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "$.encounter.combatants[2].stats.pv" in err
+    assert "entier" in err and "whole number" in err
+
+
+def test_check_of_a_missing_file_exits_1(tmp_path, capsys):
+    assert main(["check", str(tmp_path / "absent.json")]) == 1
+    assert "absent.json" in capsys.readouterr().err
+
+
+def test_python_dash_m_gui_answers_version():
+    root = Path(__file__).resolve().parents[2]
+    out = subprocess.run(
+        [sys.executable, "-m", "gui", "--version"],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        check=True,
+    )
+    assert out.stdout.strip().startswith("escarmouche ")
