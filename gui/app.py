@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from . import __version__
@@ -12,6 +13,8 @@ from .engine.rulesets import registry
 from .engine.storage import LoadError, load
 from .engine.table import Table
 from .main_window import MainWindow
+
+ICON = Path(__file__).resolve().parents[1] / "resources" / "icons" / "escarmouche.svg"
 
 
 def open_encounter(file: Path | None, demo: str | None) -> Table:
@@ -28,6 +31,7 @@ def run(file: Path | None, demo: str | None) -> int:
     app.setApplicationName("Escarmouche")
     app.setApplicationVersion(__version__)
     app.setOrganizationName("Escarmouche")
+    app.setWindowIcon(QIcon(str(ICON)))
     try:
         table = open_encounter(file, demo)
     except LoadError as exc:

@@ -86,3 +86,12 @@ def test_initials():
 def test_make_run_target_opens_the_libre_demo():
     makefile = (Path(__file__).resolve().parents[2] / "Makefile").read_text()
     assert "-m gui --demo libre" in makefile
+
+
+def test_application_icon_is_a_valid_svg(qtbot):
+    from PySide6.QtGui import QIcon
+
+    from gui.app import ICON
+
+    icon = QIcon(str(ICON))
+    assert not icon.isNull() and not icon.pixmap(32, 32).isNull()

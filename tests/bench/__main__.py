@@ -1,0 +1,13 @@
+"""`make bench`: one line per metric, `P<n> <value> <unit> …`, ratios measured in the same run."""
+
+from tests.bench.bench_odds import bench_p4
+from tests.bench.bench_storage import bench_p2, bench_p5
+
+
+def main() -> None:
+    for bench in (bench_p2, bench_p4, bench_p5):
+        print(bench(), flush=True)
+
+
+if __name__ == "__main__":
+    main()
