@@ -9,7 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .model import Encounter, check_references
+from .model import Encounter
+from .references import reference_problem
 
 
 class _Absent:
@@ -180,7 +181,9 @@ def apply(enc: Encounter, cs: ChangeSet) -> None:
         for ch in cs.changes:
             _set(enc, ch, ch.new, ch.old)
             done.append(ch)
-        check_references(enc)
+        problem = reference_problem(enc)
+        if problem is not None:
+            raise ChangeError(f"{problem.path} : {problem.fr}", f"{problem.path}: {problem.en}")
     except (ChangeError, KeyError, ValueError, ValidationError) as exc:
         for ch in reversed(done):
             _set(enc, ch, ch.old, ch.new)

@@ -5,7 +5,19 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    StringConstraints,
+    ValidationInfo,
+    model_validator,
+)
+
+from .references import reference_problem
+
+# Validation context key: skip the reference check (the caller runs reference_problem itself).
+DEFER_REFERENCES = "defer_references"
 
 Id = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
 Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]
@@ -18,7 +30,9 @@ StatValue = int | float | str | bool | list[str] | None
 class Strict(BaseModel):
     """Base of every model: strict types, no unknown keys, checked assignment."""
 
-    model_config = ConfigDict(strict=True, extra="forbid", validate_assignment=True)
+    model_config = ConfigDict(
+        strict=True, extra="forbid", validate_assignment=True, allow_inf_nan=False
+    )
 
 
 class Rect(Strict):
@@ -85,22 +99,6 @@ class Map(Strict):
     metres_per_px: float | None = Field(default=None, gt=0)
     background: Background | None = None
     grid: Grid | None = None
-
-    @model_validator(mode="after")
-    def _references(self) -> Map:
-        ids = [z.id for z in self.zones]
-        if len(set(ids)) != len(ids):
-            raise ValueError("zone ids must be unique")
-        known = set(ids)
-        seen: set[frozenset[str]] = set()
-        for edge in self.edges:
-            if edge.a not in known or edge.b not in known:
-                raise ValueError(f"edge {edge.a}–{edge.b} names an unknown zone")
-            pair = frozenset((edge.a, edge.b))
-            if pair in seen:
-                raise ValueError(f"edge {edge.a}–{edge.b} is listed twice")
-            seen.add(pair)
-        return self
 
 
 class Position(Strict):
@@ -226,8 +224,12 @@ class Encounter(Strict):
     notes: Text = ""
 
     @model_validator(mode="after")
-    def _references(self) -> Encounter:
-        check_references(self)
+    def _references(self, info: ValidationInfo) -> Encounter:
+        # The loader defers this check to report it with a precise JSON path.
+        if not (info.context or {}).get(DEFER_REFERENCES):
+            problem = reference_problem(self)
+            if problem is not None:
+                raise ValueError(f"{problem.path}: {problem.en}")
         return self
 
     def combatant(self, cid: str) -> Combatant:
@@ -241,36 +243,6 @@ class Encounter(Strict):
             if s.id == sid:
                 return s
         raise KeyError(sid)
-
-
-def check_references(enc: Encounter) -> None:
-    """Ids are unique and every reference (side, zone, contact, turn unit) exists."""
-    side_ids = _unique([s.id for s in enc.sides], "side")
-    ids = _unique([c.id for c in enc.combatants], "combatant")
-    zone_ids = {z.id for z in enc.map.zones}
-    contacts = {c.id: set(c.contacts) for c in enc.combatants}
-    for c in enc.combatants:
-        if c.side not in side_ids:
-            raise ValueError(f"combatant {c.id} is on unknown side {c.side}")
-        if c.position.zone is not None and c.position.zone not in zone_ids:
-            raise ValueError(f"combatant {c.id} stands in unknown zone {c.position.zone}")
-        for other in c.contacts:
-            if other == c.id or other not in ids:
-                raise ValueError(f"combatant {c.id} is in contact with unknown {other}")
-            if c.id not in contacts[other]:
-                raise ValueError(f"contact {c.id}–{other} is not listed on both combatants")
-    for entry in enc.turn.order:
-        if entry.side not in side_ids or not set(entry.members) <= ids:
-            raise ValueError(f"turn unit {entry.unit} names an unknown side or combatant")
-    if enc.turn.order and not -1 <= enc.turn.current < len(enc.turn.order):
-        raise ValueError("turn.current is outside the turn order")
-
-
-def _unique(values: list[str], what: str) -> set[str]:
-    found = set(values)
-    if len(found) != len(values):
-        raise ValueError(f"{what} ids must be unique")
-    return found
 
 
 def now() -> datetime:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
@@ -108,7 +109,18 @@ class RulesetData(BaseModel):
         raise KeyError(key)
 
     def fields_for(self, tier: str | None) -> list[FieldSpec]:
-        return [f for f in self.fields if not f.tiers or tier in f.tiers]
+        return list(self.field_map(tier).values())
+
+    def field_map(self, tier: str | None) -> dict[str, FieldSpec]:
+        """The fields of a tier by key, computed once per tier (loading checks every sheet)."""
+        cache = self._field_maps
+        if tier not in cache:
+            cache[tier] = {f.key: f for f in self.fields if not f.tiers or tier in f.tiers}
+        return cache[tier]
+
+    @cached_property
+    def _field_maps(self) -> dict[str | None, dict[str, FieldSpec]]:
+        return {}
 
 
 def check_value(spec: FieldSpec, value: Any) -> tuple[str, str] | None:
@@ -159,6 +171,7 @@ def _num(x: float | None) -> str:
     return str(int(x)) if x is not None and float(x).is_integer() else str(x)
 
 
+@lru_cache(maxsize=4096)
 def _check_dice(text: str) -> tuple[str, str] | None:
     if not text.strip():
         return None
@@ -180,7 +193,7 @@ def check_combatant(
             f"rang inconnu, choisir parmi {allowed}",
             f"unknown tier, one of {allowed}",
         )
-    specs = {f.key: f for f in data.fields_for(c.tier)}
+    specs = data.field_map(c.tier)
     for key, value in c.stats.items():
         spec = specs.get(key)
         if spec is None:

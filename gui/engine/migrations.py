@@ -1,0 +1,51 @@
+"""The migration chain that brings an old encounter document up to the current schema version.
+
+`MIGRATIONS[n]` turns a version-n "encounter" object (plain JSON data) into a version n+1 one.
+Version 1 is the first, so the chain is empty; the day the format changes, add one function here
+and a golden file of the old version under tests/data/.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+
+Migration = Callable[[dict], dict]
+
+MIGRATIONS: dict[int, Migration] = {}
+
+
+class MigrationError(Exception):
+    """A document cannot be brought to the wanted version, told in French and English."""
+
+    def __init__(self, fr: str, en: str) -> None:
+        """Store both messages; str() joins them French first."""
+        super().__init__(f"{fr} / {en}")
+        self.fr = fr
+        self.en = en
+
+
+def migrate(doc: dict, version: int, target: int) -> dict:
+    """Apply the steps version → version+1 → … → target to a copy of `doc` and return it."""
+    if version > target:
+        raise MigrationError(
+            f"impossible de revenir de la version {version} à la version {target}",
+            f"cannot go back from version {version} to version {target}",
+        )
+    missing = [n for n in range(version, target) if n not in MIGRATIONS]
+    if missing:
+        steps = ", ".join(f"{n}→{n + 1}" for n in missing)
+        raise MigrationError(
+            f"aucune migration pour l’étape {steps}",
+            f"no migration for step {steps}",
+        )
+    # Steps may edit in place; the caller's document must stay as it was read.
+    current = copy.deepcopy(doc)
+    for n in range(version, target):
+        current = MIGRATIONS[n](current)
+        if not isinstance(current, dict):
+            raise MigrationError(
+                f"la migration {n}→{n + 1} n’a pas rendu d’objet",
+                f"migration {n}→{n + 1} did not return an object",
+            )
+    return current

@@ -1,0 +1,116 @@
+"""The one check that every id an encounter refers to exists, located by a JSON path."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from .problems import Problem, json_path
+
+if TYPE_CHECKING:
+    from .model import Encounter
+
+
+def _duplicate(ids: Iterable[str], where: tuple[str, ...], fr: str, en: str) -> Problem | None:
+    seen: set[str] = set()
+    for i, ident in enumerate(ids):
+        if ident in seen:
+            return Problem(
+                json_path((*where, i, "id")),
+                f"identifiant de {fr} en double « {ident} »",
+                f"duplicate {en} id '{ident}'",
+            )
+        seen.add(ident)
+    return None
+
+
+def reference_problem(enc: Encounter) -> Problem | None:
+    """The first broken reference (duplicate id, unknown zone/side/combatant…), or None."""
+    return (
+        _duplicate((z.id for z in enc.map.zones), ("map", "zones"), "zone", "zone")
+        or _edge_problem(enc)
+        or _duplicate((s.id for s in enc.sides), ("sides",), "camp", "side")
+        or _duplicate((c.id for c in enc.combatants), ("combatants",), "combattant", "combatant")
+        or _combatant_problem(enc)
+        or _turn_problem(enc)
+    )
+
+
+def _edge_problem(enc: Encounter) -> Problem | None:
+    zone_ids = {z.id for z in enc.map.zones}
+    pairs: set[frozenset[str]] = set()
+    for k, edge in enumerate(enc.map.edges):
+        for end, zone in (("a", edge.a), ("b", edge.b)):
+            if zone not in zone_ids:
+                return Problem(
+                    json_path(("map", "edges", k, end)),
+                    f"zone inconnue « {zone} »",
+                    f"unknown zone '{zone}'",
+                )
+        pair = frozenset((edge.a, edge.b))
+        if pair in pairs:
+            return Problem(json_path(("map", "edges", k)), "liaison en double", "edge listed twice")
+        pairs.add(pair)
+    return None
+
+
+def _combatant_problem(enc: Encounter) -> Problem | None:
+    side_ids = {s.id for s in enc.sides}
+    zone_ids = {z.id for z in enc.map.zones}
+    contacts = {c.id: c.contacts for c in enc.combatants}
+    for i, c in enumerate(enc.combatants):
+        if c.side not in side_ids:
+            return Problem(
+                json_path(("combatants", i, "side")),
+                f"camp inconnu « {c.side} »",
+                f"unknown side '{c.side}'",
+            )
+        zone = c.position.zone
+        if zone is not None and zone not in zone_ids:
+            return Problem(
+                json_path(("combatants", i, "position", "zone")),
+                f"zone inconnue « {zone} »",
+                f"unknown zone '{zone}'",
+            )
+        for k, other in enumerate(c.contacts):
+            where = json_path(("combatants", i, "contacts", k))
+            if other == c.id or other not in contacts:
+                return Problem(
+                    where,
+                    f"contact avec un combattant inconnu « {other} »",
+                    f"contact with unknown combatant '{other}'",
+                )
+            if c.id not in contacts[other]:
+                return Problem(
+                    where,
+                    f"contact non réciproque : « {other} » ne cite pas « {c.id} »",
+                    f"one-sided contact: '{other}' does not list '{c.id}'",
+                )
+    return None
+
+
+def _turn_problem(enc: Encounter) -> Problem | None:
+    side_ids = {s.id for s in enc.sides}
+    ids = {c.id for c in enc.combatants}
+    order = enc.turn.order
+    for j, entry in enumerate(order):
+        if entry.side not in side_ids:
+            return Problem(
+                json_path(("turn", "order", j, "side")),
+                f"camp inconnu « {entry.side} »",
+                f"unknown side '{entry.side}'",
+            )
+        for m, member in enumerate(entry.members):
+            if member not in ids:
+                return Problem(
+                    json_path(("turn", "order", j, "members", m)),
+                    f"combattant inconnu « {member} »",
+                    f"unknown combatant '{member}'",
+                )
+    if order and not -1 <= enc.turn.current < len(order):
+        return Problem(
+            json_path(("turn", "current")),
+            "tour hors de l’ordre de jeu",
+            "turn outside the turn order",
+        )
+    return None
