@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .model import Encounter
+from .model import DEFER_REFERENCES, Encounter
 from .references import reference_problem
 
 
@@ -117,9 +117,17 @@ def read(enc: Encounter, path: Iterable[PathPart]) -> Any:
 
 
 def change(enc: Encounter, path: Iterable[PathPart], new: Any, index: int | None = None) -> Change:
-    """A Change that sets `path` to `new`, remembering the current value as `old`."""
+    """A Change that sets `path` to `new`, remembering the current value as `old`.
+
+    Removing a dict key remembers its position, so that undo puts it back in place.
+    """
     parts = tuple(path)
-    return Change(parts, _copy(read(enc, parts)), new, index)
+    old = read(enc, parts)
+    if index is None and new is ABSENT and old is not ABSENT:
+        container = read(enc, parts[:-1]) if len(parts) > 1 else None
+        if isinstance(container, dict):
+            index = list(container).index(parts[-1])
+    return Change(parts, _copy(old), new, index)
 
 
 def _copy(value: Any) -> Any:
@@ -132,38 +140,77 @@ def _copy(value: Any) -> Any:
 
 def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
     node: Any = enc
+    owner: BaseModel = enc  # the nearest model above the final container, and its field
+    attr = ""
     for part in ch.path[:-1]:
+        if isinstance(node, BaseModel):
+            owner, attr = node, str(part)
         node = _child(node, part)
     last = ch.path[-1]
+    where = _show(ch.path)
     current = read(enc, ch.path)
     if current != expected:
         raise ChangeError(
-            f"Valeur inattendue à {_show(ch.path)} : {current!r} au lieu de {expected!r}",
-            f"Unexpected value at {_show(ch.path)}: {current!r} instead of {expected!r}",
+            f"Valeur inattendue à {where} : {current!r} au lieu de {expected!r}",
+            f"Unexpected value at {where}: {current!r} instead of {expected!r}",
         )
     value = _copy(value)
     if isinstance(node, BaseModel):
         if value is ABSENT:
-            where = _show(ch.path)
             raise ChangeError(f"{where} ne peut être retiré", f"{where} cannot be removed")
-        setattr(node, str(last), value)
-    elif isinstance(node, dict):
+        _assign(node, str(last), value, where)
+        return
+    if not isinstance(node, dict | list):
+        raise ChangeError(f"Chemin invalide {where}", f"Invalid path {where}")
+    saved = copy.copy(node)
+    if isinstance(node, dict):
         if value is ABSENT:
             del node[last]
+        elif current is ABSENT and ch.index is not None:
+            items = list(node.items())
+            items.insert(ch.index, (last, value))
+            node.clear()
+            node.update(items)
         else:
             node[last] = value
-    elif isinstance(node, list):
-        _set_item(node, last, value, current, ch.index)
     else:
-        raise ChangeError(f"Chemin invalide {_show(ch.path)}", f"Invalid path {_show(ch.path)}")
+        _set_item(node, last, value, current, ch.index, where)
+    # Items of a dict or list are checked by assigning the container to its model field again.
+    try:
+        _assign(owner, attr, node, where)
+    except ChangeError:
+        if isinstance(node, dict):
+            node.clear()
+            node.update(saved)
+        else:
+            node[:] = saved
+        raise
+
+
+def _assign(model: BaseModel, name: str, value: Any, where: str) -> None:
+    """Validated assignment; the reference check waits until the whole ChangeSet is applied."""
+    old = model.__dict__[name]
+    try:
+        model.__pydantic_validator__.validate_assignment(
+            model, name, value, context={DEFER_REFERENCES: True}
+        )
+    except (ValidationError, ValueError) as exc:
+        model.__dict__[name] = old  # pydantic keeps the value when a model validator fails
+        raise ChangeError(
+            f"Valeur refusée à {where} : {exc}", f"Value refused at {where}: {exc}"
+        ) from exc
 
 
 def _set_item(
-    items: list[Any], part: PathPart, value: Any, current: Any, index: int | None
+    items: list[Any], part: PathPart, value: Any, current: Any, index: int | None, where: str
 ) -> None:
     if current is ABSENT:
         at = part if isinstance(part, int) else (len(items) if index is None else index)
-        items.insert(min(at, len(items)), value)
+        if not 0 <= at <= len(items):
+            raise ChangeError(
+                f"Position hors de la liste à {where}", f"Position out of the list at {where}"
+            )
+        items.insert(at, value)
     elif value is ABSENT:
         del items[_find(items, part)]
     else:

@@ -177,7 +177,7 @@ class RankedInitiative(TurnPolicy):
             raise TurnError(f"« {unit} » n’attend pas", f"'{unit}' is not waiting")
         new = _push(turn)
         moved = new.order.pop(i)
-        at = turn.current if turn.current >= 0 else len(new.order)
+        at = turn.current if turn.current >= 0 else len(turn.order)
         if i < at:
             at -= 1
         acting = current_entry(turn)
@@ -308,6 +308,8 @@ class DeclareThenAct(TurnPolicy):
 
     def begin_act(self, turn: TurnState, initiatives: dict[str, list[int]]) -> TurnState:
         """Initiatives are rolled: one act entry per action, highest first; ties by score."""
+        if turn.phase != "declare":
+            raise TurnError("L’initiative est déjà lancée", "Initiative was already rolled")
         entries = []
         for entry in turn.order:
             values = initiatives.get(entry.unit)

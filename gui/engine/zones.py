@@ -87,7 +87,14 @@ class ZoneGraph:
         return total
 
     def metres(self, a: str, b: str) -> float | None:
-        """The shortest distance in metres between two zones (Dijkstra on edge metres)."""
+        """The shortest distance in metres (Dijkstra), over edges whose length is known.
+
+        An edge with neither a length nor a map scale is not used; None when no route of
+        known length joins the two zones.
+        """
+        for zone in (a, b):
+            if zone not in self._zones:
+                raise KeyError(zone)
         best = {a: 0.0}
         heap = [(0.0, a)]
         while heap:
@@ -98,9 +105,7 @@ class ZoneGraph:
                 continue
             for nxt in self._neighbours[here]:
                 step = self.edge_metres(here, nxt)
-                if step is None:  # an edge of unknown length: no honest answer
-                    return None
-                if dist + step < best.get(nxt, math.inf):
+                if step is not None and dist + step < best.get(nxt, math.inf):
                     best[nxt] = dist + step
                     heapq.heappush(heap, (dist + step, nxt))
         return None
