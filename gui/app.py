@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from .engine.rulesets import registry
 from .engine.storage import LoadError, load
 from .engine.table import Table
 from .main_window import MainWindow
+from .platform_check import display_problem
 
 ICON = Path(__file__).resolve().parents[1] / "resources" / "icons" / "escarmouche.svg"
 
@@ -27,6 +29,10 @@ def open_encounter(file: Path | None, demo: str | None) -> Table:
 
 def run(file: Path | None, demo: str | None) -> int:
     """Start the app; a file that cannot be opened is explained, never a crash."""
+    problem = None if QApplication.instance() else display_problem(os.environ)
+    if problem:
+        print(problem, file=sys.stderr)
+        return 2
     app = QApplication.instance() or QApplication(sys.argv)
     app.setApplicationName("Escarmouche")
     app.setApplicationVersion(__version__)
