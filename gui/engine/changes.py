@@ -10,6 +10,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .model import DEFER_REFERENCES, Encounter
+from .problems import BilingualError
 from .references import reference_problem
 
 
@@ -31,13 +32,8 @@ ABSENT: Any = _Absent()
 PathPart = str | int
 
 
-class ChangeError(ValueError):
+class ChangeError(BilingualError, ValueError):
     """A ChangeSet does not fit the encounter; nothing was changed."""
-
-    def __init__(self, fr: str, en: str) -> None:
-        super().__init__(f"{fr} / {en}")
-        self.fr = fr
-        self.en = en
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Self
 
+from .problems import BilingualError
+
 # Generous bounds for typed expressions, so that a typo like "1000d1000" cannot freeze odds.
 MAX_EXPR_COUNT = 100
 MAX_EXPR_SIDES = 1000
@@ -22,14 +24,8 @@ _MT_STATE_LEN = 625
 _FLAT_STATE_LEN = 1 + _MT_STATE_LEN + 3
 
 
-class DiceInputError(ValueError):
+class DiceInputError(BilingualError, ValueError):
     """Invalid dice input, with a French and an English message."""
-
-    def __init__(self, fr: str, en: str) -> None:
-        """Store both messages; str() joins them French first."""
-        super().__init__(f"{fr} / {en}")
-        self.fr = fr
-        self.en = en
 
 
 def _fr_plural(n: int, words: str) -> str:

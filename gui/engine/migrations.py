@@ -10,19 +10,15 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
+from .problems import BilingualError
+
 Migration = Callable[[dict], dict]
 
 MIGRATIONS: dict[int, Migration] = {}
 
 
-class MigrationError(Exception):
+class MigrationError(BilingualError):
     """A document cannot be brought to the wanted version, told in French and English."""
-
-    def __init__(self, fr: str, en: str) -> None:
-        """Store both messages; str() joins them French first."""
-        super().__init__(f"{fr} / {en}")
-        self.fr = fr
-        self.en = en
 
 
 def migrate(doc: dict, version: int, target: int) -> dict:

@@ -5,6 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 
+class BilingualError(Exception):
+    """An error told in French (shown first) and English; str() joins them."""
+
+    def __init__(self, fr: str, en: str) -> None:
+        super().__init__(f"{fr} / {en}")
+        self.fr = fr
+        self.en = en
+
+
 @dataclass(frozen=True)
 class Problem:
     """What is wrong and where: `path` is a JSON path such as `$.combatants[2].stats.pv`."""

@@ -24,6 +24,7 @@ from pydantic import ValidationError
 from .load_errors import LoadError, parse_error, validation_error
 from .migrations import MigrationError, migrate
 from .model import DEFER_REFERENCES, Encounter, Strict
+from .problems import BilingualError
 from .references import reference_problem
 from .rulesets.registry import check_encounter
 
@@ -52,14 +53,8 @@ __all__ = [
 ]
 
 
-class SaveError(Exception):
+class SaveError(BilingualError):
     """A save was refused or failed; nothing was written over the target."""
-
-    def __init__(self, fr: str, en: str) -> None:
-        """Store both messages; str() joins them French first."""
-        super().__init__(f"{fr} / {en}")
-        self.fr = fr
-        self.en = en
 
 
 class _Envelope(Strict):

@@ -6,17 +6,13 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable
 
 from .model import Encounter, TurnEntry, TurnSnapshot, TurnState
+from .problems import BilingualError
 
 HISTORY_LIMIT = 200
 
 
-class TurnError(ValueError):
+class TurnError(BilingualError, ValueError):
     """A turn step that cannot be taken as asked; nothing was changed."""
-
-    def __init__(self, fr: str, en: str) -> None:
-        super().__init__(f"{fr} / {en}")
-        self.fr = fr
-        self.en = en
 
 
 def combatant_units(enc: Encounter) -> list[TurnEntry]:

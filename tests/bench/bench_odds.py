@@ -1,16 +1,13 @@
 """Benchmark P4: exact odds of a 20-die success pool, against icepool."""
 
-import time
-from collections.abc import Callable
 from fractions import Fraction
 
 import icepool
 
 from gui.engine.odds import success_pool
+from tests.bench.timing import best_seconds
 
 POOL_SIZE = 20
-REPEATS = 15
-WARM_UP = 3
 
 
 def _face_value(face: int) -> int:
@@ -44,18 +41,6 @@ def _icepool_convolution() -> Fraction:
     return Fraction(total.probability(">=", 2))
 
 
-def _best_seconds(fn: Callable[[], Fraction]) -> float:
-    """Best wall time over REPEATS calls, after WARM_UP untimed calls."""
-    for _ in range(WARM_UP):
-        fn()
-    best = float("inf")
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
 def bench_p4() -> str:
     """Time our exact 20-die pool odds against icepool's fastest from-scratch answer."""
     expected = _ours()
@@ -63,8 +48,8 @@ def bench_p4() -> str:
         # A speed comparison only means something if both give the same exact answer.
         if reference() != expected:
             raise AssertionError(f"icepool disagrees: {reference()} != {expected}")
-    ours = _best_seconds(_ours)
-    theirs = min(_best_seconds(_icepool_pool), _best_seconds(_icepool_convolution))
+    ours = best_seconds(_ours)
+    theirs = min(best_seconds(_icepool_pool), best_seconds(_icepool_convolution))
     return (
         f"P4 {ours * 1e3:.3f} ms exact odds {POOL_SIZE}-die pool (d6 4-5=1, 6=2, 1s cancel)"
         f" ; icepool {theirs * 1e3:.2f} ms ; {theirs / ours:.1f}x faster"

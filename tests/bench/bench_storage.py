@@ -2,32 +2,17 @@
 
 import json
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
 
 from gui.engine import storage
 from tests.bench.big_encounter import make_big_encounter
+from tests.bench.timing import best_seconds
 
 COMBATANTS = 1000
 ZONES = 200
-REPEATS = 15
-WARM_UP = 3
 P2_TARGET = 5
 P5_TARGET_MS = 10
 _SIZE = f"{COMBATANTS:,}-combatant {ZONES}-zone"
-
-
-def _best_seconds(fn: Callable[[], object]) -> float:
-    """Best wall time over REPEATS calls, after WARM_UP untimed calls."""
-    for _ in range(WARM_UP):
-        fn()
-    best = float("inf")
-    for _ in range(REPEATS):
-        start = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - start)
-    return best
 
 
 def bench_p2() -> str:
@@ -40,8 +25,8 @@ def bench_p2() -> str:
         # Loading must give back the same encounter, or the timing means nothing.
         if storage.load(path) != enc:
             raise AssertionError("storage.load did not give back the saved encounter")
-        ours = _best_seconds(lambda: storage.load(path))
-        plain = _best_seconds(lambda: json.loads(data))
+        ours = best_seconds(lambda: storage.load(path))
+        plain = best_seconds(lambda: json.loads(data))
     return (
         f"P2 {ours / plain:.1f} x open {_SIZE} file ({ours * 1e3:.1f} ms)"
         f" vs json.loads ({plain * 1e3:.1f} ms) (target <= {P2_TARGET})"
@@ -54,7 +39,7 @@ def bench_p5() -> str:
     with tempfile.TemporaryDirectory() as tmp:
         path, backups = Path(tmp) / "bataille.json", Path(tmp) / "backups"
         storage.save(enc, path, backups)
-        seconds = _best_seconds(lambda: storage.save(enc, path, backups))
+        seconds = best_seconds(lambda: storage.save(enc, path, backups))
         if not any(backups.iterdir()) or storage.load(path) != enc:
             raise AssertionError("the save left no backup or a file that loads differently")
     return (

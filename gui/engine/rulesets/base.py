@@ -13,6 +13,7 @@ from ..changes import ABSENT, Change, ChangeSet
 from ..dice import DiceExpr, DiceInputError, parse_aggregate, parse_faces
 from ..model import Combatant, Encounter, LogEntry, StatValue, now
 from ..odds import Distribution
+from ..problems import BilingualError
 from .schema import FieldSpec, Label, RulesetData
 
 if TYPE_CHECKING:
@@ -21,13 +22,8 @@ if TYPE_CHECKING:
 Override = int | bool | str
 
 
-class ActionError(ValueError):
+class ActionError(BilingualError, ValueError):
     """An action whose options do not fit (bad input); nothing is changed."""
-
-    def __init__(self, fr: str, en: str) -> None:
-        super().__init__(f"{fr} / {en}")
-        self.fr = fr
-        self.en = en
 
 
 @dataclass(frozen=True)
