@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
+from . import storage
 from .changes import ABSENT, Change, ChangeSet, apply, change, revert
 from .dice import rng_from_state, rng_state
 from .model import DiceState, Encounter, LogEntry, TurnState, now
@@ -41,6 +43,11 @@ class Table:
     def dice_state(self) -> DiceState:
         """The generator's state, saved with the encounter so rolls continue after reopening."""
         return DiceState(seed=self.enc.dice.seed, state=rng_state(self.rng))
+
+    def save(self, path: Path, backups: Path | None = None) -> None:
+        """Save the encounter with the generator's current state (storage.save: atomic)."""
+        self.enc.dice = self.dice_state()
+        storage.save(self.enc, path, backups)
 
     def preview(self, action: Action) -> Preview:
         return self.ruleset.preview(self.enc, action)

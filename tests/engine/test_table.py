@@ -87,3 +87,15 @@ def test_dice_state_continues_the_sequence_after_saving():
     expected = [t.roll(request).faces for _ in range(5)]
     again = rng_from_state(state.seed, state.state)
     assert [tuple(request.expr.roll(again)) for _ in range(5)] == expected
+
+
+def test_saving_keeps_the_dice_state_so_rolls_continue_after_reopening(tmp_path):
+    from gui.engine import storage
+
+    t = Table(libre_encounter(fighter("x", "a")))
+    request = t.initiative_requests()["x"]
+    t.roll(request)
+    t.save(tmp_path / "e.json")
+    expected = [t.roll(request).faces for _ in range(5)]
+    reopened = Table(storage.load(tmp_path / "e.json"))
+    assert [reopened.roll(request).faces for _ in range(5)] == expected

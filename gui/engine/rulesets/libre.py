@@ -46,8 +46,9 @@ def _ascii_id(label: str) -> str:
 
 
 def _request(expr: DiceExpr) -> DiceRequest:
+    # An exploding roll has no maximum: any typed total up to a generous bound is accepted.
     top = expr.maximum if expr.maximum is not None else expr.minimum + 10_000
-    return DiceRequest(expr, _TOTAL, min(expr.minimum, top), top)
+    return DiceRequest(expr, _TOTAL, expr.minimum, top)
 
 
 class Libre(Ruleset):
