@@ -64,7 +64,20 @@ _SIMPLE = {
 # The model's own checks raise English ValueErrors; the common ones have a French twin here.
 _VALUE_ERRORS = {
     "an edge joins two different zones": "une liaison joint deux zones différentes",
-    "zone ids must be unique": "identifiants de zone en double",
+}
+# Bound errors: pydantic type → (context key, French, English).
+_BOUNDS = {
+    "greater_than": ("gt", "supérieur à", "greater than"),
+    "greater_than_equal": ("ge", "au moins", "at least"),
+    "less_than": ("lt", "inférieur à", "less than"),
+    "less_than_equal": ("le", "au plus", "at most"),
+}
+# Length errors: pydantic type → (context key, French, English, unit French, unit English).
+_LENGTHS = {
+    "string_too_short": ("min_length", "au moins", "at least", "caractère", "character"),
+    "too_short": ("min_length", "au moins", "at least", "élément", "item"),
+    "string_too_long": ("max_length", "au plus", "at most", "caractère", "character"),
+    "too_long": ("max_length", "au plus", "at most", "élément", "item"),
 }
 
 
@@ -77,23 +90,14 @@ def _explain(err: Any) -> tuple[str, str]:
     kind, ctx, msg = err["type"], err.get("ctx") or {}, err["msg"]
     if kind in _SIMPLE:
         return _SIMPLE[kind]
-    bounds = {
-        "greater_than": ("gt", "supérieur à", "greater than"),
-        "greater_than_equal": ("ge", "au moins", "at least"),
-        "less_than": ("lt", "inférieur à", "less than"),
-        "less_than_equal": ("le", "au plus", "at most"),
-    }
-    if kind in bounds:
-        key, fr, en = bounds[kind]
+    if kind in _BOUNDS:
+        key, fr, en = _BOUNDS[kind]
         return f"{fr} {_fmt(ctx.get(key))} attendu", f"{en} {_fmt(ctx.get(key))} expected"
-    if kind in ("string_too_short", "too_short"):
-        n = ctx.get("min_length")
-        unit = ("caractère", "character") if kind.startswith("string") else ("élément", "item")
-        return f"au moins {n} {unit[0]}{'s' * (n != 1)}", f"at least {n} {unit[1]}{'s' * (n != 1)}"
-    if kind in ("string_too_long", "too_long"):
-        n = ctx.get("max_length")
-        unit = ("caractère", "character") if kind.startswith("string") else ("élément", "item")
-        return f"au plus {n} {unit[0]}{'s' * (n != 1)}", f"at most {n} {unit[1]}{'s' * (n != 1)}"
+    if kind in _LENGTHS:
+        key, fr, en, unit_fr, unit_en = _LENGTHS[kind]
+        n = ctx.get(key)
+        plural = "s" * (n != 1)
+        return f"{fr} {n} {unit_fr}{plural}", f"{en} {n} {unit_en}{plural}"
     if kind == "string_pattern_mismatch":
         if ctx.get("pattern") == _ID_PATTERN:
             return (

@@ -6,12 +6,21 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import storage
-from .changes import ABSENT, Change, ChangeSet, apply, change, revert
+from .changes import Change, ChangeSet, apply, change, revert
 from .dice import rng_from_state, rng_state
 from .model import DiceState, Encounter, LogEntry, TurnState, now
 from .problems import Problem, json_path
 from .rulesets import registry
-from .rulesets.base import Action, DiceRequest, DiceResult, Notice, Preview, Resolution, log_change
+from .rulesets.base import (
+    Action,
+    DiceRequest,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    is_log_append,
+    log_change,
+)
 from .rulesets.schema import check_value
 from .turns import AlternatingSides, DeclareThenAct, RankedInitiative, TurnError, combatant_units
 from .turns import previous as turn_previous
@@ -173,11 +182,7 @@ class Table:
             # The ruleset numbers its own log lines from the end of the log: shift them past
             # the round line so the log reads in order.
             changes += [
-                replace(c, path=("log", c.path[1] + 1)) if _is_log_append(c) else c
+                replace(c, path=("log", c.path[1] + 1)) if is_log_append(c) else c
                 for c in self.ruleset.round_started(self.enc, turn.round)
             ]
         return ChangeSet(label, tuple(changes))
-
-
-def _is_log_append(c: Change) -> bool:
-    return c.path[0] == "log" and c.old is ABSENT

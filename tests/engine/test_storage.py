@@ -435,6 +435,24 @@ MALFORMED = {
         "au moins 1",
         "at least 1",
     ),
+    "empty name": (
+        _set("encounter.combatants.0.name", ""),
+        "$.encounter.combatants[0].name",
+        "au moins 1 caractère",
+        "at least 1 character",
+    ),
+    "name too long": (
+        _set("encounter.combatants.0.name", "x" * 201),
+        "$.encounter.combatants[0].name",
+        "au plus 200 caractères",
+        "at most 200 characters",
+    ),
+    "zero-width zone": (
+        _set("encounter.map.zones.0.rect.width", 0),
+        "$.encounter.map.zones[0].rect.width",
+        "supérieur à 0",
+        "greater than 0",
+    ),
     "wrong format string": (
         _set("format", "autre.chose"),
         "$.format",

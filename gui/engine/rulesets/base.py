@@ -230,9 +230,14 @@ def overridden(
     return value
 
 
+def is_log_append(c: Change) -> bool:
+    """True for a change that adds a line to the encounter log."""
+    return c.path[0] == "log" and c.old is ABSENT
+
+
 def log_change(enc: Encounter, entry: LogEntry, before: Sequence[Change] = ()) -> Change:
     """The change that appends `entry` to the log, after the log appends in `before`."""
-    pending = sum(1 for c in before if c.path[0] == "log" and c.old is ABSENT)
+    pending = sum(1 for c in before if is_log_append(c))
     return Change(("log", len(enc.log) + pending), ABSENT, entry)
 
 
