@@ -23,8 +23,10 @@ Id = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A
 Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 Text = Annotated[str, StringConstraints(max_length=20_000)]
-# A ruleset stat is JSON-like; its own schema (rulesets/base.py) says which type and range.
-StatValue = int | float | str | bool | list[str] | None
+# A ruleset stat is JSON-like; its own schema (rulesets/schema.py) says which type and range.
+# A table (weapons, armour) is a list of rows, each a dict of scalar cells.
+Scalar = int | float | str | bool | None
+StatValue = int | float | str | bool | list[str] | list[dict[str, Scalar]] | None
 
 
 class Strict(BaseModel):

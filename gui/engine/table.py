@@ -9,7 +9,7 @@ from . import storage
 from .changes import Change, ChangeSet, apply, change, revert
 from .dice import rng_from_state, rng_state
 from .model import DiceState, Encounter, LogEntry, TurnState, now
-from .problems import Problem, json_path
+from .problems import BilingualError, Problem, json_path
 from .rulesets import registry
 from .rulesets.base import (
     Action,
@@ -27,11 +27,11 @@ from .turns import previous as turn_previous
 from .zones import ZoneGraph, can_touch
 
 
-class InputError(ValueError):
+class InputError(BilingualError, ValueError):
     """A value the GM typed that the sheet refuses; nothing is changed."""
 
     def __init__(self, problem: Problem) -> None:
-        super().__init__(str(problem))
+        super().__init__(problem.fr, problem.en)
         self.problem = problem
 
 

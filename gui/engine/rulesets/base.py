@@ -6,20 +6,25 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from pydantic import TypeAdapter
+
 from ..changes import ABSENT, Change, ChangeSet
 from ..dice import DiceExpr, DiceInputError, parse_aggregate, parse_faces
-from ..model import Combatant, Encounter, LogEntry, StatValue, now
+from ..model import Combatant, Encounter, LogEntry, Scalar, StatValue, now
 from ..odds import Distribution
 from ..problems import BilingualError
-from .schema import FieldSpec, Label, RulesetData
+from .schema import FieldSpec, Label, RulesetData, Template
 
 if TYPE_CHECKING:
     from ..turns import TurnPolicy
 
 Override = int | bool | str
+_CATALOGS = TypeAdapter(dict[str, list[dict[str, Scalar]]])
+_BESTIARY = TypeAdapter(list[Template])
 
 
 class ActionError(BilingualError, ValueError):
@@ -165,6 +170,18 @@ class Ruleset(ABC):
     @property
     def demo_path(self) -> Path:
         return self.folder / "demo.json"
+
+    @cached_property
+    def catalogs(self) -> dict[str, list[dict[str, Scalar]]]:
+        """Pick lists of table fields (`catalogs.json`: weapons, armour…), by catalog name."""
+        path = self.folder / "catalogs.json"
+        return _CATALOGS.validate_json(path.read_bytes()) if path.is_file() else {}
+
+    @cached_property
+    def bestiary(self) -> list[Template]:
+        """Ready-made sheets (`bestiary.json`) the GM can add and then edit."""
+        path = self.folder / "bestiary.json"
+        return _BESTIARY.validate_json(path.read_bytes()) if path.is_file() else []
 
     def flag(self, enc: Encounter, flag_id: str) -> bool | int | str:
         """A house-rule flag's value in this encounter, or its default (G-5)."""

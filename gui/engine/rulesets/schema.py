@@ -36,7 +36,7 @@ class FieldSpec(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     key: Key
     label: Label
-    kind: Literal["int", "float", "text", "bool", "choice", "list", "dice"]
+    kind: Literal["int", "float", "text", "bool", "choice", "list", "dice", "table"]
     minimum: float | None = None
     maximum: float | None = None
     max_length: int = 2000
@@ -47,6 +47,8 @@ class FieldSpec(BaseModel):
     help: Label | None = None
     rule: str = ""
     tiers: tuple[str, ...] = ()  # empty: every tier
+    columns: tuple[FieldSpec, ...] = ()  # a table's columns
+    catalog: str = ""  # a table's pick list, a key of the ruleset's catalogs.json
 
 
 class TrackSpec(BaseModel):
@@ -79,6 +81,16 @@ class FlagSpec(BaseModel):
     default: bool | int | str
     choices: tuple[Choice, ...] = ()
     see: str = ""
+
+
+class Template(BaseModel):
+    """A bestiary entry: a ready-made sheet the GM adds to an encounter and then edits."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    tier: str | None = None
+    stats: dict[str, StatValue] = {}
+    notes: str = ""
 
 
 class RuleText(BaseModel):
@@ -143,6 +155,8 @@ def check_value(spec: FieldSpec, value: Any) -> tuple[str, str] | None:
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             return ("liste de textes attendue", "list of texts expected")
         return None
+    if kind == "table":
+        return _check_table(spec, value)
     if kind == "choice":
         allowed = [c.value for c in spec.choices]
         if value not in allowed:
@@ -153,6 +167,27 @@ def check_value(spec: FieldSpec, value: Any) -> tuple[str, str] | None:
     if kind == "float" and (isinstance(value, bool) or not isinstance(value, int | float)):
         return ("nombre attendu", "number expected")
     return _check_range(spec, value)
+
+
+def _check_table(spec: FieldSpec, value: Any) -> tuple[str, str] | None:
+    if not isinstance(value, list) or not all(isinstance(row, dict) for row in value):
+        return ("tableau attendu", "table expected")
+    columns = {c.key: c for c in spec.columns}
+    for n, row in enumerate(value, 1):
+        for key, cell in row.items():
+            col = columns.get(key)
+            if col is None:
+                return (
+                    f"ligne {n} : colonne inconnue « {key} »",
+                    f"row {n}: unknown column '{key}'",
+                )
+            why = check_value(col, cell)
+            if why:
+                return (
+                    f"ligne {n}, {col.label.fr} : {why[0]}",
+                    f"row {n}, {col.label.en}: {why[1]}",
+                )
+    return None
 
 
 def _check_range(spec: FieldSpec, value: float) -> tuple[str, str] | None:

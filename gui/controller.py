@@ -1,0 +1,249 @@
+"""The controller: owns the open encounter, its undo stack and its file; the only writer."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from . import paths
+from .commands import ChangeCommand
+from .engine import map_edits, roster_edits
+from .engine.changes import ChangeSet
+from .engine.model import Combatant, Encounter, Rect, State, TurnState
+from .engine.problems import BilingualError
+from .engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
+from .engine.table import Table
+
+
+class Refused(BilingualError):
+    """What the controller tells the UI when an edit is refused; nothing was changed."""
+
+
+class Controller(QObject):
+    """Routes every UI action to the engine and pushes one undo command per ChangeSet.
+
+    Views never write the model: they call a method here and re-sync on `changed`.
+    """
+
+    changed = Signal(object)  # the ChangeSet applied or reverted
+    replaced = Signal()  # another encounter is open: views rebuild from scratch
+    selection_changed = Signal(object)  # combatant id or None
+    file_state_changed = Signal()  # path or modified marker: the window title
+    message = Signal(str)  # a status-bar line
+
+    def __init__(self, table: Table, path: Path | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        self.table = table
+        self.path = path
+        self.selected: str | None = None
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.setUndoLimit(500)
+        self.undo_stack.cleanChanged.connect(lambda _clean: self.file_state_changed.emit())
+        self.changed.connect(lambda _cs: self.autosave())
+
+    # The open encounter ---------------------------------------------------------------
+
+    @property
+    def enc(self) -> Encounter:
+        return self.table.enc
+
+    @property
+    def ruleset(self) -> Ruleset:
+        return self.table.ruleset
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def replace(self, table: Table, path: Path | None) -> None:
+        """Show another encounter (Nouveau, Ouvrir, restore): history starts afresh."""
+        self.discard_recovery()
+        self.table, self.path = table, path
+        self.selected = None
+        self.undo_stack.clear()
+        self.replaced.emit()
+        self.file_state_changed.emit()
+        self.selection_changed.emit(None)
+
+    def select(self, cid: str | None) -> None:
+        if cid != self.selected:
+            self.selected = cid
+            self.selection_changed.emit(cid)
+
+    # The one way in ---------------------------------------------------------------------
+
+    def push(self, cs: ChangeSet, merge_key: Hashable | None = None) -> None:
+        """Apply `cs` (refused as a whole, with a message, if it does not fit) and record it."""
+        if not cs or all(c.old == c.new for c in cs.changes):
+            return  # nothing would change: no undo entry
+        try:
+            self.table.apply(cs)
+        except BilingualError as exc:
+            raise Refused(exc.fr, exc.en) from exc
+        self.undo_stack.push(ChangeCommand(self.table, cs, self.changed.emit, merge_key))
+
+    def _edit(self, make, *args, merge_key: Hashable | None = None):
+        """Build a ChangeSet with an engine function and push it; engine refusals become
+        Refused; the function's other results (new ids) are returned."""
+        try:
+            result = make(*args)
+        except (BilingualError, KeyError) as exc:
+            if isinstance(exc, BilingualError):
+                raise Refused(exc.fr, exc.en) from exc
+            raise Refused(f"Introuvable : {exc}", f"Not found: {exc}") from exc
+        extra, cs = (result[0], result[1]) if isinstance(result, tuple) else (None, result)
+        self.push(cs, merge_key)
+        return extra
+
+    # Sheets -----------------------------------------------------------------------------
+
+    def edit_stat(self, cid: str, key: str, value: object) -> None:
+        self._edit(self.table.edit_stat, cid, key, value, merge_key=("stat", cid, key))
+
+    def set_track(self, cid: str, key: str, marks: list[str]) -> None:
+        self._edit(roster_edits.set_track, self.ruleset, self.enc, cid, key, marks)
+
+    def set_states(self, cid: str, states: list[State]) -> None:
+        self._edit(roster_edits.set_states, self.enc, cid, states)
+
+    def rename(self, cid: str, name: str) -> None:
+        self._edit(roster_edits.rename, self.enc, cid, name)
+
+    def set_side(self, cid: str, side: str) -> None:
+        self._edit(roster_edits.set_side, self.enc, cid, side)
+
+    def set_notes(self, cid: str, text: str) -> None:
+        self._edit(roster_edits.set_notes, self.enc, cid, text, merge_key=("notes", cid))
+
+    def add_combatants(self, template: Combatant, count: int = 1, zone: str | None = None):
+        """Add `count` combatants from a template; returns their ids."""
+        return self._edit(
+            roster_edits.add_combatants, self.ruleset, self.enc, template, count, zone
+        )
+
+    def duplicate(self, cid: str, count: int) -> list[str]:
+        return self._edit(roster_edits.duplicate, self.ruleset, self.enc, cid, count)
+
+    def remove_combatant(self, cid: str) -> None:
+        if self.selected == cid:
+            self.select(None)
+        self._edit(roster_edits.remove_combatant, self.enc, cid)
+
+    def add_side(self, name: str, colour: str) -> str:
+        return self._edit(roster_edits.add_side, self.enc, name, colour)
+
+    # Map --------------------------------------------------------------------------------
+
+    def move(self, cid: str, zone: str, force: bool = False) -> list[Notice]:
+        """Move a combatant; when the ruleset objects and `force` is False nothing happens
+        and the objections are returned (the UI offers the GM override, G-3)."""
+        try:
+            notices, cs = self.table.move(cid, zone)
+        except KeyError as exc:
+            raise Refused(f"Introuvable : {exc}", f"Not found: {exc}") from exc
+        if notices and not force:
+            return notices
+        if force and notices:
+            cs = ChangeSet(cs.label + " (imposé par le MJ)", cs.changes)
+        self.push(cs)
+        return []
+
+    def set_contact(self, a: str, b: str, on: bool) -> None:
+        self._edit(self.table.set_contact, a, b, on)
+
+    def add_zone(self, rect: Rect, name: str = "") -> str:
+        return self._edit(map_edits.add_zone, self.enc, rect, name)
+
+    def rename_zone(self, zid: str, name: str) -> None:
+        self._edit(map_edits.rename_zone, self.enc, zid, name)
+
+    def recolour_zone(self, zid: str, colour: str) -> None:
+        self._edit(map_edits.recolour_zone, self.enc, zid, colour)
+
+    def set_zone_rect(self, zid: str, rect: Rect) -> None:
+        self._edit(map_edits.set_zone_rect, self.enc, zid, rect)
+
+    def delete_zone(self, zid: str, evacuate_to: str | None) -> None:
+        self._edit(map_edits.delete_zone, self.enc, zid, evacuate_to)
+
+    def connect_zones(self, a: str, b: str, length_m: float | None = None) -> None:
+        self._edit(map_edits.connect, self.enc, a, b, length_m)
+
+    def disconnect_zones(self, a: str, b: str) -> None:
+        self._edit(map_edits.disconnect, self.enc, a, b)
+
+    def set_edge_length(self, a: str, b: str, length_m: float | None) -> None:
+        self._edit(map_edits.set_edge_length, self.enc, a, b, length_m)
+
+    def set_background(self, background) -> None:
+        self._edit(map_edits.set_background, self.enc, background)
+
+    def set_grid(self, grid) -> None:
+        self._edit(map_edits.set_grid, self.enc, grid)
+
+    def set_scale(self, metres_per_px: float | None) -> None:
+        self._edit(map_edits.set_scale, self.enc, metres_per_px)
+
+    # Actions and turns -------------------------------------------------------------------
+
+    def resolve(self, action: Action, dice: DiceResult) -> Resolution:
+        """Resolve an action with dice already rolled or typed, and record its changes."""
+        try:
+            resolution, cs = self.table.resolve(action, dice)
+        except BilingualError as exc:
+            raise Refused(exc.fr, exc.en) from exc
+        self.push(cs)
+        self.message.emit(resolution.outcome_fr)
+        return resolution
+
+    def start_combat(
+        self, initiatives: dict[str, int] | None = None, first_side: str | None = None
+    ) -> None:
+        self._edit(self.table.start_combat, initiatives, first_side)
+
+    def next_turn(self) -> None:
+        self._edit(self.table.next_turn)
+
+    def previous_turn(self) -> None:
+        self._edit(self.table.previous_turn)
+
+    def end_combat(self) -> None:
+        self._edit(self.table.end_combat)
+
+    def turn_step(self, label: str, turn: TurnState) -> None:
+        self._edit(self.table.turn_step, label, turn)
+
+    # Files ------------------------------------------------------------------------------
+
+    def save(self, path: Path | None = None) -> Path:
+        """Save (atomically, with a backup of the previous file); the stack becomes clean."""
+        target = path or self.path or paths.encounters_dir() / f"{self.enc.id}.json"
+        try:
+            self.table.save(target, paths.backups_dir())
+        except BilingualError as exc:
+            raise Refused(exc.fr, exc.en) from exc
+        self.path = target
+        self.undo_stack.setClean()
+        self.discard_recovery()
+        self.file_state_changed.emit()
+        self.message.emit(f"Enregistré : {target}")
+        return target
+
+    def recovery_path(self) -> Path:
+        return paths.recovery_dir() / f"{self.enc.id}.json"
+
+    def autosave(self) -> None:
+        """After every change, a copy in `recovery/` that the next start offers back."""
+        if not self.modified:
+            self.discard_recovery()
+            return
+        try:
+            self.table.save(self.recovery_path())
+        except (BilingualError, OSError) as exc:
+            self.message.emit(f"Sauvegarde automatique impossible : {exc}")
+
+    def discard_recovery(self) -> None:
+        self.recovery_path().unlink(missing_ok=True)

@@ -1,0 +1,208 @@
+"""ChangeSets that edit the roster: add, duplicate, remove combatants; tracks, states, names."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from .changes import ABSENT, Change, ChangeSet, change
+from .model import Combatant, Encounter, Position, Side, State, Track, TurnState
+from .problems import BilingualError, Problem, json_path
+from .rulesets.base import Ruleset
+from .rulesets.schema import check_combatant, default_stats
+
+
+class RosterEditError(BilingualError, ValueError):
+    """A roster edit that cannot be made; nothing is changed."""
+
+
+def _slug(name: str) -> str:
+    folded = unicodedata.normalize("NFKD", name.lower()).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "_", folded).strip("_")[:40] or "combattant"
+
+
+def new_id(taken: set[str], name: str) -> str:
+    """An id from a name that no other combatant has ("Gobelin" → "gobelin", "gobelin_2")."""
+    base = _slug(name)
+    if base not in taken:
+        return base
+    n = 2
+    while f"{base}_{n}" in taken:
+        n += 1
+    return f"{base}_{n}"
+
+
+def _numbered(names: set[str], name: str) -> str:
+    """ "Gobelin" → "Gobelin 2" (or the next free number; "Gobelin 2" → "Gobelin 3")."""
+    stem = re.sub(r"\s+\d+$", "", name)
+    n = 2
+    while f"{stem} {n}" in names:
+        n += 1
+    return f"{stem} {n}"
+
+
+def blank(ruleset: Ruleset, enc: Encounter, name: str, side: str, tier: str | None) -> Combatant:
+    """A new combatant with every field of its tier at the ruleset's default."""
+    if tier is None and ruleset.data.tiers:
+        tier = ruleset.data.tiers[0].value
+    tracks = {t.key: Track(marks=[""] * t.size) for t in ruleset.data.tracks}
+    return Combatant(
+        id="new",
+        name=name,
+        side=side,
+        tier=tier,
+        stats=default_stats(ruleset.data, tier),
+        tracks=tracks,
+    )
+
+
+def add_combatants(
+    ruleset: Ruleset, enc: Encounter, template: Combatant, count: int = 1, zone: str | None = None
+) -> tuple[list[str], ChangeSet]:
+    """`count` combatants made from `template` (numbered when more than one), in `zone`."""
+    if not 1 <= count <= 200:
+        raise RosterEditError("Entre 1 et 200 combattants", "Between 1 and 200 combatants")
+    enc.side(template.side)  # KeyError for an unknown side, caught by the caller
+    problem = check_combatant(ruleset.data, template, ("combatants", len(enc.combatants)))
+    if problem is not None:
+        raise RosterEditError(problem.fr, problem.en)
+    taken = {c.id for c in enc.combatants}
+    names = {c.name for c in enc.combatants}
+    ids, changes = [], []
+    for i in range(count):
+        name = template.name
+        if count > 1 or name in names:
+            name = f"{template.name} {i + 1}" if count > 1 else name
+            if name in names:
+                name = _numbered(names, name)
+        cid = new_id(taken, name)
+        taken.add(cid)
+        names.add(name)
+        made = template.model_copy(
+            deep=True,
+            update={
+                "id": cid,
+                "name": name,
+                "contacts": [],
+                "position": Position(zone=zone if zone is not None else template.position.zone),
+            },
+        )
+        ids.append(cid)
+        changes.append(Change(("combatants", cid), ABSENT, made))
+    label = f"Ajouter {template.name}" + (f" ×{count}" if count > 1 else "")
+    return ids, ChangeSet(label, tuple(changes))
+
+
+def duplicate(
+    ruleset: Ruleset, enc: Encounter, cid: str, count: int
+) -> tuple[list[str], ChangeSet]:
+    """Copies of a combatant in its zone, named "Nom 2", "Nom 3"…"""
+    source = enc.combatant(cid)
+    names = {c.name for c in enc.combatants}
+    taken = {c.id for c in enc.combatants}
+    ids, changes = [], []
+    if not 1 <= count <= 200:
+        raise RosterEditError("Entre 1 et 200 copies", "Between 1 and 200 copies")
+    for _ in range(count):
+        name = _numbered(names, source.name)
+        copy_id = new_id(taken, name)
+        names.add(name)
+        taken.add(copy_id)
+        made = source.model_copy(deep=True, update={"id": copy_id, "name": name, "contacts": []})
+        ids.append(copy_id)
+        changes.append(Change(("combatants", copy_id), ABSENT, made))
+    return ids, ChangeSet(f"Dupliquer {source.name} ×{count}", tuple(changes))
+
+
+def _without(turn: TurnState, cid: str) -> TurnState:
+    """The turn order without one combatant (a unit left empty goes; `current` follows)."""
+    new = turn.model_copy(deep=True)
+    current_unit = turn.order[turn.current].unit if 0 <= turn.current < len(turn.order) else None
+    kept = []
+    for entry in new.order:
+        entry.members = [m for m in entry.members if m != cid]
+        if entry.members:
+            kept.append(entry)
+    new.order = kept
+    for snap in new.history:
+        for entry in snap.order:
+            entry.members = [m for m in entry.members if m != cid]
+        snap.order = [e for e in snap.order if e.members]
+        snap.current = min(snap.current, len(snap.order) - 1)
+    units = [e.unit for e in kept]
+    if current_unit in units:
+        new.current = units.index(current_unit)
+    else:
+        new.current = min(turn.current, len(kept) - 1) if kept else -1
+    return new
+
+
+def remove_combatant(enc: Encounter, cid: str) -> ChangeSet:
+    """Remove a combatant: contacts with it end and it leaves the turn order."""
+    c = enc.combatant(cid)
+    changes: list[Change] = []
+    for other in c.contacts:
+        links = [i for i in enc.combatant(other).contacts if i != cid]
+        changes.append(change(enc, ("combatants", other, "contacts"), links))
+    if any(cid in e.members for e in enc.turn.order):
+        changes.append(change(enc, ("turn",), _without(enc.turn, cid)))
+    changes.append(change(enc, ("combatants", cid), ABSENT))
+    return ChangeSet(f"Retirer {c.name}", tuple(changes))
+
+
+def rename(enc: Encounter, cid: str, name: str) -> ChangeSet:
+    name = name.strip()
+    c = enc.combatant(cid)
+    if not name or len(name) > 200:
+        where = json_path(("combatants", enc.combatants.index(c), "name"))
+        raise RosterEditError(
+            f"{where} : un nom a de 1 à 200 caractères", f"{where}: a name has 1 to 200 characters"
+        )
+    return ChangeSet(f"Renommer {c.name}", (change(enc, ("combatants", cid, "name"), name),))
+
+
+def set_side(enc: Encounter, cid: str, side: str) -> ChangeSet:
+    c = enc.combatant(cid)
+    s = enc.side(side)
+    return ChangeSet(
+        f"{c.name} rejoint {s.name}", (change(enc, ("combatants", cid, "side"), side),)
+    )
+
+
+def set_notes(enc: Encounter, cid: str, text: str) -> ChangeSet:
+    c = enc.combatant(cid)
+    if len(text) > 20_000:
+        raise RosterEditError(
+            "Notes : 20 000 caractères au plus", "Notes: 20,000 characters at most"
+        )
+    return ChangeSet(f"Notes de {c.name}", (change(enc, ("combatants", cid, "notes"), text),))
+
+
+def set_track(ruleset: Ruleset, enc: Encounter, cid: str, key: str, marks: list[str]) -> ChangeSet:
+    """Set a track's boxes, checked against the ruleset's track (size and allowed marks)."""
+    c = enc.combatant(cid)
+    trial = c.model_copy(update={"tracks": {key: Track(marks=marks)}})
+    problem: Problem | None = check_combatant(
+        ruleset.data, trial, ("combatants", enc.combatants.index(c))
+    )
+    if problem is not None:
+        raise RosterEditError(f"{problem.path} : {problem.fr}", f"{problem.path}: {problem.en}")
+    label = next((t.label.fr for t in ruleset.data.tracks if t.key == key), key)
+    return ChangeSet(
+        f"{c.name} : {label}",
+        (change(enc, ("combatants", cid, "tracks", key), Track(marks=marks)),),
+    )
+
+
+def set_states(enc: Encounter, cid: str, states: list[State]) -> ChangeSet:
+    c = enc.combatant(cid)
+    return ChangeSet(f"États de {c.name}", (change(enc, ("combatants", cid, "states"), states),))
+
+
+def add_side(enc: Encounter, name: str, colour: str) -> tuple[str, ChangeSet]:
+    name = name.strip()
+    if not name:
+        raise RosterEditError("Donner un nom au camp", "Give the side a name")
+    sid = new_id({s.id for s in enc.sides}, name)
+    side = Side(id=sid, name=name, colour=colour)
+    return sid, ChangeSet(f"Nouveau camp « {name} »", (Change(("sides", sid), ABSENT, side),))

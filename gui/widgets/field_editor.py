@@ -1,0 +1,133 @@
+"""One editor widget per ruleset field kind (sheets and action options share them)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QHBoxLayout,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from ..engine.model import StatValue
+from ..engine.rulesets.schema import FieldSpec, check_value
+from ..i18n import pick, tr
+
+_BIG = 1_000_000
+
+
+class FieldEditor(QWidget):
+    """Edits one value of a FieldSpec; `committed(value)` fires when the GM finishes an edit.
+
+    `value()` reads what is shown; `show_value()` displays a model value without emitting.
+    """
+
+    committed = Signal(object)
+
+    def __init__(self, spec: FieldSpec, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.spec = spec
+        self._loading = False
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.widget = self._make()
+        layout.addWidget(self.widget)
+        tip = pick(spec.help) if spec.help else ""
+        if spec.rule:
+            tip = f"{spec.rule} — {tip}" if tip else spec.rule
+        self.setToolTip(tip)
+        self.widget.setAccessibleName(pick(spec.label))
+        self.show_value(spec.default)
+
+    def _make(self) -> QWidget:
+        spec = self.spec
+        if spec.kind == "int":
+            w = QSpinBox()
+            w.setRange(int(_bound(spec.minimum, -_BIG)), int(_bound(spec.maximum, _BIG)))
+            w.setKeyboardTracking(False)
+            w.valueChanged.connect(self._emit)
+            return w
+        if spec.kind == "float":
+            w = QDoubleSpinBox()
+            w.setRange(_bound(spec.minimum, -_BIG), _bound(spec.maximum, _BIG))
+            w.setDecimals(2)
+            w.setKeyboardTracking(False)
+            w.valueChanged.connect(self._emit)
+            return w
+        if spec.kind == "bool":
+            w = QCheckBox()
+            w.toggled.connect(self._emit)
+            return w
+        if spec.kind == "choice":
+            w = QComboBox()
+            for choice in spec.choices:
+                w.addItem(pick(choice.label), choice.value)
+            w.activated.connect(self._emit)
+            return w
+        w = QLineEdit()
+        w.setMaxLength(spec.max_length)
+        if spec.kind == "list":
+            w.setPlaceholderText(tr("éléments séparés par « ; »"))
+        elif spec.kind == "dice":
+            w.setPlaceholderText(tr("p. ex. 2d6+1"))
+        w.editingFinished.connect(self._emit)
+        return w
+
+    def value(self) -> StatValue:
+        w, kind = self.widget, self.spec.kind
+        if isinstance(w, QSpinBox | QDoubleSpinBox):
+            return w.value()
+        if isinstance(w, QCheckBox):
+            return w.isChecked()
+        if isinstance(w, QComboBox):
+            return w.currentData()
+        text = w.text()
+        if kind == "list":
+            return [part.strip() for part in text.split(";") if part.strip()]
+        return text.strip() if kind == "dice" else text
+
+    def show_value(self, value: StatValue) -> None:
+        """Display a value from the model (no `committed` signal)."""
+        self._loading = True
+        try:
+            w = self.widget
+            if isinstance(w, QSpinBox) and isinstance(value, int):
+                w.setValue(value)
+            elif isinstance(w, QDoubleSpinBox) and isinstance(value, int | float):
+                w.setValue(float(value))
+            elif isinstance(w, QCheckBox):
+                w.setChecked(bool(value))
+            elif isinstance(w, QComboBox):
+                w.setCurrentIndex(max(0, w.findData(value)))
+            elif isinstance(w, QLineEdit):
+                shown = "; ".join(value) if isinstance(value, list) else str(value or "")
+                if w.text() != shown:
+                    w.setText(shown)
+                    w.setCursorPosition(0)
+        finally:
+            self._loading = False
+
+    def problem(self) -> tuple[str, str] | None:
+        """Why the shown value does not fit the field (French, English), or None."""
+        return check_value(self.spec, self.value())
+
+    def _emit(self, *_args: object) -> None:
+        if not self._loading:
+            self.committed.emit(self.value())
+
+
+def _bound(value: float | None, fallback: float) -> float:
+    return fallback if value is None else float(value)
+
+
+def make_editor(spec: FieldSpec, parent: QWidget | None = None) -> FieldEditor:
+    """An editor for any non-table field (tables have their own widget in gui/sheets)."""
+    if spec.kind == "table":
+        raise ValueError("table fields use gui.sheets.table_field")
+    editor = FieldEditor(spec, parent)
+    editor.widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    return editor
