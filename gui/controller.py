@@ -41,8 +41,8 @@ class Controller(QObject):
         self.selected: str | None = None
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(500)
-        self.undo_stack.cleanChanged.connect(lambda _clean: self.file_state_changed.emit())
-        self.changed.connect(lambda _cs: self.autosave())
+        self.undo_stack.cleanChanged.connect(self.file_state_changed)
+        self.changed.connect(self.autosave)
 
     # The open encounter ---------------------------------------------------------------
 
@@ -79,10 +79,17 @@ class Controller(QObject):
         """Apply `cs` (refused as a whole, with a message, if it does not fit) and record it."""
         if not cs or all(c.old == c.new for c in cs.changes):
             return  # nothing would change: no undo entry
+        self._apply(cs)
+        self._record(cs, merge_key)
+
+    def _apply(self, cs: ChangeSet) -> None:
         try:
             self.table.apply(cs)
         except BilingualError as exc:
             raise Refused(exc.fr, exc.en) from exc
+
+    def _record(self, cs: ChangeSet, merge_key: Hashable | None = None) -> None:
+        """Put an already applied ChangeSet on the undo stack (its first redo does nothing)."""
         self.undo_stack.push(ChangeCommand(self.table, cs, self.changed.emit, merge_key))
 
     def _edit(self, make, *args, merge_key: Hashable | None = None):
@@ -137,18 +144,35 @@ class Controller(QObject):
 
     # Map --------------------------------------------------------------------------------
 
-    def move(self, cid: str, zone: str, force: bool = False) -> list[Notice]:
-        """Move a combatant; when the ruleset objects and `force` is False nothing happens
-        and the objections are returned (the UI offers the GM override, G-3)."""
+    def move(
+        self, cid: str, zone: str, force: bool = False, contact_with: str | None = None
+    ) -> list[Notice]:
+        """Move a combatant (a token drop), and put it in contact with `contact_with`: one
+        undo entry. When the ruleset objects and `force` is False nothing happens and the
+        objections are returned, for the UI to offer the GM's override (G-3)."""
         try:
             notices, cs = self.table.move(cid, zone)
         except KeyError as exc:
             raise Refused(f"Introuvable : {exc}", f"Not found: {exc}") from exc
         if notices and not force:
             return notices
-        if force and notices:
+        if notices:
             cs = ChangeSet(cs.label + " (imposé par le MJ)", cs.changes)
-        self.push(cs)
+        moved = any(c.old != c.new for c in cs.changes)
+        if moved:
+            self._apply(cs)
+        if contact_with is not None and contact_with not in self.enc.combatant(cid).contacts:
+            try:
+                touch = self.table.set_contact(cid, contact_with, True)
+                self.table.apply(touch)
+            except (BilingualError, KeyError) as exc:
+                if moved:
+                    self.table.revert(cs)
+                raise Refused(getattr(exc, "fr", str(exc)), getattr(exc, "en", str(exc))) from exc
+            cs = ChangeSet(cs.label if moved else touch.label, cs.changes + touch.changes)
+            moved = True
+        if moved:
+            self._record(cs)
         return []
 
     def set_contact(self, a: str, b: str, on: bool) -> None:
@@ -235,7 +259,7 @@ class Controller(QObject):
     def recovery_path(self) -> Path:
         return paths.recovery_dir() / f"{self.enc.id}.json"
 
-    def autosave(self) -> None:
+    def autosave(self, _cs: object = None) -> None:
         """After every change, a copy in `recovery/` that the next start offers back."""
         if not self.modified:
             self.discard_recovery()

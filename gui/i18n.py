@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
 from .engine.problems import BilingualError
 from .engine.rulesets.schema import Label
 
 _state = {"language": "fr"}
+I18N_DIR = Path(__file__).resolve().parents[1] / "resources" / "i18n"
+_installed: list[QTranslator] = []
 
 
 def tr(text: str) -> str:
@@ -34,3 +38,27 @@ def pick(label: Label) -> str:
 def message(exc: BilingualError) -> str:
     """An engine error in the current language."""
     return exc.en if _state["language"] == "en" else exc.fr
+
+
+def choose_language(setting: object, system: str) -> str:
+    """The language to use: the preference ("fr", "en"), else the system's ("en…" → English,
+    anything else → French, the rules' own language)."""
+    if setting in ("fr", "en"):
+        return str(setting)
+    return "en" if system.lower().startswith("en") else "fr"
+
+
+def install(app: QCoreApplication) -> str:
+    """Load the translations for the preferred or system language; returns its code."""
+    code = choose_language(QSettings().value("language", "system"), QLocale.system().name())
+    set_language(code)
+    for old in _installed:
+        app.removeTranslator(old)
+    _installed.clear()
+    qt_dir = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+    for folder, name in ((qt_dir, f"qtbase_{code}"), (str(I18N_DIR), f"escarmouche_{code}")):
+        translator = QTranslator(app)
+        if translator.load(name, folder):
+            app.installTranslator(translator)
+            _installed.append(translator)
+    return code

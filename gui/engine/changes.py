@@ -115,7 +115,8 @@ def read(enc: Encounter, path: Iterable[PathPart]) -> Any:
 def change(enc: Encounter, path: Iterable[PathPart], new: Any, index: int | None = None) -> Change:
     """A Change that sets `path` to `new`, remembering the current value as `old`.
 
-    Removing a dict key remembers its position, so that undo puts it back in place.
+    Removing a dict key or an id-named list item remembers its position, so that undo puts
+    it back in place.
     """
     parts = tuple(path)
     old = read(enc, parts)
@@ -123,6 +124,8 @@ def change(enc: Encounter, path: Iterable[PathPart], new: Any, index: int | None
         container = read(enc, parts[:-1]) if len(parts) > 1 else None
         if isinstance(container, dict):
             index = list(container).index(parts[-1])
+        elif isinstance(container, list) and isinstance(parts[-1], str):
+            index = _find(container, parts[-1])
     return Change(parts, _copy(old), new, index)
 
 

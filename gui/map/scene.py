@@ -1,130 +1,208 @@
-"""A QGraphicsScene drawing an encounter's zones, links and tokens from the model."""
+"""The map scene: zones, links, grid, background and tokens, kept in step with the model."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPen, QPixmap
-from PySide6.QtWidgets import (
-    QGraphicsEllipseItem,
-    QGraphicsLineItem,
-    QGraphicsRectItem,
-    QGraphicsScene,
-    QGraphicsSimpleTextItem,
-)
+from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtGui import QColor, QPixmap
+from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from ..engine.model import Combatant, Encounter
 from ..engine.rulesets.base import Ruleset
 from ..engine.turns import current_entry
 from .layout import link_segment, token_slots
+from .link_item import GridItem, LinkItem
+from .token_item import TokenItem, initials, token_tooltip
+from .tools import ToolScene
+from .zone_item import ZoneItem
+
+__all__ = ["EncounterScene", "initials"]
+MARGIN = 40.0
+EDIT_MARGIN = 400.0
 
 
-def initials(name: str) -> str:
-    """Up to two letters for a token: "Traqueur nain" → "TN", "Gobelin 3" → "G3"."""
-    words = [w for w in name.replace("-", " ").split() if w]
-    if len(words) >= 2:
-        return (words[0][0] + words[1][0]).upper()
-    return name[:2].upper() if name else "?"
+class EncounterScene(ToolScene):
+    """Items are created, updated and removed by `sync()` from the encounter; mouse gestures
+    become signals (the map's interaction layer asks the controller, then calls `sync()`)."""
 
-
-class EncounterScene(QGraphicsScene):
-    """Zones as coloured rectangles, adjacency as dashed lines, combatants as round tokens."""
+    token_pressed = Signal(str)
+    token_dropped = Signal(str, object, object)  # combatant, zone id or None, other token or None
+    zone_edited_to = Signal(str, QRectF)
 
     def __init__(self, enc: Encounter, ruleset: Ruleset) -> None:
         super().__init__()
         self.enc, self.ruleset = enc, ruleset
-        self.token_items: dict[str, QGraphicsEllipseItem] = {}
-        self.rebuild()
+        self.selected: str | None = None
+        self.editing = False
+        self.zone_items: dict[str, ZoneItem] = {}
+        self.link_items: dict[frozenset[str], LinkItem] = {}
+        self.token_items: dict[str, TokenItem] = {}
+        self.grid_item = GridItem()
+        self.addItem(self.grid_item)
+        self.background: QGraphicsPixmapItem | None = None
+        self._background_key: tuple | None = None
+        self.sync()
 
-    def rebuild(self) -> None:
-        """Redraw everything from the model (views never hold state of their own)."""
-        self.clear()
-        self.token_items.clear()
-        self._background()
-        self._edges()
-        for zone in self.enc.map.zones:
-            self._zone(zone)
-        self._tokens()
-        self.setSceneRect(self.itemsBoundingRect().adjusted(-20, -20, 20, 20))
+    def set_encounter(self, enc: Encounter, ruleset: Ruleset) -> None:
+        self.enc, self.ruleset = enc, ruleset
+        self.selected = None
+        self.sync()
 
-    def _background(self) -> None:
-        bg = self.enc.map.background
-        if bg is None or not Path(bg.path).is_file():
-            return
-        item = self.addPixmap(QPixmap(bg.path))
-        item.setPos(bg.x, bg.y)
-        item.setScale(bg.scale)
-        item.setOpacity(bg.opacity)
-        item.setZValue(-10)
+    def set_editing(self, on: bool) -> None:
+        """Edit mode: zones move and resize, tokens stay put; play mode: the reverse."""
+        self.editing = on
+        if not on:
+            self.set_tool("select")
+        for item in self.zone_items.values():
+            item.set_editable(on)
+        for token in self.token_items.values():
+            token.setEnabled(not on)
+            token.setOpacity(0.45 if on else 1.0)
+        self.sync()
 
-    def _edges(self) -> None:
-        zones = {z.id: z for z in self.enc.map.zones}
-        pen = QPen(QColor("#555555"), 2, Qt.PenStyle.DashLine)
-        for edge in self.enc.map.edges:
-            (x1, y1), (x2, y2) = link_segment(zones[edge.a].rect, zones[edge.b].rect)
-            if (x2 - x1) ** 2 + (y2 - y1) ** 2 < 16:  # touching zones: a dot on the border
-                dot = self.addEllipse(
-                    QRectF(x1 - 4, y1 - 4, 8, 8), QPen(QColor("#555555")), QBrush(QColor("#555555"))
-                )
-                dot.setZValue(3)
-            else:
-                line = QGraphicsLineItem(QLineF(QPointF(x1, y1), QPointF(x2, y2)))
-                line.setPen(pen)
-                line.setZValue(1)
-                self.addItem(line)
-            if edge.length_m is not None:
-                label = self.addSimpleText(f"{edge.length_m:g} m")
-                label.setPos((x1 + x2) / 2 + 4, (y1 + y2) / 2 + 2)
-                label.setZValue(2)
+    # Model → items ------------------------------------------------------------------------
 
-    def _zone(self, zone) -> None:
-        r = zone.rect
-        colour = QColor(zone.colour)
-        item = QGraphicsRectItem(QRectF(r.x, r.y, r.width, r.height))
-        fill = QColor(colour)
-        fill.setAlpha(90)
-        item.setBrush(QBrush(fill))
-        item.setPen(QPen(colour.darker(150), 2))
-        item.setToolTip(zone.name)
-        self.addItem(item)
-        name = QGraphicsSimpleTextItem(zone.name, item)
-        font = QFont()
-        font.setBold(True)
-        name.setFont(font)
-        name.setPos(r.x + 6, r.y + 3)
+    def sync(self) -> None:
+        """Bring every item in line with the model; only what changed is touched."""
+        self._sync_background()
+        self._sync_zones()
+        self._sync_links()
+        self._sync_tokens()
+        self._sync_grid()
+        bounds = self.itemsBoundingRect() if self.zone_items else QRectF(0, 0, 800, 600)
+        pad = EDIT_MARGIN if self.editing else MARGIN  # room to draw new zones around the map
+        self.setSceneRect(bounds.adjusted(-pad, -pad, pad, pad))
 
-    def _tokens(self) -> None:
+    @staticmethod
+    def _prune(items: dict, keep: set) -> None:
+        for key in [k for k in items if k not in keep]:
+            item = items.pop(key)
+            if item.scene() is not None:
+                item.scene().removeItem(item)
+
+    def _sync_zones(self) -> None:
+        zones = self.enc.map.zones
+        self._prune(self.zone_items, {z.id for z in zones})
+        for z in zones:
+            item = self.zone_items.get(z.id)
+            if item is None:
+                item = self.zone_items[z.id] = ZoneItem(z.id)
+                item.set_editable(self.editing)
+                self.addItem(item)
+            r = z.rect
+            item.show_zone(z.name, z.colour, r.x, r.y, r.width, r.height)
+
+    def _sync_links(self) -> None:
+        rects = {z.id: z.rect for z in self.enc.map.zones}
+        edges = {frozenset((e.a, e.b)): e for e in self.enc.map.edges}
+        self._prune(self.link_items, set(edges))
+        for key, e in edges.items():
+            item = self.link_items.get(key)
+            if item is None:
+                item = self.link_items[key] = LinkItem(e.a, e.b)
+                self.addItem(item)
+            p1, p2 = link_segment(rects[e.a], rects[e.b])
+            item.show_link(p1, p2, "" if e.length_m is None else f"{e.length_m:g} m")
+
+    def _sync_tokens(self) -> None:
+        enc = self.enc
+        placed = [c for c in enc.combatants if c.position.zone is not None]
+        self._prune(self.token_items, {c.id for c in placed})
         by_zone: dict[str, list[Combatant]] = {}
-        for c in self.enc.combatants:
-            if c.position.zone is not None:
-                by_zone.setdefault(c.position.zone, []).append(c)
-        sides = {s.id: s for s in self.enc.sides}
-        acting = current_entry(self.enc.turn)
+        for c in placed:
+            by_zone.setdefault(c.position.zone or "", []).append(c)
+        acting = current_entry(enc.turn)
         active = set(acting.members) if acting else set()
-        for zone in self.enc.map.zones:
+        sides = {s.id: s for s in enc.sides}
+        for zone in enc.map.zones:
             members = by_zone.get(zone.id, [])
             size, slots = token_slots(zone.rect, len(members))
             for c, (x, y) in zip(members, slots, strict=True):
-                self._token(c, x, y, size, QColor(sides[c.side].colour), c.id in active)
+                item = self.token_items.get(c.id)
+                if item is None:
+                    item = self.token_items[c.id] = TokenItem(c.id)
+                    item.setEnabled(not self.editing)
+                    item.setOpacity(0.45 if self.editing else 1.0)
+                    self.addItem(item)
+                side = sides[c.side]
+                badges = self.ruleset.badges(enc, c)
+                details = [str(t) for t in self.ruleset.derived(enc, c)]
+                item.show_state(
+                    c.name,
+                    QColor(side.colour),
+                    badges,
+                    token_tooltip(c.name, side.name, badges, details, c.notes),
+                    c.id == self.selected,
+                    c.id in active,
+                )
+                item.place(x, y, size)
 
-    def _token(
-        self, c: Combatant, x: float, y: float, size: float, colour: QColor, acting: bool
-    ) -> None:
-        item = QGraphicsEllipseItem(QRectF(-size / 2, -size / 2, size, size))
-        item.setPos(x, y)
-        item.setBrush(QBrush(colour))
-        item.setPen(QPen(QColor("#f2c200") if acting else colour.darker(170), 4 if acting else 2))
-        item.setZValue(5)
-        badges = self.ruleset.badges(self.enc, c)
-        item.setToolTip("\n".join([f"<b>{c.name}</b>", *badges]).replace("\n", "<br>"))
-        text = QGraphicsSimpleTextItem(initials(c.name), item)
-        text.setBrush(QBrush(QColor("white")))
-        font = QFont()
-        font.setBold(True)
-        font.setPointSizeF(max(6.0, size / 3.2))
-        text.setFont(font)
-        box = text.boundingRect()
-        text.setPos(-box.width() / 2, -box.height() / 2)
-        self.addItem(item)
-        self.token_items[c.id] = item
+    def _sync_grid(self) -> None:
+        grid = self.enc.map.grid
+        self.grid_item.setVisible(grid is not None and grid.visible)
+        if grid is not None:
+            area = self.itemsBoundingRect() if self.zone_items else QRectF(0, 0, 800, 600)
+            if self.background is not None:
+                area = area.united(self.background.sceneBoundingRect())
+            origin = QPointF(grid.origin_x, grid.origin_y)
+            self.grid_item.show_grid(area.adjusted(-200, -200, 200, 200), grid.cell_px, origin)
+
+    def _sync_background(self) -> None:
+        bg = self.enc.map.background
+        key = None if bg is None else (bg.path, bg.x, bg.y, bg.scale, bg.opacity)
+        if key == self._background_key:
+            return
+        self._background_key = key
+        if self.background is not None:
+            self.removeItem(self.background)
+            self.background = None
+        if bg is None or not Path(bg.path).is_file():
+            return
+        self.background = self.addPixmap(QPixmap(bg.path))
+        self.background.setPos(bg.x, bg.y)
+        self.background.setScale(bg.scale)
+        self.background.setOpacity(bg.opacity)
+        self.background.setZValue(-10)
+
+    # Items → gestures ---------------------------------------------------------------------
+
+    def snap(self, p: QPointF) -> QPointF:
+        """A point on the grid's corners when the grid snaps, else the point itself."""
+        grid = self.enc.map.grid
+        if grid is None or not grid.snap:
+            return p
+        c = grid.cell_px
+        return QPointF(
+            grid.origin_x + round((p.x() - grid.origin_x) / c) * c,
+            grid.origin_y + round((p.y() - grid.origin_y) / c) * c,
+        )
+
+    def zone_at(self, p: QPointF) -> str | None:
+        """The topmost zone under a scene point."""
+        for item in self.items(p):
+            if isinstance(item, ZoneItem):
+                return item.zid
+        return None
+
+    def token_at(self, p: QPointF, exclude: str | None = None) -> str | None:
+        for item in self.items(p):
+            if isinstance(item, TokenItem) and item.cid != exclude:
+                return item.cid
+        return None
+
+    def token_released(self, token: TokenItem) -> None:
+        """A token was let go: report where, unless it was only clicked."""
+        if (token.pos() - token.home).manhattanLength() < 3:
+            token.setPos(token.home)
+            return
+        centre = token.pos()
+        self.token_dropped.emit(
+            token.cid, self.zone_at(centre), self.token_at(centre, exclude=token.cid)
+        )
+
+    def zone_edited(self, item: ZoneItem) -> None:
+        r = item.scene_rect()
+        top_left = self.snap(r.topLeft())
+        bottom_right = self.snap(r.bottomRight())
+        self.zone_edited_to.emit(item.zid, QRectF(top_left, bottom_right).normalized())

@@ -133,10 +133,11 @@ def test_removed_combatant_comes_back_at_its_place_with_index():
     revert(enc, cs)
     assert roster(enc) == ["a", "m", "b"]
     enc = encounter()
-    cs = one(enc, ("combatants", "m"), ABSENT)  # no index: it comes back at the end
+    cs = one(enc, ("combatants", "m"), ABSENT)  # change() remembers where it was
+    assert cs.changes[0].index == 1
     apply(enc, cs)
     revert(enc, cs)
-    assert roster(enc) == ["a", "b", "m"]
+    assert roster(enc) == ["a", "m", "b"]
 
 
 def test_log_entry_inserted_at_int_position():

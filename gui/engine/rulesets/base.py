@@ -159,6 +159,9 @@ class Resolution:
 class Ruleset(ABC):
     """A rules system: data from `ruleset_data/<id>/`, logic in its module."""
 
+    # True when combatants can be "in contact" (a token dropped on another one touches it).
+    uses_contact = False
+
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.data = RulesetData.model_validate_json((folder / "ruleset.json").read_bytes())

@@ -9,12 +9,14 @@ from ..dice import DiceExpr
 from ..model import Combatant, Encounter, LogEntry, State, now
 from ..odds import from_expr
 from ..turns import RankedInitiative
+from ..zones import ZoneGraph
 from .base import (
     Action,
     ActionError,
     ActionSpec,
     DiceRequest,
     DiceResult,
+    Notice,
     Preview,
     Resolution,
     Ruleset,
@@ -26,6 +28,7 @@ from .base import (
 from .schema import Choice, FieldSpec, Label
 
 PV_FLOOR = "LIB-CFG-1"
+FREE_MOVES = "LIB-CFG-2"
 _TOTAL = Label(fr="total des dés", en="dice total")
 _CUSTOM = "autre"
 
@@ -63,6 +66,23 @@ class Libre(Ruleset):
 
     def initiative_score(self, enc: Encounter, c: Combatant) -> int:
         return _stat(c, "init_mod")
+
+    def check_move(self, enc: Encounter, c: Combatant, zone: str) -> list[Notice]:
+        """LIB-07: a move goes to a linked zone (or anywhere with LIB-CFG-2, or onto the map)."""
+        here = c.position.zone
+        if here is None or here == zone or self.flag(enc, FREE_MOVES):
+            return []
+        if ZoneGraph(enc.map).adjacent(here, zone):
+            return []
+        names = {z.id: z.name for z in enc.map.zones}
+        return [
+            Notice(
+                "LIB-07",
+                f"{names[zone]} n’est pas reliée à {names[here]} : un déplacement va dans une "
+                "zone adjacente",
+                f"{names[zone]} is not linked to {names[here]}: a move goes to an adjacent zone",
+            )
+        ]
 
     def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
         pv, pv_max = _stat(c, "pv"), _stat(c, "pv_max", 1)

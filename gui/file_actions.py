@@ -1,0 +1,165 @@
+"""Fichier: new, open, recent files, save, save as, crash recovery and the unsaved-changes guard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from . import paths
+from .controller import Controller, Refused
+from .engine import storage
+from .engine.blank import blank_encounter
+from .engine.rulesets import registry
+from .engine.table import Table
+from .i18n import message, tr
+
+MAX_RECENT = 10
+FILTER = "Rencontres Escarmouche (*.json)"
+
+
+class FileActions(QObject):
+    """What the Fichier menu does; dialogs are methods that tests can replace."""
+
+    recent_changed = Signal()
+
+    def __init__(self, controller: Controller, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.controller, self.window = controller, parent
+
+    # Dialog seams (tests replace these) ---------------------------------------------------
+
+    def ask_open_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(
+            self.window, tr("Ouvrir une rencontre"), str(paths.encounters_dir()), FILTER
+        )
+        return Path(name) if name else None
+
+    def ask_save_path(self) -> Path | None:
+        start = self.controller.path or paths.encounters_dir() / f"{self.controller.enc.id}.json"
+        name, _ = QFileDialog.getSaveFileName(
+            self.window, tr("Enregistrer la rencontre"), str(start), FILTER
+        )
+        if not name:
+            return None
+        path = Path(name)
+        return path if path.suffix == ".json" else path.with_suffix(path.suffix + ".json")
+
+    def ask_unsaved(self) -> QMessageBox.StandardButton:
+        buttons = (
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        return QMessageBox.question(
+            self.window,
+            tr("Modifications non enregistrées"),
+            tr("« {name} » a été modifiée. Enregistrer avant de continuer ?").format(
+                name=self.controller.enc.name
+            ),
+            buttons,
+            QMessageBox.StandardButton.Save,
+        )
+
+    def show_error(self, title: str, text: str) -> None:
+        QMessageBox.critical(self.window, title, text)
+
+    # Actions ------------------------------------------------------------------------------
+
+    def may_discard(self) -> bool:
+        """True when the open encounter may be replaced or closed (saved, or the GM agrees)."""
+        if not self.controller.modified:
+            return True
+        answer = self.ask_unsaved()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def new(self, ruleset_id: str, demo: bool) -> bool:
+        if not self.may_discard():
+            return False
+        ruleset = registry.get(ruleset_id)
+        if demo:
+            return self.open(ruleset.demo_path, remember=False, guard=False, as_copy=True)
+        self.controller.replace(Table(blank_encounter(ruleset_id)), None)
+        return True
+
+    def open(
+        self,
+        path: Path | None = None,
+        remember: bool = True,
+        guard: bool = True,
+        as_copy: bool = False,
+    ) -> bool:
+        """Open a file (asked for when `path` is None); a bad file is explained, nothing lost."""
+        if guard and not self.may_discard():
+            return False
+        path = path or self.ask_open_path()
+        if path is None:
+            return False
+        try:
+            enc = storage.load(path)
+            table = Table(enc)
+        except storage.LoadError as exc:
+            self.show_error(
+                tr("Ouverture impossible"),
+                f"{path}\n\n{exc.path} : {message(exc)}",
+            )
+            return False
+        except KeyError:
+            self.show_error(tr("Ouverture impossible"), tr("Jeu de règles inconnu"))
+            return False
+        self.controller.replace(table, None if as_copy else path)
+        if remember:
+            self.remember(path)
+        return True
+
+    def save(self) -> bool:
+        if self.controller.path is None:
+            return self.save_as()
+        return self._save(self.controller.path)
+
+    def save_as(self) -> bool:
+        path = self.ask_save_path()
+        return path is not None and self._save(path)
+
+    def _save(self, path: Path) -> bool:
+        try:
+            saved = self.controller.save(path)
+        except (Refused, OSError) as exc:
+            text = message(exc) if isinstance(exc, Refused) else str(exc)
+            self.show_error(tr("Enregistrement impossible"), f"{path}\n\n{text}")
+            return False
+        self.remember(saved)
+        return True
+
+    # Recent files and recovery --------------------------------------------------------------
+
+    def recent(self) -> list[Path]:
+        value = QSettings().value("recent", [])
+        names = [value] if isinstance(value, str) else list(value or [])
+        return [Path(n) for n in names if Path(n).is_file()]
+
+    def remember(self, path: Path) -> None:
+        names = [str(path.resolve())] + [str(p) for p in self.recent() if p != path.resolve()]
+        QSettings().setValue("recent", names[:MAX_RECENT])
+        self.recent_changed.emit()
+
+    @staticmethod
+    def recoverable() -> list[Path]:
+        """Autosaves left behind by a session that did not end normally, newest first."""
+        found = paths.recovery_dir().glob("*.json")
+        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+
+    def restore(self, path: Path) -> bool:
+        """Open an autosave as an unsaved encounter; the autosave stays until it is saved."""
+        try:
+            table = Table(storage.load(path))
+        except (storage.LoadError, KeyError):
+            path.rename(path.with_suffix(".damaged"))
+            return False
+        self.controller.replace(table, None)
+        self.controller.undo_stack.resetClean()  # not saved anywhere yet: closing will ask
+        self.controller.message.emit(tr("Rencontre restaurée depuis la sauvegarde automatique"))
+        return True

@@ -1,0 +1,154 @@
+"""A combatant's token: a disc in its side's colour, initials, state badges; dragged to move."""
+
+from __future__ import annotations
+
+import html
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsObject,
+    QGraphicsSceneMouseEvent,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
+
+SELECTED = QColor("#1e88e5")
+ACTING = QColor("#f2c200")
+MAX_BADGES = 3
+
+
+def initials(name: str) -> str:
+    """Up to two letters for a token: "Traqueur nain" → "TN", "Gobelin 3" → "G3"."""
+    words = [w for w in name.replace("-", " ").split() if w]
+    if len(words) >= 2:
+        return (words[0][0] + words[1][0]).upper()
+    return name[:2].upper() if name else "?"
+
+
+class TokenItem(QGraphicsObject):
+    """Painted from the values `show()` gives it; the model, not the item, says where it is."""
+
+    def __init__(self, cid: str) -> None:
+        super().__init__()
+        self.cid = cid
+        self.size = 36.0
+        self.colour = QColor("#3a6ea5")
+        self.label = "?"
+        self.badges: list[str] = []
+        self.selected = self.acting = False
+        self.home = QPointF()
+        self.setZValue(10)
+        self.setAcceptHoverEvents(True)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, True)
+
+    def show_state(
+        self,
+        name: str,
+        colour: QColor,
+        badges: list[str],
+        tooltip: str,
+        selected: bool,
+        acting: bool,
+    ) -> None:
+        self.prepareGeometryChange()
+        self.label, self.colour, self.badges = initials(name), colour, badges
+        self.selected, self.acting = selected, acting
+        self.setZValue(12 if selected else 10)
+        self.setToolTip(tooltip)
+        self.update()
+
+    def place(self, x: float, y: float, size: float) -> None:
+        """Put the token at its layout slot (after a sync, or to snap back after a refusal)."""
+        if size != self.size:
+            self.prepareGeometryChange()
+            self.size = size
+        self.home = QPointF(x, y)
+        self.setPos(self.home)
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        super().mousePressEvent(event)
+        self.setCursor(Qt.CursorShape.ClosedHandCursor)
+        scene = self.scene()
+        if scene is not None:
+            scene.token_pressed.emit(self.cid)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        super().mouseReleaseEvent(event)
+        self.setCursor(Qt.CursorShape.OpenHandCursor)
+        scene = self.scene()
+        if scene is not None:
+            scene.token_released(self)
+
+    def boundingRect(self) -> QRectF:  # Qt override
+        r = self.size / 2 + 4
+        badge_h = self._badge_height() * min(len(self.badges), MAX_BADGES + 1)
+        return QRectF(-max(r, 60), -r, 2 * max(r, 60), 2 * r + badge_h + 2)
+
+    def shape(self) -> QPainterPath:  # Qt override: only the disc grabs the mouse
+        path = QPainterPath()
+        r = self.size / 2
+        path.addEllipse(QRectF(-r, -r, 2 * r, 2 * r))
+        return path
+
+    def _badge_height(self) -> float:
+        return max(9.0, self.size / 3.2)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:  # Qt override
+        r = self.size / 2
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        if self.acting or self.selected:
+            ring = ACTING if self.acting else SELECTED
+            painter.setPen(QPen(ring, 4))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawEllipse(QRectF(-r - 3, -r - 3, 2 * r + 6, 2 * r + 6))
+            if self.acting and self.selected:
+                painter.setPen(QPen(SELECTED, 2))
+                painter.drawEllipse(QRectF(-r - 6, -r - 6, 2 * r + 12, 2 * r + 12))
+        painter.setPen(QPen(self.colour.darker(170), 2))
+        painter.setBrush(QBrush(self.colour))
+        painter.drawEllipse(QRectF(-r, -r, 2 * r, 2 * r))
+        font = QFont()
+        font.setBold(True)
+        font.setPointSizeF(max(5.0, self.size / 3.2))
+        painter.setFont(font)
+        painter.setPen(QColor("white"))
+        painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.label)
+        self._paint_badges(painter, r)
+
+    def _paint_badges(self, painter: QPainter, r: float) -> None:
+        if not self.badges:
+            return
+        shown = self.badges[:MAX_BADGES]
+        if len(self.badges) > MAX_BADGES:
+            shown.append(f"+{len(self.badges) - MAX_BADGES}")
+        font = QFont()
+        font.setPointSizeF(max(4.5, self._badge_height() * 0.62))
+        painter.setFont(font)
+        metrics = QFontMetricsF(font)
+        y = r + 2
+        h = self._badge_height()
+        for text in shown:
+            text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, 116)
+            w = metrics.horizontalAdvance(text) + 8
+            box = QRectF(-w / 2, y, w, h - 1)
+            painter.setPen(QPen(QColor("#444444"), 0.8))
+            painter.setBrush(QColor(255, 255, 255, 225))
+            painter.drawRoundedRect(box, 3, 3)
+            painter.setPen(QColor("#202020"))
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+            y += h
+
+
+def token_tooltip(name: str, side: str, badges: list[str], details: list[str], notes: str) -> str:
+    """Rich-text tooltip: the sheet at a glance."""
+    lines = [f"<b>{html.escape(name)}</b> — {html.escape(side)}"]
+    lines += [html.escape(b) for b in badges]
+    lines += [f"<span style='color:#555'>{html.escape(d)}</span>" for d in details]
+    if notes.strip():
+        lines.append(f"<i>{html.escape(notes.strip().splitlines()[0][:120])}</i>")
+    return "<br>".join(lines)

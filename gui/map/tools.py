@@ -1,0 +1,120 @@
+"""Map gestures: the edit tools (draw a zone, connect two zones), double-clicks, context menus."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QPen
+from PySide6.QtWidgets import (
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsSceneContextMenuEvent,
+    QGraphicsSceneMouseEvent,
+)
+
+from .link_item import LinkItem
+from .token_item import TokenItem
+from .zone_item import ZoneItem
+
+SELECT, DRAW, CONNECT = "select", "draw", "connect"
+MIN_ZONE = 20.0
+
+
+class ToolScene(QGraphicsScene):
+    """The gestures of the map; subclasses provide `zone_at`, `snap` and `zone_items`."""
+
+    zone_drawn = Signal(QRectF)
+    connect_requested = Signal(str, str)
+    zone_double_clicked = Signal(str)
+    context_requested = Signal(str, object, QPointF, QPoint)  # kind, key, scene pos, screen pos
+    tool_changed = Signal(str)
+
+    zone_items: dict[str, ZoneItem]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tool = SELECT
+        self._rubber: QGraphicsRectItem | None = None
+        self._start = QPointF()
+        self.connect_from: str | None = None
+
+    def zone_at(self, p: QPointF) -> str | None:
+        raise NotImplementedError
+
+    def snap(self, p: QPointF) -> QPointF:
+        raise NotImplementedError
+
+    def set_tool(self, tool: str) -> None:
+        """Select, draw a zone, or connect zones (the last two only in edit mode)."""
+        self._clear_connect()
+        self.tool = tool
+        self.tool_changed.emit(tool)
+
+    def _clear_connect(self) -> None:
+        if self.connect_from in self.zone_items:
+            self.zone_items[self.connect_from].set_highlight(False)
+        self.connect_from = None
+
+    def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        if event.button() != Qt.MouseButton.LeftButton or self.tool == SELECT:
+            super().mousePressEvent(event)
+            return
+        if self.tool == DRAW:
+            self._start = self.snap(event.scenePos())
+            self._rubber = self.addRect(QRectF(self._start, self._start))
+            self._rubber.setPen(QPen(QColor("#1e88e5"), 2, Qt.PenStyle.DashLine))
+            self._rubber.setZValue(50)
+        else:
+            self._connect_click(self.zone_at(event.scenePos()))
+        event.accept()
+
+    def _connect_click(self, zid: str | None) -> None:
+        if zid is None:
+            self._clear_connect()
+        elif self.connect_from is None:
+            self.connect_from = zid
+            self.zone_items[zid].set_highlight(True)
+        elif zid != self.connect_from:
+            first = self.connect_from
+            self._clear_connect()
+            self.connect_requested.emit(first, zid)
+
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        if self._rubber is not None:
+            self._rubber.setRect(QRectF(self._start, self.snap(event.scenePos())).normalized())
+            event.accept()
+            return
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        if self._rubber is not None:
+            rect = self._rubber.rect()
+            self.removeItem(self._rubber)
+            self._rubber = None
+            if rect.width() >= MIN_ZONE and rect.height() >= MIN_ZONE:
+                self.zone_drawn.emit(rect)
+            event.accept()
+            return
+        super().mouseReleaseEvent(event)
+
+    def mouseDoubleClickEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        zid = self.zone_at(event.scenePos())
+        if zid is not None and self.tool == SELECT:
+            self.zone_double_clicked.emit(zid)
+            event.accept()
+            return
+        super().mouseDoubleClickEvent(event)
+
+    def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:  # Qt override
+        kind, key = "map", None
+        for item in self.items(event.scenePos()):
+            if isinstance(item, TokenItem) and item.isEnabled():
+                kind, key = "token", item.cid
+            elif isinstance(item, LinkItem):
+                kind, key = "link", (item.a, item.b)
+            elif isinstance(item, ZoneItem):
+                kind, key = "zone", item.zid
+            else:
+                continue
+            break
+        self.context_requested.emit(kind, key, event.scenePos(), event.screenPos())
+        event.accept()
