@@ -1,25 +1,68 @@
-"""Command line: `escarmouche [FILE | --demo RULESET]` opens the app; `escarmouche check FILE`."""
+"""Command line: `escarmouche [FILE | --demo RULESET]` opens the app; `check`, `summary`."""
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
+
+if TYPE_CHECKING:
+    from .engine.model import Encounter
+
+
+def _load(path: Path) -> Encounter | None:
+    """The encounter in `path`, or None after printing where and why it is wrong (FR, EN)."""
+    from .engine.storage import LoadError, load
+
+    try:
+        return load(path)
+    except LoadError as exc:
+        print(f"{path}: {exc.path} : {exc.fr}", file=sys.stderr)
+        print(f"{path}: {exc.path}: {exc.en}", file=sys.stderr)
+        return None
 
 
 def _check(path: Path) -> int:
     """Validate an encounter file: print what is wrong and return 1, or say it is fine."""
-    from .engine.storage import LoadError, load
-
-    try:
-        enc = load(path)
-    except LoadError as exc:
-        print(f"{path}: {exc.path} : {exc.fr}", file=sys.stderr)
-        print(f"{path}: {exc.path}: {exc.en}", file=sys.stderr)
+    enc = _load(path)
+    if enc is None:
         return 1
     print(f"{path}: OK — « {enc.name} » ({enc.ruleset}, {len(enc.combatants)} combattants)")
+    return 0
+
+
+def _summary(path: Path, out: Path) -> int:
+    """Write an encounter's printable summary to a .pdf or .html file, without a display."""
+    if out.suffix.lower() not in (".pdf", ".html"):
+        print(
+            f"{out} : extension .pdf ou .html attendue / expected a .pdf or .html extension",
+            file=sys.stderr,
+        )
+        return 2
+    enc = _load(path)
+    if enc is None:
+        return 1
+    if sys.platform not in ("win32", "darwin") and not any(
+        os.environ.get(k) for k in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
+    ):
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"
+    from PySide6.QtWidgets import QApplication
+
+    from .engine.rulesets import registry
+    from .printing import write_html, write_pdf
+
+    _app = QApplication.instance() or QApplication(["escarmouche"])  # the map is drawn by Qt
+    write = write_pdf if out.suffix.lower() == ".pdf" else write_html
+    try:
+        write(enc, registry.get(enc.ruleset), out)
+    except OSError as exc:
+        print(f"{out} : écriture impossible / cannot write ({exc})", file=sys.stderr)
+        return 1
+    print(out)
     return 0
 
 
@@ -33,6 +76,11 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command")
     check = sub.add_parser("check", help="vérifier un fichier de rencontre / validate a file")
     check.add_argument("file", type=Path)
+    summary = sub.add_parser(
+        "summary", help="résumé imprimable en PDF ou HTML / printable summary as PDF or HTML"
+    )
+    summary.add_argument("file", type=Path)
+    summary.add_argument("-o", "--output", type=Path, required=True, help="fichier .pdf ou .html")
     run = sub.add_parser("open", help="ouvrir l’application / open the app (default)")
     run.add_argument("file", type=Path, nargs="?")
     run.add_argument("--demo", metavar="RULESET", help="ouvrir la démo d’un jeu de règles")
@@ -42,11 +90,13 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the `escarmouche` command and of `python -m gui`."""
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0] not in ("check", "open", "-h", "--help", "--version"):
+    if not args or args[0] not in ("check", "summary", "open", "-h", "--help", "--version"):
         args.insert(0, "open")
     ns = _parser().parse_args(args)
     if ns.command == "check":
         return _check(ns.file)
+    if ns.command == "summary":
+        return _summary(ns.file, ns.output)
     from .app import run
 
     return run(ns.file, ns.demo)

@@ -1,0 +1,228 @@
+"""The printable encounter summary as HTML: header, map, roster by side, turn order, log."""
+
+from __future__ import annotations
+
+import textwrap
+from datetime import datetime
+from html import escape
+
+from .engine.model import Combatant, Encounter, Track
+from .engine.rulesets.base import Ruleset
+from .engine.rulesets.schema import FieldSpec
+from .engine.turns import current_entry
+from .i18n import pick, tr
+
+LOG_LINES = 15
+SHORT_TEXT = 40  # a text field at most this long fits a roster column
+HEAD_CHARS = 12  # a roster column's header is wrapped at this many characters
+MAP_WIDTH = 680  # px: A4's width inside 15 mm margins, at 96 px per inch
+
+# Qt's rich text reads a subset of CSS and ignores the rest; browsers read all of it.
+_STYLE = """
+body { font-family: 'DejaVu Sans', 'Segoe UI', Arial, sans-serif; font-size: 12px; color: #000; }
+h1 { font-size: 20px; margin: 0 0 2px 0; }
+h2 { font-size: 14px; margin: 12px 0 4px 0; border-bottom: 1px solid #888; }
+p { margin: 0 0 4px 0; }
+table { border-collapse: collapse; width: 100%; margin-bottom: 8px; }
+th, td { border: 1px solid #999; padding: 2px 4px; vertical-align: top; }
+th { background-color: #eee; font-size: 9px; text-align: left; font-weight: bold; }
+tr { page-break-inside: avoid; break-inside: avoid; }
+tr.side td { background-color: #f3f3f3; font-weight: bold; }
+.meta, .small { color: #444; }
+.small { font-size: 10px; }
+.num, .nowrap { white-space: nowrap; }
+.num { text-align: right; }
+.map { text-align: center; }
+img { max-width: 100%; height: auto; }
+"""
+
+
+def summary_html(
+    enc: Encounter,
+    ruleset: Ruleset,
+    map_image_name: str | None = "map.png",
+    *,
+    map_width: int = MAP_WIDTH,
+    printed: datetime | None = None,
+) -> str:
+    """A printable summary of the encounter in French, every user text escaped.
+
+    `map_image_name` is the map picture's resource name or URL (None: no map section),
+    shown `map_width` pixels wide; `printed` is the date shown (now by default).
+    """
+    body = [_header(enc, ruleset, printed or datetime.now())]
+    if map_image_name is not None:
+        img = f'<img src="{escape(map_image_name)}" width="{map_width}">'
+        body.append(f'<h2>{tr("Carte")}</h2><p class="map">{img}</p>')
+    body += [_roster(enc, ruleset), _order(enc), _log(enc)]
+    return (
+        f'<!DOCTYPE html>\n<html lang="fr"><head><meta charset="utf-8">'
+        f"<title>{escape(enc.name)}</title><style>{_STYLE}</style></head>"
+        f"<body>{''.join(body)}</body></html>\n"
+    )
+
+
+def _header(enc: Encounter, ruleset: Ruleset, printed: datetime) -> str:
+    if enc.turn.round:
+        acting = current_entry(enc.turn)
+        if acting is None:
+            state = tr("Round {n}").format(n=enc.turn.round)
+        else:
+            name = _unit_names(enc, acting.members)
+            state = tr("Round {n} — au tour de {name}").format(n=enc.turn.round, name=name)
+    else:
+        state = tr("Combat non commencé")
+    date = tr("imprimé le {date} à {time}").format(
+        date=printed.strftime("%d/%m/%Y"), time=printed.strftime("%H:%M")
+    )
+    meta = " · ".join([escape(pick(ruleset.data.name)), escape(state), date])
+    notes = f'<p class="small">{escape(enc.notes)}</p>' if enc.notes else ""
+    return f'<h1>{escape(enc.name)}</h1><p class="meta">{meta}</p>{notes}'
+
+
+def _unit_names(enc: Encounter, members: list[str]) -> str:
+    names = {c.id: c.name for c in enc.combatants}
+    return ", ".join(names.get(m, m) for m in members)
+
+
+def _is_key_stat(spec: FieldSpec) -> bool:
+    """Numbers and dice always fit a column; text only when it is short."""
+    return spec.kind in ("int", "float", "dice") or (
+        spec.kind == "text" and spec.max_length <= SHORT_TEXT
+    )
+
+
+def _cell(value: object) -> str:
+    if value is None or value == "":
+        return "—"
+    return escape(f"{value:g}" if isinstance(value, float) else str(value))
+
+
+def _boxes(track: Track, kinds: int) -> str:
+    """Boxes in groups of five ("■■□□□ □"); the marks follow when the track has several kinds."""
+    boxes = "".join("■" if m else "□" for m in track.marks)
+    groups = " ".join(boxes[i : i + 5] for i in range(0, len(boxes), 5))
+    marks = " ".join(m for m in track.marks if m)
+    if kinds > 1 and marks:
+        return f'{groups} <span class="small">{escape(marks)}</span>'
+    return groups
+
+
+def _roster(enc: Encounter, ruleset: Ruleset) -> str:
+    stats = [
+        f
+        for f in ruleset.data.fields
+        if _is_key_stat(f) and any(f.key in c.stats for c in enc.combatants)
+    ]
+    specs = {t.key: t for t in ruleset.data.tracks}
+    track_keys = list(dict.fromkeys(k for c in enc.combatants for k in c.tracks))
+    heads = [_th(tr("Nom"))] + [_column_head(pick(f.label)) for f in stats]
+    heads += [_column_head(pick(specs[k].label) if k in specs else k) for k in track_keys]
+    heads.append(_th(tr("États")))
+    kinds = {k: len(specs[k].marks) if k in specs else 2 for k in track_keys}
+    rows = []
+    for side in enc.sides:
+        members = [c for c in enc.combatants if c.side == side.id]
+        if not members:
+            continue
+        swatch = f'<span style="color:{side.colour}">■</span> {escape(side.name)}'
+        rows.append(f'<tr class="side"><td colspan="{len(heads)}">{swatch}</td></tr>')
+        rows += [_roster_row(enc, ruleset, c, stats, track_keys, kinds) for c in members]
+    return f"<h2>{tr('Combattants')}</h2>" + _table(heads, rows)
+
+
+def _roster_row(
+    enc: Encounter,
+    ruleset: Ruleset,
+    c: Combatant,
+    stats: list[FieldSpec],
+    keys: list[str],
+    kinds: dict[str, int],
+) -> str:
+    cells = [f"<td><b>{escape(c.name)}</b></td>"]
+    cells += [f'<td class="num">{_cell(c.stats.get(f.key))}</td>' for f in stats]
+    cells += [
+        f"<td>{_boxes(c.tracks[k], kinds[k])}</td>" if k in c.tracks else "<td></td>" for k in keys
+    ]
+    cells.append(f"<td>{'<br>'.join(escape(b) for b in ruleset.badges(enc, c))}</td>")
+    return f"<tr>{''.join(cells)}</tr>"
+
+
+def _column_head(label: str) -> str:
+    """A stat's header cell, its label on short lines so that the column stays narrow.
+
+    Qt would otherwise break a long label inside a word ("Modificateu-r").
+    """
+    width = max(HEAD_CHARS, *(len(w) for w in label.split()))
+    lines = textwrap.wrap(label, width, break_long_words=False) or [label]
+    return _th("<br>".join(escape(line) for line in lines))
+
+
+def _th(label: str, percent: int = 0) -> str:
+    """A header cell, never wrapped; `percent` fixes its column's share of the page width."""
+    width = f' width="{percent}%"' if percent else ""
+    return f'<th class="nowrap"{width}>{label}</th>'
+
+
+def _table(heads: list[str], rows: list[str]) -> str:
+    head = "".join(heads)
+    return (
+        '<table width="100%" cellspacing="0" cellpadding="3" border="1">'
+        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+    )
+
+
+def _order(enc: Encounter) -> str:
+    title = f"<h2>{tr('Ordre du tour')}</h2>"
+    if not enc.turn.order:
+        return title + f"<p>{tr('Combat non commencé : pas encore d’ordre du tour.')}</p>"
+    sides = {s.id: s.name for s in enc.sides}
+    rows = []
+    for i, entry in enumerate(enc.turn.order):
+        status = []
+        if entry.acted:
+            status.append(tr("a agi"))
+        if entry.delayed:
+            status.append(tr("retardé"))
+        if entry.ready:
+            status.append(tr("action préparée : {trigger}").format(trigger=entry.ready))
+        initiative = "—" if entry.initiative is None else str(entry.initiative)
+        cells = [
+            f"▶ {i + 1}" if i == enc.turn.current else str(i + 1),
+            f"<b>{escape(_unit_names(enc, entry.members))}</b>",
+            escape(sides.get(entry.side, entry.side)),
+            initiative,
+            escape(", ".join(status)),
+        ]
+        rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
+    heads = [_th("#", 5), _th(tr("Combattant"), 30), _th(tr("Camp"), 22), _th(tr("Initiative"), 10)]
+    heads.append(_th(tr("Statut")))
+    return title + _table(heads, rows)
+
+
+def _log(enc: Encounter) -> str:
+    title = tr("Journal")
+    if len(enc.log) > LOG_LINES:
+        title += " " + tr("({shown} dernières lignes sur {total})").format(
+            shown=LOG_LINES, total=len(enc.log)
+        )
+    if not enc.log:
+        return f"<h2>{title}</h2><p>{tr('Journal vide.')}</p>"
+    rows = []
+    for entry in enc.log[-LOG_LINES:]:
+        action = f"<b>{escape(entry.action)}</b>"
+        if entry.actor:
+            who = _unit_names(enc, [entry.actor])
+            if entry.target:
+                who += " → " + _unit_names(enc, [entry.target])
+            action += f'<br><span class="small">{escape(who)}</span>'
+        details = list(entry.breakdown)
+        if entry.dice:
+            details.append(tr("dés : {faces}").format(faces=", ".join(map(str, entry.dice))))
+        outcome = escape(entry.outcome)
+        if details:
+            outcome += f'<br><span class="small">{escape(" · ".join(details))}</span>'
+        rows.append(f"<tr><td>{entry.round}</td><td>{action}</td><td>{outcome}</td></tr>")
+    return f"<h2>{title}</h2>" + _table(
+        [_th(tr("Round"), 6), _th(tr("Action"), 30), _th(tr("Résultat"))], rows
+    )
