@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
+
 from .changes import ABSENT, Change, ChangeSet, change
 from .model import Background, Edge, Encounter, Grid, Rect, Zone
 from .problems import BilingualError
 
+COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 PALETTE = ("#8fa8c8", "#a8c88f", "#c8b88f", "#c88f9e", "#8fc8c0", "#b39fd1", "#d1a96b")
 
 
@@ -27,6 +30,20 @@ def _edge_index(enc: Encounter, a: str, b: str) -> int | None:
     return None
 
 
+def _check_name(name: str) -> str:
+    name = name.strip()
+    if not name or len(name) > 200:
+        raise MapEditError(
+            "Un nom de zone a de 1 à 200 caractères", "A zone name has 1 to 200 characters"
+        )
+    return name
+
+
+def _check_length(length_m: float | None) -> None:
+    if length_m is not None and not 0 <= length_m <= 100_000:
+        raise MapEditError("Longueur entre 0 et 100 000 m", "Length between 0 and 100,000 m")
+
+
 def new_zone_id(enc: Encounter) -> str:
     taken = {z.id for z in enc.map.zones}
     n = len(taken) + 1
@@ -40,18 +57,15 @@ def add_zone(enc: Encounter, rect: Rect, name: str = "") -> tuple[str, ChangeSet
     zid = new_zone_id(enc)
     number = zid[1:]
     colour = PALETTE[len(enc.map.zones) % len(PALETTE)]
-    zone = Zone(id=zid, name=name.strip() or f"Zone {number}", rect=rect, colour=colour)
+    name = _check_name(name) if name.strip() else f"Zone {number}"
+    zone = Zone(id=zid, name=name, rect=rect, colour=colour)
     return zid, ChangeSet(
         f"Nouvelle zone « {zone.name} »", (Change(("map", "zones", zid), ABSENT, zone),)
     )
 
 
 def rename_zone(enc: Encounter, zid: str, name: str) -> ChangeSet:
-    name = name.strip()
-    if not name or len(name) > 200:
-        raise MapEditError(
-            "Un nom de zone a de 1 à 200 caractères", "A zone name has 1 to 200 characters"
-        )
+    name = _check_name(name)
     old = _zone(enc, zid).name
     return ChangeSet(
         f"Renommer « {old} » en « {name} »", (change(enc, ("map", "zones", zid, "name"), name),)
@@ -60,6 +74,8 @@ def rename_zone(enc: Encounter, zid: str, name: str) -> ChangeSet:
 
 def recolour_zone(enc: Encounter, zid: str, colour: str) -> ChangeSet:
     zone = _zone(enc, zid)
+    if not COLOUR.match(colour):
+        raise MapEditError("Couleur au format #rrvvbb", "Colour as #rrggbb")
     return ChangeSet(
         f"Couleur de « {zone.name} »", (change(enc, ("map", "zones", zid, "colour"), colour),)
     )
@@ -101,6 +117,7 @@ def connect(enc: Encounter, a: str, b: str, length_m: float | None = None) -> Ch
     za, zb = _zone(enc, a), _zone(enc, b)
     if a == b:
         raise MapEditError("Relier deux zones différentes", "Link two different zones")
+    _check_length(length_m)
     if _edge_index(enc, a, b) is not None:
         raise MapEditError(
             f"« {za.name} » et « {zb.name} » sont déjà reliées",

@@ -6,7 +6,8 @@ import re
 import unicodedata
 
 from .changes import ABSENT, Change, ChangeSet, change
-from .model import Combatant, Encounter, Position, Side, State, Track, TurnState
+from .map_edits import COLOUR
+from .model import Combatant, Encounter, Position, Side, State, Track, TurnEntry, TurnState
 from .problems import BilingualError, Problem, json_path
 from .rulesets.base import Ruleset
 from .rulesets.schema import check_combatant, default_stats
@@ -114,26 +115,34 @@ def duplicate(
     return ids, ChangeSet(f"Dupliquer {source.name} ×{count}", tuple(changes))
 
 
-def _without(turn: TurnState, cid: str) -> TurnState:
-    """The turn order without one combatant (a unit left empty goes; `current` follows)."""
-    new = turn.model_copy(deep=True)
-    current_unit = turn.order[turn.current].unit if 0 <= turn.current < len(turn.order) else None
-    kept = []
-    for entry in new.order:
-        entry.members = [m for m in entry.members if m != cid]
-        if entry.members:
-            kept.append(entry)
-    new.order = kept
-    for snap in new.history:
-        for entry in snap.order:
-            entry.members = [m for m in entry.members if m != cid]
-        snap.order = [e for e in snap.order if e.members]
-        snap.current = min(snap.current, len(snap.order) - 1)
+def _current_after(order: list[TurnEntry], current: int, kept: list[TurnEntry]) -> int:
+    """Where `current` points once some units are gone: the same unit if it is still there,
+    else the unit that came after it (or the last one)."""
+    if not kept:
+        return -1
     units = [e.unit for e in kept]
-    if current_unit in units:
-        new.current = units.index(current_unit)
-    else:
-        new.current = min(turn.current, len(kept) - 1) if kept else -1
+    if 0 <= current < len(order) and order[current].unit in units:
+        return units.index(order[current].unit)
+    following = [e.unit for e in order[max(current, 0) :] if e.unit in units]
+    return units.index(following[0]) if following else len(kept) - 1
+
+
+def _drop_member(order: list[TurnEntry], current: int, cid: str) -> tuple[list[TurnEntry], int]:
+    kept = []
+    for entry in order:
+        members = [m for m in entry.members if m != cid]
+        if members:
+            kept.append(entry.model_copy(update={"members": members}))
+    return kept, _current_after(order, current, kept)
+
+
+def _without(turn: TurnState, cid: str) -> TurnState:
+    """The turn order without one combatant (a unit left empty goes; `current` follows the
+    unit it pointed at), in the live order and in every snapshot that `previous` restores."""
+    new = turn.model_copy(deep=True)
+    new.order, new.current = _drop_member(turn.order, turn.current, cid)
+    for snap in new.history:
+        snap.order, snap.current = _drop_member(snap.order, snap.current, cid)
     return new
 
 
@@ -181,6 +190,11 @@ def set_notes(enc: Encounter, cid: str, text: str) -> ChangeSet:
 def set_track(ruleset: Ruleset, enc: Encounter, cid: str, key: str, marks: list[str]) -> ChangeSet:
     """Set a track's boxes, checked against the ruleset's track (size and allowed marks)."""
     c = enc.combatant(cid)
+    if any(not isinstance(m, str) or len(m) > 4 for m in marks):
+        raise RosterEditError(
+            "Une case porte une marque de 4 caractères au plus",
+            "A box holds a mark of at most 4 characters",
+        )
     trial = c.model_copy(update={"tracks": {key: Track(marks=marks)}})
     problem: Problem | None = check_combatant(
         ruleset.data, trial, ("combatants", enc.combatants.index(c))
@@ -201,8 +215,12 @@ def set_states(enc: Encounter, cid: str, states: list[State]) -> ChangeSet:
 
 def add_side(enc: Encounter, name: str, colour: str) -> tuple[str, ChangeSet]:
     name = name.strip()
-    if not name:
-        raise RosterEditError("Donner un nom au camp", "Give the side a name")
+    if not name or len(name) > 200:
+        raise RosterEditError(
+            "Un nom de camp a de 1 à 200 caractères", "A side name has 1 to 200 characters"
+        )
+    if not COLOUR.match(colour):
+        raise RosterEditError("Couleur au format #rrvvbb", "Colour as #rrggbb")
     sid = new_id({s.id for s in enc.sides}, name)
     side = Side(id=sid, name=name, colour=colour)
     return sid, ChangeSet(f"Nouveau camp « {name} »", (Change(("sides", sid), ABSENT, side),))
