@@ -141,6 +141,7 @@ class Preview:
     odds_note: str = ""
     distribution: Distribution | None = None
     notices: tuple[Notice, ...] = ()
+    computed: Mapping[str, Override] = field(default_factory=dict)  # overridable key → value
 
 
 @dataclass(frozen=True)

@@ -206,6 +206,9 @@ class Libre(Ruleset):
     def _preview_attack(self, enc: Encounter, action: Action) -> Preview:
         terms: list[Term] = []
         expr, number = self._attack_numbers(enc, action, terms)
+        plain: list[Term] = []
+        computed = Action(action.kind, action.actor, action.target, action.options)
+        expr_c, number_c = self._attack_numbers(enc, computed, plain)
         odds = from_expr(expr).at_least(number)
         return Preview(
             action,
@@ -215,6 +218,10 @@ class Libre(Ruleset):
             odds=odds,
             odds_note="P(jet ≥ Défense)",
             distribution=from_expr(expr),
+            computed={
+                "bonus": expr_c.modifier - _expr(action.options.get("jet"), "1d20").modifier,
+                "target_number": number_c,
+            },
         )
 
     def _attack_numbers(

@@ -1,0 +1,60 @@
+"""The menu of an actor's actions against a target (token right-click, toolbar button)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QMenu, QWidget
+
+from .controller import Controller
+from .dialogs.action import ActionDialog
+from .dialogs.breakdown import rule_text
+from .i18n import pick, tr
+
+Opener = Callable[[Controller, str, str | None, str, QWidget | None], object]
+
+
+def open_action_dialog(
+    controller: Controller,
+    actor: str,
+    target: str | None,
+    kind: str,
+    parent: QWidget | None,
+) -> ActionDialog:
+    """Open the action dialog window-modal without blocking; it deletes itself when closed."""
+    dialog = ActionDialog(controller, actor, target, kind, parent)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog
+
+
+def action_menu(
+    controller: Controller,
+    actor: str | None,
+    target: str | None,
+    parent: QWidget | None = None,
+    opener: Opener = open_action_dialog,
+) -> QMenu:
+    """The actions of `actor` (the selection, usually `controller.selected`) against `target`;
+    choosing one calls `opener(controller, actor, target, kind, parent)`. Without an actor,
+    or when the actor is the target, the menu only says to select the actor first."""
+    menu = QMenu(parent)
+    menu.setToolTipsVisible(True)
+    if actor is None or actor == target:
+        hint = menu.addAction(tr("Choisissez d'abord l'acteur (sélection)"))
+        hint.setEnabled(False)
+        return menu
+    enc, ruleset = controller.enc, controller.ruleset
+    heading = enc.combatant(actor).name
+    if target is not None:
+        heading = f"{heading} → {enc.combatant(target).name}"
+    menu.addSection(heading)
+    for spec in ruleset.actions(enc, actor, target):
+        item = menu.addAction(pick(spec.label))
+        item.setToolTip(rule_text(ruleset, spec.rule))
+        item.setData(spec.kind)
+        item.triggered.connect(
+            lambda _checked=False, kind=spec.kind: opener(controller, actor, target, kind, parent)
+        )
+    return menu

@@ -1,0 +1,1 @@
+"""Dialogs: an action from choice to outcome, initiative."""

@@ -1,0 +1,227 @@
+"""What the GM chooses in the action dialog: actor, target, action, options, GM overrides."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..controller import Controller
+from ..engine.rulesets.base import Action, ActionSpec, Preview
+from ..i18n import pick, tr
+from ..widgets.field_editor import FieldEditor, make_editor
+from .breakdown import rule_text
+
+_BIG = 9999
+
+
+def override_label(key: str) -> str:
+    """A readable label for an overridable key ("target_number" → "Nombre à atteindre")."""
+    labels = {"bonus": tr("Bonus"), "target_number": tr("Nombre à atteindre")}
+    return labels.get(key, key)
+
+
+def computed_value(preview: Preview, key: str) -> int | None:
+    """The value the ruleset computed for an overridable key (before any GM override)."""
+    value = preview.computed.get(key)
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+class OverrideField(QWidget):
+    """A ticked "Imposer" makes the spin box's value the GM's; unticked, the box shows the
+    value the ruleset computed. `changed` fires when the imposed value may differ."""
+
+    changed = Signal()
+
+    def __init__(self, key: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.check = QCheckBox(tr("Imposer"))
+        self.spin = QSpinBox()
+        self.spin.setRange(-_BIG, _BIG)
+        self.spin.setKeyboardTracking(False)
+        self.spin.setEnabled(False)
+        self.spin.setAccessibleName(override_label(key))
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.check)
+        layout.addWidget(self.spin, 1)
+        self.check.toggled.connect(self._toggled)
+        self.spin.valueChanged.connect(self.changed)
+
+    def value(self) -> int | None:
+        """The imposed value, or None when the computed one applies."""
+        return self.spin.value() if self.check.isChecked() else None
+
+    def show_computed(self, value: int | None) -> None:
+        """Pre-fill with the computed value while the GM imposes nothing."""
+        if value is not None and not self.check.isChecked():
+            with QSignalBlocker(self.spin):
+                self.spin.setValue(value)
+
+    def _toggled(self, on: bool) -> None:
+        self.spin.setEnabled(on)
+        if on:
+            self.spin.setFocus()
+            self.spin.selectAll()
+        self.changed.emit()
+
+
+class ActionChoice(QWidget):
+    """Actor and target combos, the actor's actions (rule in the tooltip), the chosen action's
+    option editors and override fields; `changed` fires whenever `action()` may differ."""
+
+    changed = Signal()
+
+    def __init__(
+        self,
+        controller: Controller,
+        actor: str | None,
+        target: str | None,
+        kind: str | None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.specs: list[ActionSpec] = []
+        self.option_editors: dict[str, FieldEditor] = {}
+        self.overrides: dict[str, OverrideField] = {}
+        self._fields_for: ActionSpec | None = None
+        self.actor_combo = QComboBox()
+        self.target_combo = QComboBox()
+        self.action_list = QListWidget()
+        self.action_list.setObjectName("actions")
+        self.action_list.setMaximumHeight(self.fontMetrics().height() * 8)
+        self.options_box = QGroupBox(tr("Options"))
+        self.options_form = QFormLayout(self.options_box)
+        self.overrides_box = QGroupBox(tr("Valeurs imposées par le MJ (G-3)"))
+        self.overrides_form = QFormLayout(self.overrides_box)
+        self._layout()
+        self.reload(actor, target, kind)
+        self.actor_combo.currentIndexChanged.connect(self._who_changed)
+        self.target_combo.currentIndexChanged.connect(self._who_changed)
+        self.action_list.currentRowChanged.connect(self._kind_changed)
+
+    def _layout(self) -> None:
+        who = QFormLayout()
+        who.addRow(tr("Ac&teur"), self.actor_combo)
+        who.addRow(tr("Ci&ble"), self.target_combo)
+        heading = QLabel(tr("Actio&n"))
+        heading.setBuddy(self.action_list)
+        left = QVBoxLayout()
+        left.addLayout(who)
+        left.addWidget(heading)
+        left.addWidget(self.action_list, 1)
+        right = QVBoxLayout()
+        right.addWidget(self.options_box)
+        right.addWidget(self.overrides_box)
+        right.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(left, 2)
+        layout.addLayout(right, 3)
+
+    def actor_id(self) -> str | None:
+        return self.actor_combo.currentData()
+
+    def target_id(self) -> str | None:
+        return self.target_combo.currentData()
+
+    def spec(self) -> ActionSpec | None:
+        row = self.action_list.currentRow()
+        return self.specs[row] if 0 <= row < len(self.specs) else None
+
+    def action(self) -> Action:
+        """The action as chosen: options as shown, overrides only where "Imposer" is ticked."""
+        spec = self.spec()
+        overrides = {k: f.value() for k, f in self.overrides.items() if f.value() is not None}
+        return Action(
+            spec.kind if spec else "",
+            self.actor_id(),
+            self.target_id(),
+            {key: editor.value() for key, editor in self.option_editors.items()},
+            overrides,
+        )
+
+    def title(self) -> str:
+        """ "Action — Ysolde la Rousse → Brigand 1" (no arrow without a target)."""
+        names = {c.id: c.name for c in self.controller.enc.combatants}
+        actor, target = names.get(self.actor_id() or "", "?"), self.target_id()
+        if target is None:
+            return tr("Action — {actor}").format(actor=actor)
+        return tr("Action — {actor} → {target}").format(actor=actor, target=names.get(target))
+
+    def show_computed(self, preview: Preview) -> None:
+        """Pre-fill the override fields the GM has not ticked with the computed values."""
+        for key, field in self.overrides.items():
+            field.show_computed(computed_value(preview, key))
+
+    def reload(self, actor: str | None, target: str | None, kind: str | None) -> None:
+        """Re-read combatants and actions from the encounter (after any change to it)."""
+        with QSignalBlocker(self.actor_combo), QSignalBlocker(self.target_combo):
+            self.actor_combo.clear()
+            self.target_combo.clear()
+            self.target_combo.addItem(tr("— aucune —"), None)
+            for c in self.controller.enc.combatants:
+                self.actor_combo.addItem(c.name, c.id)
+                self.target_combo.addItem(c.name, c.id)
+            self.actor_combo.setCurrentIndex(max(0, self.actor_combo.findData(actor)))
+            self.target_combo.setCurrentIndex(max(0, self.target_combo.findData(target)))
+        self._reload_actions(kind)
+
+    def _reload_actions(self, kind: str | None) -> None:
+        """The actor's actions against the target; `kind` stays selected while offered."""
+        actor, target, ruleset = self.actor_id(), self.target_id(), self.controller.ruleset
+        self.specs = ruleset.actions(self.controller.enc, actor, target) if actor else []
+        kinds = [s.kind for s in self.specs]
+        with QSignalBlocker(self.action_list):
+            self.action_list.clear()
+            for spec in self.specs:
+                item = QListWidgetItem(pick(spec.label))
+                item.setData(Qt.ItemDataRole.UserRole, spec.kind)
+                item.setToolTip(rule_text(ruleset, spec.rule))
+                self.action_list.addItem(item)
+            self.action_list.setCurrentRow(kinds.index(kind) if kind in kinds else 0)
+        self._kind_changed()
+
+    def _rebuild_fields(self) -> None:
+        """Option editors and override fields of the chosen action (kept while it is the same,
+        so what the GM typed survives a change of target)."""
+        spec = self.spec()
+        if spec == self._fields_for:
+            return
+        self._fields_for = spec
+        for form in (self.options_form, self.overrides_form):
+            while form.rowCount():
+                form.removeRow(0)
+        self.option_editors, self.overrides = {}, {}
+        for option in spec.options if spec else ():
+            editor = make_editor(option)
+            editor.committed.connect(self.changed)
+            self.options_form.addRow(pick(option.label), editor)
+            self.option_editors[option.key] = editor
+        for key in spec.overridable if spec else ():
+            field = OverrideField(key)
+            field.changed.connect(self.changed)
+            self.overrides_form.addRow(override_label(key), field)
+            self.overrides[key] = field
+        self.options_box.setVisible(bool(self.option_editors))
+        self.overrides_box.setVisible(bool(self.overrides))
+
+    def _who_changed(self) -> None:
+        spec = self.spec()
+        self._reload_actions(spec.kind if spec else None)
+
+    def _kind_changed(self) -> None:
+        self._rebuild_fields()
+        self.changed.emit()

@@ -1,0 +1,156 @@
+"""The computation of an action before and after its dice: terms, rules, target and odds."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.rulesets.base import Notice, Preview, Ruleset, Term
+from ..i18n import language, pick, tr
+from .odds_chart import DistributionChart, decimal, percent
+
+_ROWS_SHOWN = 6
+
+
+def rule_text(ruleset: Ruleset, rule: str) -> str:
+    """A rule id with its statement, for tooltips ("LIB-02 — Attaque : 1d20 …")."""
+    for spec in ruleset.data.rules:
+        if spec.id == rule:
+            return f"{rule} — {pick(spec.text)}"
+    if rule == "G-3":
+        return tr("G-3 — Signalé, jamais bloquant ; la décision du MJ est consignée au journal.")
+    return rule
+
+
+def term_value(term: Term) -> str:
+    """A term's value as the Valeur column shows it: modifiers signed ("+5")."""
+    value = term.value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return f"{value:+d}"
+    return str(value)
+
+
+def notice_text(notice: Notice) -> str:
+    text = notice.en if language() == "en" else notice.fr
+    return f"⚠ {notice.rule} {text}".strip()
+
+
+class BreakdownView(QGroupBox):
+    """Shows a Preview (terms with their rules, target number, exact odds, distribution,
+    warnings) and, once the action is resolved, the terms of its Resolution."""
+
+    def __init__(self, ruleset: Ruleset, parent: QWidget | None = None) -> None:
+        super().__init__(tr("Calcul"), parent)
+        self.ruleset = ruleset
+        self.table = QTableWidget(0, 3)
+        self.table.setObjectName("terms")
+        self.table.setHorizontalHeaderLabels([tr("Règle"), tr("Terme"), tr("Valeur")])
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.target_label = QLabel()
+        self.target_label.setObjectName("targetNumber")
+        self.odds_label = QLabel()
+        self.odds_label.setObjectName("odds")
+        big = self.odds_label.font()
+        big.setPointSizeF(big.pointSizeF() * 1.5)
+        big.setBold(True)
+        self.odds_label.setFont(big)
+        self.mean_label = QLabel()
+        self.mean_label.setObjectName("mean")
+        self.chart = DistributionChart()
+        self.notices = QLabel()
+        self.notices.setObjectName("notices")
+        self.notices.setWordWrap(True)
+        self.notices.setStyleSheet(
+            "QLabel { background: #fff4d6; color: #5d4300; border: 1px solid #e0b84c;"
+            " border-radius: 4px; padding: 4px; }"
+        )
+        self._layout()
+        self.clear()
+
+    def _layout(self) -> None:
+        side = QVBoxLayout()
+        side.setSpacing(2)
+        side.addWidget(self.target_label)
+        side.addWidget(self.odds_label)
+        side.addWidget(self.mean_label)
+        side.addWidget(self.chart, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.table, 3, Qt.AlignmentFlag.AlignTop)
+        row.addLayout(side, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row)
+        layout.addWidget(self.notices)
+
+    def clear(self) -> None:
+        """Nothing to show (the action does not fit: the dialog says why)."""
+        self.show_terms(())
+        for label in (self.target_label, self.odds_label, self.mean_label, self.notices):
+            label.hide()
+        self.chart.show_distribution(None, None)
+
+    def show_preview(self, preview: Preview) -> None:
+        self.show_terms(preview.terms)
+        number = preview.target_number
+        self.target_label.setText(tr("Nombre à atteindre : {n}").format(n=number))
+        self.target_label.setVisible(number is not None)
+        self.odds_label.setVisible(preview.odds is not None)
+        if preview.odds is not None:
+            self.odds_label.setText(tr("Chances : {p}").format(p=percent(preview.odds)))
+            note = f" — {preview.odds_note}" if preview.odds_note else ""
+            self.odds_label.setToolTip(
+                tr("Probabilité exacte : {fraction}").format(fraction=preview.odds) + note
+            )
+        dist = preview.distribution
+        self.mean_label.setVisible(dist is not None)
+        if dist is not None:
+            self.mean_label.setText(tr("Moyenne : {mean}").format(mean=decimal(dist.mean())))
+        self.chart.show_distribution(dist, number)
+        self.notices.setText("\n".join(notice_text(n) for n in preview.notices))
+        self.notices.setVisible(bool(preview.notices))
+
+    def show_terms(self, terms: Sequence[Term]) -> None:
+        """Fill the table: one row per term, the rule's text as the Règle cell's tooltip."""
+        self.table.setRowCount(len(terms))
+        for row, term in enumerate(terms):
+            cells = (term.rule, term.label, term_value(term))
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column == 0:
+                    item.setToolTip(rule_text(self.ruleset, term.rule))
+                if column == 2:
+                    item.setTextAlignment(
+                        Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+                    )
+                self.table.setItem(row, column, item)
+        shown = min(max(len(terms), 1), _ROWS_SHOWN)
+        height = self.table.horizontalHeader().sizeHint().height() + 2 * self.table.frameWidth()
+        self.table.setFixedHeight(height + shown * self.table.verticalHeader().defaultSectionSize())
+
+    def texts(self) -> list[str]:
+        """The rows as they read ("LIB-02 bonus d'attaque +5"), for tests and accessibility."""
+        table = self.table
+        return [
+            " ".join(table.item(row, c).text() for c in range(3) if table.item(row, c).text())
+            for row in range(table.rowCount())
+        ]

@@ -1,0 +1,243 @@
+"""The dice of one resolution: rolled by the app, typed face by face, or typed as a result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QButtonGroup,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..engine.dice import DiceExpr, DiceInputError
+from ..engine.rulesets.base import DiceRequest, DiceResult
+from ..i18n import message, pick, tr
+
+_FACES_SHOWN = 24
+_DIE_STYLE = (
+    "QLabel {{ border: 2px solid {colour}; border-radius: 6px; padding: 1px 5px;"
+    " font-weight: bold; background: palette(base); }}"
+)
+
+
+def _fits(faces: Sequence[int], expr: DiceExpr) -> bool:
+    """True when faces rolled for an earlier request still make a roll of `expr`."""
+    try:
+        expr.die_totals(faces)
+    except DiceInputError:
+        return False
+    return True
+
+
+def _row(*widgets: QWidget) -> QWidget:
+    holder = QWidget()
+    layout = QHBoxLayout(holder)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for widget in widgets:
+        layout.addWidget(widget)
+    return holder
+
+
+class FacesView(QWidget):
+    """The faces of a roll drawn as small dice: the highest face green, a 1 red."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._dice = QHBoxLayout(self)
+        self._dice.setContentsMargins(0, 0, 0, 0)
+        self._dice.setSpacing(4)
+
+    def show_faces(self, faces: Sequence[int], sides: int) -> None:
+        while (item := self._dice.takeAt(0)) is not None:
+            item.widget().hide()
+            item.widget().deleteLater()
+        for face in faces[:_FACES_SHOWN]:
+            die = QLabel(str(face))
+            die.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            die.setMinimumWidth(28)
+            colour = "#2e7d32" if face == sides else "#c62828" if face == 1 else "palette(mid)"
+            die.setStyleSheet(_DIE_STYLE.format(colour=colour))
+            self._dice.addWidget(die)
+        if len(faces) > _FACES_SHOWN:
+            self._dice.addWidget(QLabel(f"… (+{len(faces) - _FACES_SHOWN})"))
+
+
+class DiceEntry(QGroupBox):
+    """Dice for one DiceRequest in three modes: Lancer (the encounter's generator), Saisir les
+    dés (faces typed as "3 5 6"), Saisir le résultat (an aggregate within its range).
+
+    `result()` is the DiceResult to resolve with, or None while the dice are missing or
+    wrong (the reason shows inline); `changed` fires whenever it may differ."""
+
+    changed = Signal()
+
+    def __init__(
+        self, roll: Callable[[DiceRequest], DiceResult], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(tr("Dés"), parent)
+        self._roll = roll
+        self.request: DiceRequest | None = None
+        self.rolled_dice: DiceResult | None = None
+        self.mode_buttons = {
+            "rolled": QRadioButton(tr("&Lancer")),
+            "faces": QRadioButton(tr("Saisir les &dés")),
+            "aggregate": QRadioButton(tr("Saisir le &résultat")),
+        }
+        self.modes = QButtonGroup(self)
+        for button in self.mode_buttons.values():
+            self.modes.addButton(button)
+        self.mode_buttons["rolled"].setChecked(True)
+        self.roll_button = QPushButton(tr("Lan&cer les dés"))
+        self.roll_button.setAutoDefault(False)  # Entrée always means Appliquer
+        self.roll_button.clicked.connect(self.roll)
+        self.faces_edit = QLineEdit()
+        self.faces_edit.setObjectName("faces")
+        self.faces_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 28)
+        self.aggregate_label = QLabel()
+        self.aggregate_edit = QLineEdit()
+        self.aggregate_edit.setObjectName("aggregate")
+        self.aggregate_label.setBuddy(self.aggregate_edit)
+        faces_label = QLabel(tr("Faces :"))
+        faces_label.setBuddy(self.faces_edit)
+        self.pages = {
+            "rolled": _row(self.roll_button),
+            "faces": _row(faces_label, self.faces_edit),
+            "aggregate": _row(self.aggregate_label, self.aggregate_edit),
+        }
+        self.stack = QStackedWidget()
+        for page in self.pages.values():
+            self.stack.addWidget(page)
+        self.faces_view = FacesView()
+        self.total_label = QLabel()
+        self.total_label.setObjectName("total")
+        font = self.total_label.font()
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.3)
+        self.total_label.setFont(font)
+        self.error = QLabel()
+        self.error.setObjectName("diceError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("QLabel { color: #c62828; }")
+        self.no_dice = QLabel(tr("Aucun dé n’est nécessaire pour cette action."))
+        self._layout()
+        self.faces_edit.textChanged.connect(self._update)
+        self.aggregate_edit.textChanged.connect(self._update)
+        self.modes.buttonToggled.connect(self._mode_toggled)
+        self._show_page("rolled")
+        self.set_request(None)
+
+    def _layout(self) -> None:
+        self.mode_row = _row(*self.mode_buttons.values())
+        self.mode_row.layout().addStretch(1)
+        self.entry_row = _row(self.stack, self.faces_view)
+        self.entry_row.layout().addStretch(1)
+        self.entry_row.layout().addWidget(self.total_label)
+        layout = QVBoxLayout(self)
+        for widget in (self.mode_row, self.entry_row, self.no_dice, self.error):
+            layout.addWidget(widget)
+
+    def mode(self) -> str:
+        """ "rolled", "faces" or "aggregate", as in DiceResult.mode."""
+        return next(mode for mode, b in self.mode_buttons.items() if b.isChecked())
+
+    def set_mode(self, mode: str) -> None:
+        self.mode_buttons[mode].setChecked(True)
+
+    def set_request(self, request: DiceRequest | None) -> None:
+        """The dice the action needs now (None: none); a roll that no longer fits is dropped."""
+        self.request = request
+        self.mode_row.setVisible(request is not None)
+        self.entry_row.setVisible(request is not None)
+        self.no_dice.setVisible(request is None)
+        if request is None:
+            self.setTitle(tr("Dés"))
+        else:
+            expr = request.expr
+            self.setTitle(tr("Dés — {expr}").format(expr=expr))
+            self.faces_edit.setPlaceholderText(
+                tr("{count} dé(s) à {sides} faces, p. ex. « 3 5 6 »").format(
+                    count=expr.count, sides=expr.sides
+                )
+            )
+            self.aggregate_label.setText(
+                tr("{what} ({low}–{high}) :").format(
+                    what=pick(request.aggregate), low=request.minimum, high=request.maximum
+                )
+            )
+            if self.rolled_dice is not None and not _fits(self.rolled_dice.faces, expr):
+                self.rolled_dice = None
+        self._update()
+
+    def result(self) -> DiceResult | None:
+        """The dice to resolve with, or None while they are missing or do not fit."""
+        return self._parse()[0]
+
+    def roll(self) -> None:
+        """Roll with the encounter's generator (before any resolution: undo never rolls)."""
+        if self.request is not None:
+            self.rolled_dice = self._roll(self.request)
+            self._update()
+
+    def lock(self) -> None:
+        """The action is applied: the dice stay shown but can no longer change."""
+        for button in (*self.mode_buttons.values(), self.roll_button):
+            button.setEnabled(False)
+        self.faces_edit.setReadOnly(True)
+        self.aggregate_edit.setReadOnly(True)
+
+    def _parse(self) -> tuple[DiceResult | None, str]:
+        request = self.request
+        if request is None:
+            return DiceResult("none"), ""
+        mode = self.mode()
+        if mode == "rolled":
+            return self.rolled_dice, ""
+        text = (self.faces_edit if mode == "faces" else self.aggregate_edit).text()
+        if not text.strip():
+            return None, ""
+        try:
+            if mode == "faces":
+                return DiceResult.typed_faces(text, request), ""
+            return DiceResult.typed_aggregate(text, request), ""
+        except DiceInputError as exc:
+            return None, message(exc)
+
+    def focus_input(self) -> None:
+        """Focus what the mode needs next: Lancer, the faces or the result."""
+        focus = {"rolled": self.roll_button, "faces": self.faces_edit}
+        focus.get(self.mode(), self.aggregate_edit).setFocus()
+
+    def _show_page(self, mode: str) -> None:
+        policy = QSizePolicy.Policy
+        for page_mode, page in self.pages.items():  # the stack is as wide as the page shown
+            shown = policy.Preferred if page_mode == mode else policy.Ignored
+            page.setSizePolicy(shown, shown)
+        self.stack.setCurrentWidget(self.pages[mode])
+
+    def _mode_toggled(self, button: QAbstractButton, checked: bool) -> None:
+        if checked:
+            self._show_page(self.mode())
+            self.focus_input()
+            self._update()
+
+    def _update(self) -> None:
+        dice, why = self._parse()
+        self.error.setText(why)
+        self.error.setVisible(bool(why))
+        request = self.request
+        self.faces_view.show_faces(dice.faces if dice else (), request.expr.sides if request else 0)
+        total = dice.total(request.expr) if dice is not None and request is not None else None
+        self.total_label.setText("" if total is None else tr("Total : {n}").format(n=total))
+        self.roll_button.setText(tr("Relan&cer") if self.rolled_dice else tr("Lan&cer les dés"))
+        self.changed.emit()
