@@ -1,0 +1,199 @@
+"""The dialog of « Commencer le combat »: each combatant's initiative, or the first side."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtGui import QColor, QIcon, QPixmap
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QRadioButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..controller import Controller
+from ..engine.dice import DiceInputError
+from ..engine.rulesets.base import DiceResult
+from ..engine.turns import AlternatingSides, RankedInitiative
+from ..i18n import message, tr
+
+
+class InitiativeDialog(QDialog):
+    """What the turn policy needs to start: an initiative per combatant, rolled by the app
+    (« Lancer », « Tout lancer ») or typed, or, when sides alternate, the side that takes the
+    first initiative. Once accepted, read `initiatives()` and `first_side()`.
+    """
+
+    def __init__(self, controller: Controller, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctl = controller
+        self.setWindowTitle(tr("Commencer le combat"))
+        policy = controller.ruleset.turn_policy(controller.enc)
+        self.alternating = isinstance(policy, AlternatingSides)
+        ranked = isinstance(policy, RankedInitiative)  # declarations roll initiative later
+        self.requests = controller.table.initiative_requests() if ranked else {}
+        self.spins: dict[str, QSpinBox] = {}
+        self.faces: dict[str, QLabel] = {}
+        self.sides = QButtonGroup(self)
+        self.error = QLabel()
+        self.error.setObjectName("initiativeError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet("color: #b00020;")
+        self.error.hide()
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Commencer le combat"))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Annuler"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        if self.alternating:
+            layout.addWidget(self._side_choice())
+        elif not self.requests:
+            layout.addWidget(QLabel(tr("Aucun jet d’initiative n’est demandé pour commencer.")))
+        else:
+            layout.addWidget(self._rolls(), 1)
+            roll_all = QPushButton(tr("Tout lancer"))
+            roll_all.setToolTip(tr("Lancer les dés de tous ceux dont l’initiative est vide"))
+            roll_all.clicked.connect(self.roll_all)
+            row = QHBoxLayout()
+            row.addWidget(roll_all)
+            row.addStretch(1)
+            layout.addLayout(row)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+
+    def _rolls(self) -> QScrollArea:
+        grid = QGridLayout()
+        for column, title in enumerate((tr("Combattant"), tr("Jet"), tr("Initiative"))):
+            grid.addWidget(QLabel(f"<b>{escape(title)}</b>"), 0, column)
+        enc = self.ctl.enc
+        for row, (cid, request) in enumerate(self.requests.items(), start=1):
+            c = enc.combatant(cid)
+            colour = enc.side(c.side).colour
+            grid.addWidget(
+                QLabel(f'<span style="color:{colour}">■</span> {escape(c.name)}'), row, 0
+            )
+            grid.addWidget(QLabel(str(request.expr)), row, 1)
+            spin = QSpinBox()
+            spin.setRange(request.minimum - 1, request.maximum)  # the lowest value: not yet set
+            spin.setSpecialValueText("—")
+            spin.setAccessibleName(tr("Initiative de {name}").format(name=c.name))
+            spin.setToolTip(
+                tr("Entre {low} et {high}").format(low=request.minimum, high=request.maximum)
+            )
+            grid.addWidget(spin, row, 2)
+            roll = QPushButton(tr("Lancer"))
+            roll.setToolTip(tr("Lancer {expr} pour {name}").format(expr=request.expr, name=c.name))
+            roll.clicked.connect(lambda _checked=False, cid=cid: self.roll(cid))
+            grid.addWidget(roll, row, 3)
+            faces = QLabel()
+            widest = tr("dés : {faces}").format(faces="20, 20")
+            faces.setMinimumWidth(faces.fontMetrics().horizontalAdvance(widest))
+            grid.addWidget(faces, row, 4)
+            spin.valueChanged.connect(faces.clear)  # typed by hand: the rolled dice no longer hold
+            spin.valueChanged.connect(self._recheck)
+            self.spins[cid], self.faces[cid] = spin, faces
+        grid.setColumnStretch(0, 1)
+        inner = QWidget()
+        inner.setLayout(grid)
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setWidget(inner)
+        area.setMinimumWidth(inner.sizeHint().width() + 24)
+        area.setMinimumHeight(min(inner.sizeHint().height() + 8, 420))
+        return area
+
+    def _side_choice(self) -> QGroupBox:
+        box = QGroupBox(tr("Quel camp prend la première initiative ?"))
+        column = QVBoxLayout(box)
+        for side in self.ctl.enc.sides:
+            swatch = QPixmap(12, 12)
+            swatch.fill(QColor(side.colour))
+            button = QRadioButton(side.name)
+            button.setIcon(QIcon(swatch))
+            button.setProperty("side", side.id)
+            self.sides.addButton(button)
+            column.addWidget(button)
+        if self.sides.buttons():
+            self.sides.buttons()[0].setChecked(True)
+        return box
+
+    # Filling in -------------------------------------------------------------------------
+
+    def roll(self, cid: str) -> int:
+        """Roll one combatant's initiative with the encounter's dice; returns the value."""
+        request = self.requests[cid]
+        result = self.ctl.table.roll(request)
+        value = result.total(request.expr)
+        self.spins[cid].setValue(value)
+        self.faces[cid].setText(tr("dés : {faces}").format(faces=", ".join(map(str, result.faces))))
+        return value
+
+    def roll_all(self) -> None:
+        """Roll for everyone whose initiative is still empty (typed values are kept)."""
+        for cid, spin in self.spins.items():
+            if spin.value() == spin.minimum():
+                self.roll(cid)
+
+    def set_value(self, cid: str, value: int) -> None:
+        """Type an initiative (what the GM does in the spin box)."""
+        self.spins[cid].setValue(value)
+
+    def set_first_side(self, side: str) -> None:
+        for button in self.sides.buttons():
+            button.setChecked(button.property("side") == side)
+
+    # Result -----------------------------------------------------------------------------
+
+    def _checked(self) -> dict[str, int | str]:
+        """Each combatant's initiative, or why it is missing or out of range."""
+        out: dict[str, int | str] = {}
+        for cid, request in self.requests.items():
+            name, spin = self.ctl.enc.combatant(cid).name, self.spins[cid]
+            if spin.value() == spin.minimum():
+                out[cid] = tr("{name} : initiative à lancer ou à saisir").format(name=name)
+                continue
+            try:
+                out[cid] = DiceResult.typed_aggregate(spin.value(), request).total(request.expr)
+            except DiceInputError as exc:
+                out[cid] = f"{name} : {message(exc)}"
+        return out
+
+    def problems(self) -> list[str]:
+        return [v for v in self._checked().values() if isinstance(v, str)]
+
+    def initiatives(self) -> dict[str, int]:
+        """The initiative of every combatant whose value is set and in range."""
+        return {cid: v for cid, v in self._checked().items() if isinstance(v, int)}
+
+    def first_side(self) -> str | None:
+        """The side chosen to take the first initiative (None unless sides alternate)."""
+        button = self.sides.checkedButton()
+        return button.property("side") if button is not None else None
+
+    def _show_problems(self) -> bool:
+        problems = self.problems()
+        self.error.setText("\n".join(problems))
+        self.error.setVisible(bool(problems))
+        return bool(problems)
+
+    def _recheck(self) -> None:
+        """Once the GM was told what is missing, the list shrinks as values come in."""
+        if not self.error.isHidden():
+            self._show_problems()
+
+    def accept(self) -> None:  # Qt override
+        if not self._show_problems():
+            super().accept()

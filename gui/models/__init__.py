@@ -1,0 +1,82 @@
+"""Qt item models over the open encounter: roster, turn order and log, re-read on each change."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QFont
+
+from ..engine.model import Encounter, TurnEntry
+
+if TYPE_CHECKING:
+    from ..controller import Controller
+
+ID_ROLE = Qt.ItemDataRole.UserRole  # the combatant id (or side id, turn unit id) of a row
+ROOT = QModelIndex()  # the invalid index: the parent of top-level rows
+
+
+class FollowsController:
+    """Mixin of the item models: they hold no data and read the encounter when asked.
+
+    They only remember the identities of their rows (`shape()`), which is what they told the
+    views. A change that keeps the rows (a rename, new hit points, the next turn) repaints
+    them, so open editors and the selection stay; a change of rows resets the model, and
+    another encounter always does.
+    """
+
+    ctl: Controller
+
+    def follow(self, controller: Controller) -> None:
+        self.ctl = controller
+        self.row_ids = self.shape()
+        controller.changed.connect(self.resync)
+        controller.replaced.connect(self.reset)
+
+    def shape(self) -> Hashable:
+        """The identities of the rows, as the model shows them now."""
+        raise NotImplementedError
+
+    def parents(self) -> list[QModelIndex]:
+        """Every index that has rows (the root, and the branches of a tree)."""
+        return [ROOT]
+
+    def reset(self) -> None:
+        self.beginResetModel()
+        self.row_ids = self.shape()
+        self.endResetModel()
+
+    def resync(self, _changes: object = None) -> None:
+        if self.shape() != self.row_ids:
+            self.reset()
+            return
+        for parent in self.parents():
+            rows, columns = self.rowCount(parent), self.columnCount(parent)
+            if rows and columns:
+                self.dataChanged.emit(
+                    self.index(0, 0, parent), self.index(rows - 1, columns - 1, parent)
+                )
+
+
+def badges_text(ctl: Controller, cid: str) -> str:
+    """A combatant's badges (hit points, states…) on one line."""
+    enc = ctl.enc
+    return " · ".join(ctl.ruleset.badges(enc, enc.combatant(cid)))
+
+
+def unit_name(enc: Encounter, entry: TurnEntry) -> str:
+    """The names of a turn unit's members ("Brigand 1, Brigand 2" for a group)."""
+    return ", ".join(enc.combatant(cid).name for cid in entry.members)
+
+
+def in_combat(enc: Encounter) -> bool:
+    """True once « Commencer le combat » has run, until « Fin du combat »."""
+    return enc.turn.policy != "none"
+
+
+def bold_font() -> QFont:
+    """The font of what stands out: the acting unit, a side's row, a new round."""
+    font = QFont()
+    font.setBold(True)
+    return font

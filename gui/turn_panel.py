@@ -1,0 +1,300 @@
+"""The combat dock: round counter, turn order and roster, and the actions that run the turns."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QGridLayout,
+    QHeaderView,
+    QLabel,
+    QSizePolicy,
+    QStyle,
+    QTableView,
+    QTabWidget,
+    QToolButton,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .controller import Controller
+from .dialogs.initiative import InitiativeDialog
+from .engine.model import TurnEntry
+from .engine.problems import BilingualError
+from .engine.turns import RankedInitiative, TurnPolicy, current_entry
+from .i18n import message, tr
+from .models import ID_ROLE, in_combat, unit_name
+from .models.roster import RosterModel
+from .models.turn_order import ACTIONS, INIT, NAME, SIDE, STATES, TurnOrderModel
+from .prompts import Prompts
+
+
+class TurnPanel(QWidget):
+    """Who acts and in which order; Commencer, Précédent, Suivant, Retarder, Fin du combat.
+
+    The QActions (`start_action`, `previous_action`, `next_action`, `delay_action`,
+    `act_now_action`, `end_action`) enable themselves by the state of the combat and are
+    meant for the main window's Combat menu and toolbar as well.
+    """
+
+    def __init__(
+        self, controller: Controller, prompts: Prompts | None = None, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.ctl = controller
+        self.prompts = prompts or Prompts(self)
+        self.initiative_dialog: InitiativeDialog | None = None
+        self.round_label = QLabel()
+        self.round_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
+        self.whose_label = QLabel()
+        self.whose_label.setWordWrap(True)
+        self.order_model = TurnOrderModel(controller, self)
+        self.roster_model = RosterModel(controller, self)
+        self.order_view = self._order_view()
+        self.roster_view = self._roster_view()
+        self.start_action = self._action(
+            tr("Commencer le combat"),
+            tr("Lancer l’initiative et commencer le round 1 (F5)"),
+            "F5",
+            QStyle.StandardPixmap.SP_MediaPlay,
+            self.open_initiative_dialog,
+        )
+        self.previous_action = self._action(
+            tr("Précédent"),
+            tr("Revenir au tour précédent (P)"),
+            "P",
+            QStyle.StandardPixmap.SP_MediaSeekBackward,
+            lambda: self._run(controller.previous_turn),
+        )
+        self.next_action = self._action(
+            tr("Suivant"),
+            tr("Passer à l’unité suivante (N ou Espace)"),
+            "N; Space",
+            QStyle.StandardPixmap.SP_MediaSeekForward,
+            lambda: self._run(controller.next_turn),
+        )
+        self.delay_action = self._action(
+            tr("Retarder"),
+            tr("L’unité dont c’est le tour attend ; elle agira plus tard (R)"),
+            "R",
+            QStyle.StandardPixmap.SP_MediaPause,
+            self.delay,
+        )
+        self.act_now_action = self._action(
+            tr("Agir maintenant"),
+            tr("L’unité sélectionnée, qui attendait, agit maintenant (Maj+R)"),
+            "Shift+R",
+            QStyle.StandardPixmap.SP_ArrowRight,
+            self.act_now,
+        )
+        self.end_action = self._action(
+            tr("Fin du combat"),
+            tr("Terminer le combat et effacer l’ordre du tour (Maj+F5)"),
+            "Shift+F5",
+            QStyle.StandardPixmap.SP_MediaStop,
+            self.end_combat,
+        )
+        self._lay_out()
+        for model in (self.order_model, self.roster_model):
+            model.refused.connect(self._warn)
+        self.order_model.modelReset.connect(self._show_selection)
+        self.roster_model.modelReset.connect(self.roster_view.expandAll)
+        self.roster_model.modelReset.connect(self._show_selection)
+        controller.changed.connect(self.refresh)
+        controller.replaced.connect(self.refresh)
+        controller.selection_changed.connect(self._show_selection)
+        self.roster_view.expandAll()
+        self.refresh()
+
+    def _action(self, text: str, tip: str, keys: str, icon: QStyle.StandardPixmap, slot) -> QAction:
+        """A QAction of the panel; `keys` lists its shortcuts as "N; Space"."""
+        action = QAction(self.style().standardIcon(icon), text, self)
+        action.setShortcuts(QKeySequence.listFromString(keys))
+        action.setToolTip(tip)
+        action.triggered.connect(lambda _checked=False: slot())
+        self.addAction(action)
+        return action
+
+    def _order_view(self) -> QTableView:
+        view = QTableView()
+        view.setObjectName("turnOrder")
+        view.setModel(self.order_model)
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        view.setDragDropMode(QAbstractItemView.DragDropMode.InternalMove)
+        view.setDragDropOverwriteMode(False)
+        view.setDropIndicatorShown(True)
+        view.setShowGrid(False)
+        view.setWordWrap(False)
+        view.verticalHeader().hide()
+        view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        header = view.horizontalHeader()  # a narrow dock elides, never scrolls
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        for column in (SIDE, STATES):  # names in full; sides and states share what is left
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        view.selectionModel().selectionChanged.connect(self._order_selected)
+        return view
+
+    def _roster_view(self) -> QTreeView:
+        view = QTreeView()
+        view.setObjectName("roster")
+        view.setModel(self.roster_model)
+        view.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+        )
+        view.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        view.selectionModel().selectionChanged.connect(self._roster_selected)
+        return view
+
+    def _lay_out(self) -> None:
+        buttons = QGridLayout()
+        pairs = (
+            (self.start_action, self.end_action),
+            (self.previous_action, self.next_action),
+            (self.delay_action, self.act_now_action),
+        )
+        for row, pair in enumerate(pairs):
+            for column, action in enumerate(pair):
+                button = QToolButton()
+                button.setDefaultAction(action)
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+                button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+                buttons.addWidget(button, row, column)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.order_view, tr("Ordre du tour"))
+        self.tabs.addTab(self.roster_view, tr("Camps"))
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.round_label)
+        layout.addWidget(self.whose_label)
+        layout.addLayout(buttons)
+        layout.addWidget(self.tabs, 1)
+
+    def refresh(self, _changes: object = None) -> None:
+        enc = self.ctl.enc
+        turn, fighting = enc.turn, in_combat(enc)
+        self.round_label.setText(
+            tr("Round {n}").format(n=turn.round) if fighting else tr("Combat non commencé")
+        )
+        self.whose_label.setText(self._whose_turn())
+        self.order_view.setColumnHidden(INIT, turn.policy == "alternating")
+        self.order_view.setColumnHidden(ACTIONS, turn.policy != "alternating")
+        self._update_actions()
+
+    def _whose_turn(self) -> str:
+        enc = self.ctl.enc
+        acting = current_entry(enc.turn)
+        if acting is not None:
+            return tr("Au tour de : {names}").format(names=unit_name(enc, acting))
+        if enc.turn.holder is not None:
+            return tr("Initiative : {side}").format(side=enc.side(enc.turn.holder).name)
+        if in_combat(enc):
+            return tr("Personne n’agit : « Agir maintenant » ou « Suivant »")
+        return tr("« Commencer le combat » pour lancer l’initiative")
+
+    def _update_actions(self) -> None:
+        enc = self.ctl.enc
+        turn, fighting = enc.turn, in_combat(enc)
+        ranked = fighting and isinstance(self._policy(), RankedInitiative)
+        waiting = self.selected_entry()
+        self.start_action.setEnabled(not fighting and bool(enc.combatants))
+        self.next_action.setEnabled(fighting)
+        self.end_action.setEnabled(fighting)
+        self.previous_action.setEnabled(fighting and bool(turn.history))
+        self.delay_action.setEnabled(ranked and current_entry(turn) is not None)
+        self.act_now_action.setEnabled(
+            ranked and waiting is not None and (waiting.delayed or bool(waiting.ready))
+        )
+
+    def _policy(self) -> TurnPolicy:
+        return self.ctl.ruleset.turn_policy(self.ctl.enc)
+
+    def selected_entry(self) -> TurnEntry | None:
+        """The unit selected in the turn order (during the combat), if any."""
+        rows = self.order_view.selectionModel().selectedRows()
+        if not rows or not in_combat(self.ctl.enc):
+            return None
+        return self.order_model.entry(rows[0].row())
+
+    def _order_selected(self) -> None:
+        rows = self.order_view.selectionModel().selectedRows()
+        members = self.order_model.entry(rows[0].row()).members if rows else []
+        if members and self.ctl.selected not in members:
+            self.ctl.select(members[0])
+        self._update_actions()
+
+    def _roster_selected(self) -> None:
+        rows = self.roster_view.selectionModel().selectedRows()
+        if rows and self.roster_model.is_combatant(rows[0]):
+            self.ctl.select(rows[0].data(ID_ROLE))
+
+    def _show_selection(self, _cid: object = None) -> None:
+        cid = self.ctl.selected
+        row = -1 if cid is None else self.order_model.row_of(cid)
+        self._select(self.order_view, self.order_model.index(row, NAME) if row >= 0 else None)
+        self._select(self.roster_view, None if cid is None else self.roster_model.index_of(cid))
+        self._update_actions()
+
+    @staticmethod
+    def _select(view: QAbstractItemView, index: QModelIndex | None) -> None:
+        selection = view.selectionModel()
+        if index is None or not index.isValid():
+            selection.clearSelection()
+            return
+        flags = (
+            QItemSelectionModel.SelectionFlag.ClearAndSelect
+            | QItemSelectionModel.SelectionFlag.Rows
+        )
+        selection.setCurrentIndex(index, flags)
+        view.scrollTo(index)
+
+    def open_initiative_dialog(self) -> InitiativeDialog:
+        """« Commencer le combat »: ask for initiatives (or the first side), window-modal;
+        the combat starts when the dialog is accepted."""
+        if self.initiative_dialog is not None:
+            self.initiative_dialog.deleteLater()
+        dialog = InitiativeDialog(self.ctl, self)
+        dialog.accepted.connect(
+            lambda: self._run(self.ctl.start_combat, dialog.initiatives(), dialog.first_side())
+        )
+        self.initiative_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def delay(self) -> None:
+        acting = current_entry(self.ctl.enc.turn)
+        if acting is not None:
+            label = tr("Retarder {name}").format(name=unit_name(self.ctl.enc, acting))
+            self._turn_step(label, lambda policy, turn: policy.delay(turn, acting.unit))
+
+    def act_now(self) -> None:
+        waiting = self.selected_entry()
+        if waiting is not None:
+            label = tr("{name} agit maintenant").format(name=unit_name(self.ctl.enc, waiting))
+            self._turn_step(label, lambda policy, turn: policy.act_now(turn, waiting.unit))
+
+    def end_combat(self) -> None:
+        if self.prompts.confirm(
+            tr("Fin du combat"),
+            tr("Terminer le combat ? L’ordre du tour et le round seront effacés."),
+            tr("Terminer le combat"),
+        ):
+            self._run(self.ctl.end_combat)
+
+    def _turn_step(self, label: str, step: Callable) -> None:
+        policy = self._policy()
+        self._run(lambda: self.ctl.turn_step(label, step(policy, self.ctl.enc.turn)))
+
+    def _run(self, call: Callable, *args: object) -> None:
+        """Call the controller; a refusal is explained and nothing changes."""
+        try:
+            call(*args)
+        except BilingualError as exc:
+            self._warn(exc)
+
+    def _warn(self, exc: BilingualError) -> None:
+        self.prompts.warn(tr("Action impossible"), message(exc))
