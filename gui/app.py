@@ -9,7 +9,8 @@ from pathlib import Path
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from . import __version__
+from . import __version__, i18n
+from .controller import Controller
 from .engine.rulesets import registry
 from .engine.storage import LoadError, load
 from .engine.table import Table
@@ -38,6 +39,7 @@ def run(file: Path | None, demo: str | None) -> int:
     app.setApplicationVersion(__version__)
     app.setOrganizationName("Escarmouche")
     app.setWindowIcon(QIcon(str(ICON)))
+    i18n.install(app)
     try:
         table = open_encounter(file, demo)
     except LoadError as exc:
@@ -52,6 +54,26 @@ def run(file: Path | None, demo: str | None) -> int:
         known = ", ".join(registry.available())
         QMessageBox.critical(None, "Escarmouche", f"Jeu de règles inconnu : {demo} ({known})")
         return 1
-    window = MainWindow(table)
+    window = MainWindow(Controller(table, file))
+    offer_recovery(window)
     window.show()
     return app.exec()
+
+
+def offer_recovery(window: MainWindow) -> None:
+    """After a crash, autosaves wait in `recovery/`: offer the newest back."""
+    found = window.files.recoverable()
+    if not found:
+        return
+    newest = found[0]
+    if window.prompts.confirm(
+        i18n.tr("Restaurer une rencontre ?"),
+        i18n.tr(
+            "Escarmouche ne s’est pas fermé normalement. Une sauvegarde automatique existe :\n"
+            "{name}\n\nLa restaurer ?"
+        ).format(name=newest.name),
+        i18n.tr("Restaurer"),
+    ):
+        window.files.restore(newest)
+    else:  # kept aside, never offered again, never deleted
+        newest.rename(newest.with_suffix(".declined"))

@@ -42,7 +42,8 @@ class Controller(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(500)
         self.undo_stack.cleanChanged.connect(self.file_state_changed)
-        self.changed.connect(self.autosave)
+        # After the stack has moved (during `changed` it still reads as clean).
+        self.undo_stack.indexChanged.connect(self.autosave)
 
     # The open encounter ---------------------------------------------------------------
 
@@ -108,7 +109,13 @@ class Controller(QObject):
     # Sheets -----------------------------------------------------------------------------
 
     def edit_stat(self, cid: str, key: str, value: object) -> None:
-        self._edit(self.table.edit_stat, cid, key, value, merge_key=("stat", cid, key))
+        """A sheet edit; successive steps of one number (spin box arrows) are one undo entry."""
+        try:
+            kind = self.ruleset.data.field(key).kind
+        except KeyError:
+            kind = ""
+        merge = ("stat", cid, key) if kind in ("int", "float") else None
+        self._edit(self.table.edit_stat, cid, key, value, merge_key=merge)
 
     def set_track(self, cid: str, key: str, marks: list[str]) -> None:
         self._edit(roster_edits.set_track, self.ruleset, self.enc, cid, key, marks)

@@ -1,93 +1,129 @@
-"""The main window: the zone map in the centre, turn order and log in docks."""
+"""The main window: the zone map in the centre, combat (left), sheet (right) and log (bottom)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence, QPainter
-from PySide6.QtWidgets import (
-    QDockWidget,
-    QGraphicsView,
-    QListWidget,
-    QListWidgetItem,
-    QMainWindow,
-)
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QWidget
 
-from .engine.table import Table
-from .engine.turns import current_entry
+from .action_menu import action_menu
+from .controller import Controller
+from .file_actions import FileActions
+from .i18n import pick, tr
+from .log_panel import LogPanel
+from .map.interaction import MapInteraction
 from .map.scene import EncounterScene
-
-
-class MapView(QGraphicsView):
-    """The zone map, antialiased, zoomed with the wheel, fitted on demand."""
-
-    def __init__(self, scene: EncounterScene) -> None:
-        super().__init__(scene)
-        self.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.setDragMode(QGraphicsView.DragMode.ScrollHandDrag)
-        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
-
-    def fit(self) -> None:
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
-
-    def wheelEvent(self, event) -> None:  # Qt override
-        factor = 1.15 if event.angleDelta().y() > 0 else 1 / 1.15
-        self.scale(factor, factor)
+from .map.view import MapView
+from .menus import Menus
+from .prompts import Prompts
+from .sheets.sheet import SheetWidget
+from .turn_panel import TurnPanel
 
 
 class MainWindow(QMainWindow):
-    """Shows one encounter: map, turn order with states, and the log."""
+    """Puts the views together; every change goes through the controller."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, controller: Controller, prompts: Prompts | None = None) -> None:
         super().__init__()
-        self.table = table
-        enc = table.enc
-        self.setWindowTitle(f"{enc.name} — Escarmouche")
-        self.scene = EncounterScene(enc, table.ruleset)
+        self.setObjectName("mainWindow")
+        self.controller = controller
+        self.prompts = prompts or Prompts(self)
+        self.files = FileActions(controller, self)
+        self.scene = EncounterScene(controller.enc, controller.ruleset)
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
-        self.order = QListWidget()
-        self.order.setObjectName("turnOrder")
-        self.log = QListWidget()
-        self.log.setObjectName("log")
-        self.log.setWordWrap(True)
-        self._dock("Ordre du tour", self.order, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._dock("Journal", self.log, Qt.DockWidgetArea.BottomDockWidgetArea)
-        fit = QAction("Ajuster à la fenêtre", self)
-        fit.setShortcut(QKeySequence("Ctrl+0"))
-        fit.triggered.connect(self.view.fit)
-        self.menuBar().addMenu("&Affichage").addAction(fit)
-        self.resize(1200, 800)
-        self.refresh()
+        self.map = MapInteraction(controller, self.scene, self, self.prompts)
+        self.map.token_menu_hook = self._token_actions
+        self.turns = TurnPanel(controller, self.prompts)
+        self.sheet = SheetWidget(controller)
+        self.log = LogPanel(controller)
+        self.docks = {
+            "combat": self._dock(
+                tr("Combat"), "combatDock", self.turns, Qt.DockWidgetArea.LeftDockWidgetArea
+            ),
+            "sheet": self._dock(
+                tr("Fiche"), "sheetDock", self.sheet, Qt.DockWidgetArea.RightDockWidgetArea
+            ),
+            "log": self._dock(
+                tr("Journal"), "logDock", self.log, Qt.DockWidgetArea.BottomDockWidgetArea
+            ),
+        }
+        self.mode_label = QLabel()
+        self.statusBar().addPermanentWidget(self.mode_label)
+        self.menus = Menus(self)
+        controller.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        controller.file_state_changed.connect(self.update_title)
+        controller.replaced.connect(self._replaced)
+        controller.changed.connect(lambda _cs: self.update_status())
+        self.view.space_tapped.connect(self.turns.next_action.trigger)
+        self.resize(1280, 820)
+        self.restore_layout()
+        self.update_title()
+        self.update_status()
 
-    def _dock(self, title: str, widget, area: Qt.DockWidgetArea) -> None:
+    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
-        dock.setObjectName(title)
+        dock.setObjectName(name)
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
+        return dock
 
-    def refresh(self) -> None:
-        """Re-read everything from the model."""
-        enc, ruleset = self.table.enc, self.table.ruleset
-        self.scene.rebuild()
-        self.order.clear()
-        acting = current_entry(enc.turn)
-        units = [e.members for e in enc.turn.order] or [[c.id] for c in enc.combatants]
-        for members in units:
-            for cid in members:
-                c = enc.combatant(cid)
-                side = enc.side(c.side).name
-                marker = "▶ " if acting and cid in acting.members else ""
-                badges = " · ".join(ruleset.badges(enc, c))
-                item = QListWidgetItem(f"{marker}{c.name} ({side})\n    {badges}")
-                item.setData(Qt.ItemDataRole.UserRole, cid)
-                self.order.addItem(item)
-        self.log.clear()
-        for entry in enc.log:
-            detail = f" — {'; '.join(entry.breakdown)}" if entry.breakdown else ""
-            self.log.addItem(f"R{entry.round} {entry.outcome or entry.action}{detail}")
-        state = f"Round {enc.turn.round}" if enc.turn.round else "Combat non commencé"
-        self.statusBar().showMessage(f"{ruleset.data.name.fr} — {state}")
+    def _token_actions(self, menu: QMenu, target: str) -> None:
+        """Right-click on a token: the selected combatant's actions against it."""
+        actions = action_menu(self.controller, self.controller.selected, target, menu)
+        actions.setTitle(
+            tr("Actions contre {name}").format(name=self.controller.enc.combatant(target).name)
+        )
+        menu.addMenu(actions)
+        menu.addSeparator()
+
+    def _replaced(self) -> None:
+        self.update_status()
+        self.view.fit()
+
+    def update_title(self) -> None:
+        """« Nom de la rencontre[*] — Escarmouche », with the modified marker."""
+        name = self.controller.enc.name
+        where = f" ({self.controller.path.name})" if self.controller.path else ""
+        self.setWindowTitle(f"{name}{where}[*] — Escarmouche")
+        self.setWindowModified(self.controller.modified)
+
+    def update_status(self) -> None:
+        enc = self.controller.enc
+        state = (
+            tr("Round {n}").format(n=enc.turn.round)
+            if enc.turn.round
+            else tr("Combat non commencé")
+        )
+        mode = tr("Édition de la carte") if self.scene.editing else tr("Jeu")
+        self.mode_label.setText(f"{pick(self.controller.ruleset.data.name)} — {state} — {mode}")
+
+    # Settings and closing ------------------------------------------------------------------
+
+    def restore_layout(self) -> None:
+        settings = QSettings()
+        geometry = settings.value("window/geometry")
+        state = settings.value("window/state")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        if state is not None:
+            self.restoreState(state)
+
+    def save_layout(self) -> None:
+        settings = QSettings()
+        settings.setValue("window/geometry", self.saveGeometry())
+        settings.setValue("window/state", self.saveState())
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
+        if not self.files.may_discard():
+            event.ignore()
+            return
+        self.controller.discard_recovery()
+        self.save_layout()
+        event.accept()
 
     def showEvent(self, event) -> None:  # Qt override
         super().showEvent(event)
-        self.view.fit()
+        if not getattr(self, "_fitted", False):
+            self._fitted = True
+            self.view.fit()

@@ -3,33 +3,47 @@
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
 
-from gui.app import open_encounter
+from gui.app import offer_recovery, open_encounter
+from gui.controller import Controller
+from gui.engine import storage
 from gui.engine.rulesets.base import Action, DiceResult
 from gui.main_window import MainWindow
 from gui.map.layout import link_segment, token_slots
 from gui.map.scene import initials
+from tests.gui.fakes import ScriptedPrompts
+from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui
 
 
-@pytest.fixture
-def window(qtbot):
-    table = open_encounter(None, "libre")
-    win = MainWindow(table)
-    qtbot.addWidget(win)
+def make_window(qtbot, table=None, path=None, **answers):
+    win = MainWindow(
+        Controller(table or open_encounter(None, "libre"), path), ScriptedPrompts(**answers)
+    )
+    # Teardown closes the window: answer its unsaved-changes question with "discard".
+    qtbot.addWidget(win, before_close_func=lambda w: w.controller.undo_stack.setClean())
     win.show()
     qtbot.waitExposed(win)
     return win
 
 
-def test_demo_window_shows_zones_tokens_and_roster(window, tmp_path):
-    enc = window.table.enc
-    assert window.windowTitle() == "Embuscade au gué — Escarmouche"
+@pytest.fixture
+def window(qtbot):
+    return make_window(qtbot)
+
+
+def test_demo_window_shows_zones_tokens_roster_and_menus(window):
+    enc = window.controller.enc
+    assert window.windowTitle() == "Embuscade au gué[*] — Escarmouche"
+    assert not window.isWindowModified()
     assert set(window.scene.token_items) == {c.id for c in enc.combatants}
-    assert window.order.count() == len(enc.combatants) == 7
-    assert "PV 24/24" in window.order.item(0).text()
-    assert "Combat non commencé" in window.statusBar().currentMessage()
+    menus = [a.text() for a in window.menuBar().actions()]
+    assert menus == ["&Fichier", "&Édition", "&Combat", "&Affichage", "Aid&e"]
+    assert {"combatDock", "sheetDock", "logDock"} == {d.objectName() for d in window.docks.values()}
+    assert "Combat non commencé" in window.mode_label.text()
     # Tokens sit inside their zone's rectangle.
     zones = {z.id: z.rect for z in enc.map.zones}
     for c in enc.combatants:
@@ -37,21 +51,98 @@ def test_demo_window_shows_zones_tokens_and_roster(window, tmp_path):
         assert item.scene() is window.scene and item.isVisible()
         pos, r = item.pos(), zones[c.position.zone]
         assert r.x < pos.x() < r.x + r.width and r.y < pos.y() < r.y + r.height
-    assert window.grab().save(str(tmp_path / "main.png"))
+    shot(window, "main_window")
 
 
 def test_window_follows_the_model_after_a_turn_and_an_attack(window):
-    table = window.table
-    table.apply(table.start_combat({c.id: i for i, c in enumerate(table.enc.combatants)}))
+    ctl = window.controller
+    ctl.start_combat({c.id: i for i, c in enumerate(ctl.enc.combatants)})
     action = Action("damage", "maelis", "brig1")
-    preview = table.preview(action)
-    table.apply(table.resolve(action, DiceResult.typed_faces("6", preview.dice))[1])
-    window.refresh()
-    first = table.enc.turn.order[0].unit
-    assert window.order.item(0).text().startswith("▶ ")
-    assert window.order.item(0).data(0x0100) == first  # Qt.UserRole
-    assert "Round 1" in window.statusBar().currentMessage()
-    assert "Brigand 1 perd 9 PV" in window.log.item(window.log.count() - 1).text()
+    preview = ctl.table.preview(action)
+    ctl.resolve(action, DiceResult.typed_faces("6", preview.dice))
+    assert window.isWindowModified()
+    assert "Round 1" in window.mode_label.text()
+    assert "PV 0/9" in window.scene.token_items["brig1"].badges or any(
+        "PV" in b for b in window.scene.token_items["brig1"].badges
+    )
+    last = window.log.model.rowCount() - 1
+    assert "Brigand 1 perd 9 PV" in window.log.model.index(last, 0).data()
+    ctl.undo_stack.undo()
+    ctl.undo_stack.undo()
+    assert not window.isWindowModified()
+    assert "Combat non commencé" in window.mode_label.text()
+    shot(window, "main_window_in_combat")
+
+
+def test_unsaved_changes_are_asked_about_on_close(qtbot, monkeypatch):
+    win = make_window(qtbot)
+    win.controller.rename("ysolde", "Ysolde")
+    monkeypatch.setattr(win.files, "ask_unsaved", lambda: QMessageBox.StandardButton.Cancel)
+    assert not win.close() and win.isVisible()
+    monkeypatch.setattr(win.files, "ask_unsaved", lambda: QMessageBox.StandardButton.Discard)
+    assert win.close()
+
+
+def test_geometry_and_docks_are_restored(qtbot):
+    win = make_window(qtbot)
+    win.resize(760, 560)  # the offscreen screen is 800 × 600: restoreGeometry clamps
+    win.docks["log"].hide()
+    win.close()
+    assert QSettings().value("window/geometry") is not None
+    again = make_window(qtbot)
+    assert again.docks["log"].isHidden()
+    assert again.size().width() == 760
+
+
+def test_autosave_goes_to_recovery_and_is_offered_back_after_a_crash(qtbot, data_dir):
+    win = make_window(qtbot)
+    win.controller.rename("ysolde", "Ysolde la Brave")
+    recovery = win.controller.recovery_path()
+    assert recovery.is_file() and storage.load(recovery).combatant("ysolde").name == (
+        "Ysolde la Brave"
+    )
+    # The app dies here: no close. The next start offers the autosave back.
+    fresh = make_window(qtbot, confirm=[True])
+    offer_recovery(fresh)
+    assert fresh.controller.enc.combatant("ysolde").name == "Ysolde la Brave"
+    assert fresh.controller.modified  # not saved yet: closing will ask
+
+
+def test_declined_recovery_is_kept_aside_not_offered_again(qtbot, data_dir):
+    win = make_window(qtbot)
+    win.controller.rename("ysolde", "Ysolde la Brave")
+    recovery = win.controller.recovery_path()
+    fresh = make_window(qtbot, confirm=[False])
+    offer_recovery(fresh)
+    assert not recovery.exists() and recovery.with_suffix(".declined").is_file()
+    assert fresh.files.recoverable() == []
+
+
+def test_save_as_then_open_from_recent_files(qtbot, tmp_path, monkeypatch):
+    win = make_window(qtbot)
+    target = tmp_path / "gue.json"
+    monkeypatch.setattr(win.files, "ask_save_path", lambda: target)
+    win.controller.rename("ysolde", "Ysolde")
+    assert win.files.save()
+    assert win.windowTitle().startswith("Embuscade au gué (gue.json)")
+    assert not win.isWindowModified()
+    assert win.files.recent() == [target.resolve()]
+    assert win.files.new("libre", demo=False)
+    assert win.controller.enc.combatants == [] and win.controller.path is None
+    assert win.files.open(win.files.recent()[0])
+    assert win.controller.enc.combatant("ysolde").name == "Ysolde"
+
+
+def test_a_malformed_file_is_explained_and_changes_nothing(qtbot, tmp_path, monkeypatch):
+    win = make_window(qtbot)
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "escarmouche.encounter", "schema_version": 1}')
+    errors = []
+    monkeypatch.setattr(win.files, "show_error", lambda title, text: errors.append(text))
+    before = win.controller.enc
+    assert not win.files.open(bad)
+    assert win.controller.enc is before
+    assert errors and "$" in errors[0]
 
 
 def test_token_layout_never_overlaps_and_stays_inside():

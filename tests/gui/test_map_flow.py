@@ -202,6 +202,8 @@ def test_view_zooms_with_the_wheel_and_fits(qtbot):
     h.view.zoom_by(1000)
     assert h.view.zoom() == pytest.approx(8.0)
     h.view.fit()
-    assert h.view.mapToScene(h.view.viewport().rect()).boundingRect().contains(
-        h.scene.zone_items["z1"].scene_rect()
+    assert (
+        h.view.mapToScene(h.view.viewport().rect())
+        .boundingRect()
+        .contains(h.scene.zone_items["z1"].scene_rect())
     )

@@ -1,0 +1,229 @@
+"""The menu bar and toolbar: Fichier, Édition, Combat, Affichage, Aide, with their shortcuts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
+from PySide6.QtWidgets import QMenu, QToolBar
+
+from .i18n import tr
+from .map.tools import CONNECT, DRAW, SELECT
+from .window_actions import WindowActions
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+
+def _key(*keys: str | QKeySequence.StandardKey) -> list[QKeySequence]:
+    return [QKeySequence(k) for k in keys]
+
+
+class Menus:
+    """Builds every QAction once; menus and the toolbar share them."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.do = WindowActions(window)
+        self.actions: dict[str, QAction] = {}
+        bar = window.menuBar()
+        self._file_menu(bar.addMenu(tr("&Fichier")))
+        self._edit_menu(bar.addMenu(tr("&Édition")))
+        self._combat_menu(bar.addMenu(tr("&Combat")))
+        self._view_menu(bar.addMenu(tr("&Affichage")))
+        self._help_menu(bar.addMenu(tr("Aid&e")))
+        self._toolbar()
+        window.controller.selection_changed.connect(lambda _cid: self.update_enabled())
+        window.controller.replaced.connect(self.update_enabled)
+        self.update_enabled()
+
+    def add(self, key: str, text: str, slot, shortcuts=(), tip: str = "", checkable=False):
+        action = QAction(text, self.window)
+        action.setObjectName(key)
+        if shortcuts:
+            action.setShortcuts(_key(*shortcuts))
+        shown = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+        action.setToolTip(
+            f"{tip or text.replace('&', '').rstrip('…')}" + (f" ({shown})" if shown else "")
+        )
+        action.setStatusTip(tip)
+        action.setCheckable(checkable)
+        (action.toggled if checkable else action.triggered).connect(slot)
+        self.window.addAction(action)
+        self.actions[key] = action
+        return action
+
+    def _file_menu(self, menu: QMenu) -> None:
+        do = self.do
+        menu.addAction(self.add("new", tr("&Nouveau…"), do.new, [QKeySequence.StandardKey.New]))
+        menu.addAction(self.add("open", tr("&Ouvrir…"), do.open, [QKeySequence.StandardKey.Open]))
+        self.recent = menu.addMenu(tr("Fichiers &récents"))
+        self.recent.aboutToShow.connect(self._fill_recent)
+        menu.addAction(
+            self.add("save", tr("&Enregistrer"), do.save, [QKeySequence.StandardKey.Save])
+        )
+        menu.addAction(self.add("save_as", tr("Enregistrer &sous…"), do.save_as, ["Ctrl+Shift+S"]))
+        menu.addSeparator()
+        menu.addAction(
+            self.add("preview", tr("Aperçu avant &impression…"), do.print_preview, ["Ctrl+P"])
+        )
+        menu.addAction(self.add("pdf", tr("Exporter en &PDF…"), do.export_pdf, ["Ctrl+Shift+P"]))
+        menu.addSeparator()
+        menu.addAction(
+            self.add("quit", tr("&Quitter"), self.window.close, [QKeySequence.StandardKey.Quit])
+        )
+
+    def _fill_recent(self) -> None:
+        self.recent.clear()
+        for path in self.window.files.recent():
+            self.recent.addAction(path.name, lambda p=path: self.window.files.open(p)).setToolTip(
+                str(path)
+            )
+        if self.recent.isEmpty():
+            self.recent.addAction(tr("(aucun)")).setEnabled(False)
+
+    def _edit_menu(self, menu: QMenu) -> None:
+        stack, do = self.window.controller.undo_stack, self.do
+        undo = stack.createUndoAction(self.window, tr("Annuler"))
+        undo.setShortcuts(_key(QKeySequence.StandardKey.Undo))
+        redo = stack.createRedoAction(self.window, tr("Rétablir"))
+        redo.setShortcuts(_key("Ctrl+Shift+Z", "Ctrl+Y"))
+        self.actions.update(undo=undo, redo=redo)
+        menu.addActions([undo, redo])
+        menu.addAction(self.add("history", tr("&Historique"), do.show_history, ["Ctrl+H"]))
+        menu.addSeparator()
+        menu.addAction(
+            self.add("add", tr("&Ajouter des combattants…"), do.add_combatant, ["Ctrl+Shift+A"])
+        )
+        menu.addAction(
+            self.add("duplicate", tr("&Dupliquer le combattant…"), do.duplicate, ["Ctrl+D"])
+        )
+        menu.addAction(self.add("remove", tr("&Retirer le combattant"), do.remove, ["Ctrl+Del"]))
+        menu.addSeparator()
+        menu.addAction(
+            self.add(
+                "edit_map",
+                tr("Mode édition de la &carte"),
+                do.set_editing,
+                ["Ctrl+E"],
+                tr("Dessiner, déplacer et relier les zones"),
+                checkable=True,
+            )
+        )
+        group = QActionGroup(self.window)
+        for key, text, tool, short in (
+            ("tool_select", tr("Outil Sélection"), SELECT, "S"),
+            ("tool_draw", tr("Outil Dessiner une zone"), DRAW, "Z"),
+            ("tool_connect", tr("Outil Relier deux zones"), CONNECT, "L"),
+        ):
+            action = self.add(
+                key, text, lambda on, t=tool: on and do.set_tool(t), [short], checkable=True
+            )
+            group.addAction(action)
+            menu.addAction(action)
+        self.actions["tool_select"].setChecked(True)
+        menu.addAction(self.add("background", tr("&Fond de carte…"), do.background))
+        menu.addAction(self.add("grid", tr("&Grille…"), do.grid))
+        menu.addAction(self.add("scale", tr("É&chelle de la carte…"), do.scale))
+        menu.addSeparator()
+        menu.addAction(
+            self.add(
+                "prefs", tr("&Préférences…"), do.preferences, [QKeySequence.StandardKey.Preferences]
+            )
+        )
+
+    def _combat_menu(self, menu: QMenu) -> None:
+        turns = self.window.turns
+        for action in (
+            turns.start_action,
+            turns.previous_action,
+            turns.next_action,
+            turns.delay_action,
+            turns.end_action,
+        ):
+            menu.addAction(action)
+        menu.addSeparator()
+        menu.addAction(
+            self.add(
+                "action",
+                tr("&Action…"),
+                self.do.action,
+                ["A"],
+                tr("Action du combattant sélectionné"),
+            )
+        )
+
+    def _view_menu(self, menu: QMenu) -> None:
+        view = self.window.view
+        menu.addAction(self.add("fit", tr("&Ajuster à la fenêtre"), view.fit, ["Ctrl+0"]))
+        menu.addAction(
+            self.add(
+                "zoom_in",
+                tr("Zoom &avant"),
+                lambda: view.zoom_by(1.25),
+                [QKeySequence.StandardKey.ZoomIn],
+            )
+        )
+        menu.addAction(
+            self.add(
+                "zoom_out",
+                tr("Zoom a&rrière"),
+                lambda: view.zoom_by(0.8),
+                [QKeySequence.StandardKey.ZoomOut],
+            )
+        )
+        menu.addAction(self.add("zoom_1", tr("Taille &réelle"), view.reset_zoom, ["Ctrl+1"]))
+        menu.addSeparator()
+        for dock in self.window.docks.values():
+            menu.addAction(dock.toggleViewAction())
+
+    def _help_menu(self, menu: QMenu) -> None:
+        menu.addAction(
+            self.add(
+                "rules",
+                tr("&Règles du jeu"),
+                self.do.rules,
+                [QKeySequence.StandardKey.HelpContents],
+            )
+        )
+        menu.addAction(self.add("keys", tr("&Raccourcis clavier"), self.do.shortcuts))
+        menu.addAction(self.add("about", tr("À &propos d’Escarmouche"), self.do.about))
+
+    def _toolbar(self) -> None:
+        bar = QToolBar(tr("Barre d’outils"), self.window)
+        bar.setObjectName("mainToolbar")
+        a, turns = self.actions, self.window.turns
+        for item in (
+            a["new"],
+            a["open"],
+            a["save"],
+            None,
+            a["undo"],
+            a["redo"],
+            None,
+            a["edit_map"],
+            a["tool_select"],
+            a["tool_draw"],
+            a["tool_connect"],
+            None,
+            turns.start_action,
+            turns.previous_action,
+            turns.next_action,
+            a["action"],
+            None,
+            a["fit"],
+            a["preview"],
+        ):
+            if item is None:
+                bar.addSeparator()
+            else:
+                bar.addAction(item)
+        self.window.addToolBar(bar)
+
+    def update_enabled(self) -> None:
+        selected = self.window.controller.selected is not None
+        for key in ("duplicate", "remove", "action"):
+            self.actions[key].setEnabled(selected)
+        editing = self.window.scene.editing
+        for key in ("tool_select", "tool_draw", "tool_connect"):
+            self.actions[key].setEnabled(editing)

@@ -1,0 +1,185 @@
+"""What the main window's menu entries do (each opens a dialog or asks the controller)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QUndoView, QVBoxLayout
+
+from . import __version__
+from .action_menu import open_action_dialog
+from .controller import Refused
+from .dialogs.map_settings import BackgroundDialog, GridDialog
+from .dialogs.new_encounter import NewEncounterDialog
+from .i18n import message, pick, tr
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+
+
+class WindowActions:
+    """Slots of the Fichier, Édition, Combat and Aide menus."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.controller = window.controller
+        self.history: QDialog | None = None
+
+    def _try(self, fn, *args):
+        try:
+            return fn(*args)
+        except Refused as exc:
+            self.window.prompts.warn(tr("Modification refusée"), message(exc))
+            return None
+
+    # Fichier --------------------------------------------------------------------------------
+
+    def new(self) -> None:
+        dialog = NewEncounterDialog(self.window)
+        if dialog.exec():
+            self.window.files.new(dialog.ruleset_id(), dialog.wants_demo())
+
+    def open(self) -> None:
+        self.window.files.open()
+
+    def save(self) -> None:
+        self.window.files.save()
+
+    def save_as(self) -> None:
+        self.window.files.save_as()
+
+    def print_preview(self) -> None:
+        from .printing import print_preview
+
+        print_preview(self.window, self.controller.enc, self.controller.ruleset)
+
+    def export_pdf(self) -> None:
+        from .printing import write_pdf
+
+        start = (self.controller.path or Path.home() / self.controller.enc.id).with_suffix(".pdf")
+        name, _ = QFileDialog.getSaveFileName(
+            self.window, tr("Exporter en PDF"), str(start), "PDF (*.pdf)"
+        )
+        if not name:
+            return
+        try:
+            write_pdf(self.controller.enc, self.controller.ruleset, Path(name))
+        except OSError as exc:
+            self.window.prompts.warn(tr("Export impossible"), f"{name}\n\n{exc}")
+            return
+        self.controller.message.emit(tr("PDF écrit : {path}").format(path=name))
+
+    # Édition --------------------------------------------------------------------------------
+
+    def show_history(self) -> None:
+        """Édition › Historique: the undo stack; clicking a line goes back to that point."""
+        if self.history is None:
+            self.history = QDialog(self.window)
+            self.history.setWindowTitle(tr("Historique"))
+            layout = QVBoxLayout(self.history)
+            view = QUndoView(self.controller.undo_stack)
+            view.setEmptyLabel(tr("<début de la session>"))
+            layout.addWidget(view)
+            self.history.resize(360, 420)
+        self.history.show()
+        self.history.raise_()
+
+    def add_combatant(self) -> None:
+        from .sheets.add_dialog import AddCombatantDialog
+
+        AddCombatantDialog(self.controller, self.window).exec()
+
+    def duplicate(self) -> None:
+        cid = self.controller.selected
+        if cid is None:
+            return
+        name = self.controller.enc.combatant(cid).name
+        count = self.window.prompts.integer(
+            tr("Dupliquer"), tr("Nombre de copies de {name} :").format(name=name), 1, 1, 200
+        )
+        if count:
+            self._try(self.controller.duplicate, cid, count)
+
+    def remove(self) -> None:
+        cid = self.controller.selected
+        if cid is None:
+            return
+        name = self.controller.enc.combatant(cid).name
+        if self.window.prompts.confirm(
+            tr("Retirer le combattant"), tr("Retirer {name} de la rencontre ?").format(name=name)
+        ):
+            self._try(self.controller.remove_combatant, cid)
+
+    def set_editing(self, on: bool) -> None:
+        self.window.scene.set_editing(on)
+        self.window.menus.actions["tool_select"].setChecked(True)
+        self.window.menus.update_enabled()
+        self.window.update_status()
+
+    def set_tool(self, tool: str) -> None:
+        self.window.scene.set_tool(tool)
+
+    def background(self) -> None:
+        dialog = BackgroundDialog(self.controller.enc.map.background, self.window)
+        if dialog.exec():
+            self._try(self.controller.set_background, dialog.background())
+
+    def grid(self) -> None:
+        dialog = GridDialog(self.controller.enc.map.grid, self.window)
+        if dialog.exec():
+            self._try(self.controller.set_grid, dialog.grid())
+
+    def scale(self) -> None:
+        current = self.controller.enc.map.metres_per_px
+        value = self.window.prompts.number(
+            tr("Échelle de la carte"),
+            tr("Mètres par pixel de carte (0 = pas d’échelle) :"),
+            current or 0.0,
+            0.0,
+            1000.0,
+            3,
+        )
+        if value is not None:
+            self._try(self.controller.set_scale, value or None)
+
+    def preferences(self) -> None:
+        from .dialogs.preferences import PreferencesDialog
+
+        PreferencesDialog(self.window).exec()
+
+    # Combat -------------------------------------------------------------------------------
+
+    def action(self) -> None:
+        actor = self.controller.selected
+        if actor is None:
+            self.controller.message.emit(tr("Choisissez d’abord le combattant qui agit."))
+            return
+        open_action_dialog(self.controller, actor, None, None, self.window)
+
+    # Aide ---------------------------------------------------------------------------------
+
+    def rules(self) -> None:
+        data = self.controller.ruleset.data
+        text = "".join(f"<p><b>{r.id}</b> {pick(r.text)}</p>" for r in data.rules)
+        QMessageBox.information(self.window, pick(data.name), text)
+
+    def shortcuts(self) -> None:
+        rows = [
+            f"<tr><td>{a.text().replace('&', '')}</td><td><b>{keys}</b></td></tr>"
+            for a in self.window.menus.actions.values()
+            if (keys := a.shortcut().toString())
+        ]
+        extra = tr("Espace (sur la carte) : Suivant ; Espace maintenue + glisser : déplacer la vue")
+        QMessageBox.information(
+            self.window, tr("Raccourcis clavier"), f"<table>{''.join(rows)}</table><p>{extra}</p>"
+        )
+
+    def about(self) -> None:
+        QMessageBox.about(
+            self.window,
+            tr("À propos d’Escarmouche"),
+            tr(
+                "<b>Escarmouche</b> {version}<br>Gestionnaire de rencontres pour meneurs de jeu."
+            ).format(version=__version__),
+        )
