@@ -57,6 +57,11 @@ class MainWindow(QMainWindow):
         controller.changed.connect(lambda _cs: self.update_status())
         self.view.space_tapped.connect(self.turns.next_action.trigger)
         self.resize(1280, 820)
+        # First start: the map gets the room, the log a few lines (restore_layout may override).
+        self.resizeDocks([self.docks["log"]], [170], Qt.Orientation.Vertical)
+        self.resizeDocks(
+            [self.docks["combat"], self.docks["sheet"]], [330, 330], Qt.Orientation.Horizontal
+        )
         self.restore_layout()
         self.update_title()
         self.update_status()

@@ -8,6 +8,7 @@ from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
 from .i18n import tr
+from .icons import icon_for
 from .map.tools import CONNECT, DRAW, SELECT
 from .window_actions import WindowActions
 
@@ -39,6 +40,9 @@ class Menus:
 
     def add(self, key: str, text: str, slot, shortcuts=(), tip: str = "", checkable=False):
         action = QAction(text, self.window)
+        icon = icon_for(key, self.window.style())
+        if icon is not None:
+            action.setIcon(icon)
         action.setObjectName(key)
         if shortcuts:
             action.setShortcuts(_key(*shortcuts))
@@ -86,8 +90,10 @@ class Menus:
         stack, do = self.window.controller.undo_stack, self.do
         undo = stack.createUndoAction(self.window, tr("Annuler"))
         undo.setShortcuts(_key(QKeySequence.StandardKey.Undo))
+        undo.setIcon(icon_for("undo", self.window.style()))
         redo = stack.createRedoAction(self.window, tr("Rétablir"))
         redo.setShortcuts(_key("Ctrl+Shift+Z", "Ctrl+Y"))
+        redo.setIcon(icon_for("redo", self.window.style()))
         self.actions.update(undo=undo, redo=redo)
         menu.addActions([undo, redo])
         menu.addAction(self.add("history", tr("&Historique"), do.show_history, ["Ctrl+H"]))
@@ -113,8 +119,13 @@ class Menus:
         group = QActionGroup(self.window)
         for key, text, tool, short in (
             ("tool_select", tr("Outil Sélection"), SELECT, "S"),
-            ("tool_draw", tr("Outil Dessiner une zone"), DRAW, "Z"),
-            ("tool_connect", tr("Outil Relier deux zones"), CONNECT, "L"),
+            ("tool_draw", tr("Outil Dessiner une zone (glisser sur la carte)"), DRAW, "Z"),
+            (
+                "tool_connect",
+                tr("Outil Relier deux zones (cliquer l’une puis l’autre)"),
+                CONNECT,
+                "L",
+            ),
         ):
             action = self.add(
                 key, text, lambda on, t=tool: on and do.set_tool(t), [short], checkable=True

@@ -9,6 +9,14 @@ from ..engine.model import Rect
 TOKEN_DIAMETER = 36.0
 GAP = 6.0
 LABEL_BAND = 22.0  # the zone's name is drawn along the top edge
+BADGE_LINES = 2  # state badges under a token, each BADGE_RATIO of its diameter high
+BADGE_RATIO = 0.32
+WIDTH_RATIO = 1.6  # a token's cell is wider than the disc so that its badges fit
+
+
+def pitch(size: float) -> tuple[float, float]:
+    """The horizontal and vertical distance between token centres (disc plus badges)."""
+    return size * WIDTH_RATIO + GAP, size * (1 + BADGE_RATIO * BADGE_LINES) + GAP
 
 
 def token_slots(
@@ -16,8 +24,9 @@ def token_slots(
 ) -> tuple[float, list[tuple[float, float]]]:
     """The token diameter to use and the centre of each of `count` tokens inside `rect`.
 
-    Tokens fill rows below the name band; when they do not fit at full size the diameter
-    shrinks until they do, so tokens never overlap and never leave their zone.
+    Tokens fill rows below the name band, each with room for its badges; when they do not
+    fit at full size the diameter shrinks until they do, so tokens never overlap and never
+    leave their zone.
     """
     if count <= 0:
         return diameter, []
@@ -25,18 +34,17 @@ def token_slots(
     width, height = rect.width, rect.y + rect.height - top
     size = diameter
     while True:
-        pitch = size + GAP
-        cols = max(1, int((width - GAP) // pitch))
+        px, py = pitch(size)
+        cols = max(1, int(width // px))
         rows = math.ceil(count / cols)
-        if rows * pitch + GAP <= height or size <= 4:
+        if rows * py <= height or size <= 4:
             break
         size *= 0.85
-    pitch = size + GAP
-    cols = max(1, min(count, int((width - GAP) // pitch)))
-    used_w = cols * pitch - GAP
-    x0 = rect.x + (width - used_w) / 2 + size / 2
+    px, py = pitch(size)
+    cols = max(1, min(count, int(width // px)))
+    x0 = rect.x + (width - cols * px) / 2 + px / 2
     y0 = top + GAP / 2 + size / 2
-    slots = [(x0 + (i % cols) * pitch, y0 + (i // cols) * pitch) for i in range(count)]
+    slots = [(x0 + (i % cols) * px, y0 + (i // cols) * py) for i in range(count)]
     return size, slots
 
 

@@ -14,9 +14,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .layout import BADGE_LINES, BADGE_RATIO, pitch
+
 SELECTED = QColor("#1e88e5")
 ACTING = QColor("#f2c200")
-MAX_BADGES = 3
+MAX_BADGES = BADGE_LINES
+_LABEL_FONT = QFont()
+_LABEL_FONT.setBold(True)
 
 
 def initials(name: str) -> str:
@@ -43,6 +47,8 @@ class TokenItem(QGraphicsObject):
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, True)
+        # Painted once per zoom level: dragging over a crowded map repaints from a pixmap.
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def show_state(
         self,
@@ -82,10 +88,11 @@ class TokenItem(QGraphicsObject):
         if scene is not None:
             scene.token_released(self)
 
-    def boundingRect(self) -> QRectF:  # Qt override
-        r = self.size / 2 + 4
-        badge_h = self._badge_height() * min(len(self.badges), MAX_BADGES + 1)
-        return QRectF(-max(r, 60), -r, 2 * max(r, 60), 2 * r + badge_h + 2)
+    def boundingRect(self) -> QRectF:  # Qt override: the disc, its rings and its badges
+        r = self.size / 2 + 7
+        half_w = max(r, self._badge_width() / 2 + 1)
+        badge_h = self._badge_height() * min(len(self.badges), MAX_BADGES)
+        return QRectF(-half_w, -r, 2 * half_w, 2 * r + badge_h)
 
     def shape(self) -> QPainterPath:  # Qt override: only the disc grabs the mouse
         path = QPainterPath()
@@ -94,7 +101,10 @@ class TokenItem(QGraphicsObject):
         return path
 
     def _badge_height(self) -> float:
-        return max(9.0, self.size / 3.2)
+        return self.size * BADGE_RATIO
+
+    def _badge_width(self) -> float:
+        return pitch(self.size)[0] - 3
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
@@ -112,10 +122,8 @@ class TokenItem(QGraphicsObject):
         painter.setPen(QPen(self.colour.darker(170), 2))
         painter.setBrush(QBrush(self.colour))
         painter.drawEllipse(QRectF(-r, -r, 2 * r, 2 * r))
-        font = QFont()
-        font.setBold(True)
-        font.setPointSizeF(max(5.0, self.size / 3.2))
-        painter.setFont(font)
+        _LABEL_FONT.setPointSizeF(max(3.0, self.size / 3.2))
+        painter.setFont(_LABEL_FONT)
         painter.setPen(QColor("white"))
         painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.label)
         self._paint_badges(painter, r)
@@ -124,16 +132,16 @@ class TokenItem(QGraphicsObject):
         if not self.badges:
             return
         shown = self.badges[:MAX_BADGES]
-        if len(self.badges) > MAX_BADGES:
-            shown.append(f"+{len(self.badges) - MAX_BADGES}")
+        if len(self.badges) > MAX_BADGES:  # the last line says how many more (tooltip: all)
+            shown[-1] = f"{shown[-1]} +{len(self.badges) - MAX_BADGES + 1}"
         font = QFont()
-        font.setPointSizeF(max(4.5, self._badge_height() * 0.62))
+        font.setPointSizeF(max(2.5, self._badge_height() * 0.55))
         painter.setFont(font)
         metrics = QFontMetricsF(font)
         y = r + 2
         h = self._badge_height()
         for text in shown:
-            text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, 116)
+            text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, self._badge_width() - 6)
             w = metrics.horizontalAdvance(text) + 8
             box = QRectF(-w / 2, y, w, h - 1)
             painter.setPen(QPen(QColor("#444444"), 0.8))

@@ -27,7 +27,7 @@ TARGET_ROLE = Qt.ItemDataRole.UserRole + 2  # the target's id, or None
 def line_text(entry: LogEntry) -> str:
     """ "R2 · Attaque contre Brigand 1 — Touché : 17 contre Défense 12"."""
     text = f"R{entry.round} · {entry.action}"
-    return f"{text} — {entry.outcome}" if entry.outcome else text
+    return f"{text} — {entry.outcome}" if entry.outcome and entry.outcome != entry.action else text
 
 
 def detail_text(entry: LogEntry) -> str:
