@@ -19,13 +19,18 @@ class LinkItem(QGraphicsItem):
         self.a, self.b = a, b
         self.line = QLineF()
         self.text = ""
+        self._box = QRectF()
         self.setZValue(3)
         self.setAcceptHoverEvents(True)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def show_link(self, p1: tuple[float, float], p2: tuple[float, float], text: str) -> None:
         self.prepareGeometryChange()
         self.line = QLineF(QPointF(*p1), QPointF(*p2))
         self.text = text
+        box = QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(-10, -10, 10, 10)
+        mid = self.line.center()
+        self._box = box.united(QRectF(mid.x(), mid.y(), 80, 24))
         self.setToolTip(text or "Longueur inconnue / Unknown length")
         self.update()
 
@@ -44,9 +49,7 @@ class LinkItem(QGraphicsItem):
         return stroker.createStroke(path)
 
     def boundingRect(self) -> QRectF:  # Qt override
-        box = QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(-10, -10, 10, 10)
-        mid = self.line.center()
-        return box.united(QRectF(mid.x(), mid.y(), 80, 24))
+        return self._box
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None

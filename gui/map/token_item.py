@@ -43,6 +43,7 @@ class TokenItem(QGraphicsObject):
         self.badges: list[str] = []
         self.selected = self.acting = False
         self.home = QPointF()
+        self._box = self._bounds()
         self.setZValue(10)
         self.setAcceptHoverEvents(True)
         self.setCursor(Qt.CursorShape.OpenHandCursor)
@@ -62,6 +63,7 @@ class TokenItem(QGraphicsObject):
         self.prepareGeometryChange()
         self.label, self.colour, self.badges = initials(name), colour, badges
         self.selected, self.acting = selected, acting
+        self._box = self._bounds()
         self.setZValue(12 if selected else 10)
         self.setToolTip(tooltip)
         self.update()
@@ -71,6 +73,7 @@ class TokenItem(QGraphicsObject):
         if size != self.size:
             self.prepareGeometryChange()
             self.size = size
+            self._box = self._bounds()
         self.home = QPointF(x, y)
         self.setPos(self.home)
 
@@ -88,11 +91,14 @@ class TokenItem(QGraphicsObject):
         if scene is not None:
             scene.token_released(self)
 
-    def boundingRect(self) -> QRectF:  # Qt override: the disc, its rings and its badges
+    def _bounds(self) -> QRectF:
         r = self.size / 2 + 7
         half_w = max(r, self._badge_width() / 2 + 1)
         badge_h = self._badge_height() * min(len(self.badges), MAX_BADGES)
         return QRectF(-half_w, -r, 2 * half_w, 2 * r + badge_h)
+
+    def boundingRect(self) -> QRectF:  # Qt override: the disc, its rings and its badges
+        return self._box  # computed when size or badges change: Qt asks very often
 
     def shape(self) -> QPainterPath:  # Qt override: only the disc grabs the mouse
         path = QPainterPath()

@@ -58,8 +58,10 @@ class ZoneItem(QGraphicsObject):
         self.name = ""
         self.colour = QColor("#8fa8c8")
         self.size = QRectF(0, 0, 100, 100)
+        self._box = self.size.adjusted(-2, -2, 2, 2)
         self.highlight = False
         self.setZValue(0)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # cheap token drags
         self.handles = [Handle(self, c) for c in _CORNERS]
         self.set_editable(False)
 
@@ -67,6 +69,7 @@ class ZoneItem(QGraphicsObject):
         self.prepareGeometryChange()
         self.name, self.colour = name, QColor(colour)
         self.size = QRectF(0, 0, w, h)
+        self._box = self.size.adjusted(-2, -2, 2, 2)
         self.setPos(x, y)
         self.setToolTip(name)
         self._place_handles()
@@ -128,6 +131,7 @@ class ZoneItem(QGraphicsObject):
         self.prepareGeometryChange()
         self.setPos(left, top)
         self.size = QRectF(0, 0, right - left, bottom - top)
+        self._box = self.size.adjusted(-2, -2, 2, 2)
         self._place_handles()
 
     def finish_edit(self) -> None:
@@ -141,7 +145,7 @@ class ZoneItem(QGraphicsObject):
             self.finish_edit()
 
     def boundingRect(self) -> QRectF:  # Qt override
-        return self.size.adjusted(-2, -2, 2, 2)
+        return self._box
 
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
