@@ -17,7 +17,14 @@ if TYPE_CHECKING:
 
 
 def _key(*keys: str | QKeySequence.StandardKey) -> list[QKeySequence]:
-    return [QKeySequence(k) for k in keys]
+    """Key sequences; a standard key expands to the platform's bindings (maybe none)."""
+    out: list[QKeySequence] = []
+    for k in keys:
+        found = QKeySequence.keyBindings(k) if isinstance(k, QKeySequence.StandardKey) else [k]
+        for x in map(QKeySequence, found):
+            if x.toString() and x not in out:
+                out.append(x)
+    return out
 
 
 class Menus:
@@ -74,7 +81,9 @@ class Menus:
         menu.addAction(self.add("pdf", tr("Exporter en &PDF…"), do.export_pdf, ["Ctrl+Shift+P"]))
         menu.addSeparator()
         menu.addAction(
-            self.add("quit", tr("&Quitter"), self.window.close, [QKeySequence.StandardKey.Quit])
+            self.add(
+                "quit", tr("&Quitter"), self.window.close, [QKeySequence.StandardKey.Quit, "Ctrl+Q"]
+            )
         )
 
     def _fill_recent(self) -> None:
@@ -139,7 +148,10 @@ class Menus:
         menu.addSeparator()
         menu.addAction(
             self.add(
-                "prefs", tr("&Préférences…"), do.preferences, [QKeySequence.StandardKey.Preferences]
+                "prefs",
+                tr("&Préférences…"),
+                do.preferences,
+                [QKeySequence.StandardKey.Preferences, "Ctrl+,"],
             )
         )
 

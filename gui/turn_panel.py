@@ -72,8 +72,8 @@ class TurnPanel(QWidget):
         )
         self.next_action = self._action(
             tr("Suivant"),
-            tr("Passer à l’unité suivante (N ou Espace)"),
-            "N; Space",
+            tr("Passer à l’unité suivante (N, ou Espace sur la carte)"),
+            "N",
             QStyle.StandardPixmap.SP_MediaSeekForward,
             lambda: self._run(controller.next_turn),
         )
@@ -111,7 +111,10 @@ class TurnPanel(QWidget):
         self.refresh()
 
     def _action(self, text: str, tip: str, keys: str, icon: QStyle.StandardPixmap, slot) -> QAction:
-        """A QAction of the panel; `keys` lists its shortcuts as "N; Space"."""
+        """A QAction of the panel; `keys` lists its shortcuts as "N; Ctrl+N".
+
+        Space is not one: on the map it is Suivant (MapView.space_tapped), elsewhere it
+        must keep pressing buttons and ticking boxes."""
         action = QAction(self.style().standardIcon(icon), text, self)
         action.setShortcuts(QKeySequence.listFromString(keys))
         action.setToolTip(tip)

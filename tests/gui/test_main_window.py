@@ -3,7 +3,7 @@
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QPoint, QSettings
 from PySide6.QtWidgets import QMessageBox
 
 from gui.app import offer_recovery, open_encounter
@@ -186,3 +186,37 @@ def test_application_icon_is_a_valid_svg(qtbot):
 
     icon = QIcon(str(ICON))
     assert not icon.isNull() and not icon.pixmap(32, 32).isNull()
+
+
+def test_every_shortcut_is_unique_so_none_is_ambiguous(window):
+    from PySide6.QtGui import QAction
+
+    seen: dict[str, str] = {}
+    for action in window.findChildren(QAction):
+        for key in action.shortcuts():
+            text = key.toString()
+            assert text not in seen, f"{text}: {seen.get(text)} and {action.text()}"
+            seen[text] = action.text()
+    assert {"Ctrl+Z", "Ctrl+Shift+Z", "N", "Ctrl+E", "Ctrl+P"} <= set(seen)
+
+
+def test_space_tapped_on_the_map_is_next_and_space_held_pans(window, qtbot):
+    from PySide6.QtCore import Qt
+
+    ctl = window.controller
+    ctl.start_combat({c.id: i for i, c in enumerate(ctl.enc.combatants)})
+    first = ctl.enc.turn.current
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Space)
+    assert ctl.enc.turn.current == first + 1
+    window.view.zoom_by(4)
+    bar = window.view.horizontalScrollBar()
+    start = bar.value()
+    qtbot.keyPress(window.view, Qt.Key.Key_Space)
+    port = window.view.viewport()
+    qtbot.mousePress(port, Qt.MouseButton.LeftButton, pos=port.rect().center())
+    qtbot.mouseMove(port, port.rect().center() + port.rect().topLeft() + QPoint(-120, 0))
+    qtbot.mouseRelease(port, Qt.MouseButton.LeftButton)
+    qtbot.keyRelease(window.view, Qt.Key.Key_Space)
+    assert bar.value() != start  # the view moved
+    assert ctl.enc.turn.current == first + 1  # and the held Space was not a Suivant
