@@ -340,9 +340,3 @@ def bench_p6() -> str:
         f"P6 {ours_mb:.0f} MB peak RSS with the {_ENCOUNTER} open"
         f" ; bare Qt window {theirs_mb:.0f} MB ; +{ours_mb - theirs_mb:.0f} MB"
     )
-
-
-if __name__ == "__main__":
-    print(bench_p1())
-    print(bench_p3())
-    print(bench_p6())

@@ -1,6 +1,11 @@
 """Small encounter builders shared by the engine tests."""
 
+import json
+
+from gui.engine import storage
+from gui.engine.changes import apply, revert
 from gui.engine.model import Combatant, Edge, Encounter, Map, Position, Rect, Side, Zone
+from gui.engine.rulesets import registry
 
 
 def zone(zid: str, x: float = 0) -> Zone:
@@ -29,3 +34,24 @@ def libre_encounter(*combatants: Combatant, flags: dict | None = None) -> Encoun
             edges=[Edge(a="z1", b="z2"), Edge(a="z2", b="z3")],
         ),
     )
+
+
+def libre_demo() -> Encounter:
+    """The libre demo encounter, freshly loaded."""
+    return storage.load(registry.get("libre").demo_path)
+
+
+def dump(enc):
+    """model_dump, plus a typed JSON form so that 1 and True are not taken for each other."""
+    return enc.model_dump(), json.dumps(enc.model_dump(mode="json"), sort_keys=True)
+
+
+def round_trip(enc, cs):
+    """Apply `cs`, check that something changed, revert it and check nothing is left."""
+    before = dump(enc)
+    apply(enc, cs)
+    assert dump(enc) != before
+    after = dump(enc)
+    revert(enc, cs)
+    assert dump(enc) == before
+    return after

@@ -1,42 +1,20 @@
 """map_edits: every builder's ChangeSet applies, does what it says, reverts exactly, and bad
 input is refused with a MapEditError (French and English) before anything changes."""
 
-import json
-
 import pytest
 
-from gui.engine import map_edits, storage
+from gui.engine import map_edits
 from gui.engine.blank import blank_encounter
-from gui.engine.changes import ChangeError, apply, revert
+from gui.engine.changes import ChangeError, apply
 from gui.engine.map_edits import MapEditError
 from gui.engine.model import Background, Edge, Grid, Position, Rect
-from gui.engine.rulesets import registry
 
-from .builders import fighter, libre_encounter
-
-
-def dump(enc):
-    """model_dump, plus a typed JSON form so that 1 and True are not taken for each other."""
-    return enc.model_dump(), json.dumps(enc.model_dump(mode="json"), sort_keys=True)
-
-
-def demo():
-    return storage.load(registry.get("libre").demo_path)
+from .builders import dump, fighter, libre_encounter, round_trip
+from .builders import libre_demo as demo
 
 
 def rect(x=0.0, y=0.0, w=80.0, h=60.0):
     return Rect(x=x, y=y, width=w, height=h)
-
-
-def round_trip(enc, cs):
-    """Apply `cs`, check that something changed, revert it and check nothing is left."""
-    before = dump(enc)
-    apply(enc, cs)
-    assert dump(enc) != before
-    after = dump(enc)
-    revert(enc, cs)
-    assert dump(enc) == before
-    return after
 
 
 def refused(enc, build, *args):

@@ -2,12 +2,11 @@
 tracks, states and sides — each ChangeSet applies, reverts exactly, and bad input is refused
 with a RosterEditError (French and English) before anything changes."""
 
-import json
 from types import SimpleNamespace
 
 import pytest
 
-from gui.engine import roster_edits, storage
+from gui.engine import roster_edits
 from gui.engine.blank import blank_encounter
 from gui.engine.changes import apply, revert
 from gui.engine.model import Position, State, TurnEntry, TurnState
@@ -16,29 +15,10 @@ from gui.engine.rulesets import registry
 from gui.engine.rulesets.schema import Label, RulesetData, TrackSpec
 from gui.engine.table import Table
 
-from .builders import fighter, libre_encounter
+from .builders import dump, fighter, libre_encounter, round_trip
+from .builders import libre_demo as demo
 
 LIBRE = registry.get("libre")
-
-
-def dump(enc):
-    """model_dump, plus a typed JSON form so that 1 and True are not taken for each other."""
-    return enc.model_dump(), json.dumps(enc.model_dump(mode="json"), sort_keys=True)
-
-
-def demo():
-    return storage.load(LIBRE.demo_path)
-
-
-def round_trip(enc, cs):
-    """Apply `cs`, check that something changed, revert it and check nothing is left."""
-    before = dump(enc)
-    apply(enc, cs)
-    assert dump(enc) != before
-    after = dump(enc)
-    revert(enc, cs)
-    assert dump(enc) == before
-    return after
 
 
 def refused(enc, build, *args, error=RosterEditError):

@@ -10,19 +10,9 @@ from gui.models import ID_ROLE
 from gui.models.log import ACTOR_ROLE, LogFilterProxy, LogModel
 from gui.models.roster import RosterModel
 from gui.models.turn_order import INIT, MARK, MIME, NAME, STATES, TurnOrderModel
+from tests.gui.demo_values import INITIATIVES
 
 pytestmark = pytest.mark.gui
-
-# Initiatives for the demo: Maëlis, Garin, Ysolde, Brigand 1, Brigand 2, archer, Bertrand.
-INITIATIVES = {
-    "maelis": 20,
-    "chef": 18,
-    "ysolde": 15,
-    "brig1": 12,
-    "brig2": 9,
-    "archer": 7,
-    "bertrand": 3,
-}
 
 
 @pytest.fixture

@@ -12,19 +12,11 @@ from gui.engine.turns import AlternatingSides, DeclareThenAct
 from gui.log_panel import LogPanel
 from gui.models.turn_order import MARK, NAME
 from gui.turn_panel import TurnPanel
+from tests.gui.demo_values import INITIATIVES
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui
 
-INITIATIVES = {
-    "maelis": 20,
-    "chef": 18,
-    "ysolde": 15,
-    "brig1": 12,
-    "brig2": 9,
-    "archer": 7,
-    "bertrand": 3,
-}
 ORDER = ["maelis", "chef", "ysolde", "brig1", "brig2", "archer", "bertrand"]
 
 
