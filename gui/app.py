@@ -14,6 +14,7 @@ from .controller import Controller
 from .engine.rulesets import registry
 from .engine.storage import LoadError, load
 from .engine.table import Table
+from .i18n import tr
 from .main_window import MainWindow
 from .platform_check import display_problem
 
@@ -52,7 +53,11 @@ def run(file: Path | None, demo: str | None) -> int:
         return 1
     except KeyError:
         known = ", ".join(registry.available())
-        QMessageBox.critical(None, "Escarmouche", f"Jeu de règles inconnu : {demo} ({known})")
+        QMessageBox.critical(
+            None,
+            "Escarmouche",
+            tr("Jeu de règles inconnu : {name} ({known})").format(name=demo, known=known),
+        )
         return 1
     window = MainWindow(Controller(table, file))
     offer_recovery(window)
@@ -67,12 +72,12 @@ def offer_recovery(window: MainWindow) -> None:
         return
     newest = found[0]
     if window.prompts.confirm(
-        i18n.tr("Restaurer une rencontre ?"),
-        i18n.tr(
+        tr("Restaurer une rencontre ?"),
+        tr(
             "Escarmouche ne s’est pas fermé normalement. Une sauvegarde automatique existe :\n"
             "{name}\n\nLa restaurer ?"
         ).format(name=newest.name),
-        i18n.tr("Restaurer"),
+        tr("Restaurer"),
     ):
         window.files.restore(newest)
     else:  # kept aside, never offered again, never deleted

@@ -16,6 +16,7 @@ from .engine.model import Combatant, Encounter, Rect, State, TurnState
 from .engine.problems import BilingualError
 from .engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
 from .engine.table import Table
+from .i18n import tr
 
 
 class Refused(BilingualError):
@@ -164,7 +165,7 @@ class Controller(QObject):
         if notices and not force:
             return notices
         if notices:
-            cs = ChangeSet(cs.label + " (imposé par le MJ)", cs.changes)
+            cs = ChangeSet(cs.label + tr(" (imposé par le MJ)"), cs.changes)
         moved = any(c.old != c.new for c in cs.changes)
         if moved:
             self._apply(cs)
@@ -260,7 +261,7 @@ class Controller(QObject):
         self.undo_stack.setClean()
         self.discard_recovery()
         self.file_state_changed.emit()
-        self.message.emit(f"Enregistré : {target}")
+        self.message.emit(tr("Enregistré : {path}").format(path=target))
         return target
 
     def recovery_path(self) -> Path:
@@ -274,7 +275,7 @@ class Controller(QObject):
         try:
             self.table.save(self.recovery_path())
         except (BilingualError, OSError) as exc:
-            self.message.emit(f"Sauvegarde automatique impossible : {exc}")
+            self.message.emit(tr("Sauvegarde automatique impossible : {why}").format(why=exc))
 
     def discard_recovery(self) -> None:
         self.recovery_path().unlink(missing_ok=True)

@@ -16,7 +16,10 @@ from .engine.table import Table
 from .i18n import message, tr
 
 MAX_RECENT = 10
-FILTER = "Rencontres Escarmouche (*.json)"
+
+
+def _filter() -> str:
+    return tr("Rencontres Escarmouche (*.json)")
 
 
 class FileActions(QObject):
@@ -32,14 +35,14 @@ class FileActions(QObject):
 
     def ask_open_path(self) -> Path | None:
         name, _ = QFileDialog.getOpenFileName(
-            self.window, tr("Ouvrir une rencontre"), str(paths.encounters_dir()), FILTER
+            self.window, tr("Ouvrir une rencontre"), str(paths.encounters_dir()), _filter()
         )
         return Path(name) if name else None
 
     def ask_save_path(self) -> Path | None:
         start = self.controller.path or paths.encounters_dir() / f"{self.controller.enc.id}.json"
         name, _ = QFileDialog.getSaveFileName(
-            self.window, tr("Enregistrer la rencontre"), str(start), FILTER
+            self.window, tr("Enregistrer la rencontre"), str(start), _filter()
         )
         if not name:
             return None

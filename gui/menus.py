@@ -97,10 +97,10 @@ class Menus:
 
     def _edit_menu(self, menu: QMenu) -> None:
         stack, do = self.window.controller.undo_stack, self.do
-        undo = stack.createUndoAction(self.window, tr("Annuler"))
+        undo = stack.createUndoAction(self.window, tr("&Annuler"))
         undo.setShortcuts(_key(QKeySequence.StandardKey.Undo))
         undo.setIcon(icon_for("undo", self.window.style()))
-        redo = stack.createRedoAction(self.window, tr("Rétablir"))
+        redo = stack.createRedoAction(self.window, tr("&Rétablir"))
         redo.setShortcuts(_key("Ctrl+Shift+Z", "Ctrl+Y"))
         redo.setIcon(icon_for("redo", self.window.style()))
         self.actions.update(undo=undo, redo=redo)
@@ -108,12 +108,12 @@ class Menus:
         menu.addAction(self.add("history", tr("&Historique"), do.show_history, ["Ctrl+H"]))
         menu.addSeparator()
         menu.addAction(
-            self.add("add", tr("&Ajouter des combattants…"), do.add_combatant, ["Ctrl+Shift+A"])
+            self.add("add", tr("A&jouter des combattants…"), do.add_combatant, ["Ctrl+Shift+A"])
         )
         menu.addAction(
             self.add("duplicate", tr("&Dupliquer le combattant…"), do.duplicate, ["Ctrl+D"])
         )
-        menu.addAction(self.add("remove", tr("&Retirer le combattant"), do.remove, ["Ctrl+Del"]))
+        menu.addAction(self.add("remove", tr("Re&tirer le combattant"), do.remove, ["Ctrl+Del"]))
         menu.addSeparator()
         menu.addAction(
             self.add(
@@ -144,7 +144,7 @@ class Menus:
         self.actions["tool_select"].setChecked(True)
         menu.addAction(self.add("background", tr("&Fond de carte…"), do.background))
         menu.addAction(self.add("grid", tr("&Grille…"), do.grid))
-        menu.addAction(self.add("scale", tr("É&chelle de la carte…"), do.scale))
+        menu.addAction(self.add("scale", tr("Éch&elle de la carte…"), do.scale))
         menu.addSeparator()
         menu.addAction(
             self.add(
@@ -182,7 +182,7 @@ class Menus:
         menu.addAction(
             self.add(
                 "zoom_in",
-                tr("Zoom &avant"),
+                tr("Zoom a&vant"),
                 lambda: view.zoom_by(1.25),
                 [QKeySequence.StandardKey.ZoomIn],
             )
@@ -195,7 +195,7 @@ class Menus:
                 [QKeySequence.StandardKey.ZoomOut],
             )
         )
-        menu.addAction(self.add("zoom_1", tr("Taille &réelle"), view.reset_zoom, ["Ctrl+1"]))
+        menu.addAction(self.add("zoom_1", tr("&Taille réelle"), view.reset_zoom, ["Ctrl+1"]))
         menu.addSeparator()
         for dock in self.window.docks.values():
             menu.addAction(dock.toggleViewAction())
@@ -209,7 +209,7 @@ class Menus:
                 [QKeySequence.StandardKey.HelpContents],
             )
         )
-        menu.addAction(self.add("keys", tr("&Raccourcis clavier"), self.do.shortcuts))
+        menu.addAction(self.add("keys", tr("Ra&ccourcis clavier"), self.do.shortcuts))
         menu.addAction(self.add("about", tr("À &propos d’Escarmouche"), self.do.about))
 
     def _toolbar(self) -> None:

@@ -8,6 +8,8 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPainterPathStroker, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from ..i18n import tr
+
 LINK = QColor("#555555")
 
 
@@ -31,7 +33,7 @@ class LinkItem(QGraphicsItem):
         box = QRectF(self.line.p1(), self.line.p2()).normalized().adjusted(-10, -10, 10, 10)
         mid = self.line.center()
         self._box = box.united(QRectF(mid.x(), mid.y(), 80, 24))
-        self.setToolTip(text or "Longueur inconnue / Unknown length")
+        self.setToolTip(text or tr("Longueur inconnue"))
         self.update()
 
     def _touching(self) -> bool:

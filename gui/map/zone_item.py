@@ -13,6 +13,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..i18n import tr
+
 HANDLE = 10.0
 MIN_SIDE = 30.0
 _CORNERS = ("tl", "tr", "bl", "br")
@@ -33,7 +35,7 @@ class Handle(QGraphicsRectItem):
             else Qt.CursorShape.SizeBDiagCursor
         )
         self.setCursor(cursor)
-        self.setToolTip("Redimensionner / Resize")
+        self.setToolTip(tr("Redimensionner"))
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
         event.accept()

@@ -220,3 +220,11 @@ def test_space_tapped_on_the_map_is_next_and_space_held_pans(window, qtbot):
     qtbot.keyRelease(window.view, Qt.Key.Key_Space)
     assert bar.value() != start  # the view moved
     assert ctl.enc.turn.current == first + 1  # and the held Space was not a Suivant
+
+
+def test_menu_mnemonics_are_unique_in_french(window):
+    import re
+
+    for menu in [window.menuBar(), *(a.menu() for a in window.menuBar().actions())]:
+        keys = [m.lower() for a in menu.actions() for m in re.findall(r"&([^&\s])", a.text())]
+        assert len(keys) == len(set(keys)), f"{menu.title() or 'barre'} : {keys}"

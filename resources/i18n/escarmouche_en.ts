@@ -1,0 +1,1079 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="fr">
+<context>
+    <name></name>
+    <message>
+        <source>Choisissez d&apos;abord l&apos;acteur (sélection)</source>
+        <translation>Choose the actor first (selection)</translation>
+    </message>
+    <message>
+        <source>&amp;Appliquer</source>
+        <translation>&amp;Apply</translation>
+    </message>
+    <message>
+        <source>Ann&amp;uler</source>
+        <translation>&amp;Cancel</translation>
+    </message>
+    <message>
+        <source>Aucune action possible pour cet acteur.</source>
+        <translation>No action is possible for this actor.</translation>
+    </message>
+    <message>
+        <source>Choisissez une cible.</source>
+        <translation>Choose a target.</translation>
+    </message>
+    <message>
+        <source>Introuvable : {what}</source>
+        <translation>Not found: {what}</translation>
+    </message>
+    <message>
+        <source>&amp;Fermer</source>
+        <translation>&amp;Close</translation>
+    </message>
+    <message>
+        <source>Bonus</source>
+        <translation>Bonus</translation>
+    </message>
+    <message>
+        <source>Nombre à atteindre</source>
+        <translation>Target number</translation>
+    </message>
+    <message>
+        <source>Imposer</source>
+        <translation>Override</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>Options</translation>
+    </message>
+    <message>
+        <source>Valeurs imposées par le MJ (G-3)</source>
+        <translation>GM overrides (G-3)</translation>
+    </message>
+    <message>
+        <source>Ac&amp;teur</source>
+        <translation>Ac&amp;tor</translation>
+    </message>
+    <message>
+        <source>Ci&amp;ble</source>
+        <translation>Tar&amp;get</translation>
+    </message>
+    <message>
+        <source>Actio&amp;n</source>
+        <translation>Actio&amp;n</translation>
+    </message>
+    <message>
+        <source>Action — {actor}</source>
+        <translation>Action — {actor}</translation>
+    </message>
+    <message>
+        <source>Action — {actor} → {target}</source>
+        <translation>Action — {actor} → {target}</translation>
+    </message>
+    <message>
+        <source>— aucune —</source>
+        <translation>— none —</translation>
+    </message>
+    <message>
+        <source>G-3 — Signalé, jamais bloquant ; la décision du MJ est consignée au journal.</source>
+        <translation>G-3 — Flagged, never blocking; the GM’s decision is recorded in the log.</translation>
+    </message>
+    <message>
+        <source>Calcul</source>
+        <translation>Calculation</translation>
+    </message>
+    <message>
+        <source>Règle</source>
+        <translation>Rule</translation>
+    </message>
+    <message>
+        <source>Terme</source>
+        <translation>Term</translation>
+    </message>
+    <message>
+        <source>Valeur</source>
+        <translation>Value</translation>
+    </message>
+    <message>
+        <source>Nombre à atteindre : {n}</source>
+        <translation>Target number: {n}</translation>
+    </message>
+    <message>
+        <source>Chances : {p}</source>
+        <translation>Odds: {p}</translation>
+    </message>
+    <message>
+        <source>Probabilité exacte : {fraction}</source>
+        <translation>Exact probability: {fraction}</translation>
+    </message>
+    <message>
+        <source>Moyenne : {mean}</source>
+        <translation>Average: {mean}</translation>
+    </message>
+    <message>
+        <source>Dés</source>
+        <translation>Dice</translation>
+    </message>
+    <message>
+        <source>&amp;Lancer</source>
+        <translation>&amp;Roll</translation>
+    </message>
+    <message>
+        <source>Saisir les &amp;dés</source>
+        <translation>Enter the &amp;dice</translation>
+    </message>
+    <message>
+        <source>Saisir le &amp;résultat</source>
+        <translation>Enter the r&amp;esult</translation>
+    </message>
+    <message>
+        <source>Lan&amp;cer les dés</source>
+        <translation>R&amp;oll the dice</translation>
+    </message>
+    <message>
+        <source>Faces :</source>
+        <translation>Faces:</translation>
+    </message>
+    <message>
+        <source>Aucun dé n’est nécessaire pour cette action.</source>
+        <translation>This action needs no dice.</translation>
+    </message>
+    <message>
+        <source>Dés — {expr}</source>
+        <translation>Dice — {expr}</translation>
+    </message>
+    <message>
+        <source>{count} dé(s) à {sides} faces, p. ex. « 3 5 6 »</source>
+        <translation>{count} × d{sides}, e.g. “3 5 6”</translation>
+    </message>
+    <message>
+        <source>{what} ({low}–{high}) :</source>
+        <translation>{what} ({low}–{high}):</translation>
+    </message>
+    <message>
+        <source>Total : {n}</source>
+        <translation>Total: {n}</translation>
+    </message>
+    <message>
+        <source>Relan&amp;cer</source>
+        <translation>Rer&amp;oll</translation>
+    </message>
+    <message>
+        <source>Commencer le combat</source>
+        <translation>Start combat</translation>
+    </message>
+    <message>
+        <source>Annuler</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <source>Aucun jet d’initiative n’est demandé pour commencer.</source>
+        <translation>No initiative roll is needed to start.</translation>
+    </message>
+    <message>
+        <source>Tout lancer</source>
+        <translation>Roll all</translation>
+    </message>
+    <message>
+        <source>Lancer les dés de tous ceux dont l’initiative est vide</source>
+        <translation>Roll for everyone whose initiative is empty</translation>
+    </message>
+    <message>
+        <source>Combattant</source>
+        <translation>Combatant</translation>
+    </message>
+    <message>
+        <source>Jet</source>
+        <translation>Roll</translation>
+    </message>
+    <message>
+        <source>Initiative</source>
+        <translation>Initiative</translation>
+    </message>
+    <message>
+        <source>Initiative de {name}</source>
+        <translation>Initiative of {name}</translation>
+    </message>
+    <message>
+        <source>Entre {low} et {high}</source>
+        <translation>Between {low} and {high}</translation>
+    </message>
+    <message>
+        <source>Lancer</source>
+        <translation>Roll</translation>
+    </message>
+    <message>
+        <source>Lancer {expr} pour {name}</source>
+        <translation>Roll {expr} for {name}</translation>
+    </message>
+    <message>
+        <source>dés : {faces}</source>
+        <translation>dice: {faces}</translation>
+    </message>
+    <message>
+        <source>Quel camp prend la première initiative ?</source>
+        <translation>Which side takes the first initiative?</translation>
+    </message>
+    <message>
+        <source>{name} : initiative à lancer ou à saisir</source>
+        <translation>{name}: initiative to roll or enter</translation>
+    </message>
+    <message>
+        <source>Fond de carte</source>
+        <translation>Map background</translation>
+    </message>
+    <message>
+        <source>Parcourir…</source>
+        <translation>Browse…</translation>
+    </message>
+    <message>
+        <source>Image (PNG, JPEG) :</source>
+        <translation>Image (PNG, JPEG):</translation>
+    </message>
+    <message>
+        <source>Échelle :</source>
+        <translation>Scale:</translation>
+    </message>
+    <message>
+        <source>Opacité :</source>
+        <translation>Opacity:</translation>
+    </message>
+    <message>
+        <source>Image de fond</source>
+        <translation>Background image</translation>
+    </message>
+    <message>
+        <source>Image illisible : choisir un fichier PNG ou JPEG.</source>
+        <translation>Unreadable image: choose a PNG or JPEG file.</translation>
+    </message>
+    <message>
+        <source>Grille</source>
+        <translation>Grid</translation>
+    </message>
+    <message>
+        <source>Afficher la grille</source>
+        <translation>Show the grid</translation>
+    </message>
+    <message>
+        <source>Aligner les zones sur la grille</source>
+        <translation>Snap zones to the grid</translation>
+    </message>
+    <message>
+        <source>Côté d’une case :</source>
+        <translation>Square size:</translation>
+    </message>
+    <message>
+        <source>Une case vaut :</source>
+        <translation>One square is:</translation>
+    </message>
+    <message>
+        <source>Origine X :</source>
+        <translation>Origin X:</translation>
+    </message>
+    <message>
+        <source>Origine Y :</source>
+        <translation>Origin Y:</translation>
+    </message>
+    <message>
+        <source>Nouvelle rencontre</source>
+        <translation>New encounter</translation>
+    </message>
+    <message>
+        <source>Jeu de règles :</source>
+        <translation>Ruleset:</translation>
+    </message>
+    <message>
+        <source>Rencontre vide (dessiner la carte, ajouter les combattants)</source>
+        <translation>Empty encounter (draw the map, add the combatants)</translation>
+    </message>
+    <message>
+        <source>Rencontre de démonstration du jeu</source>
+        <translation>The ruleset’s demo encounter</translation>
+    </message>
+    <message>
+        <source>Distribution des résultats</source>
+        <translation>Distribution of results</translation>
+    </message>
+    <message>
+        <source>{value} : {p} (au moins {value} : {q})</source>
+        <translation>{value}: {p} (at least {value}: {q})</translation>
+    </message>
+    <message>
+        <source>Préférences</source>
+        <translation>Preferences</translation>
+    </message>
+    <message>
+        <source>Langue de l’interface :</source>
+        <translation>Interface language:</translation>
+    </message>
+    <message>
+        <source>Le changement de langue prend effet au prochain démarrage.</source>
+        <translation>The new language takes effect at the next start.</translation>
+    </message>
+    <message>
+        <source>Rencontres Escarmouche (*.json)</source>
+        <translation>Escarmouche encounters (*.json)</translation>
+    </message>
+    <message>
+        <source>Ouvrir une rencontre</source>
+        <translation>Open an encounter</translation>
+    </message>
+    <message>
+        <source>Enregistrer la rencontre</source>
+        <translation>Save the encounter</translation>
+    </message>
+    <message>
+        <source>Modifications non enregistrées</source>
+        <translation>Unsaved changes</translation>
+    </message>
+    <message>
+        <source>« {name} » a été modifiée. Enregistrer avant de continuer ?</source>
+        <translation>“{name}” has been modified. Save before continuing?</translation>
+    </message>
+    <message>
+        <source>Ouverture impossible</source>
+        <translation>Cannot open</translation>
+    </message>
+    <message>
+        <source>Jeu de règles inconnu</source>
+        <translation>Unknown ruleset</translation>
+    </message>
+    <message>
+        <source>Enregistrement impossible</source>
+        <translation>Cannot save</translation>
+    </message>
+    <message>
+        <source>Rencontre restaurée depuis la sauvegarde automatique</source>
+        <translation>Encounter restored from the autosave</translation>
+    </message>
+    <message>
+        <source>Filtrer le journal</source>
+        <translation>Filter the log</translation>
+    </message>
+    <message>
+        <source>Afficher :</source>
+        <translation>Show:</translation>
+    </message>
+    <message>
+        <source>Tous</source>
+        <translation>All</translation>
+    </message>
+    <message>
+        <source>Combat</source>
+        <translation>Combat</translation>
+    </message>
+    <message>
+        <source>Fiche</source>
+        <translation>Sheet</translation>
+    </message>
+    <message>
+        <source>Journal</source>
+        <translation>Log</translation>
+    </message>
+    <message>
+        <source>Actions contre {name}</source>
+        <translation>Actions against {name}</translation>
+    </message>
+    <message>
+        <source>Round {n}</source>
+        <translation>Round {n}</translation>
+    </message>
+    <message>
+        <source>Combat non commencé</source>
+        <translation>Combat not started</translation>
+    </message>
+    <message>
+        <source>Édition de la carte</source>
+        <translation>Map editing</translation>
+    </message>
+    <message>
+        <source>Jeu</source>
+        <translation>Play</translation>
+    </message>
+    <message>
+        <source>Déposez le jeton dans une zone.</source>
+        <translation>Drop the token in a zone.</translation>
+    </message>
+    <message>
+        <source>Déplacement refusé : {why}</source>
+        <translation>Move refused: {why}</translation>
+    </message>
+    <message>
+        <source>Déplacement contraire aux règles</source>
+        <translation>Move against the rules</translation>
+    </message>
+    <message>
+        <source>{why}
+
+Déplacer quand même (décision du MJ) ?</source>
+        <translation>{why}
+
+Move anyway (GM’s decision)?</translation>
+    </message>
+    <message>
+        <source>Forcer le déplacement</source>
+        <translation>Force the move</translation>
+    </message>
+    <message>
+        <source>Renommer la zone</source>
+        <translation>Rename the zone</translation>
+    </message>
+    <message>
+        <source>Nom de la zone :</source>
+        <translation>Zone name:</translation>
+    </message>
+    <message>
+        <source>Hors de la carte</source>
+        <translation>Off the map</translation>
+    </message>
+    <message>
+        <source>« {zone} » contient : {who}.
+Où vont ces combattants ?</source>
+        <translation>“{zone}” contains: {who}.
+Where do these combatants go?</translation>
+    </message>
+    <message>
+        <source>Supprimer la zone</source>
+        <translation>Delete the zone</translation>
+    </message>
+    <message>
+        <source>Supprimer « {zone} » ?</source>
+        <translation>Delete “{zone}”?</translation>
+    </message>
+    <message>
+        <source>Longueur de la liaison</source>
+        <translation>Link length</translation>
+    </message>
+    <message>
+        <source>Longueur en mètres (0 = inconnue) :</source>
+        <translation>Length in metres (0 = unknown):</translation>
+    </message>
+    <message>
+        <source>Sélectionner</source>
+        <translation>Select</translation>
+    </message>
+    <message>
+        <source>Rompre le contact avec {name}</source>
+        <translation>Break contact with {name}</translation>
+    </message>
+    <message>
+        <source>Longueur en mètres…</source>
+        <translation>Length in metres…</translation>
+    </message>
+    <message>
+        <source>Supprimer la liaison</source>
+        <translation>Delete the link</translation>
+    </message>
+    <message>
+        <source>Dessiner une zone</source>
+        <translation>Draw a zone</translation>
+    </message>
+    <message>
+        <source>Relier deux zones</source>
+        <translation>Link two zones</translation>
+    </message>
+    <message>
+        <source>Renommer…</source>
+        <translation>Rename…</translation>
+    </message>
+    <message>
+        <source>Couleur…</source>
+        <translation>Colour…</translation>
+    </message>
+    <message>
+        <source>Relier à</source>
+        <translation>Link to</translation>
+    </message>
+    <message>
+        <source>Délier de</source>
+        <translation>Unlink from</translation>
+    </message>
+    <message>
+        <source>Supprimer la zone…</source>
+        <translation>Delete the zone…</translation>
+    </message>
+    <message>
+        <source>Longueur inconnue</source>
+        <translation>Unknown length</translation>
+    </message>
+    <message>
+        <source>Redimensionner</source>
+        <translation>Resize</translation>
+    </message>
+    <message>
+        <source>&amp;Fichier</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <source>&amp;Édition</source>
+        <translation>&amp;Edit</translation>
+    </message>
+    <message>
+        <source>&amp;Combat</source>
+        <translation>&amp;Combat</translation>
+    </message>
+    <message>
+        <source>&amp;Affichage</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <source>Aid&amp;e</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <source>&amp;Nouveau…</source>
+        <translation>&amp;New…</translation>
+    </message>
+    <message>
+        <source>&amp;Ouvrir…</source>
+        <translation>&amp;Open…</translation>
+    </message>
+    <message>
+        <source>Fichiers &amp;récents</source>
+        <translation>&amp;Recent files</translation>
+    </message>
+    <message>
+        <source>&amp;Enregistrer</source>
+        <translation>&amp;Save</translation>
+    </message>
+    <message>
+        <source>Enregistrer &amp;sous…</source>
+        <translation>Save &amp;as…</translation>
+    </message>
+    <message>
+        <source>Aperçu avant &amp;impression…</source>
+        <translation>Print pre&amp;view…</translation>
+    </message>
+    <message>
+        <source>Exporter en &amp;PDF…</source>
+        <translation>Export to &amp;PDF…</translation>
+    </message>
+    <message>
+        <source>&amp;Quitter</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <source>(aucun)</source>
+        <translation>(none)</translation>
+    </message>
+    <message>
+        <source>&amp;Annuler</source>
+        <translation>&amp;Undo</translation>
+    </message>
+    <message>
+        <source>&amp;Rétablir</source>
+        <translation>&amp;Redo</translation>
+    </message>
+    <message>
+        <source>&amp;Historique</source>
+        <translation>&amp;History</translation>
+    </message>
+    <message>
+        <source>A&amp;jouter des combattants…</source>
+        <translation>&amp;Add combatants…</translation>
+    </message>
+    <message>
+        <source>&amp;Dupliquer le combattant…</source>
+        <translation>&amp;Duplicate the combatant…</translation>
+    </message>
+    <message>
+        <source>Re&amp;tirer le combattant</source>
+        <translation>Remo&amp;ve the combatant</translation>
+    </message>
+    <message>
+        <source>Mode édition de la &amp;carte</source>
+        <translation>&amp;Map edit mode</translation>
+    </message>
+    <message>
+        <source>Dessiner, déplacer et relier les zones</source>
+        <translation>Draw, move and link the zones</translation>
+    </message>
+    <message>
+        <source>Outil Sélection</source>
+        <translation>Select tool</translation>
+    </message>
+    <message>
+        <source>Outil Dessiner une zone (glisser sur la carte)</source>
+        <translation>Draw a zone tool (drag on the map)</translation>
+    </message>
+    <message>
+        <source>Outil Relier deux zones (cliquer l’une puis l’autre)</source>
+        <translation>Link two zones tool (click one, then the other)</translation>
+    </message>
+    <message>
+        <source>&amp;Fond de carte…</source>
+        <translation>Map &amp;background…</translation>
+    </message>
+    <message>
+        <source>&amp;Grille…</source>
+        <translation>&amp;Grid…</translation>
+    </message>
+    <message>
+        <source>Éch&amp;elle de la carte…</source>
+        <translation>Map &amp;scale…</translation>
+    </message>
+    <message>
+        <source>&amp;Préférences…</source>
+        <translation>Pr&amp;eferences…</translation>
+    </message>
+    <message>
+        <source>&amp;Action…</source>
+        <translation>&amp;Action…</translation>
+    </message>
+    <message>
+        <source>Action du combattant sélectionné</source>
+        <translation>Action of the selected combatant</translation>
+    </message>
+    <message>
+        <source>&amp;Ajuster à la fenêtre</source>
+        <translation>&amp;Fit to window</translation>
+    </message>
+    <message>
+        <source>Zoom a&amp;vant</source>
+        <translation>Zoom &amp;in</translation>
+    </message>
+    <message>
+        <source>Zoom a&amp;rrière</source>
+        <translation>Zoom &amp;out</translation>
+    </message>
+    <message>
+        <source>&amp;Taille réelle</source>
+        <translation>&amp;Actual size</translation>
+    </message>
+    <message>
+        <source>&amp;Règles du jeu</source>
+        <translation>Game &amp;rules</translation>
+    </message>
+    <message>
+        <source>Ra&amp;ccourcis clavier</source>
+        <translation>&amp;Keyboard shortcuts</translation>
+    </message>
+    <message>
+        <source>À &amp;propos d’Escarmouche</source>
+        <translation>&amp;About Escarmouche</translation>
+    </message>
+    <message>
+        <source>Barre d’outils</source>
+        <translation>Toolbar</translation>
+    </message>
+    <message>
+        <source>Dés : {faces}</source>
+        <translation>Dice: {faces}</translation>
+    </message>
+    <message>
+        <source>Imposé par le MJ : {key} = {value}</source>
+        <translation>Set by the GM: {key} = {value}</translation>
+    </message>
+    <message>
+        <source>Nom</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>État</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>{n} combattant(s)</source>
+        <translation>{n} combatant(s)</translation>
+    </message>
+    <message>
+        <source>Camp</source>
+        <translation>Side</translation>
+    </message>
+    <message>
+        <source>Init.</source>
+        <translation>Init.</translation>
+    </message>
+    <message>
+        <source>Actions</source>
+        <translation>Actions</translation>
+    </message>
+    <message>
+        <source>États</source>
+        <translation>Conditions</translation>
+    </message>
+    <message>
+        <source>Initiative : {value}</source>
+        <translation>Initiative: {value}</translation>
+    </message>
+    <message>
+        <source>Retarde son action (« Agir maintenant » pour la reprendre)</source>
+        <translation>Delaying (“Act now” to take the turn back)</translation>
+    </message>
+    <message>
+        <source>Action préparée : {trigger}</source>
+        <translation>Readied action: {trigger}</translation>
+    </message>
+    <message>
+        <source>A déjà agi ce round</source>
+        <translation>Has already acted this round</translation>
+    </message>
+    <message>
+        <source>Réordonner</source>
+        <translation>Reorder</translation>
+    </message>
+    <message>
+        <source>Round {n} — au tour de {name}</source>
+        <translation>Round {n} — {name}’s turn</translation>
+    </message>
+    <message>
+        <source>imprimé le {date} à {time}</source>
+        <translation>printed on {date} at {time}</translation>
+    </message>
+    <message>
+        <source>a agi</source>
+        <translation>acted</translation>
+    </message>
+    <message>
+        <source>retardé</source>
+        <translation>delayed</translation>
+    </message>
+    <message>
+        <source>action préparée : {trigger}</source>
+        <translation>readied action: {trigger}</translation>
+    </message>
+    <message>
+        <source>Statut</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>({shown} dernières lignes sur {total})</source>
+        <translation>(last {shown} lines of {total})</translation>
+    </message>
+    <message>
+        <source>Round</source>
+        <translation>Round</translation>
+    </message>
+    <message>
+        <source>Action</source>
+        <translation>Action</translation>
+    </message>
+    <message>
+        <source>Résultat</source>
+        <translation>Outcome</translation>
+    </message>
+    <message>
+        <source>Impossible d’écrire le document</source>
+        <translation>Cannot write the document</translation>
+    </message>
+    <message>
+        <source>{title} — page {page}/{pages}</source>
+        <translation>{title} — page {page}/{pages}</translation>
+    </message>
+    <message>
+        <source>Aperçu avant impression — {name}</source>
+        <translation>Print preview — {name}</translation>
+    </message>
+    <message>
+        <source>Oui</source>
+        <translation>Yes</translation>
+    </message>
+    <message>
+        <source>Couleur de la zone</source>
+        <translation>Zone colour</translation>
+    </message>
+    <message>
+        <source>Ajouter des combattants</source>
+        <translation>Add combatants</translation>
+    </message>
+    <message>
+        <source>Filtrer le bestiaire…</source>
+        <translation>Filter the bestiary…</translation>
+    </message>
+    <message>
+        <source>Vierge</source>
+        <translation>Blank</translation>
+    </message>
+    <message>
+        <source>hors carte</source>
+        <translation>off the map</translation>
+    </message>
+    <message>
+        <source>Plusieurs combattants sont numérotés : Gobelin 1, Gobelin 2…</source>
+        <translation>Several combatants are numbered: Goblin 1, Goblin 2…</translation>
+    </message>
+    <message>
+        <source>Ajouter</source>
+        <translation>Add</translation>
+    </message>
+    <message>
+        <source>Modèle</source>
+        <translation>Template</translation>
+    </message>
+    <message>
+        <source>Rang</source>
+        <translation>Tier</translation>
+    </message>
+    <message>
+        <source>Zone</source>
+        <translation>Zone</translation>
+    </message>
+    <message>
+        <source>Nombre</source>
+        <translation>Number</translation>
+    </message>
+    <message>
+        <source>Donnez un nom au combattant.</source>
+        <translation>Give the combatant a name.</translation>
+    </message>
+    <message>
+        <source>Créez d’abord un camp.</source>
+        <translation>Create a side first.</translation>
+    </message>
+    <message>
+        <source>Une fiche aux valeurs par défaut du jeu de règles.</source>
+        <translation>A sheet with the ruleset’s default values.</translation>
+    </message>
+    <message>
+        <source>Sélectionnez un combattant</source>
+        <translation>Select a combatant</translation>
+    </message>
+    <message>
+        <source>Valeurs calculées</source>
+        <translation>Derived values</translation>
+    </message>
+    <message>
+        <source>Notes du MJ sur ce combattant</source>
+        <translation>GM’s notes on this combatant</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Notes</translation>
+    </message>
+    <message>
+        <source>Caractéristiques</source>
+        <translation>Characteristics</translation>
+    </message>
+    <message>
+        <source>{state} ({n} r.)</source>
+        <translation>{state} ({n} rd.)</translation>
+    </message>
+    <message>
+        <source>Aucun état</source>
+        <translation>No conditions</translation>
+    </message>
+    <message>
+        <source>Retirer cet état</source>
+        <translation>Remove this condition</translation>
+    </message>
+    <message>
+        <source>Retirer {state}</source>
+        <translation>Remove {state}</translation>
+    </message>
+    <message>
+        <source>Ajouter depuis la liste…</source>
+        <translation>Add from the list…</translation>
+    </message>
+    <message>
+        <source>Ligne vide</source>
+        <translation>Empty row</translation>
+    </message>
+    <message>
+        <source>Retirer la ligne</source>
+        <translation>Remove the row</translation>
+    </message>
+    <message>
+        <source>Pistes</source>
+        <translation>Tracks</translation>
+    </message>
+    <message>
+        <source>Lancer l’initiative et commencer le round 1 (F5)</source>
+        <translation>Roll initiative and start round 1 (F5)</translation>
+    </message>
+    <message>
+        <source>Précédent</source>
+        <translation>Previous</translation>
+    </message>
+    <message>
+        <source>Revenir au tour précédent (P)</source>
+        <translation>Go back to the previous turn (P)</translation>
+    </message>
+    <message>
+        <source>Suivant</source>
+        <translation>Next</translation>
+    </message>
+    <message>
+        <source>Passer à l’unité suivante (N, ou Espace sur la carte)</source>
+        <translation>Move on to the next unit (N, or Space on the map)</translation>
+    </message>
+    <message>
+        <source>Retarder</source>
+        <translation>Delay</translation>
+    </message>
+    <message>
+        <source>L’unité dont c’est le tour attend ; elle agira plus tard (R)</source>
+        <translation>The unit whose turn it is waits; it will act later (R)</translation>
+    </message>
+    <message>
+        <source>Agir maintenant</source>
+        <translation>Act now</translation>
+    </message>
+    <message>
+        <source>L’unité sélectionnée, qui attendait, agit maintenant (Maj+R)</source>
+        <translation>The selected unit, which was waiting, acts now (Shift+R)</translation>
+    </message>
+    <message>
+        <source>Fin du combat</source>
+        <translation>End combat</translation>
+    </message>
+    <message>
+        <source>Terminer le combat et effacer l’ordre du tour (Maj+F5)</source>
+        <translation>End the combat and clear the turn order (Shift+F5)</translation>
+    </message>
+    <message>
+        <source>Ordre du tour</source>
+        <translation>Turn order</translation>
+    </message>
+    <message>
+        <source>Camps</source>
+        <translation>Sides</translation>
+    </message>
+    <message>
+        <source>Au tour de : {names}</source>
+        <translation>Acting: {names}</translation>
+    </message>
+    <message>
+        <source>Initiative : {side}</source>
+        <translation>Initiative: {side}</translation>
+    </message>
+    <message>
+        <source>Personne n’agit : « Agir maintenant » ou « Suivant »</source>
+        <translation>Nobody is acting: “Act now” or “Next”</translation>
+    </message>
+    <message>
+        <source>« Commencer le combat » pour lancer l’initiative</source>
+        <translation>“Start combat” to roll initiative</translation>
+    </message>
+    <message>
+        <source>Retarder {name}</source>
+        <translation>Delay {name}</translation>
+    </message>
+    <message>
+        <source>{name} agit maintenant</source>
+        <translation>{name} acts now</translation>
+    </message>
+    <message>
+        <source>Terminer le combat ? L’ordre du tour et le round seront effacés.</source>
+        <translation>End the combat? The turn order and the round will be cleared.</translation>
+    </message>
+    <message>
+        <source>Terminer le combat</source>
+        <translation>End combat</translation>
+    </message>
+    <message>
+        <source>Action impossible</source>
+        <translation>Action not possible</translation>
+    </message>
+    <message>
+        <source>éléments séparés par « ; »</source>
+        <translation>items separated by “;”</translation>
+    </message>
+    <message>
+        <source>p. ex. 2d6+1</source>
+        <translation>e.g. 2d6+1</translation>
+    </message>
+    <message>
+        <source>Modification refusée</source>
+        <translation>Change refused</translation>
+    </message>
+    <message>
+        <source>Exporter en PDF</source>
+        <translation>Export to PDF</translation>
+    </message>
+    <message>
+        <source>Export impossible</source>
+        <translation>Cannot export</translation>
+    </message>
+    <message>
+        <source>PDF écrit : {path}</source>
+        <translation>PDF written: {path}</translation>
+    </message>
+    <message>
+        <source>Historique</source>
+        <translation>History</translation>
+    </message>
+    <message>
+        <source>&lt;début de la session&gt;</source>
+        <translation>&lt;start of the session&gt;</translation>
+    </message>
+    <message>
+        <source>Dupliquer</source>
+        <translation>Duplicate</translation>
+    </message>
+    <message>
+        <source>Nombre de copies de {name} :</source>
+        <translation>Number of copies of {name}:</translation>
+    </message>
+    <message>
+        <source>Retirer le combattant</source>
+        <translation>Remove the combatant</translation>
+    </message>
+    <message>
+        <source>Retirer {name} de la rencontre ?</source>
+        <translation>Remove {name} from the encounter?</translation>
+    </message>
+    <message>
+        <source>Échelle de la carte</source>
+        <translation>Map scale</translation>
+    </message>
+    <message>
+        <source>Mètres par pixel de carte (0 = pas d’échelle) :</source>
+        <translation>Metres per map pixel (0 = no scale):</translation>
+    </message>
+    <message>
+        <source>Choisissez d’abord le combattant qui agit.</source>
+        <translation>Choose the acting combatant first.</translation>
+    </message>
+    <message>
+        <source>Espace (sur la carte) : Suivant ; Espace maintenue + glisser : déplacer la vue</source>
+        <translation>Space (on the map): Next; hold Space + drag: pan the view</translation>
+    </message>
+    <message>
+        <source>Raccourcis clavier</source>
+        <translation>Keyboard shortcuts</translation>
+    </message>
+    <message>
+        <source>À propos d’Escarmouche</source>
+        <translation>About Escarmouche</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Escarmouche&lt;/b&gt; {version}&lt;br&gt;Gestionnaire de rencontres pour meneurs de jeu.</source>
+        <translation>&lt;b&gt;Escarmouche&lt;/b&gt; {version}&lt;br&gt;Encounter manager for game masters.</translation>
+    </message>
+    <message>
+        <source>Jeu de règles inconnu : {name} ({known})</source>
+        <translation>Unknown ruleset: {name} ({known})</translation>
+    </message>
+    <message>
+        <source>Restaurer une rencontre ?</source>
+        <translation>Restore an encounter?</translation>
+    </message>
+    <message>
+        <source>Escarmouche ne s’est pas fermé normalement. Une sauvegarde automatique existe :
+{name}
+
+La restaurer ?</source>
+        <translation>Escarmouche did not close normally. An autosave exists:
+{name}
+
+Restore it?</translation>
+    </message>
+    <message>
+        <source>Restaurer</source>
+        <translation>Restore</translation>
+    </message>
+    <message>
+        <source> (imposé par le MJ)</source>
+        <translation> (imposed by the GM)</translation>
+    </message>
+    <message>
+        <source>Enregistré : {path}</source>
+        <translation>Saved: {path}</translation>
+    </message>
+    <message>
+        <source>Sauvegarde automatique impossible : {why}</source>
+        <translation>Autosave failed: {why}</translation>
+    </message>
+</context>
+</TS>
