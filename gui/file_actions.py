@@ -164,5 +164,8 @@ class FileActions(QObject):
             return False
         self.controller.replace(table, None)
         self.controller.undo_stack.resetClean()  # not saved anywhere yet: closing will ask
+        # Replacing cleared the stack, which discards the recovery copy: write it back, so a
+        # second crash before any change still leaves the restored work on disk.
+        self.controller.autosave()
         self.controller.message.emit(tr("Rencontre restaurée depuis la sauvegarde automatique"))
         return True

@@ -106,6 +106,8 @@ def test_autosave_goes_to_recovery_and_is_offered_back_after_a_crash(qtbot, data
     offer_recovery(fresh)
     assert fresh.controller.enc.combatant("ysolde").name == "Ysolde la Brave"
     assert fresh.controller.modified  # not saved yet: closing will ask
+    # The restored work stays on disk until saved, even if the app dies again at once.
+    assert storage.load(recovery).combatant("ysolde").name == "Ysolde la Brave"
 
 
 def test_declined_recovery_is_kept_aside_not_offered_again(qtbot, data_dir):
