@@ -237,7 +237,7 @@ class DiceEntry(QGroupBox):
         self.error.setVisible(bool(why))
         request = self.request
         self.faces_view.show_faces(dice.faces if dice else (), request.expr.sides if request else 0)
-        total = dice.total(request.expr) if dice is not None and request is not None else None
+        total = dice.total(request) if dice is not None and request is not None else None
         self.total_label.setText("" if total is None else tr("Total : {n}").format(n=total))
         self.roll_button.setText(tr("Relan&cer") if self.rolled_dice else tr("Lan&cer les dés"))
         self.changed.emit()

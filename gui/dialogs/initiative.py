@@ -136,7 +136,7 @@ class InitiativeDialog(QDialog):
         """Roll one combatant's initiative with the encounter's dice; returns the value."""
         request = self.requests[cid]
         result = self.ctl.table.roll(request)
-        value = result.total(request.expr)
+        value = result.total(request)
         self.spins[cid].setValue(value)
         self.faces[cid].setText(tr("dés : {faces}").format(faces=", ".join(map(str, result.faces))))
         return value
@@ -166,7 +166,7 @@ class InitiativeDialog(QDialog):
                 out[cid] = tr("{name} : initiative à lancer ou à saisir").format(name=name)
                 continue
             try:
-                out[cid] = DiceResult.typed_aggregate(spin.value(), request).total(request.expr)
+                out[cid] = DiceResult.typed_aggregate(spin.value(), request).total(request)
             except DiceInputError as exc:
                 out[cid] = f"{name} : {message(exc)}"
         return out

@@ -162,6 +162,7 @@ class TurnEntry(Strict):
     ready: Text = ""
     acted: bool = False
     actions_left: int = Field(default=0, ge=0)
+    budget: int | None = Field(default=None, ge=0)  # actions per round; None: the policy's
     declared: list[Text] = []
 
 
@@ -173,6 +174,8 @@ class TurnSnapshot(Strict):
     current: int
     holder: Id | None
     order: list[TurnEntry]
+    spent: dict[Id, list[Id]] = {}
+    activation: int = 0
 
 
 class TurnState(Strict):
@@ -186,6 +189,10 @@ class TurnState(Strict):
     holder: Id | None = None
     side_order: list[Id] = []
     actions_per_unit: int = Field(default=2, ge=1)
+    # Action kinds each combatant has used this round (once-per-round rules), and how many
+    # actions the acting unit has taken since it was picked (alternating sides).
+    spent: dict[Id, list[Id]] = {}
+    activation: int = Field(default=0, ge=0)
     history: list[TurnSnapshot] = []
 
 

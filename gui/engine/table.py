@@ -22,7 +22,7 @@ from .rulesets.base import (
     log_change,
 )
 from .rulesets.schema import check_value
-from .turns import AlternatingSides, DeclareThenAct, RankedInitiative, TurnError, combatant_units
+from .turns import AlternatingSides, DeclareThenAct, RankedInitiative, TurnError
 from .turns import previous as turn_previous
 from .zones import ZoneGraph, can_touch
 
@@ -141,7 +141,7 @@ class Table:
     ) -> ChangeSet:
         """Commencer le combat with the ruleset's turn policy."""
         policy = self.ruleset.turn_policy(self.enc)
-        units = combatant_units(self.enc)
+        units = self.ruleset.turn_units(self.enc)
         scores = {c.id: self.ruleset.initiative_score(self.enc, c) for c in self.enc.combatants}
         if isinstance(policy, RankedInitiative):
             turn = policy.start(units, initiatives or {}, scores)
@@ -152,7 +152,9 @@ class Table:
             turn = policy.start(units, scores)
         else:
             raise TurnError("Politique de tour inconnue", "Unknown turn policy")
-        return self._turn_change("Commencer le combat", turn)
+        cs = self._turn_change("Commencer le combat", turn)
+        started = _after(cs.changes, self.ruleset.combat_started(self.enc))
+        return ChangeSet(cs.label, (*cs.changes, *started))
 
     def next_turn(self) -> ChangeSet:
         """Suivant: the policy's next step, with what happens by itself at a new round."""
@@ -179,10 +181,12 @@ class Table:
                 outcome=f"Début du round {turn.round}",
             )
             changes.append(log_change(self.enc, entry))
-            # The ruleset numbers its own log lines from the end of the log: shift them past
-            # the round line so the log reads in order.
-            changes += [
-                replace(c, path=("log", c.path[1] + 1)) if is_log_append(c) else c
-                for c in self.ruleset.round_started(self.enc, turn.round)
-            ]
+            changes += _after(changes, self.ruleset.round_started(self.enc, turn.round))
         return ChangeSet(label, tuple(changes))
+
+
+def _after(before: list[Change] | tuple[Change, ...], changes: list[Change]) -> list[Change]:
+    """A ruleset numbers its own log lines from the end of the log: shift them past the log
+    lines of `before` so the log reads in order."""
+    shift = sum(1 for c in before if is_log_append(c))
+    return [replace(c, path=("log", c.path[1] + shift)) if is_log_append(c) else c for c in changes]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Iterable
 
-from .model import Encounter, TurnEntry, TurnSnapshot, TurnState
+from .model import TurnEntry, TurnSnapshot, TurnState
 from .problems import BilingualError
 
 HISTORY_LIMIT = 200
@@ -13,11 +13,6 @@ HISTORY_LIMIT = 200
 
 class TurnError(BilingualError, ValueError):
     """A turn step that cannot be taken as asked; nothing was changed."""
-
-
-def combatant_units(enc: Encounter) -> list[TurnEntry]:
-    """One turn unit per combatant, in roster order."""
-    return [TurnEntry(unit=c.id, members=[c.id], side=c.side) for c in enc.combatants]
 
 
 def _push(turn: TurnState) -> TurnState:
@@ -29,6 +24,8 @@ def _push(turn: TurnState) -> TurnState:
         current=turn.current,
         holder=turn.holder,
         order=[e.model_copy() for e in turn.order],
+        spent={k: list(v) for k, v in turn.spent.items()},
+        activation=turn.activation,
     )
     new.history = [*turn.history[-(HISTORY_LIMIT - 1) :], snap]
     return new
@@ -47,6 +44,8 @@ def previous(turn: TurnState) -> TurnState:
         snap.holder,
     )
     new.order = [e.model_copy() for e in snap.order]
+    new.spent = {k: list(v) for k, v in snap.spent.items()}
+    new.activation = snap.activation
     new.history = list(turn.history[:-1])
     return new
 
@@ -186,25 +185,42 @@ class RankedInitiative(TurnPolicy):
 
 
 class AlternatingSides(TurnPolicy):
-    """Sides take turns; one unit of the holding side spends actions, then the next side holds."""
+    """Sides take turns; one unit of the holding side spends actions, then the next side holds.
+
+    A unit's actions per round are its `budget` (or `actions` for all). Subclasses say which
+    units can no longer act (`can_act`), e.g. when all their members are out of the fight."""
 
     kind = "alternating"
 
     def start(
         self, units: Iterable[TurnEntry], side_order: list[str], first: str, actions: int = 2
     ) -> TurnState:
-        """Passe 1: every unit gets `actions`; `first` holds the initiative."""
+        """Round 1: every unit gets its budget; `first` holds the initiative."""
         if first not in side_order:
             raise TurnError(f"Camp inconnu « {first} »", f"Unknown side '{first}'")
-        order = [u.model_copy(update={"actions_left": actions}) for u in units]
-        return TurnState(
+        turn = TurnState(
             policy=self.kind,
             round=1,
-            order=order,
+            order=[u.model_copy() for u in units],
             holder=first,
             side_order=list(side_order),
             actions_per_unit=actions,
         )
+        self._refill(turn)
+        return turn
+
+    def can_act(self, entry: TurnEntry) -> bool:
+        """True while the unit takes part in the fight (every unit, unless a subclass says)."""
+        return True
+
+    def _refill(self, turn: TurnState) -> None:
+        for entry in turn.order:
+            budget = turn.actions_per_unit if entry.budget is None else entry.budget
+            entry.actions_left = budget if self.can_act(entry) else 0
+
+    def has_actions(self, turn: TurnState, side: str) -> bool:
+        """True when a unit of `side` can still act this round."""
+        return any(e.side == side and e.actions_left > 0 and self.can_act(e) for e in turn.order)
 
     def select(self, turn: TurnState, unit: str, force: bool = False) -> TurnState:
         """The holding side picks which of its units acts (force: GM override, G-3)."""
@@ -215,10 +231,16 @@ class AlternatingSides(TurnPolicy):
                 raise TurnError(
                     "Ce camp n’a pas l’initiative", "That side does not hold initiative"
                 )
-            if entry.actions_left == 0:
+            if entry.actions_left == 0 or not self.can_act(entry):
                 raise TurnError("Plus d’action ce tour-ci", "No action left this round")
+            if turn.current not in (-1, i) and turn.activation:
+                raise TurnError(
+                    "Une seule unité agit par initiative : « Suivant » d’abord",
+                    "One unit acts per initiative: « Suivant » first",
+                )
         new = _push(turn)
-        new.current = i
+        if new.current != i:
+            new.current, new.activation = i, 0
         return new
 
     def spend(self, turn: TurnState, unit: str, count: int = 1, force: bool = False) -> TurnState:
@@ -229,6 +251,14 @@ class AlternatingSides(TurnPolicy):
             raise TurnError(f"{left} action(s) restante(s)", f"{left} action(s) left")
         new = _push(turn)
         new.order[i].actions_left = max(0, left - count)
+        if i == new.current:
+            new.activation += count
+        return new
+
+    def pass_unit(self, turn: TurnState, unit: str) -> TurnState:
+        """The unit gives up its remaining actions this round."""
+        new = _push(turn)
+        new.order[_index(turn, unit)].actions_left = 0
         return new
 
     def grant(self, turn: TurnState, unit: str, count: int) -> TurnState:
@@ -242,24 +272,26 @@ class AlternatingSides(TurnPolicy):
         if side not in turn.side_order:
             raise TurnError(f"Camp inconnu « {side} »", f"Unknown side '{side}'")
         new = _push(turn)
-        new.holder, new.current = side, -1
+        new.holder, new.current, new.activation = side, -1, 0
         return new
 
     def next(self, turn: TurnState) -> TurnState:
-        """The holding side is done: the next side with actions left holds; else a new round."""
+        """The holding side is done: the next side with actions left holds. When nobody can
+        act, a new round: budgets refill, used action kinds clear, and the initiative goes
+        on alternating from the side that held it last."""
         new = _push(turn)
-        new.current = -1
+        new.current, new.activation = -1, 0
         sides = turn.side_order
         start = sides.index(turn.holder) if turn.holder in sides else -1
         for step in range(1, len(sides) + 1):
             side = sides[(start + step) % len(sides)]
-            if any(e.side == side and e.actions_left > 0 for e in new.order):
+            if self.has_actions(new, side):
                 new.holder = side
                 return new
         new.round += 1
-        for entry in new.order:
-            entry.actions_left = turn.actions_per_unit
-        new.holder = sides[0] if sides else None
+        new.spent = {}
+        self._refill(new)
+        new.holder = sides[(start + 1) % len(sides)] if sides else None
         return new
 
 

@@ -14,7 +14,7 @@ from pydantic import TypeAdapter
 
 from ..changes import ABSENT, Change, ChangeSet
 from ..dice import DiceExpr, DiceInputError, parse_aggregate, parse_faces
-from ..model import Combatant, Encounter, LogEntry, Scalar, StatValue, now
+from ..model import Combatant, Encounter, LogEntry, Scalar, StatValue, TurnEntry, now
 from ..odds import Distribution
 from ..problems import BilingualError
 from .schema import FieldSpec, Label, RulesetData, Template
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from ..turns import TurnPolicy
 
 Override = int | bool | str
+FORCE = "passer_outre"  # the override key of a GM who acts despite a blocking notice (G-3)
 _CATALOGS = TypeAdapter(dict[str, list[dict[str, Scalar]]])
 _BESTIARY = TypeAdapter(list[Template])
 
@@ -59,6 +60,9 @@ class Notice:
     rule: str
     fr: str
     en: str
+    # A blocking notice: the engine refuses the action unless the GM overrides it (G-3,
+    # with the override key FORCE, which is logged).
+    blocking: bool = False
 
     def __str__(self) -> str:
         return f"{self.rule} {self.fr}".strip()
@@ -74,6 +78,7 @@ class ActionSpec:
     needs_target: bool
     options: tuple[FieldSpec, ...] = ()
     overridable: tuple[str, ...] = ()
+    override_labels: Mapping[str, Label] = field(default_factory=dict)  # key → label shown
 
 
 @dataclass(frozen=True)
@@ -89,12 +94,26 @@ class Action:
 
 @dataclass(frozen=True)
 class DiceRequest:
-    """Which dice a resolution needs, and what a typed aggregate means and may be."""
+    """Which dice a resolution needs, and what a typed aggregate means and may be.
+
+    `face_values` (one value per face, from 1) makes the roll a count: each die adds the
+    value of its face (successes, Qualités…) instead of the face itself. `aggregate_only`
+    is for rolls the rules do not define (G-6): the GM types the result, the app rolls
+    nothing."""
 
     expr: DiceExpr
     aggregate: Label
     minimum: int
     maximum: int
+    face_values: tuple[int, ...] = ()
+    aggregate_only: bool = False
+
+    def value(self, faces: Sequence[int]) -> int:
+        """What faces rolled or typed for this request are worth."""
+        if self.face_values:
+            self.expr.die_totals(faces)  # checks the count and the faces
+            return sum(self.face_values[f - 1] for f in faces)
+        return self.expr.total(faces)
 
 
 @dataclass(frozen=True)
@@ -120,13 +139,13 @@ class DiceResult:
         """An aggregate typed by the GM (a total, a count of successes…), range-checked."""
         return cls("aggregate", (), parse_aggregate(text, request.minimum, request.maximum))
 
-    def total(self, expr: DiceExpr) -> int:
-        """The roll's value: the typed aggregate, or the faces summed by the expression."""
+    def total(self, request: DiceRequest) -> int:
+        """The roll's value: the typed aggregate, or what the faces are worth."""
         if self.aggregate is not None:
             return self.aggregate
-        if not self.faces and expr.count:
+        if not self.faces and request.expr.count:
             raise DiceInputError("Aucun dé saisi", "No dice entered")
-        return expr.total(self.faces)
+        return request.value(self.faces)
 
 
 @dataclass(frozen=True)
@@ -219,6 +238,14 @@ class Ruleset(ABC):
     def round_started(self, enc: Encounter, round_no: int) -> list[Change]:
         """Changes that happen by themselves when a new round begins."""
         return []
+
+    def combat_started(self, enc: Encounter) -> list[Change]:
+        """Changes that happen by themselves when the combat begins (starting values)."""
+        return []
+
+    def turn_units(self, enc: Encounter) -> list[TurnEntry]:
+        """Who takes turns: one unit per combatant unless the ruleset groups them."""
+        return [TurnEntry(unit=c.id, members=[c.id], side=c.side) for c in enc.combatants]
 
     @abstractmethod
     def turn_policy(self, enc: Encounter) -> TurnPolicy:

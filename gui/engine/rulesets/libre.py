@@ -300,7 +300,7 @@ class Libre(Ruleset):
     ) -> tuple[Resolution, ChangeSet]:
         terms: list[Term] = []
         expr, number = self._attack_numbers(enc, action, terms)
-        total = dice.total(expr)
+        total = dice.total(_request(expr))
         terms.append(Term("résultat du jet", str(total), "LIB-02"))
         hit = total >= number
         target = enc.combatant(action.target or "").name
@@ -319,7 +319,7 @@ class Libre(Ruleset):
     ) -> tuple[Resolution, ChangeSet]:
         target = enc.combatant(action.target or "")
         expr = self._amount_expr(enc, action)
-        amount = max(0, dice.total(expr))
+        amount = max(0, dice.total(_request(expr)))
         pv, pv_max = _stat(target, "pv"), _stat(target, "pv_max", 1)
         terms = [
             Term(f"total {expr}", str(amount), "LIB-03" if action.kind == "damage" else "LIB-04")

@@ -9,7 +9,7 @@ from pathlib import Path
 from ..model import Encounter
 from ..problems import Problem, json_path
 from .base import Ruleset
-from .schema import check_combatant, check_flags
+from .schema import check_combatant, check_flags, check_resources
 
 RULESET_DATA_DIR = Path(__file__).resolve().parents[3] / "ruleset_data"
 
@@ -44,6 +44,10 @@ def check_encounter(enc: Encounter) -> Problem | None:
     problem = check_flags(data, enc.flags)
     if problem:
         return problem
+    for i, side in enumerate(enc.sides):
+        problem = check_resources(data, side.resources, ("sides", i, "resources"))
+        if problem:
+            return problem
     for i, c in enumerate(enc.combatants):
         problem = check_combatant(data, c, ("combatants", i))
         if problem:

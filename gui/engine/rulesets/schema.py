@@ -60,6 +60,15 @@ class TrackSpec(BaseModel):
     size: int = Field(ge=0, le=50)
     marks: tuple[str, ...]
     rule: str = ""
+    tiers: tuple[str, ...] = ()  # empty: every tier
+    size_field: str = ""  # an int stat that sets this combatant's number of boxes (≤ size)
+
+    def size_for(self, c: Combatant) -> int:
+        """The number of boxes `c` has: `size`, or its `size_field` stat within 0–size."""
+        value = c.stats.get(self.size_field) if self.size_field else None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return max(0, min(self.size, value))
+        return self.size
 
 
 class StateSpec(BaseModel):
@@ -108,7 +117,9 @@ class RulesetData(BaseModel):
     id: Key
     name: Label
     tiers: tuple[Choice, ...] = ()
+    groups: tuple[Choice, ...] = ()  # titles of the sheet's field groups, by group key
     fields: tuple[FieldSpec, ...]
+    resources: tuple[FieldSpec, ...] = ()  # a side's resources (Réserve, Menace…), int fields
     tracks: tuple[TrackSpec, ...] = ()
     states: tuple[StateSpec, ...] = ()
     flags: tuple[FlagSpec, ...] = ()
@@ -119,6 +130,17 @@ class RulesetData(BaseModel):
             if spec.key == key:
                 return spec
         raise KeyError(key)
+
+    def group_label(self, group: str) -> Label:
+        """The title of a field group (the key itself when the data gives none)."""
+        for choice in self.groups:
+            if choice.value == group:
+                return choice.label
+        return Label(fr=group, en=group)
+
+    def resource(self, key: str) -> FieldSpec | None:
+        """The spec of a side resource, or None for a key the ruleset does not declare."""
+        return next((r for r in self.resources if r.key == key), None)
 
     def fields_for(self, tier: str | None) -> list[FieldSpec]:
         return list(self.field_map(tier).values())
@@ -247,6 +269,21 @@ def check_combatant(
                 f"au plus {spec_t.size} cases marquées {'/'.join(spec_t.marks)}",
                 f"at most {spec_t.size} boxes marked {'/'.join(spec_t.marks)}",
             )
+    return None
+
+
+def check_resources(data: RulesetData, resources: dict[str, int], where: tuple) -> Problem | None:
+    """The first side resource the ruleset does not declare or whose value is out of range
+    (a ruleset that declares none, like `libre`, lets the GM keep any counter)."""
+    if not data.resources:
+        return None
+    for key, value in resources.items():
+        spec = data.resource(key)
+        if spec is None:
+            return Problem(json_path((*where, key)), "ressource inconnue", "unknown resource")
+        why = check_value(spec, value)
+        if why:
+            return Problem(json_path((*where, key)), why[0], why[1])
     return None
 
 
