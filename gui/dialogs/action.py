@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from dataclasses import replace
+
+from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -14,7 +17,7 @@ from PySide6.QtWidgets import (
 
 from ..controller import Controller, Refused
 from ..engine.problems import BilingualError
-from ..engine.rulesets.base import Preview, Resolution
+from ..engine.rulesets.base import FORCE, Notice, Preview, Resolution
 from ..engine.rulesets.schema import Label
 from ..i18n import language, message, pick, tr
 from .action_choice import ActionChoice
@@ -24,6 +27,7 @@ from .dice_entry import DiceEntry
 _OUTCOME_COLOURS = {True: ("#e3f4e4", "#1b5e20"), False: ("#fde7e7", "#8e1c1c")}
 _NEUTRAL = ("#e6eef8", "#1d3f6e")
 _BANNER = "QLabel {{ background: {bg}; color: {fg}; border-radius: 4px; padding: 6px; }}"
+_FORCE_STYLE = "QCheckBox { color: #8e1c1c; font-weight: bold; }"
 
 
 class ActionDialog(QDialog):
@@ -32,7 +36,11 @@ class ActionDialog(QDialog):
 
     Nothing is written before Appliquer, which calls `controller.resolve` once (one undo
     entry) with dice already rolled or typed, so undoing never involves chance. The outcome
-    then shows in the dialog and Annuler becomes Fermer. `applied(resolution)` fires."""
+    then shows in the dialog and Annuler becomes Fermer. `applied(resolution)` fires.
+
+    A blocking notice (the rules forbid the action) keeps Appliquer disabled until the GM
+    ticks « Passer outre », which puts FORCE into the action's overrides (logged, G-3). The
+    box shows only while there is a blocking notice, and unticks when they change."""
 
     applied = Signal(object)
 
@@ -48,6 +56,8 @@ class ActionDialog(QDialog):
         self.controller = controller
         self.preview: Preview | None = None
         self.resolution: Resolution | None = None
+        self.blocking: tuple[Notice, ...] = ()  # what « Passer outre » overrides
+        self._blocking_key: tuple[str | None, tuple[Notice, ...]] = (actor, ())
         self._busy = False
         self.choice = ActionChoice(controller, actor, target, kind)
         self.breakdown = BreakdownView(controller.ruleset)
@@ -66,9 +76,20 @@ class ActionDialog(QDialog):
         self.apply_button = QPushButton(tr("&Appliquer"))
         self.apply_button.setDefault(True)
         self.close_button = QPushButton(tr("Ann&uler"))
+        self.force_check = QCheckBox(tr("&Passer outre (décision du MJ, G-3)"))
+        self.force_check.setObjectName("force")
+        self.force_check.setStyleSheet(_FORCE_STYLE)
+        self.force_check.setToolTip(
+            tr(
+                "Les règles interdisent cette action. Cochée, la case l’autorise quand même ;"
+                " la décision est notée au journal."
+            )
+        )
         self._layout()
         self.outcome.hide()
         self.problem.hide()
+        self.force_check.hide()
+        self.force_check.toggled.connect(self.choice.set_force)
         self.choice.changed.connect(self.refresh)
         self.dice.changed.connect(self._update_buttons)
         self.apply_button.clicked.connect(self.apply)
@@ -83,7 +104,15 @@ class ActionDialog(QDialog):
         buttons.addButton(self.apply_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.close_button, QDialogButtonBox.ButtonRole.RejectRole)
         layout = QVBoxLayout(self)
-        widgets = (self.choice, self.breakdown, self.dice, self.outcome, self.problem, buttons)
+        widgets = (
+            self.choice,
+            self.breakdown,
+            self.dice,
+            self.outcome,
+            self.problem,
+            self.force_check,
+            buttons,
+        )
         for widget in widgets:
             layout.addWidget(widget)
         self.setMinimumWidth(660)
@@ -97,21 +126,58 @@ class ActionDialog(QDialog):
     # Preview and apply ---------------------------------------------------------------------
 
     def refresh(self) -> None:
-        """Recompute the preview; a problem shows inline and blocks Appliquer (a ruleset's
-        warnings show in the breakdown and never block: G-3)."""
+        """Recompute the preview; a problem shows inline and blocks Appliquer, and so does a
+        blocking notice until the GM ticks « Passer outre » (other warnings show in the
+        breakdown and never block: G-3)."""
         if self.resolution is not None or self._busy:
             return
         self.setWindowTitle(self.choice.title())
         self.preview, problem = self._compute_preview()
+        if self._show_blocking(self._blocking_notices()):  # FORCE dropped: preview again
+            self.preview, problem = self._compute_preview()
+            self._show_blocking(self._blocking_notices())
         if self.preview is None:
             self.breakdown.clear()
         else:
-            self.breakdown.show_preview(self.preview)
+            shown = self.preview.notices
+            shown += tuple(n for n in self.blocking if n not in shown)
+            self.breakdown.show_preview(replace(self.preview, notices=shown))
             self.dice.set_request(self.preview.dice)
             self.choice.show_computed(self.preview)
         self.dice.setEnabled(self.preview is not None)
         self._show_problem(problem)
         self._update_buttons()
+
+    def _blocking_notices(self) -> tuple[Notice, ...]:
+        """The blocking notices of the action, even when the overridden preview drops them."""
+        if self.preview is None:
+            return ()
+        found = tuple(n for n in self.preview.notices if n.blocking)
+        if found or not self.choice.forced():
+            return found
+        action = self.choice.action()  # the rules' view without the GM's decision
+        plain = replace(action, overrides={k: v for k, v in action.overrides.items() if k != FORCE})
+        try:
+            return tuple(n for n in self.controller.table.preview(plain).notices if n.blocking)
+        except (BilingualError, KeyError):
+            return ()
+
+    def _show_blocking(self, notices: tuple[Notice, ...]) -> bool:
+        """Show « Passer outre » while the rules forbid the action; when the reasons or the
+        actor change (or the reasons go), the GM's decision is dropped: FORCE leaves the
+        action. True when it was dropped."""
+        key = (self.choice.actor_id(), notices)
+        dropped = False
+        if key != self._blocking_key:
+            self._blocking_key = key
+            dropped = self.choice.forced()
+            with QSignalBlocker(self.force_check):
+                self.force_check.setChecked(False)
+            with QSignalBlocker(self.choice):
+                self.choice.set_force(False)
+        self.blocking = notices
+        self.force_check.setVisible(bool(notices))
+        return dropped
 
     def _compute_preview(self) -> tuple[Preview | None, str]:
         choice = self.choice
@@ -139,7 +205,7 @@ class ActionDialog(QDialog):
             return
         self.refresh()
         dice = self.dice.result()
-        if self.preview is None or dice is None:
+        if self.preview is None or dice is None or self._blocked():
             return
         self._busy = True
         try:
@@ -155,6 +221,7 @@ class ActionDialog(QDialog):
     def _show_outcome(self, resolution: Resolution) -> None:
         self.resolution = resolution
         self.choice.setEnabled(False)
+        self.force_check.setEnabled(False)
         self.dice.lock()
         self.breakdown.show_terms(resolution.terms)
         bg, fg = _OUTCOME_COLOURS.get(resolution.success, _NEUTRAL)
@@ -172,9 +239,13 @@ class ActionDialog(QDialog):
         self.problem.setText(text)
         self.problem.setVisible(bool(text))
 
+    def _blocked(self) -> bool:
+        """True while the rules forbid the action and the GM has not overridden them."""
+        return bool(self.blocking) and not self.choice.forced()
+
     def _update_buttons(self) -> None:
         ready = self.preview is not None and self.dice.result() is not None
-        self.apply_button.setEnabled(self.resolution is None and ready)
+        self.apply_button.setEnabled(self.resolution is None and ready and not self._blocked())
 
     def _close(self) -> None:
         if self.resolution is not None:

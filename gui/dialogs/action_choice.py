@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..controller import Controller
-from ..engine.rulesets.base import Action, ActionSpec, Preview
+from ..engine.rulesets.base import FORCE, Action, ActionSpec, Override, Preview
 from ..i18n import pick, tr
 from ..widgets.field_editor import FieldEditor, make_editor
 from .breakdown import rule_text
@@ -26,8 +26,11 @@ from .breakdown import rule_text
 _BIG = 9999
 
 
-def override_label(key: str) -> str:
-    """A readable label for an overridable key ("target_number" → "Nombre à atteindre")."""
+def override_label(key: str, spec: ActionSpec | None = None) -> str:
+    """A readable label for an overridable key: the action's own label for it first, else a
+    known one ("target_number" → "Nombre à atteindre"), else the key itself."""
+    if spec is not None and key in spec.override_labels:
+        return pick(spec.override_labels[key])
     labels = {"bonus": tr("Bonus"), "target_number": tr("Nombre à atteindre")}
     return labels.get(key, key)
 
@@ -44,14 +47,14 @@ class OverrideField(QWidget):
 
     changed = Signal()
 
-    def __init__(self, key: str, parent: QWidget | None = None) -> None:
+    def __init__(self, label: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.check = QCheckBox(tr("Imposer"))
         self.spin = QSpinBox()
         self.spin.setRange(-_BIG, _BIG)
         self.spin.setKeyboardTracking(False)
         self.spin.setEnabled(False)
-        self.spin.setAccessibleName(override_label(key))
+        self.spin.setAccessibleName(label)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.check)
@@ -79,7 +82,10 @@ class OverrideField(QWidget):
 
 class ActionChoice(QWidget):
     """Actor and target combos, the actor's actions (rule in the tooltip), the chosen action's
-    option editors and override fields; `changed` fires whenever `action()` may differ."""
+    option editors and override fields; `changed` fires whenever `action()` may differ.
+
+    `set_force(True)` is the GM's decision to act despite a blocking notice (G-3): the action
+    then carries the override FORCE (the dialog shows the « Passer outre » box)."""
 
     changed = Signal()
 
@@ -97,6 +103,7 @@ class ActionChoice(QWidget):
         self.option_editors: dict[str, FieldEditor] = {}
         self.overrides: dict[str, OverrideField] = {}
         self._fields_for: ActionSpec | None = None
+        self._force = False
         self.actor_combo = QComboBox()
         self.target_combo = QComboBox()
         self.action_list = QListWidget()
@@ -141,10 +148,24 @@ class ActionChoice(QWidget):
         row = self.action_list.currentRow()
         return self.specs[row] if 0 <= row < len(self.specs) else None
 
+    def forced(self) -> bool:
+        """True when the GM overrides the blocking notices (FORCE goes into the action)."""
+        return self._force
+
+    def set_force(self, on: bool) -> None:
+        if on != self._force:
+            self._force = on
+            self.changed.emit()
+
     def action(self) -> Action:
-        """The action as chosen: options as shown, overrides only where "Imposer" is ticked."""
+        """The action as chosen: options as shown, overrides only where "Imposer" is ticked,
+        and FORCE while the GM overrides blocking notices."""
         spec = self.spec()
-        overrides = {k: f.value() for k, f in self.overrides.items() if f.value() is not None}
+        overrides: dict[str, Override] = {
+            k: v for k, f in self.overrides.items() if (v := f.value()) is not None
+        }
+        if self._force:
+            overrides[FORCE] = True
         return Action(
             spec.kind if spec else "",
             self.actor_id(),
@@ -211,9 +232,12 @@ class ActionChoice(QWidget):
             self.options_form.addRow(pick(option.label), editor)
             self.option_editors[option.key] = editor
         for key in spec.overridable if spec else ():
-            field = OverrideField(key)
+            if key == FORCE:  # the dialog's « Passer outre » box, not a number
+                continue
+            label = override_label(key, spec)
+            field = OverrideField(label)
             field.changed.connect(self.changed)
-            self.overrides_form.addRow(override_label(key), field)
+            self.overrides_form.addRow(label, field)
             self.overrides[key] = field
         self.options_box.setVisible(bool(self.option_editors))
         self.overrides_box.setVisible(bool(self.overrides))

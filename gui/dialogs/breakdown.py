@@ -22,6 +22,14 @@ from ..i18n import language, pick, tr
 from .odds_chart import DistributionChart, decimal, percent
 
 _ROWS_SHOWN = 6
+_WARNING_STYLE = (
+    "QLabel { background: #fff4d6; color: #5d4300; border: 1px solid #e0b84c;"
+    " border-radius: 4px; padding: 4px; }"
+)
+_BLOCKING_STYLE = (
+    "QLabel { background: #fde7e7; color: #8e1c1c; border: 2px solid #c62828;"
+    " border-radius: 4px; padding: 4px; font-weight: bold; }"
+)
 
 
 def rule_text(ruleset: Ruleset, rule: str) -> str:
@@ -30,7 +38,10 @@ def rule_text(ruleset: Ruleset, rule: str) -> str:
         if spec.id == rule:
             return f"{rule} — {pick(spec.text)}"
     if rule == "G-3":
-        return tr("G-3 — Signalé, jamais bloquant ; la décision du MJ est consignée au journal.")
+        return tr(
+            "G-3 — Le MJ a le dernier mot : il peut passer outre une règle, "
+            "et sa décision est consignée au journal."
+        )
     return rule
 
 
@@ -43,13 +54,19 @@ def term_value(term: Term) -> str:
 
 
 def notice_text(notice: Notice) -> str:
+    """ "⚠ LIB-02 Cible hors de portée"; a blocking notice reads "✖ …" instead (not "⛔",
+    which many desktops' fonts, DejaVu included, cannot draw)."""
     text = notice.en if language() == "en" else notice.fr
-    return f"⚠ {notice.rule} {text}".strip()
+    sign = "✖" if notice.blocking else "⚠"
+    return f"{sign} {notice.rule} {text}".strip()
 
 
 class BreakdownView(QGroupBox):
     """Shows a Preview (terms with their rules, target number, exact odds, distribution,
-    warnings) and, once the action is resolved, the terms of its Resolution."""
+    warnings) and, once the action is resolved, the terms of its Resolution.
+
+    Blocking notices (the rules forbid the action unless the GM overrides them, G-3) show
+    apart, first, in bold red with ✖; the other warnings below them, with ⚠."""
 
     def __init__(self, ruleset: Ruleset, parent: QWidget | None = None) -> None:
         super().__init__(tr("Calcul"), parent)
@@ -78,13 +95,14 @@ class BreakdownView(QGroupBox):
         self.mean_label = QLabel()
         self.mean_label.setObjectName("mean")
         self.chart = DistributionChart()
+        self.blocking_notices = QLabel()
+        self.blocking_notices.setObjectName("blockingNotices")
+        self.blocking_notices.setWordWrap(True)
+        self.blocking_notices.setStyleSheet(_BLOCKING_STYLE)
         self.notices = QLabel()
         self.notices.setObjectName("notices")
         self.notices.setWordWrap(True)
-        self.notices.setStyleSheet(
-            "QLabel { background: #fff4d6; color: #5d4300; border: 1px solid #e0b84c;"
-            " border-radius: 4px; padding: 4px; }"
-        )
+        self.notices.setStyleSheet(_WARNING_STYLE)
         self._layout()
         self.clear()
 
@@ -100,13 +118,15 @@ class BreakdownView(QGroupBox):
         row.addLayout(side, 2)
         layout = QVBoxLayout(self)
         layout.addLayout(row)
+        layout.addWidget(self.blocking_notices)
         layout.addWidget(self.notices)
 
     def clear(self) -> None:
         """Nothing to show (the action does not fit: the dialog says why)."""
         self.show_terms(())
-        for label in (self.target_label, self.odds_label, self.mean_label, self.notices):
+        for label in (self.target_label, self.odds_label, self.mean_label):
             label.hide()
+        self.show_notices(())
         self.chart.show_distribution(None, None)
 
     def show_preview(self, preview: Preview) -> None:
@@ -126,8 +146,14 @@ class BreakdownView(QGroupBox):
         if dist is not None:
             self.mean_label.setText(tr("Moyenne : {mean}").format(mean=decimal(dist.mean())))
         self.chart.show_distribution(dist, number)
-        self.notices.setText("\n".join(notice_text(n) for n in preview.notices))
-        self.notices.setVisible(bool(preview.notices))
+        self.show_notices(preview.notices)
+
+    def show_notices(self, notices: Sequence[Notice]) -> None:
+        """Blocking notices in their own red box, the other warnings in the yellow one."""
+        for label, blocking in ((self.blocking_notices, True), (self.notices, False)):
+            shown = [notice_text(n) for n in notices if n.blocking == blocking]
+            label.setText("\n".join(shown))
+            label.setVisible(bool(shown))
 
     def show_terms(self, terms: Sequence[Term]) -> None:
         """Fill the table: one row per term, the rule's text as the Règle cell's tooltip."""

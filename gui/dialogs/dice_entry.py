@@ -49,8 +49,18 @@ def _row(*widgets: QWidget) -> QWidget:
     return holder
 
 
+def _die_colour(face: int, sides: int, face_values: Sequence[int]) -> str:
+    """Green for a face that counts for the GM (the highest face, or one worth more than
+    nothing in a count), red for a 1 (or a face worth less than nothing), else neutral."""
+    if face_values:
+        worth = face_values[face - 1] if 1 <= face <= len(face_values) else 0
+        return "#2e7d32" if worth > 0 else "#c62828" if worth < 0 else "palette(mid)"
+    return "#2e7d32" if face == sides else "#c62828" if face == 1 else "palette(mid)"
+
+
 class FacesView(QWidget):
-    """The faces of a roll drawn as small dice: the highest face green, a 1 red."""
+    """The faces of a roll drawn as small dice: the highest face green, a 1 red; in a count
+    (`face_values`), the faces that count green with what they are worth in the tooltip."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -58,7 +68,7 @@ class FacesView(QWidget):
         self._dice.setContentsMargins(0, 0, 0, 0)
         self._dice.setSpacing(4)
 
-    def show_faces(self, faces: Sequence[int], sides: int) -> None:
+    def show_faces(self, faces: Sequence[int], sides: int, face_values: Sequence[int] = ()) -> None:
         while (item := self._dice.takeAt(0)) is not None:
             item.widget().hide()
             item.widget().deleteLater()
@@ -66,8 +76,14 @@ class FacesView(QWidget):
             die = QLabel(str(face))
             die.setAlignment(Qt.AlignmentFlag.AlignCenter)
             die.setMinimumWidth(28)
-            colour = "#2e7d32" if face == sides else "#c62828" if face == 1 else "palette(mid)"
+            colour = _die_colour(face, sides, face_values)
             die.setStyleSheet(_DIE_STYLE.format(colour=colour))
+            if face_values and 1 <= face <= len(face_values):
+                die.setToolTip(
+                    tr("Face {face} : compte {value}").format(
+                        face=face, value=face_values[face - 1]
+                    )
+                )
             self._dice.addWidget(die)
         if len(faces) > _FACES_SHOWN:
             self._dice.addWidget(QLabel(f"… (+{len(faces) - _FACES_SHOWN})"))
@@ -76,6 +92,10 @@ class FacesView(QWidget):
 class DiceEntry(QGroupBox):
     """Dice for one DiceRequest in three modes: Lancer (the encounter's generator), Saisir les
     dés (faces typed as "3 5 6"), Saisir le résultat (an aggregate within its range).
+
+    A request the rules give no dice for (`aggregate_only`, G-6) leaves only Saisir le
+    résultat; the mode the GM had chosen comes back with the next request that has dice.
+    A count (`face_values`) totals what the faces are worth, not the faces.
 
     `result()` is the DiceResult to resolve with, or None while the dice are missing or
     wrong (the reason shows inline); `changed` fires whenever it may differ."""
@@ -98,6 +118,13 @@ class DiceEntry(QGroupBox):
         for button in self.mode_buttons.values():
             self.modes.addButton(button)
         self.mode_buttons["rolled"].setChecked(True)
+        self._chosen = "rolled"  # the GM's mode, restored after an aggregate-only request
+        self._setting = False  # True while the mode changes by itself, not by the GM
+        self._dice_allowed = True  # False for an aggregate-only request (G-6)
+        self.free_note = QLabel(
+            tr("Les règles ne donnent pas de dés pour ce jet (G-6) : saisissez le résultat.")
+        )
+        self.free_note.setObjectName("freeRoll")
         self.roll_button = QPushButton(tr("Lan&cer les dés"))
         self.roll_button.setAutoDefault(False)  # Entrée always means Appliquer
         self.roll_button.clicked.connect(self.roll)
@@ -134,11 +161,12 @@ class DiceEntry(QGroupBox):
         self.faces_edit.textChanged.connect(self._update)
         self.aggregate_edit.textChanged.connect(self._update)
         self.modes.buttonToggled.connect(self._mode_toggled)
+        self.free_note.hide()
         self._show_page("rolled")
         self.set_request(None)
 
     def _layout(self) -> None:
-        self.mode_row = _row(*self.mode_buttons.values())
+        self.mode_row = _row(*self.mode_buttons.values(), self.free_note)
         self.mode_row.layout().addStretch(1)
         self.entry_row = _row(self.stack, self.faces_view)
         self.entry_row.layout().addStretch(1)
@@ -152,7 +180,29 @@ class DiceEntry(QGroupBox):
         return next(mode for mode, b in self.mode_buttons.items() if b.isChecked())
 
     def set_mode(self, mode: str) -> None:
-        self.mode_buttons[mode].setChecked(True)
+        """The GM's choice of mode, if the request offers it (an aggregate-only request keeps
+        Saisir le résultat, and the mode chosen before it)."""
+        if mode in self.available_modes():
+            self.mode_buttons[mode].setChecked(True)
+
+    def available_modes(self) -> list[str]:
+        """The modes the request allows: all three, or only "aggregate" (G-6)."""
+        return list(self.mode_buttons) if self._dice_allowed else ["aggregate"]
+
+    def _allow_dice(self, allowed: bool) -> None:
+        """Offer Lancer and Saisir les dés, or only Saisir le résultat (aggregate-only)."""
+        self._dice_allowed = allowed
+        self._setting = True
+        try:
+            for mode in ("rolled", "faces"):
+                self.mode_buttons[mode].setEnabled(allowed)
+                self.mode_buttons[mode].setVisible(allowed)
+            self.free_note.setVisible(not allowed)
+            wanted = self._chosen if allowed else "aggregate"
+            if self.mode() != wanted:
+                self.mode_buttons[wanted].setChecked(True)
+        finally:
+            self._setting = False
 
     def set_request(self, request: DiceRequest | None) -> None:
         """The dice the action needs now (None: none); a roll that no longer fits is dropped."""
@@ -164,7 +214,11 @@ class DiceEntry(QGroupBox):
             self.setTitle(tr("Dés"))
         else:
             expr = request.expr
-            self.setTitle(tr("Dés — {expr}").format(expr=expr))
+            self._allow_dice(not request.aggregate_only)
+            if request.aggregate_only:
+                self.setTitle(tr("Dés — résultat donné par le MJ"))
+            else:
+                self.setTitle(tr("Dés — {expr}").format(expr=expr))
             self.faces_edit.setPlaceholderText(
                 tr("{count} dé(s) à {sides} faces, p. ex. « 3 5 6 »").format(
                     count=expr.count, sides=expr.sides
@@ -213,6 +267,20 @@ class DiceEntry(QGroupBox):
         except DiceInputError as exc:
             return None, message(exc)
 
+    def _total_text(self, dice: DiceResult | None) -> str:
+        """ "Total : 20", or for a count what it counts ("Réussites : 2", faces "5 6 2")."""
+        request = self.request
+        if dice is None or request is None or dice.mode == "none":
+            return ""
+        try:
+            total = dice.total(request)
+        except DiceInputError:
+            return ""
+        if not request.face_values:
+            return tr("Total : {n}").format(n=total)
+        what = pick(request.aggregate)
+        return tr("{what} : {n}").format(what=what[:1].upper() + what[1:], n=total)
+
     def focus_input(self) -> None:
         """Focus what the mode needs next: Lancer, the faces or the result."""
         focus = {"rolled": self.roll_button, "faces": self.faces_edit}
@@ -227,6 +295,8 @@ class DiceEntry(QGroupBox):
 
     def _mode_toggled(self, button: QAbstractButton, checked: bool) -> None:
         if checked:
+            if not self._setting:
+                self._chosen = self.mode()
             self._show_page(self.mode())
             self.focus_input()
             self._update()
@@ -236,8 +306,11 @@ class DiceEntry(QGroupBox):
         self.error.setText(why)
         self.error.setVisible(bool(why))
         request = self.request
-        self.faces_view.show_faces(dice.faces if dice else (), request.expr.sides if request else 0)
-        total = dice.total(request) if dice is not None and request is not None else None
-        self.total_label.setText("" if total is None else tr("Total : {n}").format(n=total))
+        faces = dice.faces if dice else ()
+        if request is None:
+            self.faces_view.show_faces((), 0)
+        else:
+            self.faces_view.show_faces(faces, request.expr.sides, request.face_values)
+        self.total_label.setText(self._total_text(dice))
         self.roll_button.setText(tr("Relan&cer") if self.rolled_dice else tr("Lan&cer les dés"))
         self.changed.emit()

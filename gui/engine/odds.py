@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -212,6 +212,17 @@ def success_pool(
         count, sides, threshold, double_from, ones_cancel, explode_from, explode_depth, False
     )
     return Distribution({k - offset: c for k, c in enumerate(coefs) if c})
+
+
+def counted_pool(count: int, face_values: Sequence[int]) -> Distribution:
+    """The sum of `count` dice whose faces 1, 2… are worth `face_values` (each ≥ 0)."""
+    if any(v < 0 for v in face_values):
+        raise ValueError("face values must be >= 0")
+    die: dict[int, int] = {}
+    for value in face_values:
+        die[value] = die.get(value, 0) + 1
+    coefs = _power(die, count)
+    return Distribution({k: c for k, c in enumerate(coefs) if c})
 
 
 def success_pool_joint(

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import copy
 import re
 import unicodedata
 
 from .changes import ABSENT, Change, ChangeSet, change
 from .map_edits import COLOUR
-from .model import Combatant, Encounter, Position, Side, State, Track, TurnEntry, TurnState
+from .model import (
+    Combatant,
+    Encounter,
+    Position,
+    Side,
+    State,
+    StatValue,
+    Track,
+    TurnEntry,
+    TurnState,
+)
 from .problems import BilingualError, Problem, json_path
 from .rulesets.base import Ruleset
 from .rulesets.schema import check_combatant, default_stats
@@ -42,19 +53,33 @@ def _numbered(names: set[str], name: str) -> str:
     return f"{stem} {n}"
 
 
-def blank(ruleset: Ruleset, enc: Encounter, name: str, side: str, tier: str | None) -> Combatant:
-    """A new combatant with every field of its tier at the ruleset's default."""
+def blank(
+    ruleset: Ruleset,
+    enc: Encounter,
+    name: str,
+    side: str,
+    tier: str | None,
+    stats: dict[str, StatValue] | None = None,
+    notes: str = "",
+) -> Combatant:
+    """A new combatant with every field of its tier at the ruleset's default (or `stats`,
+    from a bestiary entry), and the empty tracks of its tier, sized by its sheet."""
     if tier is None and ruleset.data.tiers:
         tier = ruleset.data.tiers[0].value
-    tracks = {t.key: Track(marks=[""] * t.size) for t in ruleset.data.tracks}
-    return Combatant(
+    c = Combatant(
         id="new",
         name=name,
         side=side,
         tier=tier,
-        stats=default_stats(ruleset.data, tier),
-        tracks=tracks,
+        stats={**default_stats(ruleset.data, tier), **copy.deepcopy(stats or {})},
+        notes=notes,
     )
+    c.tracks = {
+        t.key: Track(marks=[""] * t.size_for(c))
+        for t in ruleset.data.tracks
+        if not t.tiers or tier in t.tiers
+    }
+    return c
 
 
 def add_combatants(

@@ -102,6 +102,7 @@ class Table:
         notices = self.ruleset.check_move(self.enc, c, zone)
         moved = c.position.model_copy(update={"zone": zone})
         changes = [change(self.enc, ("combatants", cid, "position"), moved)]
+        changes += self.ruleset.move_changes(self.enc, c, zone)
         graph = ZoneGraph(self.enc.map)
         after = c.model_copy(update={"position": moved})
         for other_id in c.contacts:

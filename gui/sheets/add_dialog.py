@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import copy
 import unicodedata
 
 from PySide6.QtCore import Qt
@@ -136,10 +135,15 @@ class AddCombatantDialog(QDialog):
             return None
         ruleset, entry = self.controller.ruleset, self.entry()
         tier = self.tier.currentData() if ruleset.data.tiers else None
-        template = roster_edits.blank(ruleset, self.controller.enc, name, side, tier)
-        if entry is not None:
-            stats = {**template.stats, **copy.deepcopy(entry.stats)}
-            template = template.model_copy(update={"stats": stats, "notes": entry.notes})
+        template = roster_edits.blank(
+            ruleset,
+            self.controller.enc,
+            name,
+            side,
+            tier,
+            entry.stats if entry is not None else None,
+            entry.notes if entry is not None else "",
+        )
         try:
             ids = self.controller.add_combatants(
                 template, self.count.value(), self.zone.currentData()

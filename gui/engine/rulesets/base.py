@@ -235,6 +235,10 @@ class Ruleset(ABC):
         """Why moving `c` into `zone` is against the rules (empty when it is legal)."""
         return []
 
+    def move_changes(self, enc: Encounter, c: Combatant, zone: str) -> list[Change]:
+        """What a move into `zone` costs besides the move (an action spent…)."""
+        return []
+
     def round_started(self, enc: Encounter, round_no: int) -> list[Change]:
         """Changes that happen by themselves when a new round begins."""
         return []

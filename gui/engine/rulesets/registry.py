@@ -16,6 +16,7 @@ RULESET_DATA_DIR = Path(__file__).resolve().parents[3] / "ruleset_data"
 # Adding a ruleset: its module, its ruleset_data/<id>/ folder, and one line here.
 _MODULES = {
     "libre": "gui.engine.rulesets.libre",
+    "reserve_menace": "gui.engine.rulesets.reserve_menace",
 }
 
 

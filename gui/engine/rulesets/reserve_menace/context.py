@@ -1,0 +1,230 @@
+"""What every reserve_menace action shares: options, Tests and their dice, legality, the
+reaction cost, and turning collected edits into a Resolution."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from ...changes import ChangeSet
+from ...dice import DiceExpr
+from ...model import Combatant, Encounter
+from ...odds import Distribution, counted_pool
+from ..base import (
+    FORCE,
+    Action,
+    ActionError,
+    ActionSpec,
+    DiceRequest,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Ruleset,
+    Term,
+    make_log,
+)
+from ..schema import Label
+from .edits import Edits
+from .passes import holds_initiative, in_passes, spent_turn
+from .sheet import POOL_CAP, RESERVE_CAP, camp, is_character, reserve_path
+
+HOUSE_ROLL = "RM-MAISON-1"
+SUCCESS_FLAG = "CFG-RM-1"
+EXTRAS_PAY_FLAG = "CFG-RM-10"
+_QUALITIES = Label(fr="Qualités (0 = raté)", en="Qualités (0 = failed)")
+
+
+@cache
+def house_roll(folder: Path) -> tuple[Label, int, tuple[int, ...]]:
+    """The optional roll model, a house rule kept in data (house_roll.json), never the game's."""
+    data = json.loads((folder / "house_roll.json").read_text(encoding="utf-8"))
+    return Label(**data["label"]), int(data["sides"]), tuple(data["face_values"])
+
+
+@dataclass(frozen=True)
+class Handler:
+    """One action of the ruleset: whether the actor has it, its preview, its resolution."""
+
+    kind: str
+    spec: Callable[[Ctx], ActionSpec | None]
+    preview: Callable[[Ctx], Preview]
+    resolve: Callable[[Ctx, DiceResult], tuple[Resolution, ChangeSet]]
+
+
+@dataclass(frozen=True)
+class Ctx:
+    """One action being previewed or resolved."""
+
+    ruleset: Ruleset
+    enc: Encounter
+    action: Action
+
+    @property
+    def actor(self) -> Combatant:
+        if self.action.actor is None:
+            raise ActionError("Choisir un acteur", "Choose an actor")
+        return self.enc.combatant(self.action.actor)
+
+    @property
+    def target(self) -> Combatant:
+        if self.action.target is None:
+            raise ActionError("Choisir une cible", "Choose a target")
+        return self.enc.combatant(self.action.target)
+
+    def flag(self, flag_id: str) -> bool | int | str:
+        return self.ruleset.flag(self.enc, flag_id)
+
+    def number(self, key: str, default: int = 0) -> int:
+        value = self.action.options.get(key, default)
+        return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+    def choice(self, key: str, default: str = "") -> str:
+        value = self.action.options.get(key, default)
+        return value if isinstance(value, str) else default
+
+    def yes(self, key: str) -> bool:
+        return self.action.options.get(key) is True
+
+    def other(self, key: str) -> Combatant | None:
+        """A combatant named by an option (a counterer, a supporter…), or None."""
+        cid = self.choice(key)
+        return self.enc.combatant(cid) if cid and cid != "-" else None
+
+    # Tests ---------------------------------------------------------------------------------
+
+    def test_request(self, pool: int) -> DiceRequest | None:
+        """The dice of a Test of `pool` dice; None when the pool is 0 or less: the Test fails
+        by itself (A-RM-1). The GM types the Qualités, unless the house roll is on."""
+        if pool <= 0:
+            return None
+        if self.flag(HOUSE_ROLL):
+            _label, sides, values = house_roll(self.ruleset.folder)
+            return DiceRequest(DiceExpr(pool, sides), _QUALITIES, 0, pool * max(values), values)
+        return DiceRequest(DiceExpr(pool, 6), _QUALITIES, 0, 99, aggregate_only=True)
+
+    def test_odds(self, pool: int) -> tuple[Distribution | None, str]:
+        """The distribution of Qualités under the house roll, or why there are no odds."""
+        if pool <= 0:
+            return None, "0 dé : échec automatique (A-RM-1)"
+        if not self.flag(HOUSE_ROLL):
+            return None, "Pas de probabilités : la règle des Tests manque au texte (A-RM-1)"
+        label, _sides, values = house_roll(self.ruleset.folder)
+        return counted_pool(pool, values), f"P(réussite) — {label.fr}"
+
+    def succeeded(self, q: int, pool: int) -> bool:
+        """A Test succeeds with at least CFG-RM-1 Qualités and at least one die (A-RM-1)."""
+        return pool > 0 and q >= int(self.flag(SUCCESS_FLAG))
+
+    def qualities(self, dice: DiceResult, pool: int) -> int:
+        request = self.test_request(pool)
+        return 0 if request is None else max(0, dice.total(request))
+
+    # Legality, costs and the end of a resolution -------------------------------------------
+
+    def blocked(self, notices: list[Notice], terms: list[Term]) -> None:
+        """Refuse when a notice blocks, unless the GM overrides it (G-3, logged)."""
+        blocking = [n for n in notices if n.blocking]
+        if not blocking:
+            return
+        if not self.action.overrides.get(FORCE):
+            first = blocking[0]
+            raise ActionError(f"{first.rule} {first.fr}", f"{first.rule} {first.en}")
+        for n in blocking:
+            terms.append(Term(f"passé outre par le MJ : {n.fr}", "", "G-3"))
+
+    def spend(self, edits: Edits, kind: str) -> None:
+        """The actor takes an action of `kind` in the Passe (RM-16, RM-21)."""
+        actor = self.actor
+        turn = spent_turn(self.enc, actor, kind)
+        if turn is not None:
+            edits.set(("turn",), turn)
+        edits.remove_state(actor.id, "dirige", f"interruption.{kind}")
+
+    def reaction_notices(self, who: Combatant) -> list[Notice]:
+        """RM-23: reactions only while not holding the initiative; extras need GM dice."""
+        notes: list[Notice] = []
+        if in_passes(self.enc) and holds_initiative(self.enc, who):
+            notes.append(
+                Notice(
+                    "RM-23",
+                    f"{who.name} : pas de réaction quand son camp a l’initiative",
+                    f"{who.name}: no reaction while its side holds the initiative",
+                    True,
+                )
+            )
+        if (
+            not is_character(who)
+            and self.flag(EXTRAS_PAY_FLAG)
+            and camp(self.enc, who).resources.get("reserve", 0) <= 0
+        ):
+            notes.append(
+                Notice(
+                    "A-RM-10",
+                    f"Réserve du MJ vide : {who.name} ne peut pas réagir",
+                    f"The GM's Réserve is empty: {who.name} cannot react",
+                    True,
+                )
+            )
+        return notes
+
+    def pay_reaction(self, edits: Edits, who: Combatant, terms: list[Term]) -> None:
+        """RM-22: 1 die of one's Réserve, or +1 Tension when it is empty; extras pay from
+        their camp's GM Réserve (A-RM-10, free with CFG-RM-10 off)."""
+        path = reserve_path(self.enc, who)
+        if is_character(who):
+            if edits.number(path) > 0:
+                edits.add(path, -1)
+                terms.append(Term(f"réaction de {who.name} : 1 dé de sa Réserve", -1, "RM-22"))
+            else:
+                edits.add(("combatants", who.id, "stats", "tension"), 1)
+                terms.append(Term(f"réaction de {who.name} : Réserve vide, +1 Tension", 1, "RM-22"))
+        elif self.flag(EXTRAS_PAY_FLAG):
+            edits.add(path, -1)
+            terms.append(Term(f"réaction de {who.name} : 1 dé de la Réserve du MJ", -1, "A-RM-10"))
+
+    def gain(self, edits: Edits, who: Combatant, dice: int, why: str, rule: str) -> Term:
+        """Dice into `who`'s Réserve (its own, or its camp's), capped at 12 (RM-13)."""
+        path = reserve_path(self.enc, who)
+        before = edits.number(path)
+        after = edits.add(path, dice, RESERVE_CAP)
+        return Term(f"{why} : Réserve de {who.name} {before} → {after}", after - before, rule)
+
+    def finish(
+        self,
+        edits: Edits,
+        label: str,
+        terms: list[Term],
+        dice: DiceResult,
+        outcome: tuple[str, str],
+        success: bool | None = None,
+    ) -> tuple[Resolution, ChangeSet]:
+        entry = make_log(self.enc, self.action, label, terms, dice, outcome[0])
+        edits.log(entry)
+        resolution = Resolution(
+            self.action, outcome[0], outcome[1], tuple(terms), dice, success, entry
+        )
+        return resolution, ChangeSet(label, edits.changes())
+
+
+def pool_terms(
+    base_label: str, base: int, renfort: int, reserve_dice: int, malus: list[Term]
+) -> tuple[int, list[Term]]:
+    """The Poignée (RM-25): base + Renfort + Réserve dice, capped at 12, THEN the Malus."""
+    terms = [Term(base_label, base, "RM-25")]
+    if renfort:
+        terms.append(Term("Renfort", renfort, "RM-25"))
+    if reserve_dice:
+        terms.append(Term("dés de la Réserve", reserve_dice, "RM-25"))
+    total = base + renfort + reserve_dice
+    if total > POOL_CAP:
+        terms.append(Term("plafond de 12 dés", POOL_CAP - total, "RM-25"))
+        total = POOL_CAP
+    for term in malus:
+        terms.append(term)
+        total += int(term.value)
+    terms.append(Term("Poignée", f"{max(0, total)}D", "RM-25"))
+    return total, terms

@@ -1,0 +1,81 @@
+"""Défense: its value at the start of combat (RM-01 to RM-10) and against the next attack."""
+
+from __future__ import annotations
+
+from ...model import Combatant
+from ..base import Term
+from .sheet import CHARACTER, flag, is_character, stat, text
+
+CAP = 12  # RM-02
+BEARER_CAP = 15  # RM-02
+EXTRA_CAP_FLAG = "CFG-RM-3"  # A-RM-3: no cap for extras unless set
+APTITUDE = {"mediocre": 0, "bonne": 3, "tres_bonne": 6, "extremement_bonne": 9}  # RM-06
+APTITUDE_LABEL = {
+    "mediocre": "Médiocre",
+    "bonne": "Bonne",
+    "tres_bonne": "Très bonne",
+    "extremement_bonne": "Extrêmement bonne",
+}
+
+
+def cap(c: Combatant, extras_capped: bool) -> int | None:
+    """The highest Défense `c` may have (RM-02; extras: A-RM-3, CFG-RM-3)."""
+    if c.tier == CHARACTER:
+        return BEARER_CAP if flag(c, "porteur_arme") else CAP
+    return CAP if extras_capped else None
+
+
+def bounded(c: Combatant, value: int, extras_capped: bool) -> int:
+    """A Défense kept within 0 (RM-10, A-RM-4) and its cap (RM-02, also for increases)."""
+    top = cap(c, extras_capped)
+    return max(0, value if top is None else min(top, value))
+
+
+def unaware(c: Combatant) -> bool:
+    """Unconscious, asleep or completely inattentive at the start (RM-08)."""
+    return is_character(c) and text(c, "vigilance_etat", "attentif") != "attentif"
+
+
+def starting(c: Combatant, extras_capped: bool) -> tuple[int, list[Term]]:
+    """The Défense at the start of combat, with its terms (RM-01, RM-06)."""
+    terms: list[Term] = []
+    if is_character(c):
+        total = stat(c, "vigilance")
+        terms.append(Term("Vigilance", total, "RM-01"))
+        if flag(c, "aspect_adapte"):
+            terms.append(Term("Aspect adapté à la situation", 3, "RM-03"))
+            total += 3
+    else:
+        aptitude = text(c, "aptitude", "bonne")
+        total = APTITUDE.get(aptitude, 0)
+        terms.append(Term(f"Aptitude {APTITUDE_LABEL.get(aptitude, aptitude)}", total, "RM-06"))
+    if flag(c, "equipe", True):
+        terms.append(Term("équipement suffisant", 3, "RM-04" if is_character(c) else "RM-06"))
+        total += 3
+    reasons = []
+    if flag(c, "tres_defavorable"):
+        reasons.append(("circonstances très défavorables", "RM-05"))
+    if is_character(c) and flag(c, "surpris"):
+        reasons.append(("surpris", "RM-07"))
+    if unaware(c):
+        reasons.append(("inattentif ou inconscient (après la 1re attaque)", "RM-09"))
+    if reasons:
+        # RM-07: surprise counts as very unfavourable and does not stack with it.
+        label = " / ".join(r[0] for r in reasons)
+        terms.append(Term(label, -3, reasons[0][1]))
+        total -= 3
+    value = bounded(c, total, extras_capped)
+    if value != total:
+        top = cap(c, extras_capped)
+        rule = "RM-10" if value == 0 else ("RM-02" if is_character(c) else "A-RM-3")
+        terms.append(Term(f"plafond/plancher ({0 if value == 0 else top})", value - total, rule))
+    return value, terms
+
+
+def against_next_attack(c: Combatant) -> tuple[int, Term | None]:
+    """The Défense the next attack must beat: 0 while unaware (RM-08, RM-09, A-RM-5)."""
+    if text(c, "vigilance_etat", "attentif") == "inconscient":
+        return 0, Term("inconscient ou endormi : Défense 0", "", "RM-08")
+    if any(s.key == "sans_defense" for s in c.states):
+        return 0, Term("sans défense contre la 1re attaque : Défense 0", "", "RM-08")
+    return stat(c, "defense"), None

@@ -1,0 +1,210 @@
+"""Désarmement (RM-59 to RM-62): instead of Encaisser, the target tests its Ténacité."""
+
+from __future__ import annotations
+
+from ...model import State
+from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
+from ..schema import Label
+from . import defense
+from .absorb import pending
+from .attack import SACRIFICE, SACRIFICE_LOWERS_FLAG, first_attack_received
+from .context import Ctx, Handler, pool_terms
+from .edits import Edits
+from .options import free_text, number, pick, toggle, who
+from .passes import in_passes, unit_of
+from .sheet import PENDING, PENDING_PROTECT, is_character, is_out, stat
+
+KIND = "desarmer"
+STRICT_FLAG = "CFG-RM-9"
+GAIN = 2  # RM-60
+EFFECTS = (
+    ("aucun", "aucun", "none"),
+    ("saisir", "s’emparer de l’arme (3 Q)", "seize the weapon (3 Q)"),
+    ("projeter", "projeter l’arme où l’on veut (3 Q)", "send the weapon anywhere (3 Q)"),
+)
+
+
+def _spec(ctx: Ctx) -> ActionSpec | None:
+    if ctx.action.target is None or pending(ctx.target) is None:
+        return None
+    target = ctx.target
+    allies = [
+        o
+        for o in ctx.enc.combatants
+        if o.side == target.side and o.id != target.id and not is_out(o)
+    ]
+    return ActionSpec(
+        KIND,
+        Label(fr="Désarmer (au lieu d’Encaisser)", en="Disarm (instead of absorbing)"),
+        "RM-59",
+        True,
+        (
+            pick("option", "Effet (3 Qualités)", "Effect (3 Qualités)", "RM-61", EFFECTS),
+            free_text("ou", "Où tombe l’arme", "Where the weapon lands", "RM-61"),
+            number("renfort", "Renfort de la cible (dés)", "Target's Renfort (dice)", "RM-25"),
+            who(
+                "soutenu_par",
+                "Cible soutenue par (+1D)",
+                "Target supported by (+1D)",
+                "RM-50",
+                allies,
+            ),
+            toggle(
+                "avantage",
+                "La cible a l’Avantage (noté, règle absente)",
+                "Target has Avantage (noted, rule missing)",
+                "RM-62",
+            ),
+        ),
+    )
+
+
+def _numbers(ctx: Ctx, terms: list[Term]) -> tuple[int, int, int]:
+    """Q, the target's Défense, and the target's Ténacité pool (Valeur for an extra)."""
+    target = ctx.target
+    state = pending(target)
+    if state is None or state.value is None:
+        raise ActionError(
+            f"{target.name} n’a pas d’attaque en attente", f"{target.name} has no pending hit"
+        )
+    q, (d, why) = state.value, defense.against_next_attack(target)
+    if why:
+        terms.append(why)
+    terms.append(Term(f"attaque : {q} Qualités contre Défense {d}", "", "RM-59"))
+    if ctx.choice("option", "aucun") != "aucun" and ctx.flag(SACRIFICE_LOWERS_FLAG):
+        q -= SACRIFICE
+        terms.append(Term("Qualités dépensées pour l’effet", -SACRIFICE, "RM-61"))
+    malus = max(0, q - d)
+    supporter = ctx.other("soutenu_par")
+    base_key = "tenacite" if is_character(target) else "valeur"
+    pool, pool_t = pool_terms(
+        "Ténacité" if is_character(target) else "Valeur (Ténacité, A-RM-21)",
+        stat(target, base_key),
+        ctx.number("renfort") + (1 if supporter else 0),
+        0,
+        [Term("Malus (Q − Défense)", -malus, "RM-60")] if malus else [],
+    )
+    terms += pool_t
+    if ctx.yes("avantage"):
+        terms.append(Term("Avantage : règle des Tests absente, à appliquer par le MJ", "", "RM-62"))
+    return q, d, pool
+
+
+def _notices(ctx: Ctx, q: int, d: int) -> list[Notice]:
+    out = []
+    state = pending(ctx.target)
+    if state is not None and state.value is not None:
+        raw = state.value
+        if ctx.flag(STRICT_FLAG) and raw <= d:
+            out.append(
+                Notice(
+                    "A-RM-9",
+                    "il faut Q strictement supérieur à la Défense",
+                    "needs Q strictly above the Défense",
+                    True,
+                )
+            )
+    if ctx.choice("option", "aucun") != "aucun" and state is not None and (state.value or 0) < 3:
+        out.append(
+            Notice(
+                "RM-61", "il faut 3 Qualités pour cet effet", "this effect needs 3 Qualités", True
+            )
+        )
+    supporter = ctx.other("soutenu_par")
+    if supporter:
+        out += ctx.reaction_notices(supporter)
+    return out
+
+
+def _preview(ctx: Ctx) -> Preview:
+    terms: list[Term] = []
+    q, d, pool = _numbers(ctx, terms)
+    dist, note = ctx.test_odds(pool)
+    return Preview(
+        ctx.action,
+        tuple(terms),
+        ctx.test_request(pool),
+        odds=dist.at_least(int(ctx.flag("CFG-RM-1"))) if dist else None,
+        odds_note=note if dist is None else "P(la cible garde son arme)",
+        distribution=dist,
+        notices=tuple(_notices(ctx, q, d)),
+    )
+
+
+def _resolve(ctx: Ctx, dice: DiceResult):
+    """RM-59, RM-60: the target loses 1 Défense anyway; failed → disarmed and the attacker
+    gains 2 Réserve dice; 1–2 Qualités → it loses an action; 3+ → nothing more."""
+    actor, target = ctx.actor, ctx.target
+    terms: list[Term] = []
+    q, d, pool = _numbers(ctx, terms)
+    ctx.blocked(_notices(ctx, q, d), terms)
+    edits = Edits(ctx.enc)
+    edits.remove_state(target.id, PENDING, PENDING_PROTECT)
+    first_attack_received(edits, target)
+    supporter = ctx.other("soutenu_par")
+    if supporter:
+        ctx.pay_reaction(edits, supporter, terms)
+    path = ("combatants", target.id, "stats", "defense")
+    after = max(0, edits.number(path) - 1)
+    edits.set(path, after)
+    terms.append(Term(f"Défense de {target.name} −1 ({after})", -1, "RM-59"))
+    result = ctx.qualities(dice, pool)
+    terms.append(Term("Qualités (Ténacité)", str(result), "A-RM-1"))
+    label = f"{actor.name} tente de désarmer {target.name}"
+    if not ctx.succeeded(result, pool):
+        option = ctx.choice("option", "aucun")
+        where = f"aux mains de {actor.name}" if option == "saisir" else ctx.choice("ou").strip()
+        edits.add_state(
+            target.id,
+            State(
+                key="desarme",
+                label="Désarmé",
+                text=f"Arme : {where or 'à terre, à portée'} (RM-63).",
+            ),
+        )
+        edits.set(("combatants", target.id, "stats", "arme_ou"), where or "à terre, à portée")
+        terms.append(ctx.gain(edits, actor, GAIN, "désarmement réussi", "RM-60"))
+        return ctx.finish(
+            edits,
+            label,
+            terms,
+            dice,
+            (f"{target.name} est désarmé", f"{target.name} is disarmed"),
+            True,
+        )
+    if result < 3:
+        _lose_action(ctx, edits, target, terms)
+        return ctx.finish(
+            edits,
+            label,
+            terms,
+            dice,
+            (
+                f"{target.name} garde son arme mais perd une action",
+                f"{target.name} keeps the weapon but loses an action",
+            ),
+            False,
+        )
+    return ctx.finish(
+        edits,
+        label,
+        terms,
+        dice,
+        (f"{target.name} garde son arme", f"{target.name} keeps the weapon"),
+        False,
+    )
+
+
+def _lose_action(ctx: Ctx, edits: Edits, target, terms: list[Term]) -> None:
+    if not in_passes(ctx.enc):
+        terms.append(Term("perd une action (hors Passes : à noter)", "", "RM-60"))
+        return
+    turn = edits.get(("turn",)).model_copy(deep=True)
+    i = unit_of(turn, target.id)
+    if i >= 0:
+        turn.order[i].actions_left = max(0, turn.order[i].actions_left - 1)
+        edits.set(("turn",), turn)
+    terms.append(Term(f"{target.name} perd une action", -1, "RM-60"))
+
+
+DISARM = Handler(KIND, _spec, _preview, _resolve)

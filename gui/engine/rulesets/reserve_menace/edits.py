@@ -1,0 +1,66 @@
+"""Collecting the changes of one resolution: one Change per path, log lines in order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ...changes import Change, read
+from ...model import Encounter, LogEntry, State
+from ..base import log_change
+
+
+class Edits:
+    """Values to write at paths of an encounter; reading a path sees what was written."""
+
+    def __init__(self, enc: Encounter) -> None:
+        self.enc = enc
+        self._new: dict[tuple, Any] = {}
+        self._old: dict[tuple, Any] = {}
+        self._logs: list[LogEntry] = []
+
+    def get(self, path: Sequence[str | int]) -> Any:
+        key = tuple(path)
+        return self._new[key] if key in self._new else read(self.enc, key)
+
+    def number(self, path: Sequence[str | int]) -> int:
+        """An int at `path` as written so far (0 when absent)."""
+        value = self.get(path)
+        return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+    def set(self, path: Sequence[str | int], value: Any) -> None:
+        key = tuple(path)
+        if key not in self._old:
+            self._old[key] = read(self.enc, key)
+        self._new[key] = value
+
+    def add(self, path: Sequence[str | int], delta: int, cap: int | None = None) -> int:
+        """Add to an int (never below 0, at most `cap`); the new value."""
+        value = max(0, self.number(path) + delta)
+        if cap is not None:
+            value = min(cap, value)
+        self.set(path, value)
+        return value
+
+    def states(self, cid: str) -> list[State]:
+        """A copy of the combatant's states as written so far."""
+        return [s.model_copy() for s in self.get(("combatants", cid, "states"))]
+
+    def add_state(self, cid: str, state: State) -> None:
+        """Add a state (replacing one with the same key)."""
+        kept = [s for s in self.states(cid) if s.key != state.key]
+        self.set(("combatants", cid, "states"), [*kept, state])
+
+    def remove_state(self, cid: str, *keys: str) -> None:
+        states = self.states(cid)
+        if any(s.key in keys for s in states):
+            self.set(("combatants", cid, "states"), [s for s in states if s.key not in keys])
+
+    def log(self, entry: LogEntry) -> None:
+        self._logs.append(entry)
+
+    def changes(self) -> tuple[Change, ...]:
+        out = [Change(k, self._old[k], v) for k, v in self._new.items() if self._old[k] != v]
+        for entry in self._logs:
+            out.append(log_change(self.enc, entry, out))
+        return tuple(out)

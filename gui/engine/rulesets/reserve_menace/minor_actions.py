@@ -1,0 +1,93 @@
+"""Extra actions for a camp's minor extras, bought with GM Réserve dice (RM-18, RM-19)."""
+
+from __future__ import annotations
+
+from ..base import ActionSpec, DiceResult, Notice, Preview, Term
+from ..schema import Label
+from .context import Ctx, Handler
+from .edits import Edits
+from .passes import in_passes, unit_of
+from .sheet import MINOR, characters_in_play, is_gm_camp, is_out, minors, reserve_of
+
+KIND = "acheter_action"
+
+
+def _spec(ctx: Ctx) -> ActionSpec | None:
+    actor = ctx.actor
+    if actor.tier != MINOR or not is_gm_camp(ctx.enc, actor.side):
+        return None
+    return ActionSpec(
+        KIND,
+        Label(
+            fr="Action de plus pour les mineurs (1 dé du MJ)",
+            en="One more action for the minors (1 GM die)",
+        ),
+        "RM-18",
+        False,
+    )
+
+
+def _notices(ctx: Ctx) -> list[Notice]:
+    enc, actor = ctx.enc, ctx.actor
+    in_play = [c for c in minors(enc, actor.side) if not is_out(c)]
+    pcs = characters_in_play(enc)
+    out = []
+    if not in_passes(enc):
+        out.append(Notice("RM-17", "seulement pendant les Passes", "only during the Passes", True))
+    if len(in_play) <= len(pcs):
+        out.append(
+            Notice(
+                "RM-18",
+                f"{len(in_play)} mineurs pour {len(pcs)} Personnages : "
+                "il faut qu’ils soient plus nombreux",
+                f"{len(in_play)} minors against {len(pcs)} characters: they must outnumber them",
+                True,
+            )
+        )
+    if reserve_of(enc, actor) < 1:
+        out.append(Notice("RM-18", "Réserve du MJ vide", "the GM's Réserve is empty", True))
+    i = unit_of(enc.turn, actor.id) if in_passes(enc) else -1
+    if i >= 0 and enc.turn.order[i].actions_left > 0:
+        out.append(
+            Notice(
+                "RM-18",
+                "il leur reste des actions : on achète la 3e et les suivantes",
+                "they still have actions: buying is for the 3rd and later",
+            )
+        )
+    return out
+
+
+def _preview(ctx: Ctx) -> Preview:
+    terms = [
+        Term("1 dé de la Réserve du MJ", -1, "RM-18"),
+        Term("le nombre de mineurs doit rendre l’action plausible", "", "RM-19"),
+    ]
+    return Preview(ctx.action, tuple(terms), None, notices=tuple(_notices(ctx)))
+
+
+def _resolve(ctx: Ctx, dice: DiceResult):
+    enc, actor = ctx.enc, ctx.actor
+    terms: list[Term] = []
+    ctx.blocked(_notices(ctx), terms)
+    edits = Edits(enc)
+    path = ("sides", actor.side, "resources", "reserve")
+    edits.add(path, -1)
+    terms.append(Term(f"Réserve du MJ → {edits.number(path)}", -1, "RM-18"))
+    if in_passes(enc):
+        turn = enc.turn.model_copy(deep=True)
+        i = unit_of(turn, actor.id)
+        if i >= 0:
+            turn.order[i].actions_left += 1
+            edits.set(("turn",), turn)
+    camp = enc.side(actor.side).name
+    return ctx.finish(
+        edits,
+        f"{camp} : action de plus pour les mineurs",
+        terms,
+        DiceResult("none"),
+        (f"Les mineurs de {camp} gagnent une action", f"{camp}'s minors gain an action"),
+    )
+
+
+BUY = Handler(KIND, _spec, _preview, _resolve)

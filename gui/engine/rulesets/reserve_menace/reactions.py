@@ -1,0 +1,244 @@
+"""Reactions paid from the Réserve or with Tension (RM-22, RM-23): Interrompre (RM-48),
+Protéger (RM-49) and reaction powers (RM-51). Contrer and Soutenir are options of the
+Test they act on (RM-47, RM-50)."""
+
+from __future__ import annotations
+
+from ...model import State
+from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
+from ..schema import Label
+from .absorb import pending
+from .context import Ctx, Handler
+from .edits import Edits
+from .options import action_kind, free_text, number, toggle
+from .passes import KIND_LABELS, in_passes, unit_of
+from .sheet import PENDING, PENDING_PROTECT
+
+PROTECT_ANYWAY_FLAG = "CFG-RM-20"
+
+
+def _preview(ctx: Ctx, terms: list[Term], notices: list[Notice]) -> Preview:
+    return Preview(ctx.action, tuple(terms), None, notices=tuple(notices))
+
+
+# Interrompre ---------------------------------------------------------------------------------
+
+
+def _interrupt_spec(ctx: Ctx) -> ActionSpec:
+    return ActionSpec(
+        "interrompre",
+        Label(fr="Interrompre (réaction)", en="Interrupt (reaction)"),
+        "RM-48",
+        False,
+        (action_kind("type", "Action faite", "Action taken", "RM-48"),),
+    )
+
+
+def _interrupt_notices(ctx: Ctx) -> list[Notice]:
+    actor, enc = ctx.actor, ctx.enc
+    out = ctx.reaction_notices(actor)
+    kind = ctx.choice("type", "attaquer")
+    if kind in enc.turn.spent.get(actor.id, []):
+        out.append(
+            Notice(
+                "A-RM-11",
+                f"« {KIND_LABELS[kind]} » déjà utilisé pendant cette Passe",
+                "that action type was already used this Passe",
+                True,
+            )
+        )
+    i = unit_of(enc.turn, actor.id) if in_passes(enc) else -1
+    if in_passes(enc) and (i < 0 or enc.turn.order[i].actions_left < 1):
+        out.append(
+            Notice(
+                "RM-48",
+                f"{actor.name} n’a plus d’action à dépenser",
+                f"{actor.name} has no unspent action",
+                True,
+            )
+        )
+    return out
+
+
+def _interrupt_preview(ctx: Ctx) -> Preview:
+    kind = ctx.choice("type", "attaquer")
+    terms = [
+        Term("coût de la réaction (Réserve, sinon Tension)", "", "RM-22"),
+        Term(
+            f"une action dépensée : « {KIND_LABELS[kind]} » juste après l’adversaire", -1, "A-RM-11"
+        ),
+    ]
+    return _preview(ctx, terms, _interrupt_notices(ctx))
+
+
+def _interrupt_resolve(ctx: Ctx, dice: DiceResult):
+    """RM-48, A-RM-11: pay, spend the action now (its type counts), then act out of turn."""
+    actor, enc = ctx.actor, ctx.enc
+    kind = ctx.choice("type", "attaquer")
+    terms: list[Term] = []
+    ctx.blocked(_interrupt_notices(ctx), terms)
+    edits = Edits(enc)
+    ctx.pay_reaction(edits, actor, terms)
+    if in_passes(enc):
+        turn = enc.turn.model_copy(deep=True)
+        i = unit_of(turn, actor.id)
+        if i >= 0:
+            turn.order[i].actions_left = max(0, turn.order[i].actions_left - 1)
+        turn.spent = {**turn.spent, actor.id: [*turn.spent.get(actor.id, []), kind]}
+        edits.set(("turn",), turn)
+    edits.add_state(
+        actor.id,
+        State(
+            key=f"interruption.{kind}",
+            label=f"Interruption : {KIND_LABELS[kind]}",
+            text="Agit juste après l’action adverse (RM-48).",
+        ),
+    )
+    terms.append(Term(f"action « {KIND_LABELS[kind]} » payée et comptée", -1, "A-RM-11"))
+    return ctx.finish(
+        edits,
+        f"{actor.name} interrompt",
+        terms,
+        DiceResult("none"),
+        (
+            f"{actor.name} interrompt : « {KIND_LABELS[kind]} » maintenant",
+            f"{actor.name} interrupts: acts now",
+        ),
+    )
+
+
+INTERRUPT = Handler("interrompre", _interrupt_spec, _interrupt_preview, _interrupt_resolve)
+
+
+# Protéger --------------------------------------------------------------------------------------
+
+
+def _protect_spec(ctx: Ctx) -> ActionSpec | None:
+    target = ctx.enc.combatant(ctx.action.target) if ctx.action.target else None
+    if target is None or target.id == ctx.actor.id or target.side != ctx.actor.side:
+        return None
+    opts = []
+    if pending(target) is None and ctx.flag(PROTECT_ANYWAY_FLAG):
+        opts = [
+            number("qualites", "Qualités de l’attaque", "Qualités of the attack", "RM-49", 99),
+            toggle(
+                "rendre_defense",
+                "Rendre à la cible le point de Défense perdu",
+                "Give the target back the Défense it lost",
+                "RM-49",
+                True,
+            ),
+        ]
+    return ActionSpec(
+        "proteger",
+        Label(fr="Protéger (réaction)", en="Protect (reaction)"),
+        "RM-49",
+        True,
+        tuple(opts),
+    )
+
+
+def _protect_notices(ctx: Ctx) -> list[Notice]:
+    out = ctx.reaction_notices(ctx.actor)
+    if pending(ctx.target) is None and not ctx.flag(PROTECT_ANYWAY_FLAG):
+        out.append(
+            Notice(
+                "A-RM-20",
+                f"l’attaque n’a pas battu la Défense de {ctx.target.name}",
+                f"the attack did not beat {ctx.target.name}'s Défense",
+                True,
+            )
+        )
+    return out
+
+
+def _protected_q(ctx: Ctx) -> int:
+    state = pending(ctx.target)
+    if state is not None and state.value is not None:
+        return state.value
+    if ctx.number("qualites") <= 0:
+        raise ActionError("Saisir les Qualités de l’attaque", "Type the attack's Qualités")
+    return ctx.number("qualites")
+
+
+def _protect_preview(ctx: Ctx) -> Preview:
+    terms = [
+        Term(
+            f"{ctx.actor.name} encaisse à la place de {ctx.target.name}, comme si sa "
+            "Défense était battue",
+            "",
+            "RM-49",
+        )
+    ]
+    return _preview(ctx, terms, _protect_notices(ctx))
+
+
+def _protect_resolve(ctx: Ctx, dice: DiceResult):
+    actor, target = ctx.actor, ctx.target
+    terms: list[Term] = []
+    ctx.blocked(_protect_notices(ctx), terms)
+    q = _protected_q(ctx)
+    edits = Edits(ctx.enc)
+    ctx.pay_reaction(edits, actor, terms)
+    if pending(target) is not None:
+        edits.remove_state(target.id, PENDING, PENDING_PROTECT)
+    elif ctx.yes("rendre_defense"):
+        edits.add(("combatants", target.id, "stats", "defense"), 1)
+        terms.append(Term(f"{target.name} n’est pas affecté : Défense rendue", 1, "RM-49"))
+    edits.add_state(
+        actor.id,
+        State(
+            key=PENDING_PROTECT,
+            label=f"À encaisser (Q {q}, protège)",
+            text=f"Protège {target.name} : {q} Qualités (RM-49).",
+            value=q,
+        ),
+    )
+    terms.append(
+        Term(f"{actor.name} encaisse {q} Qualités à la place de {target.name}", "", "RM-49")
+    )
+    return ctx.finish(
+        edits,
+        f"{actor.name} protège {target.name}",
+        terms,
+        DiceResult("none"),
+        (
+            f"{actor.name} s’interpose : il doit encaisser",
+            f"{actor.name} steps in and must absorb the hit",
+        ),
+    )
+
+
+PROTECT = Handler("proteger", _protect_spec, _protect_preview, _protect_resolve)
+
+
+# Pouvoir de réaction -------------------------------------------------------------------------
+
+
+def _power_spec(ctx: Ctx) -> ActionSpec:
+    return ActionSpec(
+        "pouvoir_reaction",
+        Label(fr="Pouvoir de réaction", en="Reaction power"),
+        "RM-51",
+        False,
+        (free_text("description", "Ce qui se passe", "What happens", "RM-51"),),
+    )
+
+
+def _power_preview(ctx: Ctx) -> Preview:
+    terms = [Term("effet décidé par le MJ ; coût d’une réaction", "", "RM-51")]
+    return _preview(ctx, terms, ctx.reaction_notices(ctx.actor))
+
+
+def _power_resolve(ctx: Ctx, dice: DiceResult):
+    terms: list[Term] = []
+    ctx.blocked(ctx.reaction_notices(ctx.actor), terms)
+    edits = Edits(ctx.enc)
+    ctx.pay_reaction(edits, ctx.actor, terms)
+    what = ctx.choice("description").strip() or "Pouvoir de réaction"
+    return ctx.finish(
+        edits, f"{ctx.actor.name} : pouvoir de réaction", terms, DiceResult("none"), (what, what)
+    )
+
+
+REACTION_POWER = Handler("pouvoir_reaction", _power_spec, _power_preview, _power_resolve)

@@ -1,0 +1,165 @@
+"""Ruleset `reserve_menace`: Défense, Réserve de combat, Menace, Passes (spec section 2)."""
+
+from __future__ import annotations
+
+from ...changes import Change, ChangeSet
+from ...model import Combatant, Encounter, LogEntry, State, TurnEntry, now
+from ...zones import ZoneGraph
+from ..base import (
+    Action,
+    ActionError,
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Ruleset,
+    Term,
+)
+from . import absorb, attack, defense, disarm, menace, minor_actions, reactions, simple
+from .context import Ctx, Handler
+from .edits import Edits
+from .passes import PassePolicy, action_notices, in_passes, policy, spent_turn, units
+from .sheet import MAJOR, STANDARD, is_character, is_gm_camp, minors, stat
+
+# Every action, in the order the dialog lists them.
+_HANDLERS: tuple[Handler, ...] = (
+    attack.ATTACK,
+    absorb.ABSORB,
+    disarm.DISARM,
+    simple.FEED,
+    simple.DIRECT,
+    simple.ENVIRONMENT,
+    simple.VERBAL,
+    menace.UNDERMINE,
+    simple.POWER,
+    simple.RECOVER,
+    reactions.INTERRUPT,
+    reactions.PROTECT,
+    reactions.REACTION_POWER,
+    minor_actions.BUY,
+)
+
+
+class ReserveMenace(Ruleset):
+    """Passes with alternating initiative, Défense worn down, Encaisser, Réserve, Menace."""
+
+    def turn_policy(self, enc: Encounter) -> PassePolicy:
+        return policy(enc)
+
+    def turn_units(self, enc: Encounter) -> list[TurnEntry]:
+        return units(enc)
+
+    def combat_started(self, enc: Encounter) -> list[Change]:
+        """RM-01 to RM-09: every Défense from the sheet's toggles; the minors each camp
+        starts with (RM-54)."""
+        capped = bool(self.flag(enc, defense.EXTRA_CAP_FLAG))
+        edits = Edits(enc)
+        lines = []
+        for c in enc.combatants:
+            value, terms = defense.starting(c, capped)
+            edits.set(("combatants", c.id, "stats", "defense"), value)
+            if defense.unaware(c):
+                edits.add_state(c.id, _unaware_state())
+            lines.append(f"{c.name} : Défense {value} (" + ", ".join(map(str, terms)) + ")")
+        for side in enc.sides:
+            if is_gm_camp(enc, side.id):
+                edits.set(
+                    ("sides", side.id, "resources", "mineurs_depart"), len(minors(enc, side.id))
+                )
+                edits.set(("sides", side.id, "resources", "moities"), 0)
+        edits.log(
+            LogEntry(
+                time=now(),
+                round=1,
+                action="Défense de départ",
+                breakdown=lines,
+                outcome="Défense calculée pour tous (RM-01, RM-06)",
+            )
+        )
+        return list(edits.changes())
+
+    def check_move(self, enc: Encounter, c: Combatant, zone: str) -> list[Notice]:
+        """RM-45: changing zone is the Move action (once per Passe, in turn); one zone away."""
+        here = c.position.zone
+        if here is None or here == zone:
+            return []
+        out = action_notices(enc, c, "se_deplacer")
+        if not ZoneGraph(enc.map).adjacent(here, zone):
+            names = {z.id: z.name for z in enc.map.zones}
+            out.append(
+                Notice(
+                    "RM-45",
+                    f"{names[zone]} n’est pas reliée à {names[here]}",
+                    f"{names[zone]} is not linked to {names[here]}",
+                )
+            )
+        return out
+
+    def move_changes(self, enc: Encounter, c: Combatant, zone: str) -> list[Change]:
+        """RM-45: a change of zone during the Passes uses the Move action."""
+        if c.position.zone in (None, zone) or not in_passes(enc):
+            return []
+        turn = spent_turn(enc, c, "se_deplacer")
+        edits = Edits(enc)
+        edits.set(("turn",), turn)
+        edits.remove_state(c.id, "dirige", "interruption.se_deplacer")
+        return list(edits.changes())
+
+    def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
+        value, terms = defense.starting(c, bool(self.flag(enc, defense.EXTRA_CAP_FLAG)))
+        out = [Term("Défense de départ", str(value), "RM-01" if is_character(c) else "RM-06")]
+        out += terms
+        _value, why = defense.against_next_attack(c)
+        out.append(Term("Défense actuelle", str(stat(c, "defense")), "RM-11"))
+        if why:
+            out.append(why)
+        if c.tier in (STANDARD, MAJOR):
+            size, checked = absorb.monitor(c)
+            out.append(Term("Moniteur", f"{checked}/{size}", "RM-36"))
+        return out
+
+    def badges(self, enc: Encounter, c: Combatant) -> list[str]:
+        first = [f"Déf {stat(c, 'defense')}"]
+        if is_character(c):
+            first.append(f"Rés {stat(c, 'reserve')}")
+            if stat(c, "tension"):
+                first.append(f"Tens. {stat(c, 'tension')}")
+        elif c.tier in (STANDARD, MAJOR):
+            size, checked = absorb.monitor(c)
+            first.append(f"Mon. {checked}/{size}")
+        return [" ".join(first), *(s.label for s in c.states)]
+
+    def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
+        out = []
+        for handler in _HANDLERS:
+            spec = handler.spec(Ctx(self, enc, Action("", actor, target)))
+            if spec is not None:
+                out.append(spec)
+        return out
+
+    def _handler(self, kind: str) -> Handler:
+        for handler in _HANDLERS:
+            if handler.kind == kind:
+                return handler
+        raise KeyError(kind)
+
+    def preview(self, enc: Encounter, action: Action) -> Preview:
+        return self._handler(action.kind).preview(Ctx(self, enc, action))
+
+    def resolve(
+        self, enc: Encounter, action: Action, dice: DiceResult
+    ) -> tuple[Resolution, ChangeSet]:
+        try:
+            return self._handler(action.kind).resolve(Ctx(self, enc, action), dice)
+        except KeyError as exc:
+            raise ActionError(f"Introuvable : {exc}", f"Not found: {exc}") from exc
+
+
+def _unaware_state() -> State:
+    return State(
+        key="sans_defense",
+        label="Sans défense",
+        text="Défense 0 contre la première attaque reçue (RM-08) ; ensuite Défense avec −3 "
+        "(RM-09), sauf s'il dort ou est inconscient (A-RM-5).",
+    )
