@@ -22,7 +22,7 @@ from .rulesets.base import (
     log_change,
 )
 from .rulesets.schema import check_value
-from .turns import AlternatingSides, DeclareThenAct, RankedInitiative, TurnError
+from .turns import AlternatingSides, DeclareThenAct, RankedInitiative, TurnError, current_entry
 from .turns import previous as turn_previous
 from .zones import ZoneGraph, can_touch
 
@@ -160,7 +160,12 @@ class Table:
     def next_turn(self) -> ChangeSet:
         """Suivant: the policy's next step, with what happens by itself at a new round."""
         policy = self.ruleset.turn_policy(self.enc)
-        return self._turn_change("Tour suivant", policy.next(self.enc.turn))
+        cs = self._turn_change("Tour suivant", policy.next(self.enc.turn))
+        acting = current_entry(self.enc.turn)
+        if acting is None:
+            return cs
+        ended = _after(cs.changes, self.ruleset.activation_ended(self.enc, acting))
+        return ChangeSet(cs.label, (*cs.changes, *ended))
 
     def previous_turn(self) -> ChangeSet:
         return self._turn_change("Tour précédent", turn_previous(self.enc.turn), new_round=False)

@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QGraphicsPixmapItem
 from ..engine.model import Combatant, Encounter
 from ..engine.rulesets.base import Ruleset
 from ..engine.turns import current_entry
+from ..i18n import pick
+from .group_item import GroupItem
 from .layout import link_segment, token_slots
 from .link_item import GridItem, LinkItem
 from .token_item import TokenItem, initials, token_tooltip
@@ -38,6 +40,7 @@ class EncounterScene(ToolScene):
         self.zone_items: dict[str, ZoneItem] = {}
         self.link_items: dict[frozenset[str], LinkItem] = {}
         self.token_items: dict[str, TokenItem] = {}
+        self.group_items: dict[tuple[str, str], GroupItem] = {}
         self.grid_item = GridItem()
         self.addItem(self.grid_item)
         self.background: QGraphicsPixmapItem | None = None
@@ -115,9 +118,18 @@ class EncounterScene(ToolScene):
         acting = current_entry(enc.turn)
         active = set(acting.members) if acting else set()
         sides = {s.id: s for s in enc.sides}
+        groups = {c.id: self.ruleset.token_group(enc, c) for c in placed}
+        outlines: dict[tuple[str, str], tuple[str, QColor, list, float]] = {}
         for zone in enc.map.zones:
-            members = by_zone.get(zone.id, [])
+            # A group's tokens sit together, first, so that one outline takes them in.
+            members = sorted(by_zone.get(zone.id, []), key=lambda c: _group_order(groups[c.id]))
             size, slots = token_slots(zone.rect, len(members))
+            for c, slot in zip(members, slots, strict=True):
+                group = groups[c.id]
+                if group is not None:
+                    key = (zone.id, group[0])
+                    label, _, cells, _ = outlines.get(key, (pick(group[1]), None, [], 0))
+                    outlines[key] = (label, QColor(sides[c.side].colour), [*cells, slot], size)
             for c, (x, y) in zip(members, slots, strict=True):
                 item = self.token_items.get(c.id)
                 if item is None:
@@ -137,6 +149,16 @@ class EncounterScene(ToolScene):
                     c.id in active,
                 )
                 item.place(x, y, size)
+        self._sync_groups(outlines)
+
+    def _sync_groups(self, outlines: dict) -> None:
+        self._prune(self.group_items, set(outlines))
+        for key, (label, colour, cells, size) in outlines.items():
+            item = self.group_items.get(key)
+            if item is None:
+                item = self.group_items[key] = GroupItem()
+                self.addItem(item)
+            item.show_group(f"{label} ×{len(cells)}", colour, cells, size)
 
     def _sync_grid(self) -> None:
         grid = self.enc.map.grid
@@ -206,3 +228,8 @@ class EncounterScene(ToolScene):
         top_left = self.snap(r.topLeft())
         bottom_right = self.snap(r.bottomRight())
         self.zone_edited_to.emit(item.zid, QRectF(top_left, bottom_right).normalized())
+
+
+def _group_order(group: tuple | None) -> tuple[bool, str]:
+    """Grouped tokens first, each group's together."""
+    return (group is None, group[0] if group else "")

@@ -223,6 +223,10 @@ class Ruleset(ABC):
         """Short state texts for the token and roster."""
         return [s.label if s.value is None else f"{s.label} ×{s.value}" for s in c.states]
 
+    def token_group(self, enc: Encounter, c: Combatant) -> tuple[str, Label] | None:
+        """The group `c` acts in as one unit (its id and its name on the map), if any."""
+        return None
+
     def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest | None:
         """The roll that sets a combatant's initiative, or None if the policy needs none."""
         return None
@@ -233,6 +237,11 @@ class Ruleset(ABC):
 
     def check_move(self, enc: Encounter, c: Combatant, zone: str) -> list[Notice]:
         """Why moving `c` into `zone` is against the rules (empty when it is legal)."""
+        return []
+
+    def activation_ended(self, enc: Encounter, entry: TurnEntry) -> list[Change]:
+        """Changes when a unit's turn ends (« Suivant »): effects lasting "until the end of
+        its next turn" expire."""
         return []
 
     def move_changes(self, enc: Encounter, c: Combatant, zone: str) -> list[Change]:
