@@ -21,7 +21,7 @@ from .rulesets.base import (
     is_log_append,
     log_change,
 )
-from .rulesets.schema import check_value
+from .rulesets.schema import check_flags, check_value
 from .turns import AlternatingSides, DeclareThenAct, RankedInitiative, TurnError, current_entry
 from .turns import previous as turn_previous
 from .zones import ZoneGraph, can_touch
@@ -90,6 +90,15 @@ class Table:
             f"{c.name} : {spec.label.fr}",
             (change(self.enc, ("combatants", cid, "stats", key), value),),
         )
+
+    def set_flags(self, flags: dict[str, bool | int | str]) -> ChangeSet:
+        """The encounter's house-rule flags (G-5); a flag at its default is not stored."""
+        defaults = {f.id: f.default for f in self.ruleset.data.flags}
+        kept = {k: v for k, v in flags.items() if defaults.get(k, object()) != v}
+        problem = check_flags(self.ruleset.data, kept)
+        if problem is not None:
+            raise InputError(problem)
+        return ChangeSet("Options de règles", (change(self.enc, ("flags",), kept),))
 
     # Map ----------------------------------------------------------------------------------
 
