@@ -108,7 +108,9 @@ class ActionChoice(QWidget):
         self.target_combo = QComboBox()
         self.action_list = QListWidget()
         self.action_list.setObjectName("actions")
-        self.action_list.setMaximumHeight(self.fontMetrics().height() * 8)
+        self.action_list.setMinimumHeight(self.fontMetrics().height() * 6)
+        self.action_list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.action_list.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.options_box = QGroupBox(tr("Options"))
         self.options_form = QFormLayout(self.options_box)
         self.overrides_box = QGroupBox(tr("Valeurs imposées par le MJ (G-3)"))
@@ -213,6 +215,8 @@ class ActionChoice(QWidget):
                 item.setToolTip(rule_text(ruleset, spec.rule))
                 self.action_list.addItem(item)
             self.action_list.setCurrentRow(kinds.index(kind) if kind in kinds else 0)
+        widest = max((self.action_list.sizeHintForColumn(0),), default=0)
+        self.action_list.setMinimumWidth(min(320, widest + 24))
         self._kind_changed()
 
     def _rebuild_fields(self) -> None:

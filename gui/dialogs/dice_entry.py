@@ -134,6 +134,7 @@ class DiceEntry(QGroupBox):
         self.aggregate_label = QLabel()
         self.aggregate_edit = QLineEdit()
         self.aggregate_edit.setObjectName("aggregate")
+        self.aggregate_edit.setMinimumWidth(self.fontMetrics().averageCharWidth() * 8)
         self.aggregate_label.setBuddy(self.aggregate_edit)
         faces_label = QLabel(tr("Faces :"))
         faces_label.setBuddy(self.faces_edit)
@@ -224,11 +225,17 @@ class DiceEntry(QGroupBox):
                     count=expr.count, sides=expr.sides
                 )
             )
+            what = pick(request.aggregate)
             self.aggregate_label.setText(
-                tr("{what} ({low}–{high}) :").format(
-                    what=pick(request.aggregate), low=request.minimum, high=request.maximum
+                tr("{what} :").format(what=what)
+                if request.aggregate_only  # no dice model: the range means nothing
+                else tr("{what} ({low}–{high}) :").format(
+                    what=what, low=request.minimum, high=request.maximum
                 )
             )
+            self.aggregate_label.setMinimumWidth(self.aggregate_label.sizeHint().width())
+            self.pages["aggregate"].updateGeometry()
+            self.stack.updateGeometry()
             if self.rolled_dice is not None and not _fits(self.rolled_dice.faces, expr):
                 self.rolled_dice = None
         self._update()

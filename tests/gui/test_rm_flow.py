@@ -1,0 +1,138 @@
+"""Issue 4 flow on the reserve_menace demo, as the GM runs it: Passes with alternating
+initiative, an attack with Réserve dice, a Contrer paid from the Réserve, Encaisser on a
+standard extra with the GM's dice, the Menace drop, and undo of every step."""
+
+import pytest
+
+from gui.app import open_encounter
+from gui.controller import Controller
+from gui.dialogs.action import ActionDialog
+from gui.engine.rulesets.base import FORCE
+from tests.gui.shots import shot
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def ctl():
+    return Controller(open_encounter(None, "reserve_menace"))
+
+
+def dump(ctl):
+    # (the generator's state is saved with the encounter by the autosave, not by undo)
+    return ctl.enc.model_dump(exclude={"dice"})
+
+
+def act(qtbot, ctl, kind, actor, target=None, options=None, qualities=None, force=False):
+    """The action dialog as the GM fills it: options, typed Qualités, Appliquer."""
+    dialog = ActionDialog(ctl, actor, target, kind)
+    qtbot.addWidget(dialog)
+    for key, value in (options or {}).items():
+        dialog.choice.option_editors[key].show_value(value)
+    dialog.refresh()
+    if force:
+        dialog.force_check.setChecked(True)
+    if qualities is not None:
+        assert dialog.dice.available_modes() == ["aggregate"]  # A-RM-1: typed Qualités
+        dialog.dice.aggregate_edit.setText(str(qualities))
+    before = dump(ctl)
+    dialog.apply()
+    assert dialog.resolution is not None, dialog.problem.text()
+    after = dump(ctl)
+    ctl.undo_stack.undo()  # G-4: each step undoes and redoes exactly
+    assert dump(ctl) == before
+    ctl.undo_stack.redo()
+    assert dump(ctl) == after
+    return dialog
+
+
+def stat(ctl, cid, key):
+    return ctl.enc.combatant(cid).stats[key]
+
+
+def resource(ctl, key):
+    return ctl.enc.side("contrebandiers").resources[key]
+
+
+def turn_step(ctl, label, step):
+    ctl.turn_step(label, step(ctl.ruleset.turn_policy(ctl.enc), ctl.enc.turn))
+
+
+def test_two_passes_with_reserve_counter_gm_reduction_and_menace(qtbot, ctl):
+    loaded = dump(ctl)
+    ctl.start_combat(None, "compagnie")  # RM-20: the GM gives the first initiative
+    assert (ctl.enc.turn.holder, ctl.enc.turn.round) == ("compagnie", 1)
+    assert stat(ctl, "valeria", "defense") == 8  # RM-01: 5 + 3 (équipée), Aspect unsuited
+    assert stat(ctl, "brann", "defense") == 10  # RM-03: "Mineur" suits the mine: +3
+    assert resource(ctl, "mineurs_depart") == 6
+
+    # Players: Ilse attacks a minor with 2 Réserve dice (RM-25), Q 6 ≥ Défense 6.
+    act(qtbot, ctl, "attaquer", "ilse", "contrebandier_1", {"des_reserve": 2}, qualities=6)
+    assert stat(ctl, "ilse", "reserve") == 0
+    dialog = act(qtbot, ctl, "encaisser", "contrebandier_1")
+    assert "Terrassé" in dialog.resolution.outcome_fr  # RM-35
+
+    # The same side cannot act with another unit before « Suivant » (RM-20).
+    dialog = ActionDialog(ctl, "valeria", "contrebandier_2", "attaquer")
+    qtbot.addWidget(dialog)
+    assert dialog.force_check.isVisible() or not dialog.apply_button.isEnabled()
+    ctl.next_turn()
+    assert ctl.enc.turn.holder == "contrebandiers"
+
+    # GM: the Maître attacks Brann; Valeria counters, paid from her Réserve (RM-47, RM-22).
+    dialog = act(qtbot, ctl, "attaquer", "maitre", "brann", {"contre_par": "valeria"}, qualities=0)
+    assert "Raté" in dialog.resolution.outcome_fr
+    assert stat(ctl, "valeria", "reserve") == 2  # 1 − 1 (reaction) + 2 (counter won)
+    ctl.next_turn()
+    assert ctl.enc.turn.holder == "compagnie"
+
+    # Brann hits the Maître (Défense 9) with Q 9; the GM spends 1 die: Q 7 < 9 (RM-37).
+    act(qtbot, ctl, "attaquer", "brann", "maitre", qualities=9, force=False)
+    act(qtbot, ctl, "encaisser", "maitre", options={"des_mj": 1})
+    assert resource(ctl, "reserve") == 1
+    assert stat(ctl, "maitre", "defense") == 8  # A-RM-19: reduced Q below Défense → −1
+
+    # Brann's second action: Q 16 ≥ 2 × 8 → the Maître is Terrassé, Menace 3 → 2 (RM-53).
+    act(qtbot, ctl, "attaquer", "brann", "maitre", qualities=16, force=True)  # RM-21 override
+    act(qtbot, ctl, "encaisser", "maitre")
+    assert any(s.key == "terrasse" for s in ctl.enc.combatant("maitre").states)
+    assert resource(ctl, "menace") == 2
+
+    # Everyone passes: a new Passe begins with budgets refilled (A-RM-15).
+    passe = ctl.enc.turn.round
+    while ctl.enc.turn.round == passe:
+        ctl.next_turn()
+        entry = next(
+            (e for e in ctl.enc.turn.order if e.side == ctl.enc.turn.holder and e.actions_left),
+            None,
+        )
+        if entry is not None:
+            turn_step(ctl, "Passer", lambda p, t, u=entry.unit: p.pass_unit(t, u))
+    assert ctl.enc.turn.round == 2
+    assert ctl.enc.turn.spent == {}
+    maitre = next(e for e in ctl.enc.turn.order if e.unit == "maitre")
+    assert maitre.actions_left == 0  # out of the fight: no actions (RM-39)
+
+    # Undo walks every step back to the loaded demo.
+    while ctl.undo_stack.canUndo():
+        ctl.undo_stack.undo()
+    assert dump(ctl) == loaded
+
+
+def test_forced_action_out_of_turn_is_logged(qtbot, ctl):
+    ctl.start_combat(None, "contrebandiers")
+    act(qtbot, ctl, "alimenter", "brann", force=True)  # the players do not hold it (RM-20)
+    entry = ctl.enc.log[-1]
+    assert entry.overrides == {FORCE: "True"}
+    assert any("G-3" in line for line in entry.breakdown)
+
+
+def test_attack_dialog_grab(qtbot, ctl):
+    ctl.start_combat(None, "compagnie")
+    dialog = ActionDialog(ctl, "valeria", "contrebandier_4", "attaquer")
+    qtbot.addWidget(dialog)
+    dialog.choice.option_editors["des_reserve"].show_value(1)
+    dialog.refresh()
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    shot(dialog, "rm_attack_dialog")
