@@ -15,6 +15,7 @@ from .map.interaction import MapInteraction
 from .map.scene import EncounterScene
 from .map.view import MapView
 from .menus import Menus
+from .models import round_text
 from .prompts import Prompts
 from .sheets.sheet import SheetWidget
 from .turn_panel import TurnPanel
@@ -95,11 +96,7 @@ class MainWindow(QMainWindow):
 
     def update_status(self) -> None:
         enc = self.controller.enc
-        state = (
-            tr("Round {n}").format(n=enc.turn.round)
-            if enc.turn.round
-            else tr("Combat non commencé")
-        )
+        state = round_text(enc) if enc.turn.round else tr("Combat non commencé")
         mode = tr("Édition de la carte") if self.scene.editing else tr("Jeu")
         self.mode_label.setText(f"{pick(self.controller.ruleset.data.name)} — {state} — {mode}")
 

@@ -162,6 +162,10 @@ class Menus:
             turns.previous_action,
             turns.next_action,
             turns.delay_action,
+            turns.act_action,  # the four of alternating sides show only for that policy
+            turns.pass_action,
+            turns.give_action,
+            turns.grant_action,
             turns.end_action,
         ):
             menu.addAction(action)
@@ -173,6 +177,14 @@ class Menus:
                 self.do.action,
                 ["A"],
                 tr("Action du combattant sélectionné"),
+            )
+        )
+        menu.addAction(
+            self.add(
+                "house_rules",
+                tr("&Options de règles…"),
+                self.do.house_rules,
+                tip=tr("Les interprétations retenues et règles maison de ce combat (G-5)"),
             )
         )
 

@@ -11,6 +11,7 @@ from .engine.rulesets.base import Ruleset
 from .engine.rulesets.schema import FieldSpec
 from .engine.turns import current_entry
 from .i18n import pick, tr
+from .models import round_text
 
 LOG_LINES = 15
 SHORT_TEXT = 40  # a text field at most this long fits a roster column
@@ -66,10 +67,10 @@ def _header(enc: Encounter, ruleset: Ruleset, printed: datetime) -> str:
     if enc.turn.round:
         acting = current_entry(enc.turn)
         if acting is None:
-            state = tr("Round {n}").format(n=enc.turn.round)
+            state = round_text(enc)
         else:
             name = _unit_names(enc, acting.members)
-            state = tr("Round {n} — au tour de {name}").format(n=enc.turn.round, name=name)
+            state = tr("{round} — au tour de {name}").format(round=round_text(enc), name=name)
     else:
         state = tr("Combat non commencé")
     date = tr("imprimé le {date} à {time}").format(

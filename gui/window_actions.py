@@ -159,6 +159,11 @@ class WindowActions:
 
     # Aide ---------------------------------------------------------------------------------
 
+    def house_rules(self) -> None:
+        from .dialogs.house_rules import HouseRulesDialog
+
+        HouseRulesDialog(self.controller, self.window).exec()
+
     def rules(self) -> None:
         data = self.controller.ruleset.data
         text = "".join(f"<p><b>{r.id}</b> {pick(r.text)}</p>" for r in data.rules)

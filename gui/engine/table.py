@@ -189,11 +189,12 @@ class Table:
     def _turn_change(self, label: str, turn: TurnState, new_round: bool = True) -> ChangeSet:
         changes = [change(self.enc, ("turn",), turn)]
         if new_round and turn.round > self.enc.turn.round:
+            passes = turn.policy == "alternating"  # reserve_menace counts Passes
             entry = LogEntry(
                 time=now(),
                 round=turn.round,
-                action=f"Round {turn.round}",
-                outcome=f"Début du round {turn.round}",
+                action=f"{'Passe' if passes else 'Round'} {turn.round}",
+                outcome=f"Début {'de la passe' if passes else 'du round'} {turn.round}",
             )
             changes.append(log_change(self.enc, entry))
             changes += _after(changes, self.ruleset.round_started(self.enc, turn.round))

@@ -9,6 +9,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from ..engine.model import Encounter, TurnEntry
+from ..i18n import tr
 
 if TYPE_CHECKING:
     from ..controller import Controller
@@ -68,6 +69,13 @@ def badges_text(ctl: Controller, cid: str) -> str:
 def unit_name(enc: Encounter, entry: TurnEntry) -> str:
     """The names of a turn unit's members ("Brigand 1, Brigand 2" for a group)."""
     return ", ".join(enc.combatant(cid).name for cid in entry.members)
+
+
+def round_text(enc: Encounter) -> str:
+    """ "Round 3", or "Passe 3" in rulesets that run Passes (alternating sides)."""
+    if enc.turn.policy == "alternating":
+        return tr("Passe {n}").format(n=enc.turn.round)
+    return tr("Round {n}").format(n=enc.turn.round)
 
 
 def in_combat(enc: Encounter) -> bool:
