@@ -9,6 +9,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QSizePolicy,
@@ -25,11 +26,12 @@ from .controller import Controller
 from .dialogs.initiative import InitiativeDialog
 from .engine.model import TurnEntry
 from .engine.problems import BilingualError
-from .engine.turns import RankedInitiative, TurnPolicy, current_entry
+from .engine.turns import AlternatingSides, RankedInitiative, TurnPolicy, current_entry
 from .i18n import message, tr
-from .models import ID_ROLE, in_combat, unit_name
+from .models import ID_ROLE, in_combat, round_text, unit_name
 from .models.roster import RosterModel
 from .models.turn_order import ACTIONS, INIT, NAME, SIDE, STATES, TurnOrderModel
+from .passes_actions import PassesActions
 from .prompts import Prompts
 
 
@@ -37,8 +39,11 @@ class TurnPanel(QWidget):
     """Who acts and in which order; Commencer, Précédent, Suivant, Retarder, Fin du combat.
 
     The QActions (`start_action`, `previous_action`, `next_action`, `delay_action`,
-    `act_now_action`, `end_action`) enable themselves by the state of the combat and are
-    meant for the main window's Combat menu and toolbar as well.
+    `act_now_action`, `end_action`, and for alternating sides `act_action`, `pass_action`,
+    `give_action`, `grant_action`) enable themselves by the state of the combat and are
+    meant for the main window's Combat menu and toolbar as well. Each policy shows only the
+    buttons it uses: Retarder and Agir maintenant for ranked initiative, Faire agir, Passer,
+    Donner l’initiative and Action de plus for alternating sides.
     """
 
     def __init__(
@@ -52,6 +57,12 @@ class TurnPanel(QWidget):
         self.round_label.setStyleSheet("font-size: 14pt; font-weight: bold;")
         self.whose_label = QLabel()
         self.whose_label.setWordWrap(True)
+        self.holder_swatch = QLabel()  # the colour of the side holding the initiative
+        self.holder_swatch.setFixedSize(12, 12)
+        self.holder_swatch.hide()
+        self.detail_label = QLabel()  # alternating sides: who acts, who can still act
+        self.detail_label.setWordWrap(True)
+        self.detail_label.hide()
         self.order_model = TurnOrderModel(controller, self)
         self.roster_model = RosterModel(controller, self)
         self.order_view = self._order_view()
@@ -98,6 +109,10 @@ class TurnPanel(QWidget):
             QStyle.StandardPixmap.SP_MediaStop,
             self.end_combat,
         )
+        self.passes = PassesActions(self)
+        self.act_action, self.pass_action = self.passes.act, self.passes.pass_
+        self.give_action, self.grant_action = self.passes.give, self.passes.grant
+        self.buttons: dict[QAction, QToolButton] = {}
         self._lay_out()
         for model in (self.order_model, self.roster_model):
             model.refused.connect(self._warn)
@@ -160,6 +175,8 @@ class TurnPanel(QWidget):
             (self.start_action, self.end_action),
             (self.previous_action, self.next_action),
             (self.delay_action, self.act_now_action),
+            (self.act_action, self.pass_action),
+            (self.give_action, self.grant_action),
         )
         for row, pair in enumerate(pairs):
             for column, action in enumerate(pair):
@@ -168,25 +185,47 @@ class TurnPanel(QWidget):
                 button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
                 button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
                 buttons.addWidget(button, row, column)
+                self.buttons[action] = button
+        holder = QHBoxLayout()
+        holder.addWidget(self.holder_swatch, 0, Qt.AlignmentFlag.AlignVCenter)
+        holder.addWidget(self.whose_label, 1)
         self.tabs = QTabWidget()
         self.tabs.addTab(self.order_view, tr("Ordre du tour"))
         self.tabs.addTab(self.roster_view, tr("Camps"))
         layout = QVBoxLayout(self)
         layout.addWidget(self.round_label)
-        layout.addWidget(self.whose_label)
+        layout.addLayout(holder)
+        layout.addWidget(self.detail_label)
         layout.addLayout(buttons)
         layout.addWidget(self.tabs, 1)
 
     def refresh(self, _changes: object = None) -> None:
         enc = self.ctl.enc
         turn, fighting = enc.turn, in_combat(enc)
-        self.round_label.setText(
-            tr("Round {n}").format(n=turn.round) if fighting else tr("Combat non commencé")
-        )
-        self.whose_label.setText(self._whose_turn())
+        alternating = isinstance(self._policy(), AlternatingSides)
+        self.round_label.setText(round_text(enc) if fighting else tr("Combat non commencé"))
+        self._show_whose_turn(fighting and turn.policy == "alternating")
         self.order_view.setColumnHidden(INIT, turn.policy == "alternating")
         self.order_view.setColumnHidden(ACTIONS, turn.policy != "alternating")
+        for action in (self.delay_action, self.act_now_action):
+            self._show_action(action, not alternating)
+        for action in self.passes.all:
+            self._show_action(action, alternating)
         self._update_actions()
+
+    def _show_action(self, action: QAction, shown: bool) -> None:
+        action.setVisible(shown)
+        self.buttons[action].setVisible(shown)
+
+    def _show_whose_turn(self, passes: bool) -> None:
+        colour, holder, details = self.passes.lines() if passes else ("", "", "")
+        self.whose_label.setText(holder or self._whose_turn())
+        self.holder_swatch.setVisible(bool(colour))
+        self.holder_swatch.setStyleSheet(
+            f"background: {colour}; border: 1px solid palette(mid); border-radius: 2px;"
+        )
+        self.detail_label.setText(details)
+        self.detail_label.setVisible(bool(details))
 
     def _whose_turn(self) -> str:
         enc = self.ctl.enc
@@ -212,6 +251,7 @@ class TurnPanel(QWidget):
         self.act_now_action.setEnabled(
             ranked and waiting is not None and (waiting.delayed or bool(waiting.ready))
         )
+        self.passes.update()
 
     def _policy(self) -> TurnPolicy:
         return self.ctl.ruleset.turn_policy(self.ctl.enc)

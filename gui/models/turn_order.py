@@ -8,8 +8,9 @@ from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QObject,
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from ..controller import Refused
-from ..engine.model import TurnEntry
-from ..engine.turns import move_unit
+from ..engine.model import Encounter, TurnEntry
+from ..engine.rulesets.reserve_menace.passes import MINORS_UNIT
+from ..engine.turns import AlternatingSides, move_unit
 from ..i18n import tr
 from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font, in_combat, unit_name
 
@@ -22,7 +23,24 @@ _CENTRED = (MARK, INIT, ACTIONS)
 
 
 def headers() -> tuple[str, ...]:
-    return ("", tr("Nom"), tr("Camp"), tr("Init."), tr("Actions"), tr("États"))
+    return ("", tr("Nom"), tr("Camp"), tr("Init."), tr("Act."), tr("États"))
+
+
+def unit_label(enc: Encounter, entry: TurnEntry, with_side: bool = False) -> str:
+    """A turn unit in a few words: its combatant's name, or « Figurants mineurs ×6 » for the
+    minors of a camp acting as one unit (`with_side`: « … (Les contrebandiers) ×6 »)."""
+    if len(entry.members) > 1 and entry.unit.startswith(MINORS_UNIT):
+        if with_side:
+            return tr("Figurants mineurs ({side}) ×{n}").format(
+                side=enc.side(entry.side).name, n=len(entry.members)
+            )
+        return tr("Figurants mineurs ×{n}").format(n=len(entry.members))
+    return unit_name(enc, entry)
+
+
+def budget(turn_actions: int, entry: TurnEntry) -> int:
+    """A unit's actions per round (Passe): its own budget, else the policy's."""
+    return turn_actions if entry.budget is None else entry.budget
 
 
 class TurnOrderModel(FollowsController, QAbstractTableModel):
@@ -36,7 +54,28 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
 
     def __init__(self, controller: Controller, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self._able: set[str] = set()  # alternating sides: the units that can still act
         self.follow(controller)
+        self._read_policy()
+
+    def reset(self) -> None:
+        self._read_policy()
+        super().reset()
+
+    def resync(self, _changes: object = None) -> None:
+        self._read_policy()
+        super().resync(_changes)
+
+    def _read_policy(self) -> None:
+        """Which units can still act, asked once per change rather than once per cell."""
+        enc = self.ctl.enc
+        policy = self.ctl.ruleset.turn_policy(enc) if in_combat(enc) else None
+        if isinstance(policy, AlternatingSides):
+            self._able = {
+                e.unit for e in enc.turn.order if e.actions_left > 0 and policy.can_act(e)
+            }
+        else:
+            self._able = set()
 
     # Reading the encounter ------------------------------------------------------------
 
@@ -78,6 +117,8 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
     ) -> object:  # Qt override
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return headers()[section]
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return tr("Actions restantes / actions par tour") if section == ACTIONS else None
         return super().headerData(section, orientation, role)
 
     def data(
@@ -98,15 +139,33 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         if role == Qt.ItemDataRole.DecorationRole and column == SIDE:
             return QColor(self.ctl.enc.side(entry.side).colour)
         current = self._is_current(row)
-        if role == Qt.ItemDataRole.FontRole and current:
+        if role == Qt.ItemDataRole.FontRole and (current or self._stands_out(entry)):
             return bold_font()
         if role == Qt.ItemDataRole.BackgroundRole and current:
             colour = QGuiApplication.palette().color(QPalette.ColorRole.Highlight)
             colour.setAlpha(70)
             return colour
-        if role == Qt.ItemDataRole.ForegroundRole and entry.acted and not current:
+        if role == Qt.ItemDataRole.ForegroundRole and not current and self._done(entry):
             return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
         return None
+
+    def _alternating(self) -> bool:
+        enc = self.ctl.enc
+        return in_combat(enc) and enc.turn.policy == "alternating"
+
+    def _stands_out(self, entry: TurnEntry) -> bool:
+        """Alternating sides: a unit of the side holding the initiative that can act."""
+        return (
+            self._alternating()
+            and entry.side == self.ctl.enc.turn.holder
+            and (entry.unit in self._able)
+        )
+
+    def _done(self, entry: TurnEntry) -> bool:
+        """Greyed: it acted this round, or (alternating sides) it cannot act any more."""
+        if self._alternating():
+            return entry.unit not in self._able
+        return entry.acted
 
     def _text(self, entry: TurnEntry, row: int, column: int) -> str:
         enc = self.ctl.enc
@@ -117,13 +176,15 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
                 return "‖"  # paused (U+2016: common fonts lack U+23F8 ⏸)
             return f"⚑ {entry.ready}" if entry.ready else ""
         if column == NAME:
-            return unit_name(enc, entry)
+            return unit_label(enc, entry)
         if column == SIDE:
             return enc.side(entry.side).name
         if column == INIT:
             return "" if entry.initiative is None else str(entry.initiative)
         if column == ACTIONS:
-            return str(entry.actions_left) if enc.turn.policy == "alternating" else ""
+            if not self._alternating():
+                return ""
+            return f"{entry.actions_left}/{budget(enc.turn.actions_per_unit, entry)}"
         return " ; ".join(badges_text(self.ctl, cid) for cid in entry.members)
 
     def _tooltip(self, entry: TurnEntry) -> str:
@@ -137,7 +198,15 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
             lines.append(tr("Retarde son action (« Agir maintenant » pour la reprendre)"))
         if entry.ready:
             lines.append(tr("Action préparée : {trigger}").format(trigger=entry.ready))
-        if entry.acted:
+        if self._alternating():
+            lines.append(
+                tr("Actions restantes : {left} sur {budget}").format(
+                    left=entry.actions_left, budget=budget(enc.turn.actions_per_unit, entry)
+                )
+            )
+            if entry.unit not in self._able:
+                lines.append(tr("Ne peut plus agir pendant cette Passe"))
+        elif entry.acted:
             lines.append(tr("A déjà agi ce round"))
         return "\n".join(lines)
 
