@@ -287,14 +287,16 @@ def _extra_result(
         edits.add(reserve_path(ctx.enc, c), -gm_dice)
         q -= GM_DIE * gm_dice
         terms.append(Term(f"{gm_dice} dé(s) de Réserve du MJ", -GM_DIE * gm_dice, "RM-37"))
-        if q >= d and not ctx.flag(PARTIAL_FLAG):
-            raise ActionError(
-                "Réduction partielle interdite : ramener Q sous la Défense (CFG-RM-19)",
-                "Partial reduction not allowed: bring Q below the Défense (CFG-RM-19)",
-            )
     if _sacrifice(ctx, edits, c, terms):
         q -= SACRIFICE_GEAR
         terms.append(Term("équipement sacrifié", -SACRIFICE_GEAR, "RM-41"))
+    # A-RM-19, CFG-RM-19 off: the GM's dice must bring the result (after the 2 more
+    # Qualités of a sacrificed item, RM-41) below the Défense.
+    if gm_dice and q >= d and not ctx.flag(PARTIAL_FLAG):
+        raise ActionError(
+            "Réduction partielle interdite : ramener Q sous la Défense (CFG-RM-19)",
+            "Partial reduction not allowed: bring Q below the Défense (CFG-RM-19)",
+        )
     if q < d and not protect:
         after = _lose_defense(edits, c, terms, "A-RM-19")
         return (

@@ -11,7 +11,7 @@ from . import defense
 from .context import Ctx, Handler, pool_terms
 from .edits import Edits
 from .options import action_kind, number, pick, who
-from .passes import KIND_LABELS, action_notices
+from .passes import BAN, KIND_LABELS, action_notices, ban_mark
 from .sheet import DOMAINS, PENDING, is_character, is_out, reserve_of, reserve_path, stat, text
 
 KIND = "attaquer"
@@ -85,8 +85,12 @@ def _counterers(ctx: Ctx) -> list:
 def numbers(ctx: Ctx, terms: list[Term]) -> tuple[int, int]:
     """The Poignée and the Défense to beat, GM overrides included."""
     actor, target = ctx.actor, ctx.target
-    domain = ctx.choice("domaine", "valeur")
-    base = stat(actor, domain if is_character(actor) else "valeur")
+    # RM-24: a Personnage tests a Domain (Agression, the usual choice, unless the dialog
+    # says otherwise); an extra tests its Valeur.
+    domain = ctx.choice("domaine", "agression") if is_character(actor) else "valeur"
+    if domain not in (*DOMAINS, "valeur") or (domain == "valeur") == is_character(actor):
+        raise ActionError(f"Domaine inconnu : {domain}", f"Unknown Domain: {domain}")
+    base = stat(actor, domain)
     malus = [Term(f"Contre de {c.name}", COUNTER_MALUS, "RM-47") for c in _counterers(ctx)]
     if ctx.number("malus"):
         malus.append(Term("Malus", -ctx.number("malus"), "RM-58"))
@@ -207,10 +211,13 @@ def resolve(ctx: Ctx, dice: DiceResult):
 def first_attack_received(edits: Edits, target) -> None:
     """RM-08, RM-09: the first attack is received; an inattentive character is now aware
     (its Défense already carries the −3), a sleeper stays at 0 until woken (A-RM-5)."""
-    if text(target, "vigilance_etat", "attentif") == "inconscient":
+    if not any(s.key == "sans_defense" for s in target.states):
         return
-    if any(s.key == "sans_defense" for s in target.states):
-        edits.remove_state(target.id, "sans_defense")
+    # RM-08: the first attack is received. A sleeper stays at 0 through its
+    # vigilance_etat, not through this state, so that once the GM wakes it the Défense
+    # with the −3 counts at once (A-RM-5).
+    edits.remove_state(target.id, "sans_defense")
+    if text(target, "vigilance_etat", "attentif") != "inconscient":
         edits.set(("combatants", target.id, "stats", "vigilance_etat"), "attentif")
 
 
@@ -263,9 +270,10 @@ def _effect(ctx: Ctx, edits: Edits, q: int, terms: list[Term]) -> int:
         edits.add_state(
             target.id,
             State(
-                key=f"interdit.{kind}",
+                key=f"{BAN}{kind}",
                 label=f"Interdit : {name}",
                 text=f"{target.name} ne peut pas « {name} » à son prochain tour (RM-30).",
+                value=ban_mark(enc, target),  # A-RM-14: laid during its own turn
             ),
         )
         terms.append(Term(f"{target.name} ne peut pas « {name} » à son prochain tour", "", "RM-30"))

@@ -29,7 +29,7 @@ from ..base import (
 )
 from ..schema import Label
 from .edits import Edits
-from .passes import holds_initiative, in_passes, spent_turn
+from .passes import holds_initiative, in_passes, spent_states, spent_turn
 from .sheet import POOL_CAP, RESERVE_CAP, camp, is_character, reserve_path
 
 HOUSE_ROLL = "RM-MAISON-1"
@@ -86,8 +86,9 @@ class Ctx:
         value = self.action.options.get(key, default)
         return value if isinstance(value, str) else default
 
-    def yes(self, key: str) -> bool:
-        return self.action.options.get(key) is True
+    def yes(self, key: str, default: bool = False) -> bool:
+        """A toggle option; a missing one takes its field's default."""
+        return self.action.options.get(key, default) is True
 
     def other(self, key: str) -> Combatant | None:
         """A combatant named by an option (a counterer, a supporter…), or None."""
@@ -142,7 +143,7 @@ class Ctx:
         turn = spent_turn(self.enc, actor, kind)
         if turn is not None:
             edits.set(("turn",), turn)
-        edits.remove_state(actor.id, "dirige", f"interruption.{kind}")
+        edits.remove_state(actor.id, *spent_states(actor, kind))
 
     def reaction_notices(self, who: Combatant) -> list[Notice]:
         """RM-23: reactions only while not holding the initiative; extras need GM dice."""

@@ -100,7 +100,7 @@ def _pool(ctx: Ctx, terms: list[Term]) -> int:
 
 def _notices(ctx: Ctx) -> list[Notice]:
     out = action_notices(ctx.enc, ctx.actor, "interagir_verbal")
-    if not ctx.yes("possible"):
+    if not ctx.yes("possible", True):  # RM-56: the toggle is on by default
         out.append(
             Notice(
                 "RM-56",

@@ -12,6 +12,7 @@ from .sheet import MINOR, has_state, is_out, players_sides
 
 ACTIONS_PER_PASSE = 2  # RM-16, RM-17
 MINORS_UNIT = "mineurs."  # + the camp's id: the minors of a camp act as one unit (RM-17)
+BAN = "interdit."  # + an action kind: forbidden on the target's next turn (RM-29, RM-30)
 KIND_LABELS = {  # the seven action types (RM-21)
     "alimenter": "Alimenter une Réserve",
     "attaquer": "Attaquer",
@@ -48,6 +49,21 @@ class PassePolicy(AlternatingSides):
     ) -> TurnState:
         order = sorted(side_order, key=lambda s: s not in self.players)
         return super().start(units, order, first, actions)
+
+    def next(self, turn: TurnState) -> TurnState:
+        """A-RM-15: a side with no unit able to act hands the initiative on, also when a
+        new Passe begins (the alternation would otherwise give it to a beaten camp)."""
+        new = super().next(turn)
+        sides = new.side_order
+        if new.holder not in sides or self.has_actions(new, new.holder):
+            return new
+        start = sides.index(new.holder)
+        for step in range(1, len(sides)):
+            side = sides[(start + step) % len(sides)]
+            if self.has_actions(new, side):
+                new.holder = side
+                break
+        return new
 
 
 def policy(enc: Encounter) -> PassePolicy:
@@ -107,7 +123,7 @@ def action_notices(enc: Encounter, c: Combatant, kind: str) -> list[Notice]:
                 True,
             )
         )
-    if has_state(c, f"interdit.{kind}"):
+    if has_state(c, f"{BAN}{kind}"):
         notes.append(
             Notice(
                 "RM-30",
@@ -192,6 +208,25 @@ def spent_turn(enc: Encounter, c: Combatant, kind: str, count: int = 1) -> TurnS
         turn.order[i].actions_left = max(0, turn.order[i].actions_left - count)
         turn.activation += count
     return turn
+
+
+def spent_states(c: Combatant, kind: str) -> tuple[str, ...]:
+    """The states an action of `kind` by `c` uses up: its direction (RM-43) or its
+    interruption (RM-48). A directed minor's one action is its turn: its forbidden types
+    lapse with it (RM-30, A-RM-14)."""
+    keys = ["dirige", f"interruption.{kind}"]
+    if has_state(c, "dirige") and not has_state(c, f"interruption.{kind}"):
+        keys += [s.key for s in c.states if s.key.startswith(BAN)]
+    return tuple(keys)
+
+
+def ban_mark(enc: Encounter, c: Combatant) -> int | None:
+    """RM-30, A-RM-14: a ban laid on `c` while its unit is taking its turn counts that turn
+    only if the unit acts again after it; the mark is how many actions it had taken."""
+    i = unit_of(enc.turn, c.id) if in_passes(enc) else -1
+    if i >= 0 and enc.turn.current == i and enc.turn.activation > 0:
+        return enc.turn.activation
+    return None
 
 
 def holds_initiative(enc: Encounter, c: Combatant) -> bool:

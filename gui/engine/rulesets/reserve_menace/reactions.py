@@ -7,6 +7,7 @@ from __future__ import annotations
 from ...model import State
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
 from ..schema import Label
+from . import defense
 from .absorb import pending
 from .context import Ctx, Handler
 from .edits import Edits
@@ -182,8 +183,10 @@ def _protect_resolve(ctx: Ctx, dice: DiceResult):
     ctx.pay_reaction(edits, actor, terms)
     if pending(target) is not None:
         edits.remove_state(target.id, PENDING, PENDING_PROTECT)
-    elif ctx.yes("rendre_defense"):
-        edits.add(("combatants", target.id, "stats", "defense"), 1)
+    elif ctx.yes("rendre_defense", True):  # RM-49: on by default
+        path = ("combatants", target.id, "stats", "defense")
+        capped = bool(ctx.flag(defense.EXTRA_CAP_FLAG))
+        edits.set(path, defense.bounded(target, edits.number(path) + 1, capped))  # RM-02
         terms.append(Term(f"{target.name} n’est pas affecté : Défense rendue", 1, "RM-49"))
     edits.add_state(
         actor.id,

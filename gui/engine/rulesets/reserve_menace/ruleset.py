@@ -16,11 +16,22 @@ from ..base import (
     Ruleset,
     Term,
 )
+from ..schema import Label
 from . import absorb, attack, defense, disarm, menace, minor_actions, reactions, simple
 from .context import Ctx, Handler
 from .edits import Edits
-from .passes import PassePolicy, action_notices, in_passes, policy, spent_turn, units
-from .sheet import MAJOR, STANDARD, is_character, is_gm_camp, minors, stat
+from .passes import (
+    BAN,
+    MINORS_UNIT,
+    PassePolicy,
+    action_notices,
+    in_passes,
+    policy,
+    spent_states,
+    spent_turn,
+    units,
+)
+from .sheet import MAJOR, MINOR, STANDARD, is_character, is_gm_camp, minors, stat
 
 # Every action, in the order the dialog lists them.
 _HANDLERS: tuple[Handler, ...] = (
@@ -96,6 +107,37 @@ class ReserveMenace(Ruleset):
             )
         return out
 
+    def activation_ended(self, enc: Encounter, entry: TurnEntry) -> list[Change]:
+        """RM-30, A-RM-14: a forbidden action type lasts until the end of the target's next
+        activation, which is this one if it acted since the prohibition."""
+        edits = Edits(enc)
+        done = enc.turn.activation
+        for cid in entry.members:
+            states = enc.combatant(cid).states
+            kept = []
+            for s in states:
+                if not s.key.startswith(BAN) or not done:
+                    kept.append(s)
+                elif s.value is not None and done <= s.value:
+                    # Laid during this turn (value: the actions taken by then) and the unit
+                    # did not act after it: it waits for the next turn (A-RM-14).
+                    kept.append(s.model_copy(update={"value": None}))
+            if kept != states:
+                edits.set(("combatants", cid, "states"), kept)
+        return list(edits.changes())
+
+    def round_started(self, enc: Encounter, round_no: int) -> list[Change]:
+        """A-RM-15: unused actions are lost at the end of the Passe, so a direction not
+        acted on (RM-43) or an interruption paid but not taken (RM-48) lapses."""
+        edits = Edits(enc)
+        for c in enc.combatants:
+            gone = [
+                s.key for s in c.states if s.key == "dirige" or s.key.startswith("interruption.")
+            ]
+            if gone:
+                edits.remove_state(c.id, *gone)
+        return list(edits.changes())
+
     def move_changes(self, enc: Encounter, c: Combatant, zone: str) -> list[Change]:
         """RM-45: a change of zone during the Passes uses the Move action."""
         if c.position.zone in (None, zone) or not in_passes(enc):
@@ -103,8 +145,14 @@ class ReserveMenace(Ruleset):
         turn = spent_turn(enc, c, "se_deplacer")
         edits = Edits(enc)
         edits.set(("turn",), turn)
-        edits.remove_state(c.id, "dirige", "interruption.se_deplacer")
+        edits.remove_state(c.id, *spent_states(c, "se_deplacer"))
         return list(edits.changes())
+
+    def token_group(self, enc: Encounter, c: Combatant) -> tuple[str, Label] | None:
+        """RM-17: a GM camp's minor extras are one unit, outlined together on the map."""
+        if c.tier != MINOR or not is_gm_camp(enc, c.side):
+            return None
+        return MINORS_UNIT + c.side, Label(fr="Figurants mineurs", en="Minor extras")
 
     def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
         value, terms = defense.starting(c, bool(self.flag(enc, defense.EXTRA_CAP_FLAG)))
@@ -127,7 +175,7 @@ class ReserveMenace(Ruleset):
                 first.append(f"Tens. {stat(c, 'tension')}")
         elif c.tier in (STANDARD, MAJOR):
             size, checked = absorb.monitor(c)
-            first.append(f"Mon. {checked}/{size}")
+            first.append(f"· M {checked}/{size}")
         return [" ".join(first), *(s.label for s in c.states)]
 
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
