@@ -356,3 +356,14 @@ def test_cfg_rm_20_protect_gives_back_defense_within_the_cap():
     act(t, "encaisser", "bea", q=3)
     act(t, "proteger", "bea", "ana", qualites=4, rendre_defense=False)
     assert stat(enc, "ana", "defense") == 12 and stat(enc, "bea", "tension") == 1
+
+
+def test_rm_55_warns_when_the_target_is_not_the_leader():
+    enc, t = _morale()
+    preview = t.preview(
+        Action("saper_moral", "ana", "m1", {"qualites_meneur": 1, "domaine": "influence"})
+    )
+    warning = [n for n in preview.notices if n.rule == "RM-55"]
+    assert warning and not warning[0].blocking
+    preview = t.preview(Action("saper_moral", "ana", "chef", {"qualites_meneur": 1}))
+    assert not [n for n in preview.notices if n.rule == "RM-55"]

@@ -109,6 +109,17 @@ def _notices(ctx: Ctx) -> list[Notice]:
                 True,
             )
         )
+    target = ctx.target
+    if not target.stats.get("meneur") and any(
+        c.side == target.side and c.stats.get("meneur") is True for c in ctx.enc.combatants
+    ):
+        out.append(
+            Notice(
+                "RM-55",
+                f"{target.name} n’est pas le meneur du groupe",
+                f"{target.name} is not the group's leader",
+            )
+        )
     if not is_gm_camp(ctx.enc, ctx.target.side):
         out.append(
             Notice(
