@@ -118,6 +118,10 @@ class Controller(QObject):
         merge = ("stat", cid, key) if kind in ("int", "float") else None
         self._edit(self.table.edit_stat, cid, key, value, merge_key=merge)
 
+    def set_flags(self, flags: dict[str, bool | int | str]) -> None:
+        """The house-rule flags of this encounter (G-5), one undo entry."""
+        self._edit(self.table.set_flags, flags)
+
     def set_track(self, cid: str, key: str, marks: list[str]) -> None:
         self._edit(roster_edits.set_track, self.ruleset, self.enc, cid, key, marks)
 
@@ -149,6 +153,19 @@ class Controller(QObject):
 
     def add_side(self, name: str, colour: str) -> str:
         return self._edit(roster_edits.add_side, self.enc, name, colour)
+
+    def set_resource(self, side: str, key: str, value: int) -> None:
+        """A side's resource (GM Réserve, Menace…); successive steps of one counter (its
+        − and + buttons) are one undo entry."""
+        self._edit(
+            roster_edits.set_resource,
+            self.ruleset,
+            self.enc,
+            side,
+            key,
+            value,
+            merge_key=("resource", side, key),
+        )
 
     # Map --------------------------------------------------------------------------------
 

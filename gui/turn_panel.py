@@ -30,6 +30,7 @@ from .engine.turns import AlternatingSides, RankedInitiative, TurnPolicy, curren
 from .i18n import message, tr
 from .models import ID_ROLE, in_combat, round_text, unit_name
 from .models.roster import RosterModel
+from .models.roster_delegate import setup_roster_view
 from .models.turn_order import ACTIONS, INIT, NAME, SIDE, STATES, TurnOrderModel
 from .passes_actions import PassesActions
 from .prompts import Prompts
@@ -166,6 +167,7 @@ class TurnPanel(QWidget):
             | QAbstractItemView.EditTrigger.EditKeyPressed
         )
         view.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        setup_roster_view(view)  # counters for Réserves, boxes for Menace, grouped minors
         view.selectionModel().selectionChanged.connect(self._roster_selected)
         return view
 

@@ -21,7 +21,7 @@ from .model import (
 )
 from .problems import BilingualError, Problem, json_path
 from .rulesets.base import Ruleset
-from .rulesets.schema import check_combatant, default_stats
+from .rulesets.schema import FieldSpec, Label, check_combatant, check_value, default_stats
 
 
 class RosterEditError(BilingualError, ValueError):
@@ -249,3 +249,32 @@ def add_side(enc: Encounter, name: str, colour: str) -> tuple[str, ChangeSet]:
     sid = new_id({s.id for s in enc.sides}, name)
     side = Side(id=sid, name=name, colour=colour)
     return sid, ChangeSet(f"Nouveau camp « {name} »", (Change(("sides", sid), ABSENT, side),))
+
+
+def set_resource(ruleset: Ruleset, enc: Encounter, side: str, key: str, value: int) -> ChangeSet:
+    """Set a side's resource (the GM's Réserve, Menace…), checked against the resource the
+    ruleset declares; a ruleset that declares none (`libre`) takes any whole number."""
+    s = enc.side(side)  # KeyError for an unknown side, caught by the caller
+    spec = ruleset.data.resource(key)
+    if ruleset.data.resources and spec is None:
+        raise RosterEditError(
+            f"{s.name} : « {key} » n’est pas une ressource de camp de ces règles",
+            f"{s.name}: '{key}' is not a side resource of this ruleset",
+        )
+    if spec is None:
+        if not re.fullmatch(r"[A-Za-z0-9_.:-]{1,64}", key):
+            raise RosterEditError(
+                f"Nom de ressource impossible : « {key} »", f"Impossible resource name: '{key}'"
+            )
+        why = check_value(FieldSpec(key=key, label=Label(fr=key, en=key), kind="int"), value)
+        label_fr = label_en = key.replace("_", " ").capitalize()
+    else:
+        why = check_value(spec, value)
+        label_fr, label_en = spec.label.fr, spec.label.en
+    if why:
+        raise RosterEditError(
+            f"{s.name} : {label_fr} : {why[0]}", f"{s.name}: {label_en}: {why[1]}"
+        )
+    return ChangeSet(
+        f"{s.name} : {label_fr}", (change(enc, ("sides", side, "resources", key), value),)
+    )

@@ -1,37 +1,140 @@
-"""The roster as a tree: each side with its colour and resources, then its combatants."""
+"""The roster as a tree: each side with its colour and resources, then its combatants; a
+camp's minor extras sit together under one « Figurants mineurs » row."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont
 
 from ..controller import Refused
 from ..engine.model import Combatant, Side
+from ..engine.rulesets.schema import FieldSpec, RulesetData
 from ..engine.turns import current_entry
-from ..i18n import tr
+from ..i18n import language, pick, tr
 from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font
 
 if TYPE_CHECKING:
     from ..controller import Controller
 
 NAME, STATE = range(2)
-_SIDE_ROW = 0  # internalId of a side row; a combatant row stores its side's row + 1
+KIND_ROLE = Qt.ItemDataRole.UserRole + 1  # SIDE, GROUP or COMBATANT
+COUNTERS_ROLE = Qt.ItemDataRole.UserRole + 2  # the row's counters (a list of Counter)
+SIDE, GROUP, COMBATANT = "side", "group", "combatant"
+
+# internalId of a row: 0 for a side; 2·s + 2 for a row under side s (a combatant or its
+# minors' group); 2·s + 3 for a minor under side s's group (a side has one group at most).
+_SIDE_ROW = 0
+_GROUP = None  # stands for the minors' group among a side's children in `row_ids`
+
+BOXES_UP_TO = 6  # a counter whose maximum is this or less is drawn as boxes (Menace 0–5)
+GAUGE_UP_TO = 20  # a side resource with a larger range is bookkeeping: text only
+# Combatant stats drawn as counters: (key, shown also at 0 and changed in place with − and
+# +). The Réserve always; the Tension, once there is some, as a number only (the rules
+# raise it; the sheet corrects it), to leave the names room in a narrow dock.
+STAT_COUNTERS = (("reserve", True), ("tension", False))
 
 
-def resources_text(side: Side) -> str:
-    """A side's resources on one line: "Réserve 3 · Menace 2"."""
+@dataclass(frozen=True)
+class Counter:
+    """A number the roster draws large and the GM changes in place: a side's resource
+    (`owner` SIDE) or a combatant's stat (`owner` COMBATANT)."""
+
+    owner: str
+    owner_id: str
+    key: str
+    label: str
+    value: int
+    minimum: int = 0
+    maximum: int | None = None
+    boxes: bool = False  # drawn as a row of boxes (filled = value) rather than a number
+    editable: bool = True  # − and + (or the boxes) change it in place
+    colour: str = ""  # the boxes' fill: the side's colour
+    tip: str = ""
+
+    def stepped(self, step: int) -> int | None:
+        """The value one step down or up, None at the bound."""
+        new = self.value + step
+        if new < self.minimum or (self.maximum is not None and new > self.maximum):
+            return None
+        return new
+
+    def box_value(self, box: int) -> int:
+        """The value a click on box `box` (0-based) sets: up to that box, or one less when
+        that box is the last filled one (a second click empties it)."""
+        return box if self.value == box + 1 else box + 1
+
+
+def _pretty(key: str) -> str:
+    return key.replace("_", " ").capitalize()
+
+
+def resource_label(data: RulesetData | None, key: str) -> str:
+    """A side resource's label in the current language (the key prettified if undeclared)."""
+    spec = data.resource(key) if data is not None else None
+    return pick(spec.label) if spec is not None else _pretty(key)
+
+
+def resources_text(side: Side, data: RulesetData | None = None) -> str:
+    """A side's resources on one line: "Réserve du MJ 3 · Menace 2"."""
     return " · ".join(
-        f"{key.replace('_', ' ').capitalize()} {value}" for key, value in side.resources.items()
+        f"{resource_label(data, key)} {value}" for key, value in side.resources.items()
+    )
+
+
+def _tip(spec: FieldSpec, value: int) -> str:
+    top = f" / {spec.maximum:g}" if spec.maximum is not None else ""
+    colon = ": " if language() == "en" else " : "
+    lines = [f"{pick(spec.label)}{colon}{value}{top}"]
+    if spec.help:
+        lines.append(pick(spec.help))
+    if spec.rule:
+        lines.append(spec.rule)
+    return "\n".join(lines)
+
+
+def _counter(
+    owner: str,
+    owner_id: str,
+    spec: FieldSpec,
+    value: int,
+    colour: str = "",
+    editable: bool = True,
+) -> Counter:
+    maximum = int(spec.maximum) if spec.maximum is not None else None
+    boxes = maximum is not None and maximum <= BOXES_UP_TO
+    if not editable:
+        how = tr("Se corrige sur la fiche")
+    elif boxes:
+        how = tr("Clic sur une case : la valeur s’arrête à cette case")
+    else:
+        how = tr("− et + : un de moins, un de plus")
+    return Counter(
+        owner=owner,
+        owner_id=owner_id,
+        key=spec.key,
+        label=pick(spec.label),
+        value=value,
+        minimum=int(spec.minimum) if spec.minimum is not None else 0,
+        maximum=maximum,
+        boxes=boxes,
+        colour=colour,
+        editable=editable,
+        tip=f"{_tip(spec, value)}\n{how}",
     )
 
 
 class RosterModel(FollowsController, QAbstractItemModel):
-    """Sides (name, colour, resources) and their combatants (name, badges).
+    """Sides (name, colour, resources) and their combatants (name, badges); the minor extras
+    of a side are the children of one group row.
 
-    `ID_ROLE` gives the side id or the combatant id; a combatant's name is edited in place
-    through `Controller.rename`, and a refused name is reported by `refused(Refused)`.
+    `ID_ROLE` gives the side id or the combatant id (None on a group row); `KIND_ROLE` says
+    which kind of row it is; `COUNTERS_ROLE` lists the counters drawn large (the GM's
+    Réserve and Menace of a side, a Personnage's Réserve and Tension), which
+    `set_counter` changes. A combatant's name is edited in place through
+    `Controller.rename`; a refused edit is reported by `refused(Refused)`.
     """
 
     refused = Signal(object)
@@ -42,30 +145,131 @@ class RosterModel(FollowsController, QAbstractItemModel):
 
     # Reading the encounter ------------------------------------------------------------
 
-    def shape(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
-        enc = self.ctl.enc
-        return tuple(
-            (s.id, tuple(c.id for c in enc.combatants if c.side == s.id)) for s in enc.sides
-        )
+    def shape(self) -> tuple[tuple[str, tuple[str | None, ...], tuple[str, ...]], ...]:
+        """Per side: its id, its children (combatant ids, `_GROUP` where its minors' group
+        row stands, at its first minor) and the minors of that group."""
+        enc, ruleset = self.ctl.enc, self.ctl.ruleset
+        out = []
+        for s in enc.sides:
+            children: list[str | None] = []
+            grouped: list[str] = []
+            for c in enc.combatants:
+                if c.side != s.id:
+                    continue
+                if ruleset.token_group(enc, c) is not None:
+                    if not grouped:
+                        children.append(_GROUP)
+                    grouped.append(c.id)
+                else:
+                    children.append(c.id)
+            out.append((s.id, tuple(children), tuple(grouped)))
+        return tuple(out)
 
     def parents(self) -> list[QModelIndex]:
-        return [ROOT, *(self.index(row, 0) for row in range(len(self.row_ids)))]
+        out = [ROOT]
+        for side_row, (_sid, children, _grouped) in enumerate(self.row_ids):
+            side = self.index(side_row, 0)
+            out.append(side)
+            if _GROUP in children:
+                out.append(self.index(children.index(_GROUP), 0, side))
+        return out
+
+    def kind(self, index: QModelIndex) -> str | None:
+        """SIDE, GROUP or COMBATANT (None for the invalid index)."""
+        if not index.isValid():
+            return None
+        iid = index.internalId()
+        if iid == _SIDE_ROW:
+            return SIDE
+        if iid % 2:
+            return COMBATANT
+        children = self.row_ids[iid // 2 - 1][1]
+        return GROUP if children[index.row()] is _GROUP else COMBATANT
 
     def is_combatant(self, index: QModelIndex) -> bool:
-        return index.isValid() and index.internalId() != _SIDE_ROW
+        return self.kind(index) == COMBATANT
+
+    def is_group(self, index: QModelIndex) -> bool:
+        return self.kind(index) == GROUP
+
+    def _side_row(self, index: QModelIndex) -> int:
+        iid = index.internalId()
+        return index.row() if iid == _SIDE_ROW else (iid - 2) // 2
 
     def side(self, index: QModelIndex) -> Side:
-        return self.ctl.enc.side(self.row_ids[index.row()][0])
+        """The side of a row (a side row, or the side its combatant or group belongs to)."""
+        return self.ctl.enc.side(self.row_ids[self._side_row(index)][0])
+
+    def combatant_id(self, index: QModelIndex) -> str:
+        _sid, children, grouped = self.row_ids[self._side_row(index)]
+        cid = grouped[index.row()] if index.internalId() % 2 else children[index.row()]
+        assert cid is not None, "a group row is not a combatant"
+        return cid
 
     def combatant(self, index: QModelIndex) -> Combatant:
-        return self.ctl.enc.combatant(self.row_ids[index.internalId() - 1][1][index.row()])
+        return self.ctl.enc.combatant(self.combatant_id(index))
+
+    def group_members(self, index: QModelIndex) -> list[Combatant]:
+        """The minor extras under a group row."""
+        enc = self.ctl.enc
+        return [enc.combatant(cid) for cid in self.row_ids[self._side_row(index)][2]]
 
     def index_of(self, cid: str, column: int = NAME) -> QModelIndex:
-        """The row of combatant `cid` (invalid if there is none)."""
-        for side_row, (_sid, cids) in enumerate(self.row_ids):
-            if cid in cids:
-                return self.index(cids.index(cid), column, self.index(side_row, 0))
+        """The row of combatant `cid` (invalid if there is none), inside its group if any."""
+        for side_row, (_sid, children, grouped) in enumerate(self.row_ids):
+            side = self.index(side_row, 0)
+            if cid in children:
+                return self.index(children.index(cid), column, side)
+            if cid in grouped:
+                group = self.index(children.index(_GROUP), 0, side)
+                return self.index(grouped.index(cid), column, group)
         return QModelIndex()
+
+    def counters(self, index: QModelIndex) -> list[Counter]:
+        """The counters of a row, in the order they are drawn from the right: a side's
+        bounded resources (GM Réserve, then Menace), a combatant's Réserve and Tension."""
+        kind, data = self.kind(index), self.ctl.ruleset.data
+        if kind == SIDE:
+            side = self.side(index)
+            return [
+                _counter(SIDE, side.id, spec, side.resources[spec.key], side.colour)
+                for spec in data.resources
+                if spec.key in side.resources
+                and spec.kind == "int"
+                and spec.maximum is not None
+                and spec.maximum <= GAUGE_UP_TO
+            ]
+        if kind != COMBATANT:
+            return []
+        c = self.combatant(index)
+        fields = data.field_map(c.tier)
+        out = []
+        for key, main in STAT_COUNTERS:
+            spec = fields.get(key)
+            if spec is None or spec.kind != "int":
+                continue
+            value = c.stats.get(key, spec.default)
+            if isinstance(value, bool) or not isinstance(value, int):
+                continue
+            if main or value:
+                out.append(_counter(COMBATANT, c.id, spec, value, editable=main))
+        return out
+
+    def set_counter(self, index: QModelIndex, key: str, value: int) -> bool:
+        """Change a counter of a row through the controller (one undo entry, successive
+        steps merged); False, with `refused` emitted, when the value is refused."""
+        kind = self.kind(index)
+        try:
+            if kind == SIDE:
+                self.ctl.set_resource(self.side(index).id, key, value)
+            elif kind == COMBATANT:
+                self.ctl.edit_stat(self.combatant_id(index), key, value)
+            else:
+                return False
+        except Refused as exc:
+            self.refused.emit(exc)
+            return False
+        return True
 
     # Qt model ---------------------------------------------------------------------------
 
@@ -74,21 +278,31 @@ class RosterModel(FollowsController, QAbstractItemModel):
     ) -> QModelIndex:  # Qt override
         if not self.hasIndex(row, column, parent):
             return QModelIndex()
-        if not parent.isValid():
+        kind = self.kind(parent)
+        if kind is None:
             return self.createIndex(row, column, _SIDE_ROW)
-        return self.createIndex(row, column, parent.row() + 1)
+        if kind == SIDE:
+            return self.createIndex(row, column, 2 * parent.row() + 2)
+        return self.createIndex(row, column, parent.internalId() + 1)  # under a group
 
     def parent(self, index: QModelIndex = ROOT) -> QModelIndex:  # Qt override
-        if not self.is_combatant(index):
+        if not index.isValid() or index.internalId() == _SIDE_ROW:
             return QModelIndex()
-        return self.createIndex(index.internalId() - 1, 0, _SIDE_ROW)
+        iid = index.internalId()
+        side_row = (iid - 2) // 2
+        if iid % 2 == 0:
+            return self.createIndex(side_row, 0, _SIDE_ROW)
+        children = self.row_ids[side_row][1]
+        return self.createIndex(children.index(_GROUP), 0, iid - 1)
 
     def rowCount(self, parent: QModelIndex = ROOT) -> int:  # Qt override
-        if not parent.isValid():
+        kind = self.kind(parent)
+        if kind is None:
             return len(self.row_ids)
-        if self.is_combatant(parent) or parent.column() != 0:
+        if parent.column() != 0 or kind == COMBATANT:
             return 0
-        return len(self.row_ids[parent.row()][1])
+        _sid, children, grouped = self.row_ids[self._side_row(parent)]
+        return len(children) if kind == SIDE else len(grouped)
 
     def columnCount(self, parent: QModelIndex = ROOT) -> int:  # Qt override
         return 2
@@ -111,15 +325,23 @@ class RosterModel(FollowsController, QAbstractItemModel):
     def data(
         self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole
     ) -> object:  # Qt override
-        if not index.isValid():
+        kind = self.kind(index)
+        if kind is None:
             return None
-        if self.is_combatant(index):
+        if role == KIND_ROLE:
+            return kind
+        if role == COUNTERS_ROLE:
+            return self.counters(index) if index.column() == STATE else []
+        if kind == COMBATANT:
             return self._combatant_data(self.combatant(index), index.column(), role)
+        if kind == GROUP:
+            return self._group_data(index, role)
         return self._side_data(self.side(index), index.column(), role)
 
     def _side_data(self, side: Side, column: int, role: int) -> object:
+        data = self.ctl.ruleset.data
         if role == Qt.ItemDataRole.DisplayRole:
-            return side.name if column == NAME else resources_text(side)
+            return side.name if column == NAME else resources_text(side, data)
         if role == ID_ROLE:
             return side.id
         if role == Qt.ItemDataRole.DecorationRole and column == NAME:
@@ -128,8 +350,39 @@ class RosterModel(FollowsController, QAbstractItemModel):
             return bold_font()
         if role == Qt.ItemDataRole.ToolTipRole:
             count = sum(1 for c in self.ctl.enc.combatants if c.side == side.id)
-            lines = [side.name, tr("{n} combattant(s)").format(n=count), resources_text(side)]
+            lines = [side.name, tr("{n} combattant(s)").format(n=count)]
+            lines += [
+                f"{resource_label(data, key)} : {value}" for key, value in side.resources.items()
+            ]
             return "\n".join(line for line in lines if line)
+        return None
+
+    def _group_text(self, index: QModelIndex) -> str:
+        members = self.group_members(index)
+        enc, ruleset = self.ctl.enc, self.ctl.ruleset
+        playing = sum(1 for c in members if not ruleset.is_out(enc, c))
+        group = ruleset.token_group(enc, members[0]) if members else None
+        return tr("{group} ({n} en jeu / {total})").format(
+            group=pick(group[1]) if group else "", n=playing, total=len(members)
+        )
+
+    def _group_data(self, index: QModelIndex, role: int) -> object:
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._group_text(index) if index.column() == NAME else ""
+        if role == Qt.ItemDataRole.FontRole:
+            font = QFont()
+            acting = current_entry(self.ctl.enc.turn)
+            members = {c.id for c in self.group_members(index)}
+            font.setBold(acting is not None and bool(members & set(acting.members)))
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [self._group_text(index)]
+            for c in self.group_members(index):
+                out = self.ctl.ruleset.is_out(self.ctl.enc, c)
+                name = tr("{name} (hors combat)").format(name=c.name) if out else c.name
+                lines.append(f"• {name}")
+            return "\n".join(lines)
         return None
 
     def _combatant_data(self, c: Combatant, column: int, role: int) -> object:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 from ..controller import Controller
 from ..engine.model import Combatant
 from ..engine.rulesets.base import Term
+from ..engine.rulesets.schema import RulesetData
 from ..i18n import pick, tr
 from ..widgets.field_editor import FieldEditor, make_editor
 from . import ErrorLabel, field_tip, rule_tip, told
@@ -30,6 +31,7 @@ from .states import StatesBox
 from .table_field import TableField
 from .track import TracksBox
 
+LABEL_CHARS = 22  # field labels are at most this wide (in average characters), then wrap
 _UNBUILT = object()  # no field editors made yet (or the ruleset changed)
 
 
@@ -59,6 +61,15 @@ def _with_error(editor: QWidget, error: ErrorLabel) -> QWidget:
     layout.addWidget(editor)
     layout.addWidget(error)
     return cell
+
+
+def group_title(data: RulesetData, group: str) -> str:
+    """The title of a field group in the current language: the ruleset's label, else the
+    key with a capital (« Caractéristiques » for fields without a group)."""
+    if not group:
+        return tr("Caractéristiques")
+    title = pick(data.group_label(group))
+    return title[:1].upper() + title[1:]
 
 
 def _clear(layout: QLayout) -> None:
@@ -183,7 +194,7 @@ class SheetWidget(QWidget):
         labels: list[QLabel] = []
         for spec in data.fields_for(tier):
             if spec.group not in groups:
-                box = QGroupBox(spec.group[:1].upper() + spec.group[1:] or tr("Caractéristiques"))
+                box = QGroupBox(group_title(data, spec.group))
                 groups[spec.group] = _form(box)
                 self.fields.addWidget(box)
             form = groups[spec.group]
@@ -202,10 +213,16 @@ class SheetWidget(QWidget):
                 labels.append(label)
             editor.committed.connect(partial(self._commit, spec.key, editor))
             self.editors[spec.key], self.errors[spec.key] = editor, error
-        width = max((label.sizeHint().width() for label in labels), default=0)
-        for label in labels:  # the groups' fields line up
+        # The groups' fields line up; a long label (« Circonstances très défavorables »)
+        # goes on two lines rather than squeeze every field of the sheet.
+        cap = self.fontMetrics().averageCharWidth() * LABEL_CHARS
+        width = min(cap, max((label.sizeHint().width() for label in labels), default=0))
+        for label in labels:
+            label.setWordWrap(label.sizeHint().width() > width)
             label.setMinimumWidth(width)
-        self.tracks_box.build(data)
+            label.setMaximumWidth(width)
+        self.tracks_box.build(data, tier)
+        self.tracks_box.align_labels(width)
         self._built_for = tier
 
     def _show(self, c: Combatant) -> None:

@@ -31,7 +31,8 @@ PER_ROW = 10  # boxes in a row at most
 
 
 class TrackWidget(QWidget):
-    """The boxes of one TrackSpec, wrapped to the widget's width.
+    """The boxes of one TrackSpec, wrapped to the widget's width: `spec.size` of them, or
+    the combatant's own number (`set_box_count`, from the spec's `size_field`).
 
     A click (or Space on the current box) cycles it through "" and each of the spec's marks;
     a right-click (or Delete) clears it; Left/Right move the current box. Every change emits
@@ -44,6 +45,7 @@ class TrackWidget(QWidget):
         super().__init__(parent)
         self.spec = spec
         self.current = 0
+        self.box_count = spec.size
         self._marks = [""] * spec.size
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setAccessibleName(pick(spec.label))
@@ -54,9 +56,19 @@ class TrackWidget(QWidget):
     def marks(self) -> list[str]:
         return list(self._marks)
 
+    def set_box_count(self, size: int) -> None:
+        """Show `size` boxes (a combatant's own number, at most the spec's size)."""
+        size = max(0, min(self.spec.size, size))
+        if size != self.box_count:
+            self.box_count = size
+            self._marks = (self._marks + [""] * size)[:size]
+            self.current = min(self.current, max(0, size - 1))
+            self.updateGeometry()
+            self.update()
+
     def show_value(self, marks: list[str]) -> None:
         """Display a track from the model (padded with empty boxes), without emitting."""
-        self._marks = ([*marks] + [""] * self.spec.size)[: self.spec.size]
+        self._marks = ([*marks] + [""] * self.box_count)[: self.box_count]
         self.update()
 
     def next_mark(self, mark: str) -> str:
@@ -67,7 +79,7 @@ class TrackWidget(QWidget):
 
     def box_at(self, x: float, y: float) -> int | None:
         """The index of the box under a point, or None between boxes."""
-        for i in range(self.spec.size):
+        for i in range(self.box_count):
             if self._box(i).contains(x, y):
                 return i
         return None
@@ -93,12 +105,12 @@ class TrackWidget(QWidget):
         return True
 
     def heightForWidth(self, width: int) -> int:  # Qt override
-        rows = -(-self.spec.size // self._per_row(width))
+        rows = -(-self.box_count // self._per_row(width))
         return 2 * MARGIN + max(0, rows * STEP - GAP)
 
     def sizeHint(self) -> QSize:  # Qt override
         # The height follows the width the layout actually gave (see resizeEvent).
-        width = 2 * MARGIN + max(0, min(self.spec.size, PER_ROW) * STEP - GAP)
+        width = 2 * MARGIN + max(0, min(self.box_count, PER_ROW) * STEP - GAP)
         return QSize(width, self.heightForWidth(self.width()))
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # Qt override
@@ -142,7 +154,7 @@ class TrackWidget(QWidget):
             self._set(index, self.next_mark(self._marks[index]))
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # Qt override
-        key, last = event.key(), self.spec.size - 1
+        key, last = event.key(), self.box_count - 1
         if last < 0:
             super().keyPressEvent(event)
         elif key == Qt.Key.Key_Left:
@@ -168,8 +180,9 @@ class TrackWidget(QWidget):
 
 
 class TracksBox(QGroupBox):
-    """The sheet's "Pistes": one TrackWidget per track of the ruleset. A change goes to the
-    controller for the combatant shown; a refusal is explained under its track."""
+    """The sheet's "Pistes": one TrackWidget per track of the ruleset that applies to the
+    tier shown, with the combatant's own number of boxes. A change goes to the controller
+    for the combatant shown; a refusal is explained under its track."""
 
     def __init__(self, controller: Controller, parent: QWidget | None = None) -> None:
         super().__init__(tr("Pistes"), parent)
@@ -180,12 +193,13 @@ class TracksBox(QGroupBox):
         self.tracks: dict[str, TrackWidget] = {}
         self.errors: dict[str, ErrorLabel] = {}
 
-    def build(self, data: RulesetData) -> None:
-        """Make the ruleset's tracks (the box hides when it has none)."""
+    def build(self, data: RulesetData, tier: str | None = None) -> None:
+        """Make the tracks of a tier (the box hides when it has none)."""
         while self.form.rowCount():
             self.form.removeRow(0)
         self.tracks, self.errors = {}, {}
-        for spec in data.tracks:
+        specs = [t for t in data.tracks if not t.tiers or tier in t.tiers]
+        for spec in specs:
             track, error = TrackWidget(spec), ErrorLabel()
             track.setToolTip(rule_tip(data, spec.rule) if spec.rule else "")
             cell = QVBoxLayout()
@@ -194,7 +208,15 @@ class TracksBox(QGroupBox):
             self.form.addRow(pick(spec.label), cell)
             track.committed.connect(partial(self._commit, spec.key))
             self.tracks[spec.key], self.errors[spec.key] = track, error
-        self.setVisible(bool(data.tracks))
+        self.setVisible(bool(specs))
+
+    def align_labels(self, width: int) -> None:
+        """Give the tracks' labels the width of the sheet's field labels: boxes line up
+        with the fields above."""
+        for row in range(self.form.rowCount()):
+            item = self.form.itemAt(row, QFormLayout.ItemRole.LabelRole)
+            if item is not None and item.widget() is not None:
+                item.widget().setMinimumWidth(width)
 
     def show_value(self, c: Combatant) -> None:
         """Display a combatant's tracks (one it does not have yet shows empty boxes)."""
@@ -203,6 +225,7 @@ class TracksBox(QGroupBox):
             for error in self.errors.values():
                 error.set_error("")
         for key, widget in self.tracks.items():
+            widget.set_box_count(widget.spec.size_for(c))
             widget.show_value(c.tracks[key].marks if key in c.tracks else [])
 
     def _commit(self, key: str, marks: list[str]) -> None:

@@ -359,7 +359,7 @@ def test_cfg_rm_20_protect_gives_back_defense_within_the_cap():
 
 
 def test_rm_55_warns_when_the_target_is_not_the_leader():
-    enc, t = _morale()
+    _enc, t = _morale()
     preview = t.preview(
         Action("saper_moral", "ana", "m1", {"qualites_meneur": 1, "domaine": "influence"})
     )

@@ -223,6 +223,10 @@ class Ruleset(ABC):
         """Short state texts for the token and roster."""
         return [s.label if s.value is None else f"{s.label} ×{s.value}" for s in c.states]
 
+    def is_out(self, enc: Encounter, c: Combatant) -> bool:
+        """True once `c` takes no further part in the fight (none by default)."""
+        return False
+
     def token_group(self, enc: Encounter, c: Combatant) -> tuple[str, Label] | None:
         """The group `c` acts in as one unit (its id and its name on the map), if any."""
         return None

@@ -17,7 +17,7 @@ from ..base import (
     Term,
 )
 from ..schema import Label
-from . import absorb, attack, defense, disarm, menace, minor_actions, reactions, simple
+from . import absorb, attack, defense, disarm, menace, minor_actions, reactions, sheet, simple
 from .context import Ctx, Handler
 from .edits import Edits
 from .passes import (
@@ -147,6 +147,10 @@ class ReserveMenace(Ruleset):
         edits.set(("turn",), turn)
         edits.remove_state(c.id, *spent_states(c, "se_deplacer"))
         return list(edits.changes())
+
+    def is_out(self, enc: Encounter, c: Combatant) -> bool:
+        """Terrassé, Brisé or hors combat (RM-39)."""
+        return sheet.is_out(c)
 
     def token_group(self, enc: Encounter, c: Combatant) -> tuple[str, Label] | None:
         """RM-17: a GM camp's minor extras are one unit, outlined together on the map."""
