@@ -86,6 +86,9 @@ def _unit_names(enc: Encounter, members: list[str]) -> str:
     return ", ".join(names.get(m, m) for m in members)
 
 
+MAX_STAT_COLUMNS = 7  # beyond this, a portrait A4 page squeezes the names
+
+
 def _is_key_stat(spec: FieldSpec) -> bool:
     """Numbers and dice always fit a column; text only when it is short."""
     return spec.kind in ("int", "float", "dice") or (
@@ -117,7 +120,9 @@ def _roster(enc: Encounter, ruleset: Ruleset) -> str:
     ]
     specs = {t.key: t for t in ruleset.data.tracks}
     track_keys = list(dict.fromkeys(k for c in enc.combatants for k in c.tracks))
-    heads = [_th(tr("Nom"))] + [_column_head(pick(f.label)) for f in stats]
+    compact = len(stats) > MAX_STAT_COLUMNS  # too many to fit A4: one "Fiche" column
+    heads = [_th(tr("Nom"), 20 if compact else 0)]
+    heads += [_th(tr("Fiche"))] if compact else [_column_head(pick(f.label)) for f in stats]
     heads += [_column_head(pick(specs[k].label) if k in specs else k) for k in track_keys]
     heads.append(_th(tr("États")))
     kinds = {k: len(specs[k].marks) if k in specs else 2 for k in track_keys}
@@ -127,8 +132,15 @@ def _roster(enc: Encounter, ruleset: Ruleset) -> str:
         if not members:
             continue
         swatch = f'<span style="color:{side.colour}">■</span> {escape(side.name)}'
+        resources = [
+            f"{escape(pick(spec.label) if spec else key)} {value}"
+            for key, value in side.resources.items()
+            for spec in [ruleset.data.resource(key)]
+        ]
+        if resources:
+            swatch += f' <span class="small">— {" · ".join(resources)}</span>'
         rows.append(f'<tr class="side"><td colspan="{len(heads)}">{swatch}</td></tr>')
-        rows += [_roster_row(enc, ruleset, c, stats, track_keys, kinds) for c in members]
+        rows += [_roster_row(enc, ruleset, c, stats, track_keys, kinds, compact) for c in members]
     return f"<h2>{tr('Combattants')}</h2>" + _table(heads, rows)
 
 
@@ -139,9 +151,18 @@ def _roster_row(
     stats: list[FieldSpec],
     keys: list[str],
     kinds: dict[str, int],
+    compact: bool,
 ) -> str:
     cells = [f"<td><b>{escape(c.name)}</b></td>"]
-    cells += [f'<td class="num">{_cell(c.stats.get(f.key))}</td>' for f in stats]
+    if compact:
+        shown = [
+            f"{escape(pick(f.label))} {_cell(c.stats[f.key])}"
+            for f in stats
+            if c.stats.get(f.key) not in (None, "")
+        ]
+        cells.append(f'<td class="small">{" · ".join(shown)}</td>')
+    else:
+        cells += [f'<td class="num">{_cell(c.stats.get(f.key))}</td>' for f in stats]
     cells += [
         f"<td>{_boxes(c.tracks[k], kinds[k])}</td>" if k in c.tracks else "<td></td>" for k in keys
     ]

@@ -16,6 +16,14 @@
         <translation>&amp;Cancel</translation>
     </message>
     <message>
+        <source>&amp;Passer outre (décision du MJ, G-3)</source>
+        <translation>O&amp;verride (GM’s decision, G-3)</translation>
+    </message>
+    <message>
+        <source>Les règles interdisent cette action. Cochée, la case l’autorise quand même ; la décision est notée au journal.</source>
+        <translation>The rules forbid this action. When ticked, this box allows it anyway; the decision is recorded in the log.</translation>
+    </message>
+    <message>
         <source>Aucune action possible pour cet acteur.</source>
         <translation>No action is possible for this actor.</translation>
     </message>
@@ -76,8 +84,8 @@
         <translation>— none —</translation>
     </message>
     <message>
-        <source>G-3 — Signalé, jamais bloquant ; la décision du MJ est consignée au journal.</source>
-        <translation>G-3 — Flagged, never blocking; the GM’s decision is recorded in the log.</translation>
+        <source>G-3 — Le MJ a le dernier mot : il peut passer outre une règle, et sa décision est consignée au journal.</source>
+        <translation>G-3 — The GM has the final say: they can override a rule, and the decision is recorded in the log.</translation>
     </message>
     <message>
         <source>Calcul</source>
@@ -112,6 +120,10 @@
         <translation>Average: {mean}</translation>
     </message>
     <message>
+        <source>Face {face} : compte {value}</source>
+        <translation>Face {face}: worth {value}</translation>
+    </message>
+    <message>
         <source>Dés</source>
         <translation>Dice</translation>
     </message>
@@ -128,6 +140,10 @@
         <translation>Enter the r&amp;esult</translation>
     </message>
     <message>
+        <source>Les règles ne donnent pas de dés pour ce jet (G-6) : saisissez le résultat.</source>
+        <translation>The rules give no dice for this roll (G-6): enter the result.</translation>
+    </message>
+    <message>
         <source>Lan&amp;cer les dés</source>
         <translation>R&amp;oll the dice</translation>
     </message>
@@ -140,6 +156,10 @@
         <translation>This action needs no dice.</translation>
     </message>
     <message>
+        <source>Dés — résultat donné par le MJ</source>
+        <translation>Dice — result given by the GM</translation>
+    </message>
+    <message>
         <source>Dés — {expr}</source>
         <translation>Dice — {expr}</translation>
     </message>
@@ -148,12 +168,20 @@
         <translation>{count} × d{sides}, e.g. “3 5 6”</translation>
     </message>
     <message>
+        <source>{what} :</source>
+        <translation>{what}:</translation>
+    </message>
+    <message>
         <source>{what} ({low}–{high}) :</source>
         <translation>{what} ({low}–{high}):</translation>
     </message>
     <message>
         <source>Total : {n}</source>
         <translation>Total: {n}</translation>
+    </message>
+    <message>
+        <source>{what} : {n}</source>
+        <translation>{what}: {n}</translation>
     </message>
     <message>
         <source>Relan&amp;cer</source>
@@ -374,6 +402,10 @@
     <message>
         <source>Actions contre {name}</source>
         <translation>Actions against {name}</translation>
+    </message>
+    <message>
+        <source>Passe {n}</source>
+        <translation>Passe {n}</translation>
     </message>
     <message>
         <source>Round {n}</source>
@@ -626,6 +658,14 @@ Where do these combatants go?</translation>
         <translation>Action of the selected combatant</translation>
     </message>
     <message>
+        <source>&amp;Options de règles…</source>
+        <translation>Rule &amp;options…</translation>
+    </message>
+    <message>
+        <source>Les interprétations retenues et règles maison de ce combat (G-5)</source>
+        <translation>The adopted interpretations and house rules of this combat (G-5)</translation>
+    </message>
+    <message>
         <source>&amp;Ajuster à la fenêtre</source>
         <translation>&amp;Fit to window</translation>
     </message>
@@ -666,6 +706,18 @@ Where do these combatants go?</translation>
         <translation>Set by the GM: {key} = {value}</translation>
     </message>
     <message>
+        <source>Se corrige sur la fiche</source>
+        <translation>Edit it on the sheet</translation>
+    </message>
+    <message>
+        <source>Clic sur une case : la valeur s’arrête à cette case</source>
+        <translation>Click a box: the value stops at that box</translation>
+    </message>
+    <message>
+        <source>− et + : un de moins, un de plus</source>
+        <translation>− and +: one less, one more</translation>
+    </message>
+    <message>
         <source>Nom</source>
         <translation>Name</translation>
     </message>
@@ -678,6 +730,14 @@ Where do these combatants go?</translation>
         <translation>{n} combatant(s)</translation>
     </message>
     <message>
+        <source>{group} ({n} en jeu / {total})</source>
+        <translation>{group} ({n} in play / {total})</translation>
+    </message>
+    <message>
+        <source>{name} (hors combat)</source>
+        <translation>{name} (out of combat)</translation>
+    </message>
+    <message>
         <source>Camp</source>
         <translation>Side</translation>
     </message>
@@ -686,12 +746,24 @@ Where do these combatants go?</translation>
         <translation>Init.</translation>
     </message>
     <message>
-        <source>Actions</source>
-        <translation>Actions</translation>
-    </message>
-    <message>
         <source>États</source>
         <translation>Conditions</translation>
+    </message>
+    <message>
+        <source>Act.</source>
+        <translation>Act.</translation>
+    </message>
+    <message>
+        <source>Figurants mineurs ({side}) ×{n}</source>
+        <translation>Minor extras ({side}) ×{n}</translation>
+    </message>
+    <message>
+        <source>Figurants mineurs ×{n}</source>
+        <translation>Minor extras ×{n}</translation>
+    </message>
+    <message>
+        <source>Actions restantes / actions par tour</source>
+        <translation>Actions left / actions per turn</translation>
     </message>
     <message>
         <source>Initiative : {value}</source>
@@ -706,6 +778,14 @@ Where do these combatants go?</translation>
         <translation>Readied action: {trigger}</translation>
     </message>
     <message>
+        <source>Actions restantes : {left} sur {budget}</source>
+        <translation>Actions left: {left} of {budget}</translation>
+    </message>
+    <message>
+        <source>Ne peut plus agir pendant cette Passe</source>
+        <translation>Cannot act any more this Passe</translation>
+    </message>
+    <message>
         <source>A déjà agi ce round</source>
         <translation>Has already acted this round</translation>
     </message>
@@ -714,8 +794,8 @@ Where do these combatants go?</translation>
         <translation>Reorder</translation>
     </message>
     <message>
-        <source>Round {n} — au tour de {name}</source>
-        <translation>Round {n} — {name}’s turn</translation>
+        <source>{round} — au tour de {name}</source>
+        <translation>{round} — acting: {name}</translation>
     </message>
     <message>
         <source>imprimé le {date} à {time}</source>
@@ -934,8 +1014,116 @@ Where do these combatants go?</translation>
         <translation>Acting: {names}</translation>
     </message>
     <message>
+        <source>{n} actions sur {m} possibles</source>
+        <translation>{n} of {m} actions</translation>
+    </message>
+    <message>
+        <source>{n} action sur {m} possibles</source>
+        <translation>{n} of {m} actions</translation>
+    </message>
+    <message>
+        <source>{n} action sur {m} possible</source>
+        <translation>{n} of {m} action</translation>
+    </message>
+    <message>
+        <source>Faire agir</source>
+        <translation>Activate</translation>
+    </message>
+    <message>
+        <source>L’unité sélectionnée dans l’ordre du tour agit pour son camp (F, ou double-clic)</source>
+        <translation>The unit selected in the turn order acts for its side (F, or double-click)</translation>
+    </message>
+    <message>
+        <source>Passer</source>
+        <translation>Pass</translation>
+    </message>
+    <message>
+        <source>L’unité qui agit, sinon la sélectionnée, renonce à ses actions restantes (Maj+P)</source>
+        <translation>The acting unit, or else the selected one, gives up its remaining actions (Shift+P)</translation>
+    </message>
+    <message>
+        <source>Donner l’initiative…</source>
+        <translation>Give initiative…</translation>
+    </message>
+    <message>
+        <source>Le MJ donne l’initiative au camp de son choix (I)</source>
+        <translation>The GM gives the initiative to the side of their choice (I)</translation>
+    </message>
+    <message>
+        <source>Action de plus</source>
+        <translation>Extra action</translation>
+    </message>
+    <message>
+        <source>Le MJ accorde une action de plus à l’unité sélectionnée (Maj+A)</source>
+        <translation>The GM grants the selected unit an extra action (Shift+A)</translation>
+    </message>
+    <message>
+        <source>{name} agit pour son camp (F, ou double-clic)</source>
+        <translation>{name} acts for its side (F, or double-click)</translation>
+    </message>
+    <message>
+        <source>{name} renonce à ses actions restantes (Maj+P)</source>
+        <translation>{name} gives up its remaining actions (Shift+P)</translation>
+    </message>
+    <message>
+        <source>Le MJ accorde une action de plus à {name} (Maj+A)</source>
+        <translation>The GM grants {name} an extra action (Shift+A)</translation>
+    </message>
+    <message>
+        <source>Agit : {name} — {taken}</source>
+        <translation>Acting: {name} — {taken}</translation>
+    </message>
+    <message>
+        <source>Peuvent encore agir : {names}</source>
+        <translation>Can still act: {names}</translation>
+    </message>
+    <message>
+        <source>Plus personne de ce camp ne peut agir : « Suivant »</source>
+        <translation>Nobody on this side can act any more: “Next”</translation>
+    </message>
+    <message>
+        <source>Choisir qui agit : « Faire agir » ou double-clic</source>
+        <translation>Choose who acts: “Activate” or double-click</translation>
+    </message>
+    <message>
         <source>Initiative : {side}</source>
         <translation>Initiative: {side}</translation>
+    </message>
+    <message>
+        <source>Faire agir {name} quand même (décision du MJ) ?</source>
+        <translation>Activate {name} anyway (GM’s decision)?</translation>
+    </message>
+    <message>
+        <source>Faire agir quand même</source>
+        <translation>Activate anyway</translation>
+    </message>
+    <message>
+        <source>Faire agir : {name} (imposé par le MJ)</source>
+        <translation>Activate: {name} (imposed by the GM)</translation>
+    </message>
+    <message>
+        <source>Faire agir : {name}</source>
+        <translation>Activate: {name}</translation>
+    </message>
+    <message>
+        <source>Passer : {name}</source>
+        <translation>Pass: {name}</translation>
+    </message>
+    <message>
+        <source>Donner l’initiative</source>
+        <translation>Give initiative</translation>
+    </message>
+    <message>
+        <source>Camp qui prend l’initiative :</source>
+        <translation>Side that takes the initiative:</translation>
+    </message>
+    <message>
+        <source>Donner l’initiative : {side}</source>
+        <translation>Give initiative: {side}</translation>
+    </message>
+    <message>
+        <source>Action de plus : {name}</source>
+        <translation>Extra action: {name}</translation>
     </message>
     <message>
         <source>Personne n’agit : « Agir maintenant » ou « Suivant »</source>
@@ -1074,6 +1262,30 @@ Restore it?</translation>
     <message>
         <source>Sauvegarde automatique impossible : {why}</source>
         <translation>Autosave failed: {why}</translation>
+    </message>
+    <message>
+        <source>Options de règles</source>
+        <translation>Rule options</translation>
+    </message>
+    <message>
+        <source>par défaut : {value}</source>
+        <translation>default: {value}</translation>
+    </message>
+    <message>
+        <source>Chaque option a pour défaut l’interprétation retenue ; le MJ peut en changer.</source>
+        <translation>Each option defaults to the adopted interpretation; the GM can change it.</translation>
+    </message>
+    <message>
+        <source>Valeurs par &amp;défaut</source>
+        <translation>Restore &amp;defaults</translation>
+    </message>
+    <message>
+        <source>oui</source>
+        <translation>yes</translation>
+    </message>
+    <message>
+        <source>non</source>
+        <translation>no</translation>
     </message>
 </context>
 </TS>
