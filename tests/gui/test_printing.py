@@ -199,6 +199,6 @@ def test_cli_summary_runs_without_a_display(tmp_path):
 def test_a_ruleset_with_many_fields_prints_them_in_one_column_with_camp_resources():
     enc = load(registry.get("reserve_menace").demo_path)
     html = summary_html(enc, registry.get("reserve_menace"))
-    assert "<th class=\"nowrap\">Fiche</th>" in html  # 12 stats would squeeze the names
+    assert '<th class="nowrap">Fiche</th>' in html  # 12 stats would squeeze the names
     assert "Vigilance 5 · Ténacité 4" in html
     assert "Réserve du MJ 2 · Menace 3" in html
