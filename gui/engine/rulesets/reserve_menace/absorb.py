@@ -199,12 +199,9 @@ def _absorb_notices(ctx: Ctx) -> list[Notice]:
 def _absorb_preview(ctx: Ctx) -> Preview:
     terms: list[Term] = []
     q, d, _protect = _hit(ctx, terms)
-    request = dist = None
-    note = ""
+    pool = None
     if is_character(ctx.actor):
         pool = _character_pool(ctx, q, d, terms)
-        request = ctx.test_request(pool)
-        dist, note = ctx.test_odds(pool)
         if pool <= 0:
             terms.append(Term("0 dé : échec automatique, Brisé possible", "", "RM-34"))
     else:
@@ -212,15 +209,7 @@ def _absorb_preview(ctx: Ctx) -> Preview:
         if ctx.choice("sacrifice", NOBODY) != NOBODY:
             reduced -= SACRIFICE_GEAR
         terms.append(Term("Qualités après réduction", str(reduced), "RM-37"))
-    return Preview(
-        ctx.action,
-        tuple(terms),
-        request,
-        odds=dist.at_least(int(ctx.flag("CFG-RM-1"))) if dist else None,
-        odds_note=note,
-        distribution=dist,
-        notices=tuple(_absorb_notices(ctx)),
-    )
+    return ctx.test_preview(terms, pool, _absorb_notices(ctx))
 
 
 def _absorb_resolve(ctx: Ctx, dice: DiceResult):

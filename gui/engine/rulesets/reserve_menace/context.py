@@ -116,6 +116,20 @@ class Ctx:
         label, _sides, values = house_roll(self.ruleset.folder)
         return counted_pool(pool, values), f"P(réussite) — {label.fr}"
 
+    def test_preview(self, terms: list[Term], pool: int | None, notices: list[Notice]) -> Preview:
+        """The preview of a Test of `pool` dice (None: no Test), with its odds of success."""
+        request = None if pool is None else self.test_request(pool)
+        dist, note = (None, "") if pool is None else self.test_odds(pool)
+        return Preview(
+            self.action,
+            tuple(terms),
+            request,
+            odds=dist.at_least(int(self.flag(SUCCESS_FLAG))) if dist else None,
+            odds_note=note,
+            distribution=dist,
+            notices=tuple(notices),
+        )
+
     def succeeded(self, q: int, pool: int) -> bool:
         """A Test succeeds with at least CFG-RM-1 Qualités and at least one die (A-RM-1)."""
         return pool > 0 and q >= int(self.flag(SUCCESS_FLAG))

@@ -232,17 +232,7 @@ def _recover_notices(ctx: Ctx) -> list[Notice]:
 def _recover_preview(ctx: Ctx) -> Preview:
     terms: list[Term] = []
     pool = _recover_pool(ctx, terms)
-    request = None if ctx.yes("laisse_faire") else ctx.test_request(pool)
-    dist, note = (None, "") if ctx.yes("laisse_faire") else ctx.test_odds(pool)
-    return Preview(
-        ctx.action,
-        tuple(terms),
-        request,
-        odds=dist.at_least(int(ctx.flag("CFG-RM-1"))) if dist else None,
-        odds_note=note,
-        distribution=dist,
-        notices=tuple(_recover_notices(ctx)),
-    )
+    return ctx.test_preview(terms, None if ctx.yes("laisse_faire") else pool, _recover_notices(ctx))
 
 
 def _recover_resolve(ctx: Ctx, dice: DiceResult):
