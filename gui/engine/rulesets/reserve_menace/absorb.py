@@ -135,9 +135,9 @@ def _absorb_spec(ctx: Ctx) -> ActionSpec | None:
     )
 
 
-def _hit(ctx: Ctx, terms: list[Term]) -> tuple[int, int, bool]:
-    """Q of the waiting hit, the Défense it meets, and whether it was taken for an ally."""
-    c = ctx.actor
+def pending_hit(c: Combatant, terms: list[Term], rule: str) -> tuple[int, int, bool]:
+    """Q of the hit waiting on `c`, the Défense it meets, and whether `c` took it for an
+    ally (RM-49); refused when there is none."""
     state = pending(c)
     if state is None or state.value is None:
         raise ActionError(
@@ -152,10 +152,14 @@ def _hit(ctx: Ctx, terms: list[Term]) -> tuple[int, int, bool]:
             f"attaque : {state.value} Qualités contre Défense {value}"
             + (" (protège un allié)" if protect else ""),
             "",
-            "RM-49" if protect else "RM-28",
+            "RM-49" if protect else rule,
         )
     )
     return state.value, value, protect
+
+
+def _hit(ctx: Ctx, terms: list[Term]) -> tuple[int, int, bool]:
+    return pending_hit(ctx.actor, terms, "RM-28")
 
 
 def _character_pool(ctx: Ctx, q: int, d: int, terms: list[Term]) -> int:

@@ -153,11 +153,7 @@ class Ctx:
 
     def spend(self, edits: Edits, kind: str) -> None:
         """The actor takes an action of `kind` in the Passe (RM-16, RM-21)."""
-        actor = self.actor
-        turn = spent_turn(self.enc, actor, kind)
-        if turn is not None:
-            edits.set(("turn",), turn)
-        edits.remove_state(actor.id, *spent_states(actor, kind))
+        spend(self.enc, edits, self.actor, kind)
 
     def reaction_notices(self, who: Combatant) -> list[Notice]:
         """RM-23: reactions only while not holding the initiative; extras need GM dice."""
@@ -243,3 +239,12 @@ def pool_terms(
         total += int(term.value)
     terms.append(Term("Poignée", f"{max(0, total)}D", "RM-25"))
     return total, terms
+
+
+def spend(enc: Encounter, edits: Edits, c: Combatant, kind: str) -> None:
+    """`c` takes an action of `kind`: its unit's budget and the kinds used this Passe
+    (RM-16, RM-21), and the direction or interruption it uses up (RM-43, RM-48)."""
+    turn = spent_turn(enc, c, kind)
+    if turn is not None:
+        edits.set(("turn",), turn)
+    edits.remove_state(c.id, *spent_states(c, kind))

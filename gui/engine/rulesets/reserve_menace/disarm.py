@@ -3,15 +3,14 @@
 from __future__ import annotations
 
 from ...model import State
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
+from ..base import ActionSpec, DiceResult, Notice, Preview, Term
 from ..schema import Label
-from . import defense
-from .absorb import pending
+from .absorb import pending, pending_hit
 from .attack import SACRIFICE, SACRIFICE_LOWERS_FLAG, first_attack_received
 from .context import Ctx, Handler, pool_terms
 from .edits import Edits
 from .options import free_text, number, pick, toggle, who
-from .passes import in_passes, unit_of
+from .passes import add_actions, in_passes
 from .sheet import PENDING, PENDING_PROTECT, is_character, is_out, stat
 
 KIND = "desarmer"
@@ -62,15 +61,7 @@ def _spec(ctx: Ctx) -> ActionSpec | None:
 def _numbers(ctx: Ctx, terms: list[Term]) -> tuple[int, int, int]:
     """Q, the target's Défense, and the target's Ténacité pool (Valeur for an extra)."""
     target = ctx.target
-    state = pending(target)
-    if state is None or state.value is None:
-        raise ActionError(
-            f"{target.name} n’a pas d’attaque en attente", f"{target.name} has no pending hit"
-        )
-    q, (d, why) = state.value, defense.against_next_attack(target)
-    if why:
-        terms.append(why)
-    terms.append(Term(f"attaque : {q} Qualités contre Défense {d}", "", "RM-59"))
+    q, d, _protect = pending_hit(target, terms, "RM-59")
     if ctx.choice("option", "aucun") != "aucun" and ctx.flag(SACRIFICE_LOWERS_FLAG):
         q -= SACRIFICE
         terms.append(Term("Qualités dépensées pour l’effet", -SACRIFICE, "RM-61"))
@@ -199,11 +190,7 @@ def _lose_action(ctx: Ctx, edits: Edits, target, terms: list[Term]) -> None:
     if not in_passes(ctx.enc):
         terms.append(Term("perd une action (hors Passes : à noter)", "", "RM-60"))
         return
-    turn = edits.get(("turn",)).model_copy(deep=True)
-    i = unit_of(turn, target.id)
-    if i >= 0:
-        turn.order[i].actions_left = max(0, turn.order[i].actions_left - 1)
-        edits.set(("turn",), turn)
+    edits.set(("turn",), add_actions(edits.get(("turn",)), target.id, -1))
     terms.append(Term(f"{target.name} perd une action", -1, "RM-60"))
 
 

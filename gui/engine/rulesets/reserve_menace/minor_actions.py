@@ -6,7 +6,7 @@ from ..base import ActionSpec, DiceResult, Notice, Preview, Term
 from ..schema import Label
 from .context import Ctx, Handler
 from .edits import Edits
-from .passes import in_passes, unit_of
+from .passes import add_actions, in_passes, unit_of
 from .sheet import MINOR, characters_in_play, is_gm_camp, is_out, minors, reserve_of
 
 KIND = "acheter_action"
@@ -63,7 +63,7 @@ def _preview(ctx: Ctx) -> Preview:
         Term("1 dé de la Réserve du MJ", -1, "RM-18"),
         Term("le nombre de mineurs doit rendre l’action plausible", "", "RM-19"),
     ]
-    return Preview(ctx.action, tuple(terms), None, notices=tuple(_notices(ctx)))
+    return ctx.test_preview(terms, None, _notices(ctx))
 
 
 def _resolve(ctx: Ctx, dice: DiceResult):
@@ -75,11 +75,7 @@ def _resolve(ctx: Ctx, dice: DiceResult):
     edits.add(path, -1)
     terms.append(Term(f"Réserve du MJ → {edits.number(path)}", -1, "RM-18"))
     if in_passes(enc):
-        turn = enc.turn.model_copy(deep=True)
-        i = unit_of(turn, actor.id)
-        if i >= 0:
-            turn.order[i].actions_left += 1
-            edits.set(("turn",), turn)
+        edits.set(("turn",), add_actions(enc.turn, actor.id, 1))
     camp = enc.side(actor.side).name
     return ctx.finish(
         edits,

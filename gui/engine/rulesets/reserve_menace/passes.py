@@ -210,6 +210,15 @@ def spent_turn(enc: Encounter, c: Combatant, kind: str, count: int = 1) -> TurnS
     return turn
 
 
+def add_actions(turn: TurnState, cid: str, delta: int) -> TurnState:
+    """A copy of `turn` where the unit `cid` acts in has `delta` more actions (never < 0)."""
+    new = turn.model_copy(deep=True)
+    i = unit_of(new, cid)
+    if i >= 0:
+        new.order[i].actions_left = max(0, new.order[i].actions_left + delta)
+    return new
+
+
 def spent_states(c: Combatant, kind: str) -> tuple[str, ...]:
     """The states an action of `kind` by `c` uses up: its direction (RM-43) or its
     interruption (RM-48). A directed minor's one action is its turn: its forbidden types

@@ -12,14 +12,10 @@ from .absorb import pending
 from .context import Ctx, Handler
 from .edits import Edits
 from .options import action_kind, free_text, number, toggle
-from .passes import KIND_LABELS, in_passes, unit_of
+from .passes import KIND_LABELS, add_actions, in_passes, unit_of
 from .sheet import PENDING, PENDING_PROTECT
 
 PROTECT_ANYWAY_FLAG = "CFG-RM-20"
-
-
-def _preview(ctx: Ctx, terms: list[Term], notices: list[Notice]) -> Preview:
-    return Preview(ctx.action, tuple(terms), None, notices=tuple(notices))
 
 
 # Interrompre ---------------------------------------------------------------------------------
@@ -69,7 +65,7 @@ def _interrupt_preview(ctx: Ctx) -> Preview:
             f"une action dépensée : « {KIND_LABELS[kind]} » juste après l’adversaire", -1, "A-RM-11"
         ),
     ]
-    return _preview(ctx, terms, _interrupt_notices(ctx))
+    return ctx.test_preview(terms, None, _interrupt_notices(ctx))
 
 
 def _interrupt_resolve(ctx: Ctx, dice: DiceResult):
@@ -81,10 +77,7 @@ def _interrupt_resolve(ctx: Ctx, dice: DiceResult):
     edits = Edits(enc)
     ctx.pay_reaction(edits, actor, terms)
     if in_passes(enc):
-        turn = enc.turn.model_copy(deep=True)
-        i = unit_of(turn, actor.id)
-        if i >= 0:
-            turn.order[i].actions_left = max(0, turn.order[i].actions_left - 1)
+        turn = add_actions(enc.turn, actor.id, -1)
         turn.spent = {**turn.spent, actor.id: [*turn.spent.get(actor.id, []), kind]}
         edits.set(("turn",), turn)
     edits.add_state(
@@ -171,7 +164,7 @@ def _protect_preview(ctx: Ctx) -> Preview:
             "RM-49",
         )
     ]
-    return _preview(ctx, terms, _protect_notices(ctx))
+    return ctx.test_preview(terms, None, _protect_notices(ctx))
 
 
 def _protect_resolve(ctx: Ctx, dice: DiceResult):
@@ -230,7 +223,7 @@ def _power_spec(ctx: Ctx) -> ActionSpec:
 
 def _power_preview(ctx: Ctx) -> Preview:
     terms = [Term("effet décidé par le MJ ; coût d’une réaction", "", "RM-51")]
-    return _preview(ctx, terms, ctx.reaction_notices(ctx.actor))
+    return ctx.test_preview(terms, None, ctx.reaction_notices(ctx.actor))
 
 
 def _power_resolve(ctx: Ctx, dice: DiceResult):

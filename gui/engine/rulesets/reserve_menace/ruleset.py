@@ -18,7 +18,7 @@ from ..base import (
 )
 from ..schema import Label
 from . import absorb, attack, defense, disarm, menace, minor_actions, reactions, sheet, simple
-from .context import Ctx, Handler
+from .context import Ctx, Handler, spend
 from .edits import Edits
 from .passes import (
     BAN,
@@ -27,8 +27,6 @@ from .passes import (
     action_notices,
     in_passes,
     policy,
-    spent_states,
-    spent_turn,
     units,
 )
 from .sheet import MAJOR, MINOR, STANDARD, is_character, is_gm_camp, minors, stat
@@ -142,10 +140,8 @@ class ReserveMenace(Ruleset):
         """RM-45: a change of zone during the Passes uses the Move action."""
         if c.position.zone in (None, zone) or not in_passes(enc):
             return []
-        turn = spent_turn(enc, c, "se_deplacer")
         edits = Edits(enc)
-        edits.set(("turn",), turn)
-        edits.remove_state(c.id, *spent_states(c, "se_deplacer"))
+        spend(enc, edits, c, "se_deplacer")
         return list(edits.changes())
 
     def is_out(self, enc: Encounter, c: Combatant) -> bool:

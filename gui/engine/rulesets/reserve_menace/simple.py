@@ -15,10 +15,6 @@ from .sheet import MINOR, is_character, is_out, stat
 COUNTER_MALUS = -3  # RM-47, RM-63
 
 
-def _no_dice_preview(ctx: Ctx, terms: list[Term], notices: list[Notice]) -> Preview:
-    return Preview(ctx.action, tuple(terms), None, notices=tuple(notices))
-
-
 # Alimenter une Réserve -------------------------------------------------------------------
 
 
@@ -45,7 +41,7 @@ def _feed_whom(ctx: Ctx):
 def _feed_preview(ctx: Ctx) -> Preview:
     whom = _feed_whom(ctx)
     terms = [Term(f"+1D dans la Réserve de {whom.name} (au plus 12)", 1, "RM-15")]
-    return _no_dice_preview(ctx, terms, action_notices(ctx.enc, ctx.actor, "alimenter"))
+    return ctx.test_preview(terms, None, action_notices(ctx.enc, ctx.actor, "alimenter"))
 
 
 def _feed_resolve(ctx: Ctx, dice: DiceResult):
@@ -107,7 +103,7 @@ def _direct_preview(ctx: Ctx) -> Preview:
             "A-RM-17",
         )
     ]
-    return _no_dice_preview(ctx, terms, _direct_notices(ctx))
+    return ctx.test_preview(terms, None, _direct_notices(ctx))
 
 
 def _direct_resolve(ctx: Ctx, dice: DiceResult):
@@ -156,7 +152,7 @@ def _free(kind: str, type_kind: str, fr: str, en: str, rule: str) -> Handler:
 
     def preview(ctx: Ctx) -> Preview:
         terms = [Term(f"{KIND_LABELS[type_kind]} : à décrire, sans règle dans le texte", "", rule)]
-        return _no_dice_preview(ctx, terms, action_notices(ctx.enc, ctx.actor, type_kind))
+        return ctx.test_preview(terms, None, action_notices(ctx.enc, ctx.actor, type_kind))
 
     def resolve(ctx: Ctx, dice: DiceResult):
         terms: list[Term] = []
