@@ -124,12 +124,6 @@ class EncounterScene(ToolScene):
             # A group's tokens sit together, first, so that one outline takes them in.
             members = sorted(by_zone.get(zone.id, []), key=lambda c: _group_order(groups[c.id]))
             size, slots = token_slots(zone.rect, len(members))
-            for c, slot in zip(members, slots, strict=True):
-                group = groups[c.id]
-                if group is not None:
-                    key = (zone.id, group[0])
-                    label, _, cells, _ = outlines.get(key, (pick(group[1]), None, [], 0))
-                    outlines[key] = (label, QColor(sides[c.side].colour), [*cells, slot], size)
             for c, (x, y) in zip(members, slots, strict=True):
                 item = self.token_items.get(c.id)
                 if item is None:
@@ -149,6 +143,10 @@ class EncounterScene(ToolScene):
                     c.id in active,
                 )
                 item.place(x, y, size)
+                group = groups[c.id]
+                if group is not None:
+                    outline = (pick(group[1]), QColor(side.colour), [], size)
+                    outlines.setdefault((zone.id, group[0]), outline)[2].append((x, y))
         self._sync_groups(outlines)
 
     def _sync_groups(self, outlines: dict) -> None:
