@@ -1,10 +1,12 @@
-"""Test doubles: prompts answered from a script instead of modal dialogs, and mouse helpers."""
+"""Test doubles: prompts answered from a script instead of modal dialogs, mouse helpers,
+and the action dialog as the GM fills it."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
+from gui.dialogs.action import ActionDialog
 from gui.prompts import Prompts
 
 
@@ -61,3 +63,20 @@ def click(view, at: QPointF) -> None:
         Qt.KeyboardModifier.NoModifier,
         view.mapFromScene(at),
     )
+
+
+def make_dialog(qtbot, ctl, kind="attack", actor="ysolde", target="brig1"):
+    """The action dialog on the libre demo, shown and registered with qtbot."""
+    dialog = ActionDialog(ctl, actor, target, kind)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def type_faces(qtbot, dialog, text, mode="faces"):
+    """Type dice faces (or, with mode="aggregate", a result) into the dialog's dice box."""
+    dialog.dice.set_mode(mode)
+    edit = dialog.dice.faces_edit if mode == "faces" else dialog.dice.aggregate_edit
+    edit.clear()
+    qtbot.keyClicks(edit, text)

@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QApplication, QWidget
 from gui.action_menu import action_menu, open_action_dialog
 from gui.app import open_encounter
 from gui.controller import Controller
-from gui.dialogs.action import ActionDialog
 from gui.engine.rulesets.base import Action, Notice
+from tests.gui.fakes import make_dialog, type_faces
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui
@@ -20,21 +20,6 @@ pytestmark = pytest.mark.gui
 @pytest.fixture
 def ctl():
     return Controller(open_encounter(None, "libre"))
-
-
-def make_dialog(qtbot, ctl, kind, actor="ysolde", target="brig1"):
-    dialog = ActionDialog(ctl, actor, target, kind)
-    qtbot.addWidget(dialog)
-    dialog.show()
-    qtbot.waitExposed(dialog)
-    return dialog
-
-
-def type_faces(qtbot, dialog, text, mode="faces"):
-    dialog.dice.set_mode(mode)
-    edit = dialog.dice.faces_edit if mode == "faces" else dialog.dice.aggregate_edit
-    edit.clear()
-    qtbot.keyClicks(edit, text)
 
 
 def test_attack_shows_lib02_terms_and_the_previews_exact_odds(qtbot, ctl):

@@ -9,11 +9,11 @@ from PySide6.QtWidgets import QApplication
 
 from gui.app import open_encounter
 from gui.controller import Controller
-from gui.dialogs.action import ActionDialog
 from gui.dialogs.dice_entry import DiceEntry
 from gui.engine.dice import DiceExpr
 from gui.engine.rulesets.base import FORCE, ActionSpec, DiceRequest, DiceResult, Notice
 from gui.engine.rulesets.schema import Label
+from tests.gui.fakes import make_dialog, type_faces
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui
@@ -49,21 +49,6 @@ class Rules:
         if self.aggregate_only and preview.dice is not None:
             preview = replace(preview, dice=replace(preview.dice, aggregate_only=True))
         return replace(preview, notices=notices)
-
-
-def make_dialog(qtbot, ctl, kind="attack", actor="ysolde", target="brig1"):
-    dialog = ActionDialog(ctl, actor, target, kind)
-    qtbot.addWidget(dialog)
-    dialog.show()
-    qtbot.waitExposed(dialog)
-    return dialog
-
-
-def type_faces(qtbot, dialog, text, mode="faces"):
-    dialog.dice.set_mode(mode)
-    edit = dialog.dice.faces_edit if mode == "faces" else dialog.dice.aggregate_edit
-    edit.clear()
-    qtbot.keyClicks(edit, text)
 
 
 def test_a_blocking_notice_disables_appliquer_until_passer_outre_is_ticked(qtbot, ctl, monkeypatch):
