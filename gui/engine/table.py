@@ -8,11 +8,12 @@ from pathlib import Path
 from . import storage
 from .changes import Change, ChangeSet, apply, change, revert
 from .dice import rng_from_state, rng_state
-from .model import DiceState, Encounter, LogEntry, TurnState, now
+from .model import DiceState, Encounter, LogEntry, StatValue, TurnState, now
 from .problems import BilingualError, Problem, json_path
 from .rulesets import registry
 from .rulesets.base import (
     Action,
+    ActionInitiative,
     DiceRequest,
     DiceResult,
     Notice,
@@ -165,6 +166,57 @@ class Table:
         cs = self._turn_change("Commencer le combat", turn)
         started = _after(cs.changes, self.ruleset.combat_started(self.enc))
         return ChangeSet(cs.label, (*cs.changes, *started))
+
+    def declare(
+        self, unit: str, actions: list[str], options: dict[str, StatValue] | None = None
+    ) -> ChangeSet:
+        """A unit announces its actions (declare-then-act) with the ruleset's options."""
+        policy = self.ruleset.turn_policy(self.enc)
+        if not isinstance(policy, DeclareThenAct):
+            raise TurnError("Pas de déclarations dans ce jeu", "No declarations in this ruleset")
+        turn = policy.declare(self.enc.turn, unit, actions)
+        entry = next(e for e in turn.order if e.unit == unit)
+        name = self.enc.combatant(entry.members[0]).name
+        cs = self._turn_change(f"Déclaration de {name}", turn, new_round=False)
+        extra = self.ruleset.declared(self.enc, entry, entry.declared, options or {})
+        return ChangeSet(cs.label, (*cs.changes, *_after(cs.changes, extra)))
+
+    def action_initiatives(self, rolls: dict[str, int]) -> dict[str, list[ActionInitiative]]:
+        """Each unit's actions with their initiative from its roll (declare-then-act)."""
+        return {
+            e.unit: self.ruleset.action_initiatives(self.enc, e, rolls[e.unit])
+            for e in self.enc.turn.order
+            if e.unit in rolls
+        }
+
+    def begin_act(self, rolls: dict[str, int]) -> ChangeSet:
+        """The initiative rolls are in: every action takes its place, highest first."""
+        policy = self.ruleset.turn_policy(self.enc)
+        if not isinstance(policy, DeclareThenAct):
+            raise TurnError("Pas de déclarations dans ce jeu", "No declarations in this ruleset")
+        acts = self.action_initiatives(rolls)
+        values = {u: [a.value for a in a_list if a.value is not None] for u, a_list in acts.items()}
+        turn = policy.begin_act(self.enc.turn, values)
+        lines = []
+        for entry in self.enc.turn.order:
+            name = self.enc.combatant(entry.members[0]).name
+            for n, act in enumerate(acts.get(entry.unit, []), 1):
+                shown = "annulée" if act.value is None else str(act.value)
+                what = f" « {act.label} »" if act.label else ""
+                why = ", ".join(map(str, act.terms))
+                lines.append(f"{name} action {n}{what} : {shown}" + (f" ({why})" if why else ""))
+        cs = self._turn_change("Initiative", turn, new_round=False)
+        entry = LogEntry(
+            time=now(),
+            round=turn.round,
+            action="Initiative",
+            breakdown=lines,
+            dice=[rolls[e.unit] for e in self.enc.turn.order if e.unit in rolls],
+            outcome="Ordre des actions établi (CON-04)",
+        )
+        changes = [*cs.changes, log_change(self.enc, entry)]
+        changes += _after(changes, self.ruleset.act_started(self.enc))
+        return ChangeSet(cs.label, tuple(changes))
 
     def next_turn(self) -> ChangeSet:
         """Suivant: the policy's next step, with what happens by itself at a new round."""

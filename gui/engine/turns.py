@@ -335,17 +335,22 @@ class DeclareThenAct(TurnPolicy):
         return turn.phase == "declare" and turn.current >= len(turn.order) - 1
 
     def begin_act(self, turn: TurnState, initiatives: dict[str, list[int]]) -> TurnState:
-        """Initiatives are rolled: one act entry per action, highest first; ties by score."""
+        """Initiatives are rolled: one act entry per action, highest first; ties by score.
+
+        A unit given no initiative at all (an empty list: stunned, or every action cancelled)
+        keeps one entry at the end, already done, so it declares again next round."""
         if turn.phase != "declare":
             raise TurnError("L’initiative est déjà lancée", "Initiative was already rolled")
-        entries = []
+        entries, idle = [], []
         for entry in turn.order:
             values = initiatives.get(entry.unit)
-            if not values:
+            if values is None:
                 raise TurnError(
                     f"Initiative manquante pour « {entry.unit} »",
                     f"Missing initiative for '{entry.unit}'",
                 )
+            if not values:
+                idle.append(entry.model_copy(update={"acted": True, "declared": []}))
             labels = entry.declared or [""]
             for n, value in enumerate(values):
                 label = labels[n] if n < len(labels) else ""
@@ -354,29 +359,69 @@ class DeclareThenAct(TurnPolicy):
                         update={"initiative": value, "declared": [label] if label else []}
                     )
                 )
-        ranked = sorted(enumerate(entries), key=lambda ie: (-ie[1].initiative, -ie[1].score, ie[0]))
         new = _push(turn)
-        new.phase, new.order = "act", [e for _, e in ranked]
-        new.current = 0 if new.order else -1
+        new.phase, new.order = "act", [*rank_actions(entries), *idle]
+        new.current = self._first(new.order, 0)
+        return new
+
+    @staticmethod
+    def _first(order: list[TurnEntry], start: int) -> int:
+        """The first entry from `start` on still to act (not done, not delayed), or -1."""
+        for i in range(start, len(order)):
+            if not order[i].acted and not order[i].delayed:
+                return i
+        return -1
+
+    def delay(self, turn: TurnState) -> TurnState:
+        """CON-05: the acting entry waits; it acts when the GM says so (`act_now`)."""
+        if turn.phase != "act" or current_entry(turn) is None:
+            raise TurnError("Aucune action en cours", "No action under way")
+        new = _push(turn)
+        new.order[turn.current].delayed = True
+        new.current = self._first(new.order, turn.current + 1)
+        return new
+
+    def act_now(self, turn: TurnState, index: int) -> TurnState:
+        """CON-05: a delayed action happens now, before the current one (after its own rank:
+        it takes the initiative of the action it interrupts)."""
+        if not (0 <= index < len(turn.order)) or not turn.order[index].delayed:
+            raise TurnError("Cette action n’est pas retardée", "That action is not delayed")
+        new = _push(turn)
+        moved = new.order.pop(index)
+        at = turn.current if turn.current >= 0 else len(turn.order)
+        if index < at:
+            at -= 1
+        acting = current_entry(turn)
+        moved.delayed = False
+        if acting is not None:
+            moved.initiative = acting.initiative
+        new.order.insert(at, moved)
+        new.current = at
         return new
 
     def simultaneous(self, turn: TurnState) -> list[list[str]]:
         """Groups of act entries with equal initiative and score: they act at the same time."""
-        groups: dict[tuple[int | None, int], list[str]] = {}
+        groups: dict[tuple[int, int], list[str]] = {}
         for entry in turn.order:
-            groups.setdefault((entry.initiative, entry.score), []).append(entry.unit)
+            if entry.initiative is not None:
+                groups.setdefault((entry.initiative, entry.score), []).append(entry.unit)
         return [units for units in groups.values() if len(units) > 1]
 
     def next(self, turn: TurnState) -> TurnState:
         if self.needs_initiative(turn):
             raise TurnError("Lancer l’initiative d’abord", "Roll initiative first")
         new = _push(turn)
-        if turn.current + 1 < len(turn.order):
-            if turn.phase == "act":
-                new.order[turn.current].acted = True
+        if turn.phase == "declare":
             new.current = turn.current + 1
             return new
-        # Back to declarations: one entry per unit, as at the start.
+        if turn.current >= 0:
+            new.order[turn.current].acted = True
+        nxt = self._first(new.order, turn.current + 1)
+        if nxt != -1:
+            new.current = nxt
+            return new
+        # Back to declarations: one entry per unit, as at the start (delayed actions never
+        # taken are lost with the round).
         units: dict[str, TurnEntry] = {}
         for entry in turn.order:
             units.setdefault(entry.unit, entry)
@@ -385,6 +430,15 @@ class DeclareThenAct(TurnPolicy):
         new.order = self._declaration_order(list(units.values()))
         new.current = 0
         return new
+
+
+def rank_actions(entries: list[TurnEntry]) -> list[TurnEntry]:
+    """CON-04: act entries from the highest initiative down; ties by the higher score, then
+    in the given order (a unit's own actions stay in their declared order)."""
+    ranked = sorted(
+        enumerate(entries), key=lambda ie: (-(ie[1].initiative or 0), -ie[1].score, ie[0])
+    )
+    return [e for _, e in ranked]
 
 
 POLICIES: dict[str, type[TurnPolicy]] = {

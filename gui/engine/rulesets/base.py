@@ -164,6 +164,25 @@ class Preview:
 
 
 @dataclass(frozen=True)
+class ActionInitiative:
+    """The initiative of one declared action (declare-then-act), with how it was computed;
+    `value` None: the action is cancelled (its terms say why)."""
+
+    label: str
+    value: int | None
+    terms: tuple[Term, ...] = ()
+
+
+@dataclass(frozen=True)
+class TrackView:
+    """How a track is shown: a (name, note) row per box, e.g. health levels and their wound
+    penalty, and the glyph drawn for each stored mark."""
+
+    rows: tuple[tuple[str, str], ...] = ()
+    glyphs: Mapping[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Resolution:
     """What happened: outcome in French and English, the terms, the dice, the log entry."""
 
@@ -238,6 +257,33 @@ class Ruleset(ABC):
     def initiative_score(self, enc: Encounter, c: Combatant) -> int:
         """The tie-breaker (or declaration order) of a combatant's initiative."""
         return 0
+
+    def declaration_options(self, enc: Encounter, c: Combatant) -> tuple[FieldSpec, ...]:
+        """Fields a unit fills when it declares (declare-then-act), besides its actions."""
+        return ()
+
+    def declared(
+        self, enc: Encounter, entry: TurnEntry, actions: list[str], options: Mapping[str, StatValue]
+    ) -> list[Change]:
+        """Changes a declaration makes besides recording the actions (resources spent…)."""
+        return []
+
+    def action_initiatives(
+        self, enc: Encounter, entry: TurnEntry, roll: int
+    ) -> list[ActionInitiative]:
+        """The initiative of each action `entry` declared, from its roll (declare-then-act):
+        by default the roll plus the score for each."""
+        labels = entry.declared or [""]
+        term = Term("score d'initiative", entry.score, "")
+        return [ActionInitiative(label, roll + entry.score, (term,)) for label in labels]
+
+    def act_started(self, enc: Encounter) -> list[Change]:
+        """Changes once the initiatives are rolled (penalties for the next action used…)."""
+        return []
+
+    def track_view(self, enc: Encounter, c: Combatant, key: str) -> TrackView | None:
+        """Row names and mark glyphs of a track, when the ruleset gives them."""
+        return None
 
     def check_move(self, enc: Encounter, c: Combatant, zone: str) -> list[Notice]:
         """Why moving `c` into `zone` is against the rules (empty when it is legal)."""

@@ -17,6 +17,7 @@ RULESET_DATA_DIR = Path(__file__).resolve().parents[3] / "ruleset_data"
 _MODULES = {
     "libre": "gui.engine.rulesets.libre",
     "reserve_menace": "gui.engine.rulesets.reserve_menace",
+    "conteur": "gui.engine.rulesets.conteur",
 }
 
 

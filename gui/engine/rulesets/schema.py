@@ -61,11 +61,15 @@ class TrackSpec(BaseModel):
     marks: tuple[str, ...]
     rule: str = ""
     tiers: tuple[str, ...] = ()  # empty: every tier
-    size_field: str = ""  # an int stat that sets this combatant's number of boxes (≤ size)
+    # A stat that sets this combatant's number of boxes (≤ size): an int, or a table with a
+    # row per box (conteur's health levels).
+    size_field: str = ""
 
     def size_for(self, c: Combatant) -> int:
         """The number of boxes `c` has: `size`, or its `size_field` stat within 0–size."""
         value = c.stats.get(self.size_field) if self.size_field else None
+        if isinstance(value, list):
+            value = len(value)
         if isinstance(value, int) and not isinstance(value, bool):
             return max(0, min(self.size, value))
         return self.size
