@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from ...model import Combatant, State, Track
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term, overridden
+from ..edits import Edits
 from ..schema import Label
 from . import defense
 from .attack import first_attack_received
 from .context import Ctx, Handler, pool_terms
-from .edits import Edits
 from .menace import drops
 from .options import NOBODY, free_text, number, pick, toggle, who
 from .sheet import (

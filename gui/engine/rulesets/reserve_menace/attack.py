@@ -6,10 +6,10 @@ from dataclasses import replace
 
 from ...model import State
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term, overridden
+from ..edits import Edits
 from ..schema import Label
 from . import defense
 from .context import Ctx, Handler, pool_terms
-from .edits import Edits
 from .options import action_kind, number, pick, who
 from .passes import BAN, KIND_LABELS, action_notices, ban_mark
 from .sheet import DOMAINS, PENDING, is_character, is_out, reserve_of, reserve_path, stat, text

@@ -13,22 +13,18 @@ from ...changes import ChangeSet
 from ...dice import DiceExpr
 from ...model import Combatant, Encounter
 from ...odds import Distribution, counted_pool
+from ..action_ctx import ActionCtx
 from ..base import (
-    FORCE,
-    Action,
-    ActionError,
     ActionSpec,
     DiceRequest,
     DiceResult,
     Notice,
     Preview,
     Resolution,
-    Ruleset,
     Term,
-    make_log,
 )
+from ..edits import Edits, finish, refuse_blocked
 from ..schema import Label
-from .edits import Edits
 from .passes import holds_initiative, in_passes, spent_states, spent_turn
 from .sheet import POOL_CAP, RESERVE_CAP, camp, is_character, reserve_path
 
@@ -56,44 +52,8 @@ class Handler:
 
 
 @dataclass(frozen=True)
-class Ctx:
-    """One action being previewed or resolved."""
-
-    ruleset: Ruleset
-    enc: Encounter
-    action: Action
-
-    @property
-    def actor(self) -> Combatant:
-        if self.action.actor is None:
-            raise ActionError("Choisir un acteur", "Choose an actor")
-        return self.enc.combatant(self.action.actor)
-
-    @property
-    def target(self) -> Combatant:
-        if self.action.target is None:
-            raise ActionError("Choisir une cible", "Choose a target")
-        return self.enc.combatant(self.action.target)
-
-    def flag(self, flag_id: str) -> bool | int | str:
-        return self.ruleset.flag(self.enc, flag_id)
-
-    def number(self, key: str, default: int = 0) -> int:
-        value = self.action.options.get(key, default)
-        return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-    def choice(self, key: str, default: str = "") -> str:
-        value = self.action.options.get(key, default)
-        return value if isinstance(value, str) else default
-
-    def yes(self, key: str, default: bool = False) -> bool:
-        """A toggle option; a missing one takes its field's default."""
-        return self.action.options.get(key, default) is True
-
-    def other(self, key: str) -> Combatant | None:
-        """A combatant named by an option (a counterer, a supporter…), or None."""
-        cid = self.choice(key)
-        return self.enc.combatant(cid) if cid and cid != "-" else None
+class Ctx(ActionCtx):
+    """One reserve_menace action being previewed or resolved."""
 
     # Tests ---------------------------------------------------------------------------------
 
@@ -142,14 +102,7 @@ class Ctx:
 
     def blocked(self, notices: list[Notice], terms: list[Term]) -> None:
         """Refuse when a notice blocks, unless the GM overrides it (G-3, logged)."""
-        blocking = [n for n in notices if n.blocking]
-        if not blocking:
-            return
-        if not self.action.overrides.get(FORCE):
-            first = blocking[0]
-            raise ActionError(f"{first.rule} {first.fr}", f"{first.rule} {first.en}")
-        for n in blocking:
-            terms.append(Term(f"passé outre par le MJ : {n.fr}", "", "G-3"))
+        refuse_blocked(self.action, notices, terms)
 
     def spend(self, edits: Edits, kind: str) -> None:
         """The actor takes an action of `kind` in the Passe (RM-16, RM-21)."""
@@ -213,12 +166,7 @@ class Ctx:
         outcome: tuple[str, str],
         success: bool | None = None,
     ) -> tuple[Resolution, ChangeSet]:
-        entry = make_log(self.enc, self.action, label, terms, dice, outcome[0])
-        edits.log(entry)
-        resolution = Resolution(
-            self.action, outcome[0], outcome[1], tuple(terms), dice, success, entry
-        )
-        return resolution, ChangeSet(label, edits.changes())
+        return finish(edits, self.action, label, terms, dice, outcome, success)
 
 
 def pool_terms(

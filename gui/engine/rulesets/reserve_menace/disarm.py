@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from ...model import State
 from ..base import ActionSpec, DiceResult, Notice, Preview, Term
+from ..edits import Edits
 from ..schema import Label
 from .absorb import pending, pending_hit
 from .attack import SACRIFICE, SACRIFICE_LOWERS_FLAG, first_attack_received
 from .context import Ctx, Handler, pool_terms
-from .edits import Edits
 from .options import free_text, number, pick, toggle, who
 from .passes import add_actions, in_passes
 from .sheet import PENDING, PENDING_PROTECT, is_character, is_out, stat

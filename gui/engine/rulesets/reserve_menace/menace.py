@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ...model import Combatant
 from ..base import ActionSpec, DiceResult, Notice, Preview, Term
+from ..edits import Edits
 from ..schema import Label
 from .context import Ctx, Handler, pool_terms
-from .edits import Edits
 from .options import number, pick, toggle
 from .passes import action_notices
 from .sheet import DOMAINS, MAJOR, MINOR, STANDARD, is_character, is_gm_camp, is_out, stat

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from ..base import ActionSpec, DiceResult, Notice, Preview, Term
+from ..edits import Edits
 from ..schema import Label
 from .context import Ctx, Handler
-from .edits import Edits
 from .passes import add_actions, in_passes, unit_of
 from .sheet import MINOR, characters_in_play, is_gm_camp, is_out, minors, reserve_of
 

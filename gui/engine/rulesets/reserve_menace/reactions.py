@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from ...model import State
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
+from ..edits import Edits
 from ..schema import Label
 from . import defense
 from .absorb import pending
 from .context import Ctx, Handler
-from .edits import Edits
 from .options import action_kind, free_text, number, toggle
 from .passes import KIND_LABELS, add_actions, in_passes, unit_of
 from .sheet import PENDING, PENDING_PROTECT

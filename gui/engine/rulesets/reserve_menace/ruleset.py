@@ -16,10 +16,10 @@ from ..base import (
     Ruleset,
     Term,
 )
+from ..edits import Edits
 from ..schema import Label
 from . import absorb, attack, defense, disarm, menace, minor_actions, reactions, sheet, simple
 from .context import Ctx, Handler, spend
-from .edits import Edits
 from .passes import (
     BAN,
     MINORS_UNIT,

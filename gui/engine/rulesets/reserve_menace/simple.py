@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from ...model import State
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
+from ..edits import Edits
 from ..schema import Label
 from .context import Ctx, Handler, pool_terms
-from .edits import Edits
 from .options import free_text, number, toggle, who
 from .passes import KIND_LABELS, action_notices
 from .sheet import MINOR, is_character, is_out, stat

@@ -1,13 +1,24 @@
-"""Collecting the changes of one resolution: one Change per path, log lines in order."""
+"""Collecting the changes of one resolution (one Change per path, log lines in order), the
+G-3 refusal of blocked actions, and turning the edits into a Resolution."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from ...changes import Change, read
-from ...model import Encounter, LogEntry, State
-from ..base import log_change
+from ..changes import Change, ChangeSet, read
+from ..model import Encounter, LogEntry, State
+from .base import (
+    FORCE,
+    Action,
+    ActionError,
+    DiceResult,
+    Notice,
+    Resolution,
+    Term,
+    log_change,
+    make_log,
+)
 
 
 class Edits:
@@ -64,3 +75,31 @@ class Edits:
         for entry in self._logs:
             out.append(log_change(self.enc, entry, out))
         return tuple(out)
+
+
+def refuse_blocked(action: Action, notices: Sequence[Notice], terms: list[Term]) -> None:
+    """Refuse when a notice blocks, unless the GM overrides it (G-3, logged in `terms`)."""
+    blocking = [n for n in notices if n.blocking]
+    if not blocking:
+        return
+    if not action.overrides.get(FORCE):
+        first = blocking[0]
+        raise ActionError(f"{first.rule} {first.fr}", f"{first.rule} {first.en}")
+    for n in blocking:
+        terms.append(Term(f"passé outre par le MJ : {n.fr}", "", "G-3"))
+
+
+def finish(
+    edits: Edits,
+    action: Action,
+    label: str,
+    terms: list[Term],
+    dice: DiceResult,
+    outcome: tuple[str, str],
+    success: bool | None = None,
+) -> tuple[Resolution, ChangeSet]:
+    """The Resolution of `action` and its ChangeSet: the edits plus the log line."""
+    entry = make_log(edits.enc, action, label, terms, dice, outcome[0])
+    edits.log(entry)
+    resolution = Resolution(action, outcome[0], outcome[1], tuple(terms), dice, success, entry)
+    return resolution, ChangeSet(label, edits.changes())

@@ -1,0 +1,49 @@
+"""What every ruleset's action handlers read: the action, its actor and target, its options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..model import Combatant, Encounter
+from .base import Action, ActionError, Ruleset
+
+
+@dataclass(frozen=True)
+class ActionCtx:
+    """One action being previewed or resolved: its actor, target, options and flags."""
+
+    ruleset: Ruleset
+    enc: Encounter
+    action: Action
+
+    @property
+    def actor(self) -> Combatant:
+        if self.action.actor is None:
+            raise ActionError("Choisir un acteur", "Choose an actor")
+        return self.enc.combatant(self.action.actor)
+
+    @property
+    def target(self) -> Combatant:
+        if self.action.target is None:
+            raise ActionError("Choisir une cible", "Choose a target")
+        return self.enc.combatant(self.action.target)
+
+    def flag(self, flag_id: str) -> bool | int | str:
+        return self.ruleset.flag(self.enc, flag_id)
+
+    def number(self, key: str, default: int = 0) -> int:
+        value = self.action.options.get(key, default)
+        return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+    def choice(self, key: str, default: str = "") -> str:
+        value = self.action.options.get(key, default)
+        return value if isinstance(value, str) else default
+
+    def yes(self, key: str, default: bool = False) -> bool:
+        """A toggle option; a missing one takes its field's default."""
+        return self.action.options.get(key, default) is True
+
+    def other(self, key: str) -> Combatant | None:
+        """A combatant named by an option (a counterer, a supporter…), or None."""
+        cid = self.choice(key)
+        return self.enc.combatant(cid) if cid and cid != "-" else None
