@@ -153,7 +153,7 @@ class Table:
         """Commencer le combat with the ruleset's turn policy."""
         policy = self.ruleset.turn_policy(self.enc)
         units = self.ruleset.turn_units(self.enc)
-        scores = {c.id: self.ruleset.initiative_score(self.enc, c) for c in self.enc.combatants}
+        scores = self._scores()
         if isinstance(policy, RankedInitiative):
             turn = policy.start(units, initiatives or {}, scores)
         elif isinstance(policy, AlternatingSides):
@@ -196,7 +196,7 @@ class Table:
             raise TurnError("Pas de déclarations dans ce jeu", "No declarations in this ruleset")
         acts = self.action_initiatives(rolls)
         values = {u: [a.value for a in a_list if a.value is not None] for u, a_list in acts.items()}
-        turn = policy.begin_act(self.enc.turn, values)
+        turn = policy.begin_act(policy.rescore(self.enc.turn, self._scores()), values)
         lines = []
         for entry in self.enc.turn.order:
             name = self.enc.combatant(entry.members[0]).name
@@ -212,16 +212,23 @@ class Table:
             action="Initiative",
             breakdown=lines,
             dice=[rolls[e.unit] for e in self.enc.turn.order if e.unit in rolls],
-            outcome="Ordre des actions établi (CON-04)",
+            outcome="Ordre des actions établi",
         )
         changes = [*cs.changes, log_change(self.enc, entry)]
-        changes += _after(changes, self.ruleset.act_started(self.enc))
+        changes += _after(changes, self.ruleset.act_started(self.enc, acts))
         return ChangeSet(cs.label, tuple(changes))
 
+    def _scores(self) -> dict[str, int]:
+        return {c.id: self.ruleset.initiative_score(self.enc, c) for c in self.enc.combatants}
+
     def next_turn(self) -> ChangeSet:
-        """Suivant: the policy's next step, with what happens by itself at a new round."""
+        """Suivant: the policy's next step, with what happens by itself at a new round
+        (declarations go in the order of the scores as they are now)."""
         policy = self.ruleset.turn_policy(self.enc)
-        cs = self._turn_change("Tour suivant", policy.next(self.enc.turn))
+        turn = policy.next(self.enc.turn)
+        if isinstance(policy, DeclareThenAct) and turn.round > self.enc.turn.round:
+            turn = policy.rescore(turn, self._scores(), reorder=True)
+        cs = self._turn_change("Tour suivant", turn)
         acting = current_entry(self.enc.turn)
         if acting is None:
             return cs

@@ -322,6 +322,17 @@ class DeclareThenAct(TurnPolicy):
             for _, e in ranked
         ]
 
+    def rescore(self, turn: TurnState, scores: dict[str, int], reorder: bool = False) -> TurnState:
+        """The units' scores as they are now (wounds change them); `reorder` sorts a fresh
+        declaration phase by them again. Part of the step that calls it: no history entry."""
+        new = turn.model_copy(deep=True)
+        for entry in new.order:
+            if entry.members:
+                entry.score = scores.get(entry.members[0], entry.score)
+        if reorder:
+            new.order = self._declaration_order(new.order)
+        return new
+
     def declare(self, turn: TurnState, unit: str, actions: list[str]) -> TurnState:
         """Record what a unit announces (several entries for multiple actions)."""
         if turn.phase != "declare":

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from ..changes import ChangeSet
 from ..model import Combatant, Encounter
-from .base import Action, ActionError, Ruleset
+from .base import Action, ActionError, ActionSpec, DiceResult, Preview, Resolution, Ruleset
 
 
 @dataclass(frozen=True)
@@ -47,3 +49,13 @@ class ActionCtx:
         """A combatant named by an option (a counterer, a supporter…), or None."""
         cid = self.choice(key)
         return self.enc.combatant(cid) if cid and cid != "-" else None
+
+
+@dataclass(frozen=True)
+class Handler[C: ActionCtx]:
+    """One action of a ruleset: whether the actor has it, its preview, its resolution."""
+
+    kind: str
+    spec: Callable[[C], ActionSpec | None]
+    preview: Callable[[C], Preview]
+    resolve: Callable[[C, DiceResult], tuple[Resolution, ChangeSet]]

@@ -176,10 +176,12 @@ class ActionInitiative:
 @dataclass(frozen=True)
 class TrackView:
     """How a track is shown: a (name, note) row per box, e.g. health levels and their wound
-    penalty, and the glyph drawn for each stored mark."""
+    penalty, the glyph drawn for each stored mark, and each mark in words for tooltips and
+    screen readers (« létal »)."""
 
     rows: tuple[tuple[str, str], ...] = ()
     glyphs: Mapping[str, str] = field(default_factory=dict)
+    names: Mapping[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -277,7 +279,9 @@ class Ruleset(ABC):
         term = Term("score d'initiative", entry.score, "")
         return [ActionInitiative(label, roll + entry.score, (term,)) for label in labels]
 
-    def act_started(self, enc: Encounter) -> list[Change]:
+    def act_started(
+        self, enc: Encounter, acts: Mapping[str, list[ActionInitiative]]
+    ) -> list[Change]:
         """Changes once the initiatives are rolled (penalties for the next action used…)."""
         return []
 

@@ -2,27 +2,161 @@
 
 from __future__ import annotations
 
-from ...changes import ChangeSet
-from ...model import Encounter
+from collections.abc import Mapping
+
+from ...changes import Change, ChangeSet
+from ...dice import DiceExpr
+from ...model import Combatant, Encounter, StatValue, TurnEntry
 from ...turns import DeclareThenAct
-from ..base import Action, ActionSpec, DiceResult, Preview, Resolution, Ruleset
+from ..base import (
+    Action,
+    ActionError,
+    ActionInitiative,
+    ActionSpec,
+    DiceRequest,
+    DiceResult,
+    Preview,
+    Resolution,
+    Ruleset,
+    Term,
+    TrackView,
+)
+from ..edits import Edits
+from ..schema import FieldSpec, Label
+from . import attack, damage, health, initiative, other
+from .context import Ctx, Handler
+from .damage import soak_pool
+from .sheet import VAMPIRE, WEREWOLF, armour, has_state, nature, stat
+
+# Every action, in the order the dialog lists them.
+_HANDLERS: tuple[Handler, ...] = (
+    attack.ATTACK,
+    damage.DAMAGE_HANDLER,
+    damage.SOAK_HANDLER,
+    other.ABORT_HANDLER,
+    other.RALLY_HANDLER,
+    other.STAND_HANDLER,
+    other.FREE_HANDLER,
+)
+_D10 = DiceRequest(DiceExpr(1, 10), Label(fr="d10", en="d10"), 1, 10)
+# States that last one turn (cleared when the next turn's declarations begin).
+_TURN_STATES = (initiative.DECLARED, initiative.MAGIC, attack.SHOTS)
 
 
 class Conteur(Ruleset):
-    """CON-01 to CON-45."""
+    """CON-01 to CON-45, with the adopted readings A-CON-1 to A-CON-18."""
 
     uses_contact = True
 
     def turn_policy(self, enc: Encounter) -> DeclareThenAct:
+        """CON-03: declarations in descending order of score, then act by initiative."""
         return DeclareThenAct()
 
+    def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest:
+        """CON-04: one d10 added to the score (A-CON-1: the die is a d10)."""
+        return _D10
+
+    def initiative_score(self, enc: Encounter, c: Combatant) -> int:
+        return initiative.score(enc, c)[0]
+
+    def declaration_options(self, enc: Encounter, c: Combatant) -> tuple[FieldSpec, ...]:
+        return initiative.declaration_options(c)
+
+    def declared(
+        self, enc: Encounter, entry: TurnEntry, actions: list[str], options: Mapping[str, StatValue]
+    ) -> list[Change]:
+        return initiative.declared(enc, entry, actions, options)
+
+    def action_initiatives(
+        self, enc: Encounter, entry: TurnEntry, roll: int
+    ) -> list[ActionInitiative]:
+        multi = self.flag(enc, initiative.MULTI_FLAG) == "v20"
+        return initiative.action_initiatives(enc, entry, roll, multi)
+
+    def act_started(
+        self, enc: Encounter, acts: Mapping[str, list[ActionInitiative]]
+    ) -> list[Change]:
+        return initiative.act_started(enc, acts)
+
+    def round_started(self, enc: Encounter, round_no: int) -> list[Change]:
+        """A new turn: declarations, shots (CON-19) are counted afresh; a stun from two
+        turns ago is over, its lost turn spent (CON-35)."""
+        edits = Edits(enc)
+        for c in enc.combatants:
+            gone = [s.key for s in c.states if s.key in _TURN_STATES]
+            gone += [
+                s.key
+                for s in c.states
+                if s.key == initiative.STUNNED and (s.value or 0) < round_no - 1
+            ]
+            if gone:
+                edits.remove_state(c.id, *gone)
+        return list(edits.changes())
+
+    def is_out(self, enc: Encounter, c: Combatant) -> bool:
+        """Out of the fight by the GM's word, or the whole track marked (A-CON-2)."""
+        levels = health.levels(c)
+        return has_state(c, "hors_combat") or (bool(levels) and health.marked(c) >= len(levels))
+
+    def track_view(self, enc: Encounter, c: Combatant, key: str) -> TrackView | None:
+        if key != health.TRACK:
+            return None
+        return health.view(c, self.flag(enc, health.MARKS_FLAG))
+
+    def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
+        score, terms = initiative.score(enc, c)
+        out = [Term("Score d'initiative", str(score), "CON-02"), *terms]
+        penalty, _term = health.wound_penalty(c)
+        level = health.current_level(c)
+        out.append(Term("Santé", level.name if level else "indemne", "CON-32"))
+        out.append(Term("Malus de blessure", str(penalty), "A-CON-2"))
+        for kind, words in (("B", "contondants"), ("L", "létaux")):
+            pool = soak_pool(c, kind, "arme", armour(c))
+            out.append(
+                Term(
+                    f"Absorption contre les {words}",
+                    f"{pool.dice} dés, difficulté {pool.difficulty}",
+                    "CON-24",
+                )
+            )
+        limit = stat(c, "vigueur") + (2 if nature(c) in (VAMPIRE, WEREWOLF) else 0)
+        out.append(Term("Étourdi au-delà de", f"{limit} succès de dégâts", "CON-35"))
+        return out
+
+    def badges(self, enc: Encounter, c: Combatant) -> list[str]:
+        level = health.current_level(c)
+        penalty, _ = health.wound_penalty(c)
+        first = [level.name if level else "Indemne"]
+        if penalty:
+            first.append(f"({penalty:+d})")
+        first.append(f"· Vol {stat(c, 'volonte_points')}")
+        if nature(c) == VAMPIRE:
+            first.append(f"· Sang {stat(c, 'sang')}")
+        if nature(c) == WEREWOLF:
+            first.append(f"· Rage {stat(c, 'rage')}")
+        return [" ".join(first), *(s.label for s in c.states)]
+
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
-        return []
+        out = []
+        for handler in _HANDLERS:
+            spec = handler.spec(Ctx(self, enc, Action("", actor, target)))
+            if spec is not None and (target is not None or not spec.needs_target):
+                out.append(spec)
+        return out
+
+    def _handler(self, kind: str) -> Handler:
+        for handler in _HANDLERS:
+            if handler.kind == kind:
+                return handler
+        raise ActionError(f"Action inconnue « {kind} »", f"Unknown action '{kind}'")
 
     def preview(self, enc: Encounter, action: Action) -> Preview:
-        raise NotImplementedError
+        return self._handler(action.kind).preview(Ctx(self, enc, action))
 
     def resolve(
         self, enc: Encounter, action: Action, dice: DiceResult
     ) -> tuple[Resolution, ChangeSet]:
-        raise NotImplementedError
+        try:
+            return self._handler(action.kind).resolve(Ctx(self, enc, action), dice)
+        except KeyError as exc:
+            raise ActionError(f"Introuvable : {exc}", f"Not found: {exc}") from exc

@@ -4,7 +4,6 @@ reaction cost, and turning collected edits into a Resolution."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -14,8 +13,8 @@ from ...dice import DiceExpr
 from ...model import Combatant, Encounter
 from ...odds import Distribution, counted_pool
 from ..action_ctx import ActionCtx
+from ..action_ctx import Handler as BaseHandler
 from ..base import (
-    ActionSpec,
     DiceRequest,
     DiceResult,
     Notice,
@@ -39,16 +38,6 @@ def house_roll(folder: Path) -> tuple[Label, int, tuple[int, ...]]:
     """The optional roll model, a house rule kept in data (house_roll.json), never the game's."""
     data = json.loads((folder / "house_roll.json").read_text(encoding="utf-8"))
     return Label(**data["label"]), int(data["sides"]), tuple(data["face_values"])
-
-
-@dataclass(frozen=True)
-class Handler:
-    """One action of the ruleset: whether the actor has it, its preview, its resolution."""
-
-    kind: str
-    spec: Callable[[Ctx], ActionSpec | None]
-    preview: Callable[[Ctx], Preview]
-    resolve: Callable[[Ctx, DiceResult], tuple[Resolution, ChangeSet]]
 
 
 @dataclass(frozen=True)
@@ -196,3 +185,6 @@ def spend(enc: Encounter, edits: Edits, c: Combatant, kind: str) -> None:
     if turn is not None:
         edits.set(("turn",), turn)
     edits.remove_state(c.id, *spent_states(c, kind))
+
+
+Handler = BaseHandler[Ctx]

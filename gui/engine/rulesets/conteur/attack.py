@@ -1,0 +1,443 @@
+"""Attaquer (CON-11 to CON-21, CON-33 to CON-41): pool, difficulty, hit, miss and botch."""
+
+from __future__ import annotations
+
+from ...changes import ChangeSet
+from ...model import Combatant, Scalar, State, TurnState
+from ...turns import current_entry, rank_actions
+from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from ..edits import Edits, finish, refuse_blocked
+from ..schema import Choice, FieldSpec, Label
+from . import health, initiative
+from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Pool, total, weapon_option
+from .sheet import (
+    ABILITY,
+    ABILITY_LABEL,
+    MELEE_USES,
+    RANGED_USES,
+    cell,
+    has_state,
+    in_hand,
+    stat,
+    state_value,
+    weapons,
+)
+
+KIND = "attaquer"
+MISS_FLAG = "CFG-CON-6"
+RECOIL_FLAG = "CFG-CON-7"
+OWN_COVER_FLAG = "CFG-CON-8a"
+SHOTS = "tirs"  # state: shots fired with an automatic weapon this turn (CON-19)
+HIT = "touche."  # state key prefix on the target: "touche.<attacker>.<weapon row>"
+COVER = {
+    "plat_ventre": (-1, "à plat ventre"),
+    "poteau": (-2, "derrière un poteau"),
+    "coin": (-3, "derrière un coin d'immeuble"),
+}
+POSITIONS = {"face": (0, ""), "flanc": (1, "attaque de flanc"), "dos": (2, "attaque de dos")}
+
+
+def _choice(
+    key: str, fr: str, en: str, options: list[tuple[str, str, str]], rule: str, default: str
+) -> FieldSpec:
+    return FieldSpec(
+        key=key,
+        label=Label(fr=fr, en=en),
+        kind="choice",
+        default=default,
+        rule=rule,
+        choices=tuple(Choice(value=v, label=Label(fr=a, en=b)) for v, a, b in options),
+    )
+
+
+def _flag(key: str, fr: str, en: str, rule: str, default: bool = False) -> FieldSpec:
+    return FieldSpec(key=key, label=Label(fr=fr, en=en), kind="bool", default=default, rule=rule)
+
+
+def _number(key: str, fr: str, en: str, rule: str, lo: int, hi: int, default: int = 0) -> FieldSpec:
+    return FieldSpec(
+        key=key,
+        label=Label(fr=fr, en=en),
+        kind="int",
+        minimum=lo,
+        maximum=hi,
+        default=default,
+        rule=rule,
+    )
+
+
+def spec(ctx: Ctx) -> ActionSpec | None:
+    actor = ctx.actor
+    options = (
+        weapon_option(actor, (*MELEE_USES, *RANGED_USES)),
+        _number(
+            "distance",
+            "Distance (m), −1 = calculée",
+            "Distance (m), −1 = computed",
+            "CON-18",
+            -1,
+            5000,
+            -1,
+        ),
+        _choice(
+            "position",
+            "Position (mêlée)",
+            "Position (melee)",
+            [
+                ("face", "De face", "Facing"),
+                ("flanc", "De flanc (+1 dé)", "Flank (+1 die)"),
+                ("dos", "De dos (+2 dés)", "From behind (+2 dice)"),
+            ],
+            "CON-41",
+            "face",
+        ),
+        _flag(
+            "longue_allonge",
+            "Engagés à la longue allonge",
+            "Engaged at the long reach",
+            "A-CON-13",
+            True,
+        ),
+        _flag("attaques_basses", "Attaques basses", "Low attacks", "CON-40"),
+        _flag(
+            "rafale",
+            "Rafale, tir automatique ou tirs consécutifs",
+            "Burst, full-auto or consecutive shots",
+            "CON-33",
+        ),
+        _number("mod_des", "Dés de situation ±", "Situation dice ±", "CON-44", -10, 10),
+        _number("mod_diff", "Difficulté de situation ±", "Situation difficulty ±", "CON-13", -5, 5),
+    )
+    return ActionSpec(
+        KIND,
+        Label(fr="Attaquer", en="Attack"),
+        "CON-11",
+        True,
+        options,
+        (DICE, DIFFICULTY),
+        OVERRIDE_LABELS,
+    )
+
+
+def is_ranged(w: dict[str, Scalar]) -> bool:
+    return w["usage"] in RANGED_USES
+
+
+def numbers(ctx: Ctx) -> tuple[Pool, bool]:
+    """The attack's pool and difficulty with every term, and whether it hits by itself."""
+    actor, target, w = ctx.actor, ctx.target, ctx.weapon()
+    ranged = is_ranged(w)
+    dice_terms, diff_terms, notices = (
+        _base_dice(actor, w),
+        [Term("difficulté de base", 6, "CON-13")],
+        [],
+    )
+    _turn_notices(ctx, actor, notices)
+    if ranged:
+        _range(ctx, actor, target, w, diff_terms, notices)
+        _recoil(ctx, actor, w, diff_terms)
+    elif target.id not in actor.contacts:
+        notices.append(
+            Notice(
+                "CON-01",
+                f"{target.name} n’est pas au contact (1 à 2 m)",
+                f"{target.name} is not within reach (1 to 2 m)",
+                True,
+            )
+        )
+    if cell(w, "mod_des"):
+        dice_terms.append(Term(f"arme ({w['nom']})", cell(w, "mod_des"), "CON-44"))
+    if cell(w, "mod_diff"):
+        diff_terms.append(Term(f"arme ({w['nom']})", cell(w, "mod_diff"), "CON-44"))
+    _, wound = health.wound_penalty(actor)
+    if wound:
+        dice_terms.append(wound)
+    multi = initiative.multi_penalty(
+        actor, initiative.action_number(ctx.enc, actor), ctx.flag(initiative.MULTI_FLAG) == "v20"
+    )
+    if multi:
+        dice_terms.append(multi)
+    if not ranged:
+        _melee_terms(ctx, actor, target, w, dice_terms)
+    _situation(ctx, actor, target, ranged, dice_terms, diff_terms, notices)
+    if ctx.number("mod_des"):
+        dice_terms.append(Term("situation", ctx.number("mod_des"), "CON-44"))
+    if ctx.number("mod_diff"):
+        diff_terms.append(Term("situation", ctx.number("mod_diff"), "CON-13"))
+    dice = total(dice_terms)
+    diff = total(diff_terms)
+    diff_terms[1:] = [
+        Term(f"difficulté : {t.label}", t.value, t.rule) if isinstance(t.value, int) else t
+        for t in diff_terms[1:]
+    ]
+    auto = has_state(target, "immobile")
+    terms = [*dice_terms, *diff_terms]
+    if auto:
+        terms.append(
+            Term(f"{target.name} totalement immobile : touché automatiquement", "", "CON-38")
+        )
+    return Pool(dice, diff, tuple(terms), tuple(notices)), auto
+
+
+def _base_dice(actor: Combatant, w: dict[str, Scalar]) -> list[Term]:
+    """CON-11, CON-17: Dextérité + the weapon's Ability, or the Attribute alone."""
+    ability = ABILITY[str(w["usage"])]
+    out = [
+        Term(
+            "Dextérité",
+            stat(actor, "dexterite"),
+            "CON-11" if w["usage"] in MELEE_USES else "CON-17",
+        )
+    ]
+    rule = "CON-11" if w["usage"] in MELEE_USES else "CON-17"
+    if stat(actor, ability):
+        out.append(Term(ABILITY_LABEL[ability], stat(actor, ability), rule))
+    else:
+        out.append(Term(f"pas de points en {ABILITY_LABEL[ability]} : l'Attribut seul", 0, rule))
+    return out
+
+
+def _turn_notices(ctx: Ctx, actor: Combatant, notices: list[Notice]) -> None:
+    lost = initiative.lost_turn(ctx.enc, actor)
+    if lost:
+        notices.append(
+            Notice(
+                lost.rule,
+                f"{actor.name} : {lost.label}",
+                f"{actor.name} cannot act this turn",
+                True,
+            )
+        )
+    turn = ctx.enc.turn
+    acting = current_entry(turn)
+    if turn.phase == "act" and acting is not None and actor.id not in acting.members:
+        notices.append(
+            Notice(
+                "CON-04", f"Ce n’est pas le tour de {actor.name}", f"It is not {actor.name}'s turn"
+            )
+        )
+
+
+def _range(
+    ctx: Ctx,
+    actor: Combatant,
+    target: Combatant,
+    w: dict[str, Scalar],
+    terms: list[Term],
+    notices: list[Notice],
+) -> None:
+    """CON-18: < 10 m and within range → 4; within range → 6; up to 3 × range → 8."""
+    metres, where = ctx.distance(actor, target)
+    terms.append(where)
+    reach = cell(w, "portee")
+    if metres is None:
+        notices.append(
+            Notice(
+                "CON-18",
+                "Distance inconnue : difficulté 6 supposée",
+                "Unknown distance: difficulty 6 assumed",
+            )
+        )
+        return
+    if metres < 10 and metres <= reach:
+        terms.append(Term(f"moins de 10 m et à portée ({reach} m)", -2, "CON-18"))
+    elif metres <= reach:
+        terms.append(Term(f"à portée ({reach} m)", 0, "CON-18"))
+    elif metres <= 3 * reach:
+        terms.append(Term(f"au-delà de la portée ({reach} m), jusqu'au triple", 2, "CON-18"))
+    else:
+        terms.append(Term(f"au-delà du triple de la portée ({3 * reach} m)", 2, "CON-18"))
+        notices.append(
+            Notice(
+                "CON-18",
+                f"Hors de portée : {metres:g} m > 3 × {reach} m",
+                f"Out of range: {metres:g} m > 3 × {reach} m",
+                True,
+            )
+        )
+
+
+def _recoil(ctx: Ctx, actor: Combatant, w: dict[str, Scalar], terms: list[Term]) -> None:
+    """CON-19, A-CON-7: +1 from the second shot of an automatic weapon in a turn (flat, or
+    +1 per earlier shot with CFG-CON-7)."""
+    shots = state_value(actor, SHOTS)
+    if w["automatique"] is not True or not shots:
+        return
+    extra = shots if ctx.flag(RECOIL_FLAG) == "cumulatif" else 1
+    terms.append(Term(f"recul ({shots + 1}e tir du tour)", extra, "CON-19"))
+
+
+def _melee_terms(
+    ctx: Ctx, actor: Combatant, target: Combatant, w: dict[str, Scalar], terms: list[Term]
+) -> None:
+    """CON-12 reach (A-CON-13 toggle), CON-41 flank or back, CON-40 standing against a
+    grounded target."""
+    if ctx.yes("longue_allonge", True):
+        term = initiative.reach_penalty(
+            actor, cell(w, "allonge"), cell(in_hand(target), "allonge"), target.name
+        )
+        if term:
+            terms.append(term)
+    bonus, why = POSITIONS.get(ctx.choice("position", "face"), (0, ""))
+    if bonus:
+        terms.append(Term(why, bonus, "CON-41"))
+    low = ctx.yes("attaques_basses") or has_state(actor, "au_sol")
+    if has_state(target, "au_sol") and not has_state(actor, "au_sol") and not low:
+        terms.append(Term(f"{target.name} au sol, attaques non basses", -2, "CON-40"))
+
+
+def _situation(
+    ctx: Ctx,
+    actor: Combatant,
+    target: Combatant,
+    ranged: bool,
+    dice: list[Term],
+    diff: list[Term],
+    notices: list[Notice],
+) -> None:
+    """Positional cover (CON-20, A-CON-8), blindness (CON-33, CON-34), stun (CON-36),
+    held (CON-38), fighting from the ground (CON-40)."""
+    if ranged:
+        for key, (value, why) in COVER.items():
+            if has_state(target, key):
+                dice.append(Term(f"{target.name} {why}", value, "CON-20"))
+    if ctx.flag(OWN_COVER_FLAG) == "aussi_ses_attaques":
+        for key, (value, why) in COVER.items():
+            if has_state(actor, key):
+                dice.append(Term(f"tire {why}", value, "A-CON-8"))
+    if has_state(actor, "aveugle"):
+        diff.append(Term("aveuglé", 2, "CON-33"))
+        if ranged and not ctx.yes("rafale"):
+            notices.append(
+                Notice(
+                    "CON-33",
+                    "Aveuglé : tir précis impossible (rafale seulement)",
+                    "Blinded: no aimed shot (bursts only)",
+                    True,
+                )
+            )
+    if has_state(target, "aveugle"):
+        dice.append(Term(f"{target.name} aveuglé", 2, "CON-34"))
+    if has_state(target, "etourdi"):
+        dice.append(Term(f"{target.name} étourdi", 1, "CON-36"))
+    if has_state(target, "tenu"):
+        dice.append(Term(f"{target.name} tenu ou entravé", 2, "CON-38"))
+    if has_state(actor, "au_sol"):
+        dice.append(Term("combat au sol", -3, "CON-40"))
+
+
+def preview(ctx: Ctx) -> Preview:
+    pool, auto = numbers(ctx)
+    if auto:
+        return Preview(
+            ctx.action,
+            pool.terms,
+            None,
+            notices=pool.notices,
+            odds_note="Touché automatiquement (CON-38)",
+        )
+    return ctx.preview(ctx.settle(pool), pool)
+
+
+def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    actor, target, w = ctx.actor, ctx.target, ctx.weapon()
+    computed, auto = numbers(ctx)
+    forced: list[Term] = []
+    refuse_blocked(ctx.action, computed.notices, forced)
+    pool = ctx.settle(computed)
+    terms = [*pool.terms, *forced]
+    roll = ctx.read(pool, dice) if not auto else None
+    successes = 1 if auto else (roll.successes if roll else 0)
+    edits = Edits(ctx.enc)
+    if w["automatique"] is True:
+        shots = state_value(actor, SHOTS) + 1
+        edits.add_state(
+            actor.id,
+            State(
+                key=SHOTS,
+                label=f"Tirs ce tour : {shots}",
+                value=shots,
+                text="Recul des armes automatiques (CON-19)",
+            ),
+        )
+    ranged = is_ranged(w)
+    label = f"{actor.name} attaque {target.name} ({w['nom']})"
+    if successes >= 1:
+        extra = successes - 1 if ranged else 0
+        row = weapons(actor).index(w) if w in weapons(actor) else 0
+        edits.add_state(
+            target.id,
+            State(
+                key=f"{HIT}{actor.id}.{row}",
+                label=f"Touché par {actor.name}" + (f" (+{extra} dé)" if extra else ""),
+                value=extra,
+                text=f"{w['nom']} : {successes} succès ; "
+                + (
+                    "chaque succès après le premier ajoute un dé de dégâts (CON-21)"
+                    if ranged
+                    else "en mêlée, pas de dés de dégâts en plus (CON-16)"
+                )
+                + " — « Dégâts » de l'attaquant ensuite.",
+            ),
+        )
+        if ranged:
+            terms.append(Term("succès après le premier : dés de dégâts", extra, "CON-21"))
+        else:
+            terms.append(Term("succès en plus sans effet sur les dégâts", "", "CON-16"))
+        outcome = (
+            f"Touché ({successes} succès) : lancer les dégâts",
+            f"Hit ({successes} successes): roll damage",
+        )
+        success = True
+    else:
+        botch = roll is not None and roll.botch
+        if not ranged or ctx.flag(MISS_FLAG) == "toutes":
+            terms.append(_miss_penalty(ctx, edits, actor))
+        outcome = (
+            (
+                "Échec critique : le Conteur décrit ce qui arrive (CON-15)",
+                "Botch: the Storyteller describes what happens (CON-15)",
+            )
+            if botch
+            else ("Raté : aucun dégât (CON-14)", "Missed: no damage (CON-14)")
+        )
+        success = False
+    return finish(edits, ctx.action, label, terms, dice, outcome, success)
+
+
+def _miss_penalty(ctx: Ctx, edits: Edits, actor: Combatant) -> Term:
+    """CON-14, A-CON-6: −2 initiative on the actor's next action: a later one this turn
+    (re-ranked; at 0 or less it and the rest are cancelled, CON-10), else the next turn's."""
+    turn: TurnState = edits.get(("turn",))
+    later = [
+        i
+        for i, e in enumerate(turn.order)
+        if actor.id in e.members and i > turn.current and not e.acted and e.initiative is not None
+    ]
+    if turn.phase != "act" or not later:
+        edits.add_state(
+            actor.id,
+            State(
+                key="rate_melee",
+                label="Attaque ratée (−2 init.)",
+                text="−2 à l'initiative de sa prochaine action (CON-14)",
+            ),
+        )
+        return Term("−2 à l'initiative de sa prochaine action (tour suivant)", "", "CON-14")
+    new = turn.model_copy(deep=True)
+    entry = new.order[later[0]]
+    entry.initiative = (entry.initiative or 0) - 2
+    cancelled = entry.initiative <= 0
+    if cancelled:
+        for i in later:
+            new.order[i].acted = True
+            new.order[i].declared = [f"{(new.order[i].declared or [''])[0]} (annulée)".strip()]
+    done, rest = new.order[: new.current + 1], new.order[new.current + 1 :]
+    new.order = [*done, *rank_actions(rest)]
+    edits.set(("turn",), new)
+    if cancelled:
+        return Term("prochaine action à 0 ou moins : annulée avec les suivantes", "", "CON-10")
+    return Term(f"prochaine action à l'initiative {entry.initiative}", -2, "CON-14")
+
+
+ATTACK = Handler(KIND, spec, preview, resolve)

@@ -1,0 +1,140 @@
+"""What every conteur action shares: the weapon option, d10 pools with GM overrides and
+their odds, the distance between two combatants, and G-3 refusals."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...model import Combatant, Scalar
+from ...zones import ZoneGraph, grid_metres
+from ..action_ctx import ActionCtx
+from ..action_ctx import Handler as BaseHandler
+from ..base import DiceRequest, DiceResult, Notice, Preview, Term, overridden
+from ..schema import Choice, FieldSpec, Label
+from . import pools
+from .sheet import weapon, weapons
+
+DICE, DIFFICULTY = "des", "difficulte"
+OVERRIDE_LABELS = {
+    DICE: Label(fr="Dés", en="Dice"),
+    DIFFICULTY: Label(fr="Difficulté", en="Difficulty"),
+}
+
+
+@dataclass(frozen=True)
+class Pool:
+    """A d10 pool being built: its dice and difficulty with their terms, and notices."""
+
+    dice: int
+    difficulty: int
+    terms: tuple[Term, ...]
+    notices: tuple[Notice, ...] = ()
+    ones_cancel: bool = True
+
+
+@dataclass(frozen=True)
+class Ctx(ActionCtx):
+    """One conteur action being previewed or resolved."""
+
+    def weapon(self, who: Combatant | None = None) -> dict[str, Scalar]:
+        """The weapon chosen in the `arme` option (its row number in `weapons`)."""
+        raw = self.action.options.get("arme", "0")
+        index = int(raw) if isinstance(raw, str) and raw.isdigit() else self.number("arme")
+        return weapon(who or self.actor, index)
+
+    def settle(self, pool: Pool) -> Pool:
+        """The GM's dice and difficulty if overridden (G-3); the difficulty kept in 2–10
+        (A-CON-1); the pool never below 0."""
+        terms = list(pool.terms)
+        diff = pools.difficulty(self.ruleset, self.enc, pool.difficulty, terms)
+        dice = int(overridden(self.action, DICE, max(0, pool.dice), "dés", terms))
+        diff = int(overridden(self.action, DIFFICULTY, diff, "difficulté", terms))
+        terms.append(Term("groupement", f"{dice}d10 difficulté {diff}", "CON-42"))
+        return Pool(dice, diff, tuple(terms), pool.notices, pool.ones_cancel)
+
+    def request(self, pool: Pool) -> DiceRequest | None:
+        return pools.request(pool.dice, pool.difficulty, pool.ones_cancel) if pool.dice else None
+
+    def preview(self, pool: Pool, computed: Pool | None = None) -> Preview:
+        """Terms, dice and exact odds of a settled pool; `computed` is the pool before the
+        GM's overrides (the dialog pre-fills them)."""
+        req = self.request(pool)
+        base = computed or pool
+        shown = {DICE: base.dice, DIFFICULTY: base.difficulty}
+        if req is None:
+            return Preview(
+                self.action,
+                pool.terms,
+                None,
+                notices=pool.notices,
+                computed=shown,
+                odds_note="0 dé : pas de jet",
+            )
+        dist, chance, note = pools.odds(
+            self.ruleset, self.enc, pool.dice, pool.difficulty, pool.ones_cancel
+        )
+        return Preview(
+            self.action,
+            pool.terms,
+            req,
+            target_number=pool.difficulty,
+            odds=chance,
+            odds_note=note,
+            distribution=dist,
+            notices=pool.notices,
+            computed=shown,
+        )
+
+    def read(self, pool: Pool, dice: DiceResult) -> pools.Roll:
+        req = self.request(pool)
+        if req is None:
+            return pools.Roll(0)
+        return pools.read(self.ruleset, self.enc, dice, req, pool.ones_cancel)
+
+    def distance(self, a: Combatant, b: Combatant) -> tuple[float | None, Term]:
+        """Metres between two combatants: the option `distance` if the GM typed one, else
+        the grid, else the shortest route over the zones' links (edge lengths, map scale)."""
+        typed = self.action.options.get("distance")
+        if isinstance(typed, int) and not isinstance(typed, bool) and typed >= 0:
+            return float(typed), Term("distance donnée par le MJ", f"{typed} m", "G-3")
+        game_map = self.enc.map
+        if a.position.cell and b.position.cell and game_map.grid:
+            metres = grid_metres(game_map, a.position.cell, b.position.cell, "chebyshev")
+            return metres, Term("distance sur la grille", f"{metres:g} m", "CON-18")
+        za, zb = a.position.zone, b.position.zone
+        if za is None or zb is None:
+            return None, Term("distance inconnue (pas de zone)", "", "CON-18")
+        if za == zb:
+            return 0.0, Term("même zone", "0 m", "CON-18")
+        graph = ZoneGraph(game_map)
+        metres = graph.metres(za, zb)
+        if metres is None:
+            return None, Term("distance inconnue (liens sans longueur)", "", "CON-18")
+        names = {z.id: z.name for z in game_map.zones}
+        route = graph.path(za, zb) or [za, zb]
+        via = " → ".join(names[z] for z in route)
+        return metres, Term(f"distance par les zones ({via})", f"{metres:g} m", "CON-18")
+
+
+def total(terms: list[Term] | tuple[Term, ...]) -> int:
+    """The sum of the modifiers among `terms` (values shown as text are not added)."""
+    return sum(t.value for t in terms if isinstance(t.value, int) and not isinstance(t.value, bool))
+
+
+def weapon_option(c: Combatant, uses: tuple[str, ...], default: int = 0) -> FieldSpec:
+    """The choice of a weapon of `c` with one of `uses` (value: its row number)."""
+    rows = [(i, w) for i, w in enumerate(weapons(c)) if w["usage"] in uses]
+    first = next((i for i, _w in rows if i == default), rows[0][0] if rows else 0)
+    return FieldSpec(
+        key="arme",
+        label=Label(fr="Arme", en="Weapon"),
+        kind="choice",
+        choices=tuple(
+            Choice(value=str(i), label=Label(fr=str(w["nom"]), en=str(w["nom"]))) for i, w in rows
+        ),
+        default=str(first),
+        rule="CON-11",
+    )
+
+
+Handler = BaseHandler[Ctx]

@@ -1,0 +1,344 @@
+"""Dégâts and Absorber (CON-22 to CON-31, CON-35): damage pool, material cover, soak,
+armour destroyed, stun, and the health track marked."""
+
+from __future__ import annotations
+
+from ...changes import ChangeSet
+from ...model import Combatant, State, Track
+from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from ..edits import Edits, finish, refuse_blocked
+from ..schema import Choice, FieldSpec, Label
+from . import health
+from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Pool, total, weapon_option
+from .sheet import (
+    MELEE_USES,
+    MORTAL,
+    RANGED_USES,
+    VAMPIRE,
+    WEREWOLF,
+    armour,
+    cell,
+    nature,
+    stat,
+)
+
+DAMAGE, SOAK = "degats", "absorber"
+COVER_FLAG = "CFG-CON-8b"
+THRESHOLD_FLAG = "CFG-CON-9"
+HIT = "touche."
+PENDING = "degats."  # state key on the target: "degats.<attacker>.<type>.<source>.<armour>"
+# CON-31: material cover between attacker and target.
+MATERIAL = (
+    ("aucun", "Aucun", "None", 0),
+    ("vitre", "Vitre", "Window", 1),
+    ("porte", "Porte", "Door", 2),
+    ("pare_balle", "Vitre pare-balle", "Bulletproof glass", 2),
+    ("comptoir", "Comptoir", "Counter", 3),
+    ("carrosserie", "Portière, carrosserie", "Car door or bodywork", 3),
+    ("moteur", "Moteur de voiture", "Car engine", 6),
+    ("mur", "Mur", "Wall", 6),
+)
+KIND_WORDS = {"B": "contondants", "L": "létaux", "A": "aggravés"}
+NO_ARMOUR = ("feu", "soleil", "magie")  # CON-29, A-CON-11
+
+
+# Dégâts -------------------------------------------------------------------------------------
+
+
+def _hit(ctx: Ctx) -> tuple[int, int] | None:
+    """The target's pending hit from this actor: (weapon row, extra damage dice)."""
+    prefix = f"{HIT}{ctx.actor.id}."
+    for s in ctx.target.states:
+        if s.key.startswith(prefix):
+            row = s.key[len(prefix) :]
+            return (int(row) if row.isdigit() else 0), s.value or 0
+    return None
+
+
+def damage_spec(ctx: Ctx) -> ActionSpec | None:
+    if ctx.action.target is None:
+        return None
+    hit = _hit(ctx)
+    options = (
+        weapon_option(ctx.actor, (*MELEE_USES, *RANGED_USES), hit[0] if hit else 0),
+        FieldSpec(
+            key="abri",
+            label=Label(fr="Abri matériel", en="Material cover"),
+            kind="choice",
+            default="aucun",
+            rule="CON-31",
+            choices=tuple(
+                Choice(value=k, label=Label(fr=f"{fr} ({n})", en=f"{en} ({n})"))
+                for k, fr, en, n in MATERIAL
+            ),
+        ),
+        FieldSpec(
+            key="mod_des",
+            label=Label(fr="Dés de situation ±", en="Situation dice ±"),
+            kind="int",
+            minimum=-10,
+            maximum=10,
+            default=0,
+            rule="CON-44",
+        ),
+    )
+    return ActionSpec(
+        DAMAGE,
+        Label(fr="Dégâts", en="Damage"),
+        "CON-22",
+        True,
+        options,
+        (DICE, DIFFICULTY),
+        OVERRIDE_LABELS,
+    )
+
+
+def _cover(ctx: Ctx) -> tuple[int, str]:
+    key = ctx.choice("abri", "aucun")
+    for k, fr, _en, n in MATERIAL:
+        if k == key:
+            return n, fr
+    return 0, ""
+
+
+def damage_numbers(ctx: Ctx) -> Pool:
+    """CON-22: Force + weapon (or the weapon alone), + extra ranged successes (CON-21),
+    never below 1 die; difficulty 6; no rule of 1s. CFG-CON-8b: cover takes dice off."""
+    actor, w = ctx.actor, ctx.weapon()
+    terms: list[Term] = []
+    notices: list[Notice] = []
+    if w["force"] is True:
+        terms.append(Term("Force", stat(actor, "force"), "CON-22"))
+    terms.append(Term(f"dégâts de l'arme ({w['nom']})", cell(w, "degats"), "CON-22"))
+    hit = _hit(ctx)
+    if hit is None:
+        notices.append(
+            Notice(
+                "CON-22",
+                f"{ctx.target.name} n’a pas été touché par {actor.name}",
+                f"{ctx.target.name} was not hit by {actor.name}",
+                True,
+            )
+        )
+    elif hit[1]:
+        terms.append(Term("succès d'attaque en plus", hit[1], "CON-21"))
+    if ctx.number("mod_des"):
+        terms.append(Term("situation", ctx.number("mod_des"), "CON-44"))
+    cover, name = _cover(ctx)
+    if cover and ctx.flag(COVER_FLAG) == "des":
+        terms.append(Term(f"abri : {name}", -cover, "A-CON-8"))
+    dice = total(terms)
+    if dice < 1:
+        terms.append(Term("jamais moins d'un dé", 1 - dice, "CON-22"))
+        dice = 1
+    terms.append(Term("difficulté des dégâts", "6", "CON-22"))
+    terms.append(Term("pas de règle des 1 aux dégâts", "", "CON-22"))
+    return Pool(dice, 6, tuple(terms), tuple(notices), ones_cancel=False)
+
+
+def damage_preview(ctx: Ctx) -> Preview:
+    pool = damage_numbers(ctx)
+    return ctx.preview(ctx.settle(pool), pool)
+
+
+def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    actor, target, w = ctx.actor, ctx.target, ctx.weapon()
+    computed = damage_numbers(ctx)
+    forced: list[Term] = []
+    refuse_blocked(ctx.action, computed.notices, forced)
+    pool = ctx.settle(computed)
+    terms = [*pool.terms, *forced]
+    raw = ctx.read(pool, dice).successes
+    cover, name = _cover(ctx)
+    dealt = raw
+    if cover and ctx.flag(COVER_FLAG) == "succes":
+        dealt = max(0, raw - cover)
+        terms.append(Term(f"abri : {name} (succès retirés)", -min(cover, raw), "CON-31"))
+    edits = Edits(ctx.enc)
+    edits.remove_state(
+        target.id, *(s.key for s in target.states if s.key.startswith(f"{HIT}{actor.id}."))
+    )
+    threshold = {"bruts": raw, "apres_abri": dealt}.get(str(ctx.flag(THRESHOLD_FLAG)))
+    armour_now = armour(target)
+    if threshold is not None:
+        terms += _thresholds(ctx, edits, target, threshold)
+    kind, source = str(w["type"]), str(w["source"])
+    words = KIND_WORDS.get(kind, kind)
+    if dealt:
+        edits.add_state(
+            target.id,
+            State(
+                key=f"{PENDING}{actor.id}.{kind}.{source}.{armour_now}",
+                label=f"À absorber : {dealt} {words}",
+                value=dealt,
+                text=f"{actor.name}, {w['nom']} ; « Absorber » ensuite (CON-24 à CON-28).",
+            ),
+        )
+        outcome = (
+            f"{dealt} niveau(x) de dégâts {words} à absorber",
+            f"{dealt} {kind} damage level(s) to soak",
+        )
+    else:
+        outcome = ("Aucun dégât", "No damage")
+    label = f"Dégâts de {actor.name} sur {target.name} ({w['nom']})"
+    return finish(edits, ctx.action, label, terms, dice, outcome, dealt > 0)
+
+
+def _thresholds(ctx: Ctx, edits: Edits, target: Combatant, amount: int) -> list[Term]:
+    """CON-30 armour destroyed at ≥ 2 × its rating; CON-35 stunned above Vigueur (+2 for
+    vampires and werewolves), counted as CFG-CON-9 says."""
+    out = []
+    rating = armour(target)
+    if rating and amount >= 2 * rating:
+        edits.set(("combatants", target.id, "stats", "armure_detruite"), True)
+        out.append(Term(f"armure {rating} détruite ({amount} ≥ 2 × {rating})", "", "CON-30"))
+    limit = stat(target, "vigueur") + (2 if nature(target) in (VAMPIRE, WEREWOLF) else 0)
+    if amount > limit:
+        edits.add_state(
+            target.id,
+            State(
+                key="etourdi",
+                label="Étourdi",
+                value=ctx.enc.turn.round,
+                text="Perd son prochain tour ; +1 dé aux attaques contre lui (CON-35, CON-36).",
+            ),
+        )
+        out.append(Term(f"étourdi ({amount} > {limit})", "", "CON-35"))
+    return out
+
+
+# Absorber ----------------------------------------------------------------------------------
+
+
+def _pending(c: Combatant) -> list[State]:
+    return [s for s in c.states if s.key.startswith(PENDING)]
+
+
+def _parse(state: State) -> tuple[str, str, str, int]:
+    """(attacker id, damage type, source, armour rating when hit) of a pending damage."""
+    attacker, kind, source, rating = state.key[len(PENDING) :].rsplit(".", 3)
+    return attacker, kind, source, int(rating) if rating.isdigit() else 0
+
+
+def soak_spec(ctx: Ctx) -> ActionSpec | None:
+    pending = _pending(ctx.actor)
+    if not pending:
+        return None
+    choice = FieldSpec(
+        key="degats",
+        label=Label(fr="Dégâts à absorber", en="Damage to soak"),
+        kind="choice",
+        default=pending[0].key,
+        rule="CON-28",
+        choices=tuple(Choice(value=s.key, label=Label(fr=s.label, en=s.label)) for s in pending),
+    )
+    return ActionSpec(
+        SOAK,
+        Label(fr="Absorber", en="Soak"),
+        "CON-24",
+        False,
+        (choice,),
+        (DICE, DIFFICULTY),
+        OVERRIDE_LABELS,
+    )
+
+
+def _chosen(ctx: Ctx) -> State:
+    pending = _pending(ctx.actor)
+    key = ctx.choice("degats", pending[0].key if pending else "")
+    for s in pending:
+        if s.key == key:
+            return s
+    raise ActionError("Aucun dégât à absorber", "No damage to soak")
+
+
+def soak_pool(c: Combatant, kind: str, source: str, rating: int) -> Pool:
+    """CON-24 to CON-29, A-CON-11: the soak pool and difficulty for this damage."""
+    who = nature(c)
+    terms: list[Term] = []
+    stamina = Term("Vigueur", stat(c, "vigueur"), "CON-24")
+    fortitude = Term("Force d'âme", stat(c, "force_d_ame"), "CON-24")
+    armour_ok = kind in ("B", "L") or source not in NO_ARMOUR
+    if kind == "A" and who == MORTAL:
+        terms.append(Term("mortel : pas de Vigueur contre les aggravés", "", "CON-26"))
+    elif kind == "A" and who == VAMPIRE and source in NO_ARMOUR:
+        terms += [
+            fortitude,
+            Term("vampire : Force d'âme seule contre feu, magie, soleil", "", "CON-27"),
+        ]
+    else:
+        terms += [stamina, fortitude]
+    if rating and armour_ok:
+        terms.append(Term("armure", rating, "CON-29"))
+    elif rating:
+        terms.append(Term("l'armure ne protège pas du feu, du soleil, de la magie", "", "CON-29"))
+    dice = total(terms)
+    diff = 6
+    if kind == "L" and who == MORTAL:
+        terms.append(Term("difficulté : mortel contre des dégâts létaux", "8", "CON-25"))
+        diff = 8
+    else:
+        terms.append(Term("difficulté d'absorption", "6", "CON-25"))
+    terms.append(Term("pas de règle des 1 à l'absorption", "", "CON-28"))
+    return Pool(dice, diff, tuple(terms), ones_cancel=False)
+
+
+def _soak_numbers(ctx: Ctx) -> tuple[State, Pool]:
+    state = _chosen(ctx)
+    _attacker, kind, source, rating = _parse(state)
+    return state, soak_pool(ctx.actor, kind, source, rating)
+
+
+def soak_preview(ctx: Ctx) -> Preview:
+    _state, pool = _soak_numbers(ctx)
+    return ctx.preview(ctx.settle(pool), pool)
+
+
+def soak_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    c = ctx.actor
+    state, computed = _soak_numbers(ctx)
+    _attacker, kind, _source, _rating = _parse(state)
+    pool = ctx.settle(computed)
+    terms = list(pool.terms)
+    soaked = ctx.read(pool, dice).successes
+    damage = state.value or 0
+    levels = max(0, damage - soaked)
+    terms.append(Term(f"{damage} succès de dégâts − {soaked} absorbé(s)", levels, "CON-28"))
+    track_flag = ctx.flag(health.TRACK_FLAG)
+    if kind == "B" and nature(c) == VAMPIRE and health.halving_on(track_flag) and levels:
+        terms.append(
+            Term("vampire : contondants divisés par deux", levels // 2 - levels, "A-CON-2")
+        )
+        levels //= 2
+    edits = Edits(ctx.enc)
+    edits.remove_state(c.id, state.key)
+    if ctx.flag(THRESHOLD_FLAG) == "apres_absorption":
+        terms += _thresholds(ctx, edits, c, levels)
+    size = len(health.levels(c))
+    marks, excess = health.mark(health.marks(c), size, kind, levels, health.overflow_on(track_flag))
+    track = c.tracks.get(health.TRACK) or Track(marks=[])
+    new_track = track.model_copy(update={"marks": marks})
+    edits.set(("combatants", c.id, "tracks", health.TRACK), new_track)
+    after = c.model_copy(update={"tracks": {**c.tracks, health.TRACK: new_track}})
+    level = health.current_level(after)
+    words = KIND_WORDS.get(kind, kind)
+    if excess:
+        terms.append(
+            Term(
+                f"{excess} niveau(x) au-delà de la grille : torpeur ou mort, au Conteur",
+                "",
+                "A-CON-2",
+            )
+        )
+    where = level.name if level else "indemne"
+    penalty = health.wound_penalty(after)[0]
+    outcome = (
+        f"{levels} niveau(x) {words} marqué(s) : {where}"
+        + (f" ({penalty:+d} aux dés)" if penalty else ""),
+        f"{levels} {kind} level(s) marked: {where}" + (f" ({penalty:+d} dice)" if penalty else ""),
+    )
+    return finish(edits, ctx.action, f"{c.name} absorbe", terms, dice, outcome, levels == 0)
+
+
+DAMAGE_HANDLER = Handler(DAMAGE, damage_spec, damage_preview, damage_resolve)
+SOAK_HANDLER = Handler(SOAK, soak_spec, soak_preview, soak_resolve)

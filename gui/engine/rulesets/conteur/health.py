@@ -1,0 +1,116 @@
+"""The health track (CON-23, CON-32, A-CON-2, A-CON-10): B/L/A boxes, wound penalties."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...model import Combatant
+from ..base import Term, TrackView
+
+TRACK = "sante"
+LEVELS = "niveaux_sante"
+TRACK_FLAG = "CFG-CON-2"
+MARKS_FLAG = "CFG-CON-10"
+ORDER = ("A", "L", "B")  # A-CON-2: aggravated above lethal above bashing
+KIND_FR = {"B": "contondant", "L": "létal", "A": "aggravé"}
+GLYPHS = {
+    "symboles": {"B": "/", "L": "X", "A": "✱"},
+    "texte": {"B": "/", "L": "/", "A": "x"},
+}
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    penalty: int
+    incapable: bool
+
+
+def levels(c: Combatant) -> list[Level]:
+    """The combatant's health levels, top to bottom (its `niveaux_sante` table)."""
+    rows = c.stats.get(LEVELS, [])
+    out = []
+    for row in rows if isinstance(rows, list) else []:
+        if isinstance(row, dict):
+            penalty = row.get("malus", 0)
+            out.append(
+                Level(
+                    str(row.get("niveau", "")),
+                    penalty if isinstance(penalty, int) and not isinstance(penalty, bool) else 0,
+                    row.get("incapable") is True,
+                )
+            )
+    return out
+
+
+def marks(c: Combatant) -> list[str]:
+    track = c.tracks.get(TRACK)
+    return list(track.marks) if track else []
+
+
+def marked(c: Combatant) -> int:
+    return sum(1 for m in marks(c) if m)
+
+
+def current_level(c: Combatant) -> Level | None:
+    """The deepest level reached (None while unhurt)."""
+    rows, count = levels(c), marked(c)
+    if count == 0 or not rows:
+        return None
+    return rows[min(count, len(rows)) - 1]
+
+
+def wound_penalty(c: Combatant) -> tuple[int, Term | None]:
+    """A-CON-2, CON-32: the wound penalty of the deepest level marked, as a term."""
+    level = current_level(c)
+    if level is None or not level.penalty:
+        return 0, None
+    return level.penalty, Term(f"blessure ({level.name})", level.penalty, "CON-32")
+
+
+def incapacitated(c: Combatant) -> bool:
+    """A-CON-2: the last levels allow no action (Invalide), or the track is full."""
+    level = current_level(c)
+    return level is not None and (level.incapable or marked(c) >= len(levels(c)))
+
+
+def mark(
+    current: list[str], size: int, kind: str, count: int, overflow: bool
+) -> tuple[list[str], int]:
+    """`count` boxes of `kind` added to a track of `size` boxes, kept in A > L > B order.
+
+    Returns the new marks and the levels that did not fit. With `overflow` (CFG-CON-2, not
+    in excerpt), bashing beyond a full track turns a bashing box into lethal instead."""
+    boxes = [m for m in current if m][:size]
+    excess = 0
+    for _ in range(count):
+        if len(boxes) < size:
+            boxes.append(kind)
+        elif overflow and kind == "B" and "B" in boxes:
+            boxes[boxes.index("B")] = "L"
+        else:
+            excess += 1
+    boxes.sort(key=ORDER.index)
+    return boxes + [""] * (size - len(boxes)), excess
+
+
+def overflow_on(flag: object) -> bool:
+    return flag in ("debordement", "les_deux")
+
+
+def halving_on(flag: object) -> bool:
+    return flag in ("moitie", "les_deux")
+
+
+def view(c: Combatant, glyph_flag: object) -> TrackView:
+    """The sheet's health grid: each level with its penalty, marks drawn per CFG-CON-10."""
+    rows = tuple(
+        (
+            lv.name,
+            "aucune action"
+            if lv.incapable
+            else (f"{lv.penalty:+d}".replace("-", "−") if lv.penalty else ""),
+        )
+        for lv in levels(c)
+    )
+    return TrackView(rows, GLYPHS.get(str(glyph_flag), GLYPHS["symboles"]), KIND_FR)

@@ -1,0 +1,250 @@
+"""Initiative (CON-02 to CON-10): the score, declarations, and each action's initiative."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ...changes import Change
+from ...model import Combatant, Encounter, State, StatValue, TurnEntry
+from ...turns import current_entry
+from ..base import ActionError, ActionInitiative, Term
+from ..edits import Edits
+from ..schema import FieldSpec, Label
+from . import health
+from .context import total
+from .sheet import VAMPIRE, WEREWOLF, cell, has_state, in_hand, nature, stat, state_value
+
+MULTI_FLAG = "CFG-CON-4"
+DECLARED = "decl_actions"  # state: how many actions the combatant declared this turn
+MAGIC = "decl_magiques"  # state: how many of them are "magical" extra actions (CON-08)
+STUNNED = "etourdi"
+PENDING = (
+    ("rate_melee", "attaque de mêlée ratée", "CON-14"),
+    ("se_relever", "se relève", "CON-39"),
+)
+
+
+def reach_penalty(c: Combatant, mine: int, theirs: int, name: str) -> Term | None:
+    """CON-12: the shorter reach takes −(Δ − 1) when the reaches differ by Δ ≥ 2."""
+    delta = theirs - mine
+    if delta < 2:
+        return None
+    return Term(f"allonge {mine} contre {theirs} ({name})", -(delta - 1), "CON-12")
+
+
+def score(enc: Encounter, c: Combatant) -> tuple[int, list[Term]]:
+    """CON-02: Dextérité + Astuce − wound penalty + weapon modifier + reach (against the
+    opponents in contact, A-CON-13) − 3 when fighting from the ground (CON-40)."""
+    terms = [
+        Term("Dextérité", stat(c, "dexterite"), "CON-02"),
+        Term("Astuce", stat(c, "astuce"), "CON-02"),
+    ]
+    _penalty, wound = health.wound_penalty(c)
+    if wound:
+        terms.append(wound)
+    weapon = in_hand(c)
+    if cell(weapon, "mod_init"):
+        terms.append(Term(f"arme ({weapon['nom']})", cell(weapon, "mod_init"), "CON-44"))
+    worst = None
+    for other_id in c.contacts:
+        other = enc.combatant(other_id)
+        term = reach_penalty(
+            c, cell(weapon, "allonge"), cell(in_hand(other), "allonge"), other.name
+        )
+        if term and (worst is None or int(term.value) < int(worst.value)):
+            worst = term
+    if worst:
+        terms.append(worst)
+    if has_state(c, "au_sol"):
+        terms.append(Term("combat au sol", -3, "CON-40"))
+    return total(terms), terms
+
+
+def declaration_options(c: Combatant) -> tuple[FieldSpec, ...]:
+    """CON-08, CON-43: how many declared actions are magical, and the points spent."""
+    out = [
+        FieldSpec(
+            key="magiques",
+            label=Label(
+                fr="Dont actions magiques (Célérité, Rage)",
+                en="Of which magical actions (Celerity, Rage)",
+            ),
+            kind="int",
+            minimum=0,
+            maximum=10,
+            default=0,
+            rule="CON-08",
+            help=Label(
+                fr="Les dernières actions de la liste : pas de malus de dés, "
+                "−2 d'initiative cumulatif.",
+                en="The last actions of the list: no dice penalty, −2 cumulative initiative.",
+            ),
+        ),
+        _spent("volonte_points", "Points de volonté dépensés", "Willpower points spent"),
+    ]
+    if nature(c) == VAMPIRE:
+        out.append(_spent("sang", "Points de sang dépensés", "Blood points spent"))
+    if nature(c) == WEREWOLF:
+        out.append(_spent("rage", "Points de Rage dépensés", "Rage points spent"))
+    return tuple(out)
+
+
+def _spent(key: str, fr: str, en: str) -> FieldSpec:
+    return FieldSpec(
+        key=key,
+        label=Label(fr=fr, en=en),
+        kind="int",
+        minimum=0,
+        maximum=50,
+        default=0,
+        rule="CON-43",
+        help=Label(
+            fr="Annoncé à la déclaration (disciplines, volonté) ; retiré de la fiche.",
+            en="Announced with the declaration (disciplines, Willpower); taken off the sheet.",
+        ),
+    )
+
+
+def declared(
+    enc: Encounter, entry: TurnEntry, actions: list[str], options: Mapping[str, StatValue]
+) -> list[Change]:
+    """CON-03, CON-43: a declaration records how many actions (and how many magical) and
+    takes the points spent off the sheet."""
+    c = enc.combatant(entry.members[0])
+    magic = _int(options.get("magiques"))
+    if actions and magic >= len(actions):
+        raise ActionError(
+            "Au moins une action ordinaire avant les actions magiques (CON-08)",
+            "At least one ordinary action before the magical ones (CON-08)",
+        )
+    edits = Edits(enc)
+    edits.remove_state(c.id, DECLARED, MAGIC)
+    if len(actions) > 1:
+        edits.add_state(
+            c.id,
+            State(
+                key=DECLARED,
+                label=f"{len(actions)} actions déclarées",
+                value=len(actions),
+                text="Actions multiples (CON-07)",
+            ),
+        )
+    if magic:
+        edits.add_state(
+            c.id,
+            State(
+                key=MAGIC,
+                label=f"dont {magic} magique(s)",
+                value=magic,
+                text="Actions magiques : −2 d'initiative cumulatif (CON-08)",
+            ),
+        )
+    for spec in declaration_options(c)[1:]:
+        spent = _int(options.get(spec.key))
+        if not spent:
+            continue
+        have = stat(c, spec.key)
+        if spent > have:
+            raise ActionError(
+                f"{spec.label.fr} : {spent} demandés, {have} sur la fiche",
+                f"{spec.label.en}: {spent} asked, {have} on the sheet",
+            )
+        edits.set(("combatants", c.id, "stats", spec.key), have - spent)
+    return list(edits.changes())
+
+
+def _int(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def counts(c: Combatant) -> tuple[int, int]:
+    """(ordinary, magical) actions declared this turn (1 and 0 without a declaration)."""
+    total = max(1, state_value(c, DECLARED))
+    magic = state_value(c, MAGIC)
+    return max(1, total - magic), magic
+
+
+def multi_penalty(c: Combatant, number: int, on: bool) -> Term | None:
+    """A-CON-4 (CFG-CON-4): with N ordinary actions, the k-th takes −(N + k − 1); magical
+    extra actions take none (CON-08)."""
+    ordinary, _magic = counts(c)
+    if not on or ordinary < 2 or number > ordinary:
+        return None
+    return Term(f"action {number} sur {ordinary}", -(ordinary + number - 1), "CON-07")
+
+
+def lost_turn(enc: Encounter, c: Combatant) -> Term | None:
+    """Why `c` takes no action this turn: stunned in an earlier turn (CON-35), or at a
+    level that allows none (A-CON-2)."""
+    if has_state(c, STUNNED) and state_value(c, STUNNED) < enc.turn.round:
+        return Term("étourdi : perd ce tour", "", "CON-35")
+    if health.incapacitated(c):
+        return Term("aucune action à ce niveau de santé", "", "A-CON-2")
+    return None
+
+
+def action_initiatives(
+    enc: Encounter, entry: TurnEntry, roll: int, multi_on: bool
+) -> list[ActionInitiative]:
+    """CON-04 to CON-10: 1d10 + score for the first action; multiple-action penalties
+    (CON-07) or −2 cumulative for magical ones (CON-08); never above the action before
+    (CON-09); at 0 or less, that action and the rest are cancelled (CON-10)."""
+    c = enc.combatant(entry.members[0])
+    labels = entry.declared or [""]
+    lost = lost_turn(enc, c)
+    if lost:
+        return [ActionInitiative(label, None, (lost,)) for label in labels]
+    base, terms = score(enc, c)
+    first = [Term("d10", roll, "CON-04"), *terms]
+    for key, why, rule in PENDING:
+        if has_state(c, key):
+            first.append(Term(why, -2, rule))
+    ordinary, _magic = counts(c)
+    out: list[ActionInitiative] = []
+    previous: int | None = None
+    cancelled = False
+    for number, label in enumerate(labels, 1):
+        own = list(first) if number == 1 else [Term("initiative de base", roll + base, "CON-04")]
+        if number <= ordinary:
+            penalty = multi_penalty(c, number, multi_on)
+            if penalty:
+                own.append(penalty)
+        else:
+            own.append(
+                Term(f"action magique {number - ordinary}", -2 * (number - ordinary), "CON-08")
+            )
+        value = total(own)
+        if previous is not None and value > previous:
+            own.append(Term("pas plus que l'action précédente", previous - value, "CON-09"))
+            value = previous
+        if cancelled or value <= 0:
+            cancelled = True
+            own.append(Term("initiative à 0 ou moins : annulée", "", "CON-10"))
+            out.append(ActionInitiative(label, None, tuple(own)))
+            continue
+        previous = value
+        out.append(ActionInitiative(label, value, tuple(own)))
+    return out
+
+
+def act_started(enc: Encounter, acts: Mapping[str, list[ActionInitiative]]) -> list[Change]:
+    """The −2 for the next action (CON-14, CON-39) is used by a unit that acts this turn."""
+    edits = Edits(enc)
+    for entry in enc.turn.order:
+        if any(a.value is not None for a in acts.get(entry.unit, [])):
+            edits.remove_state(entry.members[0], *(key for key, _why, _rule in PENDING))
+    return list(edits.changes())
+
+
+def action_number(enc: Encounter, c: Combatant) -> int:
+    """Which of its declared actions `c` is taking: the current act entry's rank among its
+    own entries, or the next one not done yet."""
+    turn = enc.turn
+    if turn.phase != "act":
+        return 1
+    acting = current_entry(turn)
+    mine = [i for i, e in enumerate(turn.order) if c.id in e.members and e.initiative is not None]
+    if acting is not None and turn.current in mine:
+        return mine.index(turn.current) + 1
+    done = sum(1 for i in mine if turn.order[i].acted)
+    return done + 1

@@ -1,0 +1,377 @@
+"""Other actions: Action avortée (CON-06), Se ressaisir (CON-37), Se relever (CON-39) and
+a free roll of Attribute + Ability (dodging, a Willpower roll…)."""
+
+from __future__ import annotations
+
+from ...changes import ChangeSet
+from ...model import State
+from ...turns import current_entry
+from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from ..edits import Edits, finish, refuse_blocked
+from ..schema import Choice, FieldSpec, Label
+from . import health, initiative
+from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Pool, total
+from .sheet import ABILITY_LABEL, VAMPIRE, WEREWOLF, has_state, nature, stat
+
+ABORT, RALLY, STAND, FREE = "avortee", "se_ressaisir", "se_relever", "jet"
+ATTRIBUTES = {
+    "dexterite": "Dextérité",
+    "astuce": "Astuce",
+    "force": "Force",
+    "vigueur": "Vigueur",
+    "volonte": "Volonté",
+}
+
+
+def _choice(
+    key: str, fr: str, en: str, items: list[tuple[str, str]], default: str, rule: str
+) -> FieldSpec:
+    return FieldSpec(
+        key=key,
+        label=Label(fr=fr, en=en),
+        kind="choice",
+        default=default,
+        rule=rule,
+        choices=tuple(Choice(value=v, label=Label(fr=t, en=t)) for v, t in items),
+    )
+
+
+# Action avortée ------------------------------------------------------------------------------
+
+
+def _remaining(ctx: Ctx) -> list[int]:
+    """The actor's act entries still to come this turn (indexes in the order)."""
+    turn = ctx.enc.turn
+    if turn.phase != "act":
+        return []
+    return [
+        i
+        for i, e in enumerate(turn.order)
+        if ctx.actor.id in e.members and not e.acted and e.initiative is not None
+    ]
+
+
+def abort_spec(ctx: Ctx) -> ActionSpec | None:
+    remaining = _remaining(ctx)
+    order = ctx.enc.turn.order
+    items = [
+        (str(i), f"{order[i].initiative} : {(order[i].declared or ['action'])[0]}")
+        for i in remaining
+    ]
+    options = (
+        _choice(
+            "remplace",
+            "Action remplacée",
+            "Action replaced",
+            items or [("-", "—")],
+            items[0][0] if items else "-",
+            "CON-06",
+        ),
+        FieldSpec(
+            key="nouvelle",
+            label=Label(fr="Nouvelle action", en="New action"),
+            kind="text",
+            default="Esquive",
+            max_length=200,
+            rule="CON-06",
+        ),
+        _choice(
+            "moyen",
+            "Moyen",
+            "How",
+            [("jet", "Jet de Volonté (difficulté 7)"), ("point", "1 point de volonté")],
+            "jet",
+            "CON-06",
+        ),
+    )
+    return ActionSpec(
+        ABORT,
+        Label(fr="Action avortée", en="Aborted action"),
+        "CON-06",
+        False,
+        options,
+        (DICE, DIFFICULTY),
+        OVERRIDE_LABELS,
+    )
+
+
+def _abort_pool(ctx: Ctx) -> Pool:
+    notices = []
+    if not _remaining(ctx):
+        notices.append(
+            Notice(
+                "CON-06",
+                "Plus d’action ce tour-ci à remplacer",
+                "No action left this turn to replace",
+                True,
+            )
+        )
+    if ctx.choice("moyen", "jet") == "point":
+        if stat(ctx.actor, "volonte_points") < 1:
+            notices.append(
+                Notice("CON-06", "Plus de point de volonté", "No Willpower point left", True)
+            )
+        terms = (Term("1 point de volonté dépensé : réussite sans jet", -1, "CON-06"),)
+        return Pool(0, 7, terms, tuple(notices))
+    terms = (
+        Term("Volonté", stat(ctx.actor, "volonte"), "CON-06"),
+        Term("difficulté du jet de Volonté", 7, "CON-06"),
+    )
+    return Pool(stat(ctx.actor, "volonte"), 7, terms, tuple(notices))
+
+
+def abort_preview(ctx: Ctx) -> Preview:
+    pool = _abort_pool(ctx)
+    if ctx.choice("moyen", "jet") == "point":
+        return Preview(
+            ctx.action,
+            pool.terms,
+            None,
+            notices=pool.notices,
+            odds_note="Point de volonté : pas de jet",
+        )
+    return ctx.preview(ctx.settle(pool), pool)
+
+
+def abort_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    actor = ctx.actor
+    computed = _abort_pool(ctx)
+    forced: list[Term] = []
+    refuse_blocked(ctx.action, computed.notices, forced)
+    paying = ctx.choice("moyen", "jet") == "point"
+    pool = computed if paying else ctx.settle(computed)
+    terms = [*pool.terms, *forced]
+    edits = Edits(ctx.enc)
+    if paying:
+        edits.add(("combatants", actor.id, "stats", "volonte_points"), -1)
+        success = True
+    else:
+        success = ctx.read(pool, dice).successes >= 1
+    text = ctx.choice("nouvelle", "").strip() or "action avortée"
+    label = f"{actor.name} : action avortée ({text})"
+    if not success:
+        return finish(
+            edits,
+            ctx.action,
+            label,
+            terms,
+            dice,
+            ("Jet de Volonté raté : l’action déclarée reste", "Willpower roll failed"),
+            False,
+        )
+    turn = ctx.enc.turn
+    chosen = ctx.choice("remplace", "-")
+    if turn.phase == "act" and chosen.isdigit() and int(chosen) in _remaining(ctx):
+        new = turn.model_copy(deep=True)
+        entry = new.order.pop(int(chosen))
+        at = max(0, turn.current if turn.current >= 0 else len(new.order))
+        if int(chosen) < at:
+            at -= 1
+        acting = current_entry(turn)
+        entry.declared = [f"Avortée : {text}"]
+        entry.delayed = False
+        if acting is not None:
+            entry.initiative = acting.initiative
+        new.order.insert(at, entry)
+        new.current = at
+        edits.set(("turn",), new)
+        terms.append(Term("remplace l’action déclarée et agit maintenant", "", "CON-06"))
+    return finish(
+        edits,
+        ctx.action,
+        label,
+        terms,
+        dice,
+        (f"Action avortée : {text}", f"Aborted action: {text}"),
+        True,
+    )
+
+
+# Se ressaisir, se relever -------------------------------------------------------------------
+
+
+def _rally_items(ctx: Ctx) -> list[tuple[str, str]]:
+    items = [("volonte_points", "1 point de volonté")]
+    if nature(ctx.actor) == VAMPIRE:
+        items.insert(0, ("sang", "1 point de sang"))
+    if nature(ctx.actor) == WEREWOLF:
+        items.insert(0, ("rage", "1 point de Rage"))
+    return items
+
+
+def rally_spec(ctx: Ctx) -> ActionSpec | None:
+    if not has_state(ctx.actor, initiative.STUNNED):
+        return None
+    items = _rally_items(ctx)
+    option = _choice("ressource", "Dépense", "Spend", items, items[0][0], "CON-37")
+    return ActionSpec(
+        RALLY, Label(fr="Se ressaisir", en="Shake off the stun"), "CON-37", False, (option,)
+    )
+
+
+def _rally_terms(ctx: Ctx) -> tuple[str, list[Term], list[Notice]]:
+    key = ctx.choice("ressource", _rally_items(ctx)[0][0])
+    notices = []
+    if stat(ctx.actor, key) < 1:
+        notices.append(Notice("CON-37", "Plus de point à dépenser", "No point left to spend", True))
+    return key, [Term(f"1 point dépensé ({key})", -1, "CON-37")], notices
+
+
+def rally_preview(ctx: Ctx) -> Preview:
+    _key, terms, notices = _rally_terms(ctx)
+    return Preview(ctx.action, tuple(terms), None, notices=tuple(notices))
+
+
+def rally_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    key, terms, notices = _rally_terms(ctx)
+    refuse_blocked(ctx.action, notices, terms)
+    edits = Edits(ctx.enc)
+    edits.add(("combatants", ctx.actor.id, "stats", key), -1)
+    edits.remove_state(ctx.actor.id, initiative.STUNNED)
+    return finish(
+        edits,
+        ctx.action,
+        f"{ctx.actor.name} se ressaisit",
+        terms,
+        dice,
+        ("N’est plus étourdi et peut agir", "No longer stunned, can act"),
+        True,
+    )
+
+
+def stand_spec(ctx: Ctx) -> ActionSpec | None:
+    if not has_state(ctx.actor, "au_sol"):
+        return None
+    return ActionSpec(STAND, Label(fr="Se relever", en="Get up"), "CON-39", False)
+
+
+def stand_preview(ctx: Ctx) -> Preview:
+    return Preview(ctx.action, (Term("−2 à l'initiative de sa prochaine action", "", "CON-39"),))
+
+
+def stand_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    c = ctx.actor
+    edits = Edits(ctx.enc)
+    edits.remove_state(c.id, "au_sol")
+    edits.add_state(
+        c.id,
+        State(
+            key="se_relever",
+            label="Se relève (−2 init.)",
+            text="−2 à l'initiative de sa prochaine action (CON-39).",
+        ),
+    )
+    terms = [Term("−2 à l'initiative de sa prochaine action", "", "CON-39")]
+    return finish(
+        edits,
+        ctx.action,
+        f"{c.name} se relève",
+        terms,
+        dice,
+        (
+            "Debout ; −2 à l’initiative de sa prochaine action",
+            "Standing; −2 initiative on its next action",
+        ),
+        True,
+    )
+
+
+# Jet libre ------------------------------------------------------------------------------------
+
+
+def free_spec(ctx: Ctx) -> ActionSpec | None:
+    options = (
+        _choice(
+            "attribut", "Attribut", "Attribute", list(ATTRIBUTES.items()), "dexterite", "CON-42"
+        ),
+        _choice(
+            "capacite",
+            "Capacité",
+            "Ability",
+            [("-", "Aucune"), *ABILITY_LABEL.items()],
+            "athletisme",
+            "CON-42",
+        ),
+        FieldSpec(
+            key="difficulte_jet",
+            label=Label(fr="Difficulté", en="Difficulty"),
+            kind="int",
+            minimum=2,
+            maximum=10,
+            default=6,
+            rule="CON-13",
+        ),
+        FieldSpec(
+            key="mod_des",
+            label=Label(fr="Dés ±", en="Dice ±"),
+            kind="int",
+            minimum=-10,
+            maximum=10,
+            default=0,
+            rule="CON-44",
+        ),
+    )
+    return ActionSpec(
+        FREE,
+        Label(fr="Autre jet (esquive, Volonté…)", en="Other roll (dodge, Willpower…)"),
+        "CON-42",
+        False,
+        options,
+        (DICE, DIFFICULTY),
+        OVERRIDE_LABELS,
+    )
+
+
+def _free_pool(ctx: Ctx) -> Pool:
+    c = ctx.actor
+    attribute = ctx.choice("attribut", "dexterite")
+    ability = ctx.choice("capacite", "-")
+    terms = [Term(ATTRIBUTES.get(attribute, attribute), stat(c, attribute), "CON-42")]
+    if ability in ABILITY_LABEL:
+        terms.append(Term(ABILITY_LABEL[ability], stat(c, ability), "CON-42"))
+    if attribute != "volonte":
+        _, wound = health.wound_penalty(c)
+        if wound:
+            terms.append(wound)
+        multi = initiative.multi_penalty(
+            c, initiative.action_number(ctx.enc, c), ctx.flag(initiative.MULTI_FLAG) == "v20"
+        )
+        if multi:
+            terms.append(multi)
+    if ctx.number("mod_des"):
+        terms.append(Term("situation", ctx.number("mod_des"), "CON-44"))
+    dice = total(terms)
+    diff = ctx.number("difficulte_jet", 6)
+    terms.append(Term("difficulté", diff, "CON-13"))
+    return Pool(dice, diff, tuple(terms))
+
+
+def free_preview(ctx: Ctx) -> Preview:
+    pool = _free_pool(ctx)
+    return ctx.preview(ctx.settle(pool), pool)
+
+
+def free_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    pool = ctx.settle(_free_pool(ctx))
+    roll = ctx.read(pool, dice)
+    if roll.botch:
+        outcome = ("Échec critique (CON-42)", "Botch (CON-42)")
+    elif roll.successes:
+        outcome = (f"{roll.successes} succès", f"{roll.successes} successes")
+    else:
+        outcome = ("Échec", "Failure")
+    return finish(
+        Edits(ctx.enc),
+        ctx.action,
+        f"{ctx.actor.name} : jet",
+        list(pool.terms),
+        dice,
+        outcome,
+        roll.successes > 0,
+    )
+
+
+ABORT_HANDLER = Handler(ABORT, abort_spec, abort_preview, abort_resolve)
+RALLY_HANDLER = Handler(RALLY, rally_spec, rally_preview, rally_resolve)
+STAND_HANDLER = Handler(STAND, stand_spec, stand_preview, stand_resolve)
+FREE_HANDLER = Handler(FREE, free_spec, free_preview, free_resolve)

@@ -1,0 +1,89 @@
+"""Reading a conteur sheet: stats, creature kind, weapons, armour, states."""
+
+from __future__ import annotations
+
+from ...model import Combatant, Scalar
+
+MORTAL, VAMPIRE, WEREWOLF, SUPERNATURAL = "mortel", "vampire", "loup_garou", "surnaturel"
+MELEE_USES = ("bagarre", "melee")
+RANGED_USES = ("tir", "jet")
+# CON-11, CON-17: the Ability of each use of a weapon.
+ABILITY = {"bagarre": "bagarre", "melee": "melee", "tir": "armes_a_feu", "jet": "athletisme"}
+ABILITY_LABEL = {
+    "bagarre": "Bagarre",
+    "melee": "Mêlée",
+    "armes_a_feu": "Armes à feu",
+    "athletisme": "Athlétisme",
+}
+UNARMED: dict[str, Scalar] = {
+    "nom": "Mains nues",
+    "usage": "bagarre",
+    "allonge": 0,
+    "force": True,
+    "degats": 0,
+    "type": "B",
+    "source": "arme",
+    "portee": 0,
+    "cadence": 1,
+    "automatique": False,
+    "mod_des": 0,
+    "mod_diff": 0,
+    "mod_init": 0,
+}
+
+
+def stat(c: Combatant, key: str) -> int:
+    """An int stat (0 when absent or not a number)."""
+    value = c.stats.get(key, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def nature(c: Combatant) -> str:
+    value = c.stats.get("nature", MORTAL)
+    return value if isinstance(value, str) else MORTAL
+
+
+def has_state(c: Combatant, key: str) -> bool:
+    return any(s.key == key for s in c.states)
+
+
+def state_value(c: Combatant, key: str) -> int:
+    """The value of a state (0 when absent or without one)."""
+    for s in c.states:
+        if s.key == key:
+            return s.value or 0
+    return 0
+
+
+def weapons(c: Combatant) -> list[dict[str, Scalar]]:
+    """The sheet's weapons, each with every column filled; bare hands are always there."""
+    rows = c.stats.get("armes", [])
+    out = (
+        [{**UNARMED, **row} for row in rows if isinstance(row, dict)]
+        if isinstance(rows, list)
+        else []
+    )
+    if not any(w["usage"] == "bagarre" for w in out):
+        out.append(dict(UNARMED))
+    return out
+
+
+def weapon(c: Combatant, index: int) -> dict[str, Scalar]:
+    """The weapon at `index` in `weapons(c)` (the first one when out of range)."""
+    rows = weapons(c)
+    return rows[index] if 0 <= index < len(rows) else rows[0]
+
+
+def cell(w: dict[str, Scalar], key: str) -> int:
+    value = w.get(key, 0)
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+
+
+def in_hand(c: Combatant) -> dict[str, Scalar]:
+    """The melee weapon in hand: the first melee or unarmed weapon on the sheet (CON-12)."""
+    return next(w for w in weapons(c) if w["usage"] in MELEE_USES)
+
+
+def armour(c: Combatant) -> int:
+    """The armour rating that still counts (0 once destroyed, CON-30)."""
+    return 0 if c.stats.get("armure_detruite") is True else stat(c, "armure")
