@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Mapping
 from datetime import datetime
 from html import escape
 
@@ -102,12 +103,13 @@ def _cell(value: object) -> str:
     return escape(f"{value:g}" if isinstance(value, float) else str(value))
 
 
-def _boxes(track: Track, kinds: int) -> str:
-    """Boxes in groups of five ("■■□□□ □"); the marks follow when the track has several kinds."""
-    boxes = "".join("■" if m else "□" for m in track.marks)
-    groups = " ".join(boxes[i : i + 5] for i in range(0, len(boxes), 5))
+def _boxes(track: Track, kinds: int, glyphs: Mapping[str, str]) -> str:
+    """Boxes in groups of five ("■■□□□ □"); the marks follow when the track has several
+    kinds, unless the ruleset draws each mark with its own glyph ("✱X□□□")."""
+    boxes = "".join((glyphs.get(m, m) if glyphs else "■") if m else "□" for m in track.marks)
+    groups = escape(" ".join(boxes[i : i + 5] for i in range(0, len(boxes), 5)))
     marks = " ".join(m for m in track.marks if m)
-    if kinds > 1 and marks:
+    if kinds > 1 and marks and not glyphs:
         return f'{groups} <span class="small">{escape(marks)}</span>'
     return groups
 
@@ -163,9 +165,12 @@ def _roster_row(
         cells.append(f'<td class="small">{" · ".join(shown)}</td>')
     else:
         cells += [f'<td class="num">{_cell(c.stats.get(f.key))}</td>' for f in stats]
-    cells += [
-        f"<td>{_boxes(c.tracks[k], kinds[k])}</td>" if k in c.tracks else "<td></td>" for k in keys
-    ]
+    for k in keys:
+        view = ruleset.track_view(enc, c, k)
+        glyphs = view.glyphs if view else {}
+        cells.append(
+            f"<td>{_boxes(c.tracks[k], kinds[k], glyphs)}</td>" if k in c.tracks else "<td></td>"
+        )
     cells.append(f"<td>{'<br>'.join(escape(b) for b in ruleset.badges(enc, c))}</td>")
     return f"<tr>{''.join(cells)}</tr>"
 

@@ -67,17 +67,20 @@ def _number(key: str, fr: str, en: str, rule: str, lo: int, hi: int, default: in
 
 
 def spec(ctx: Ctx) -> ActionSpec | None:
+    """Attaquer, with the distance along the map as the default of its option (the GM may
+    change it, G-3)."""
     actor = ctx.actor
+    metres = None if ctx.action.target is None else ctx.map_distance(actor, ctx.target)[0]
     options = (
         weapon_option(actor, (*MELEE_USES, *RANGED_USES)),
         _number(
             "distance",
-            "Distance (m), −1 = calculée",
-            "Distance (m), −1 = computed",
+            "Distance (m), −1 = inconnue",
+            "Distance (m), −1 = unknown",
             "CON-18",
             -1,
             5000,
-            -1,
+            -1 if metres is None else round(metres),
         ),
         _choice(
             "position",
@@ -301,7 +304,7 @@ def _situation(
         for key, (value, why) in COVER.items():
             if has_state(target, key):
                 dice.append(Term(f"{target.name} {why}", value, "CON-20"))
-    if ctx.flag(OWN_COVER_FLAG) == "aussi_ses_attaques":
+    if ranged and ctx.flag(OWN_COVER_FLAG) == "aussi_ses_attaques":  # CON-20: shots only
         for key, (value, why) in COVER.items():
             if has_state(actor, key):
                 dice.append(Term(f"tire {why}", value, "A-CON-8"))
@@ -427,6 +430,8 @@ def _miss_penalty(ctx: Ctx, edits: Edits, actor: Combatant) -> Term:
     new = turn.model_copy(deep=True)
     entry = new.order[later[0]]
     entry.initiative = (entry.initiative or 0) - 2
+    for i in later[1:]:  # CON-09: no later action above the one before it
+        new.order[i].initiative = min(new.order[i].initiative or 0, entry.initiative)
     cancelled = entry.initiative <= 0
     if cancelled:
         for i in later:

@@ -60,7 +60,10 @@ class Ctx(ActionCtx):
         GM's overrides (the dialog pre-fills them)."""
         req = self.request(pool)
         base = computed or pool
-        shown = {DICE: base.dice, DIFFICULTY: base.difficulty}
+        # What is rolled when the GM imposes nothing: the difficulty kept in 2–10 (A-CON-1),
+        # never below 0 dice.
+        kept = pools.difficulty(self.ruleset, self.enc, base.difficulty, [])
+        shown = {DICE: max(0, base.dice), DIFFICULTY: kept}
         if req is None:
             return Preview(
                 self.action,
@@ -77,7 +80,7 @@ class Ctx(ActionCtx):
             self.action,
             pool.terms,
             req,
-            target_number=pool.difficulty,
+            target_number=1,  # at least one net success (CON-42)
             odds=chance,
             odds_note=note,
             distribution=dist,
@@ -92,11 +95,17 @@ class Ctx(ActionCtx):
         return pools.read(self.ruleset, self.enc, dice, req, pool.ones_cancel)
 
     def distance(self, a: Combatant, b: Combatant) -> tuple[float | None, Term]:
-        """Metres between two combatants: the option `distance` if the GM typed one, else
-        the grid, else the shortest route over the zones' links (edge lengths, map scale)."""
+        """Metres between two combatants: the option `distance` when the GM changed it,
+        else the grid, else the shortest route over the zones' links (CON-18)."""
+        metres, term = self.map_distance(a, b)
         typed = self.action.options.get("distance")
-        if isinstance(typed, int) and not isinstance(typed, bool) and typed >= 0:
+        changed = isinstance(typed, int) and not isinstance(typed, bool) and typed >= 0
+        if changed and (metres is None or typed != round(metres)):
             return float(typed), Term("distance donnée par le MJ", f"{typed} m", "G-3")
+        return metres, term
+
+    def map_distance(self, a: Combatant, b: Combatant) -> tuple[float | None, Term]:
+        """Metres on the grid, else along the shortest route over the zones' links."""
         game_map = self.enc.map
         if a.position.cell and b.position.cell and game_map.grid:
             metres = grid_metres(game_map, a.position.cell, b.position.cell, "chebyshev")
