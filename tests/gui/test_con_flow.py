@@ -3,6 +3,7 @@ a pistol shot at the ghoul behind the car with typed dice, damage through the bo
 soak, the health track marked and the wound penalty in the ghoul's next pool; undo."""
 
 import pytest
+from PySide6.QtCore import Qt
 
 from gui.app import open_encounter
 from gui.controller import Controller
@@ -105,6 +106,15 @@ def test_declare_roll_shoot_through_cover_soak_and_wound_penalty(qtbot, ctl):
     dialog = dialog_for(qtbot, ctl, "attaquer", "gaspard", "mireille")
     assert any("blessure" in t and "-1" in t for t in dialog.breakdown.texts())
     assert ctl.table.preview(dialog.choice.action()).computed["des"] == 3 + 3 - 1
+
+    # The app rolls Gaspard's 5 dice (G-1 a): the faces are logged with the outcome.
+    qtbot.mouseClick(dialog.dice.roll_button, Qt.MouseButton.LeftButton)
+    faces = dialog.dice.result().faces
+    assert len(faces) == 5 and all(1 <= f <= 10 for f in faces)
+    dialog.apply()
+    assert ctl.enc.log[-1].dice == list(faces)
+    net = sum(f >= 6 for f in faces) - faces.count(1)
+    assert ("Touché" in dialog.resolution.outcome_fr) == (net >= 1)
 
     # Undo walks back through every step to the loaded demo.
     while ctl.undo_stack.canUndo():
