@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ...changes import ChangeSet
-from ...model import Combatant, Scalar, State, TurnState
-from ...turns import current_entry, rank_actions
+from ...model import Combatant, Scalar, State
+from ...turns import current_entry
 from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
 from ..schema import Choice, FieldSpec, Label
@@ -20,6 +20,7 @@ from .sheet import (
     in_hand,
     stat,
     state_value,
+    tag,
     weapons,
 )
 
@@ -28,7 +29,7 @@ MISS_FLAG = "CFG-CON-6"
 RECOIL_FLAG = "CFG-CON-7"
 OWN_COVER_FLAG = "CFG-CON-8a"
 SHOTS = "tirs"  # state: shots fired with an automatic weapon this turn (CON-19)
-HIT = "touche."  # state key prefix on the target: "touche.<attacker>.<weapon row>"
+HIT = "touche."  # on the target: "touche.<attacker tag>.<weapon row>.<n>"
 COVER = {
     "plat_ventre": (-1, "à plat ventre"),
     "poteau": (-2, "derrière un poteau"),
@@ -371,7 +372,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         edits.add_state(
             target.id,
             State(
-                key=f"{HIT}{actor.id}.{row}",
+                key=f"{HIT}{tag(actor.id)}.{row}.{len(ctx.enc.log)}",
                 label=f"Touché par {actor.name}" + (f" (+{extra} dé)" if extra else ""),
                 value=extra,
                 text=f"{w['nom']} : {successes} succès ; "
@@ -409,40 +410,13 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 
 
 def _miss_penalty(ctx: Ctx, edits: Edits, actor: Combatant) -> Term:
-    """CON-14, A-CON-6: −2 initiative on the actor's next action: a later one this turn
-    (re-ranked; at 0 or less it and the rest are cancelled, CON-10), else the next turn's."""
-    turn: TurnState = edits.get(("turn",))
-    later = [
-        i
-        for i, e in enumerate(turn.order)
-        if actor.id in e.members and i > turn.current and not e.acted and e.initiative is not None
-    ]
-    if turn.phase != "act" or not later:
-        edits.add_state(
-            actor.id,
-            State(
-                key="rate_melee",
-                label="Attaque ratée (−2 init.)",
-                text="−2 à l'initiative de sa prochaine action (CON-14)",
-            ),
-        )
-        return Term("−2 à l'initiative de sa prochaine action (tour suivant)", "", "CON-14")
-    new = turn.model_copy(deep=True)
-    entry = new.order[later[0]]
-    entry.initiative = (entry.initiative or 0) - 2
-    for i in later[1:]:  # CON-09: no later action above the one before it
-        new.order[i].initiative = min(new.order[i].initiative or 0, entry.initiative)
-    cancelled = entry.initiative <= 0
-    if cancelled:
-        for i in later:
-            new.order[i].acted = True
-            new.order[i].declared = [f"{(new.order[i].declared or [''])[0]} (annulée)".strip()]
-    done, rest = new.order[: new.current + 1], new.order[new.current + 1 :]
-    new.order = [*done, *rank_actions(rest)]
-    edits.set(("turn",), new)
-    if cancelled:
-        return Term("prochaine action à 0 ou moins : annulée avec les suivantes", "", "CON-10")
-    return Term(f"prochaine action à l'initiative {entry.initiative}", -2, "CON-14")
+    """CON-14, A-CON-6: −2 initiative on the actor's next action."""
+    missed = State(
+        key="rate_melee",
+        label="Attaque ratée (−2 init.)",
+        text="−2 à l'initiative de sa prochaine action (CON-14)",
+    )
+    return initiative.next_action_penalty(edits, actor, missed, "CON-14")
 
 
 ATTACK = Handler(KIND, spec, preview, resolve)

@@ -4,7 +4,7 @@ armour destroyed, stun, and the health track marked."""
 from __future__ import annotations
 
 from ...changes import ChangeSet
-from ...model import Combatant, State, Track
+from ...model import Combatant, Scalar, State, Track
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
 from ..schema import Choice, FieldSpec, Label
@@ -20,13 +20,15 @@ from .sheet import (
     cell,
     nature,
     stat,
+    tag,
+    weapon,
 )
 
 DAMAGE, SOAK = "degats", "absorber"
 COVER_FLAG = "CFG-CON-8b"
 THRESHOLD_FLAG = "CFG-CON-9"
 HIT = "touche."
-PENDING = "degats."  # state key on the target: "degats.<attacker>.<type>.<source>.<armour>"
+PENDING = "degats."  # on the target: "degats.<type>.<source>.<armour>.<n>"
 # CON-31: material cover between attacker and target.
 MATERIAL = (
     ("aucun", "Aucun", "None", 0),
@@ -45,14 +47,21 @@ NO_ARMOUR = ("feu", "soleil", "magie")  # CON-29, A-CON-11
 # Dégâts -------------------------------------------------------------------------------------
 
 
-def _hit(ctx: Ctx) -> tuple[int, int] | None:
-    """The target's pending hit from this actor: (weapon row, extra damage dice)."""
-    prefix = f"{HIT}{ctx.actor.id}."
+def _hit(ctx: Ctx) -> tuple[int, int, str] | None:
+    """The target's oldest pending hit from this actor: (weapon row, extra damage dice, its
+    state key "touche.<attacker>.<row>.<n>": each hit waits for its own damage roll)."""
+    prefix = f"{HIT}{tag(ctx.actor.id)}."
     for s in ctx.target.states:
         if s.key.startswith(prefix):
-            row = s.key[len(prefix) :]
-            return (int(row) if row.isdigit() else 0), s.value or 0
+            row = s.key[len(prefix) :].split(".")[0]
+            return (int(row) if row.isdigit() else 0), s.value or 0, s.key
     return None
+
+
+def _weapon(ctx: Ctx) -> dict[str, Scalar]:
+    """The `arme` option, by default the weapon that hit (the option's default)."""
+    hit = _hit(ctx) if "arme" not in ctx.action.options else None
+    return weapon(ctx.actor, hit[0]) if hit else ctx.weapon()
 
 
 def damage_spec(ctx: Ctx) -> ActionSpec | None:
@@ -104,7 +113,7 @@ def _cover(ctx: Ctx) -> tuple[int, str]:
 def damage_numbers(ctx: Ctx) -> Pool:
     """CON-22: Force + weapon (or the weapon alone), + extra ranged successes (CON-21),
     never below 1 die; difficulty 6; no rule of 1s. CFG-CON-8b: cover takes dice off."""
-    actor, w = ctx.actor, ctx.weapon()
+    actor, w = ctx.actor, _weapon(ctx)
     terms: list[Term] = []
     notices: list[Notice] = []
     if w["force"] is True:
@@ -142,7 +151,7 @@ def damage_preview(ctx: Ctx) -> Preview:
 
 
 def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-    actor, target, w = ctx.actor, ctx.target, ctx.weapon()
+    actor, target, w = ctx.actor, ctx.target, _weapon(ctx)
     computed = damage_numbers(ctx)
     forced: list[Term] = []
     refuse_blocked(ctx.action, computed.notices, forced)
@@ -155,9 +164,9 @@ def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         dealt = max(0, raw - cover)
         terms.append(Term(f"abri : {name} (succès retirés)", -min(cover, raw), "CON-31"))
     edits = Edits(ctx.enc)
-    edits.remove_state(
-        target.id, *(s.key for s in target.states if s.key.startswith(f"{HIT}{actor.id}."))
-    )
+    hit = _hit(ctx)
+    if hit is not None:
+        edits.remove_state(target.id, hit[2])
     threshold = {"bruts": raw, "apres_abri": dealt}.get(str(ctx.flag(THRESHOLD_FLAG)))
     armour_now = armour(target)
     if threshold is not None:
@@ -168,7 +177,7 @@ def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         edits.add_state(
             target.id,
             State(
-                key=f"{PENDING}{actor.id}.{kind}.{source}.{armour_now}",
+                key=f"{PENDING}{kind}.{source}.{armour_now}.{len(ctx.enc.log)}",
                 label=f"À absorber : {dealt} {words}",
                 value=dealt,
                 text=f"{actor.name}, {w['nom']} ; « Absorber » ensuite (CON-24 à CON-28).",
@@ -214,10 +223,10 @@ def _pending(c: Combatant) -> list[State]:
     return [s for s in c.states if s.key.startswith(PENDING)]
 
 
-def _parse(state: State) -> tuple[str, str, str, int]:
-    """(attacker id, damage type, source, armour rating when hit) of a pending damage."""
-    attacker, kind, source, rating = state.key[len(PENDING) :].rsplit(".", 3)
-    return attacker, kind, source, int(rating) if rating.isdigit() else 0
+def _parse(state: State) -> tuple[str, str, int]:
+    """(damage type, source, armour rating when hit) of a pending damage."""
+    kind, source, rating, _n = state.key[len(PENDING) :].split(".")
+    return kind, source, int(rating) if rating.isdigit() else 0
 
 
 def soak_spec(ctx: Ctx) -> ActionSpec | None:
@@ -285,7 +294,7 @@ def soak_pool(c: Combatant, kind: str, source: str, rating: int) -> Pool:
 
 def _soak_numbers(ctx: Ctx) -> tuple[State, Pool]:
     state = _chosen(ctx)
-    _attacker, kind, source, rating = _parse(state)
+    kind, source, rating = _parse(state)
     return state, soak_pool(ctx.actor, kind, source, rating)
 
 
@@ -297,7 +306,7 @@ def soak_preview(ctx: Ctx) -> Preview:
 def soak_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     c = ctx.actor
     state, computed = _soak_numbers(ctx)
-    _attacker, kind, _source, _rating = _parse(state)
+    kind, _source, _rating = _parse(state)
     pool = ctx.settle(computed)
     terms = list(pool.terms)
     soaked = ctx.read(pool, dice).successes

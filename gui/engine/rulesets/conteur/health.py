@@ -79,15 +79,21 @@ def mark(
 ) -> tuple[list[str], int]:
     """`count` boxes of `kind` added to a track of `size` boxes, kept in A > L > B order.
 
-    Returns the new marks and the levels that did not fit. With `overflow` (CFG-CON-2, not
-    in excerpt), bashing beyond a full track turns a bashing box into lethal instead."""
+    Returns the new marks and the levels that did not fit. On a full track a worse wound
+    takes the box of a lesser one, which falls off the track (A-CON-2: the worst wounds stay
+    on top). With `overflow` (CFG-CON-2, not in excerpt), bashing beyond a full track turns a
+    bashing box into lethal instead."""
     boxes = [m for m in current if m][:size]
     excess = 0
     for _ in range(count):
+        lesser = [i for i, m in enumerate(boxes) if ORDER.index(m) > ORDER.index(kind)]
         if len(boxes) < size:
             boxes.append(kind)
         elif overflow and kind == "B" and "B" in boxes:
             boxes[boxes.index("B")] = "L"
+        elif lesser:
+            boxes[max(lesser, key=lambda i: ORDER.index(boxes[i]))] = kind
+            excess += 1
         else:
             excess += 1
     boxes.sort(key=ORDER.index)

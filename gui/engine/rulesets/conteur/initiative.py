@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ...changes import Change
-from ...model import Combatant, Encounter, State, StatValue, TurnEntry
-from ...turns import current_entry
+from ...model import Combatant, Encounter, State, StatValue, TurnEntry, TurnState
+from ...turns import current_entry, rank_actions
 from ..base import ActionError, ActionInitiative, Term
 from ..edits import Edits
 from ..schema import FieldSpec, Label
@@ -48,6 +48,8 @@ def score(enc: Encounter, c: Combatant) -> tuple[int, list[Term]]:
     worst = None
     for other_id in c.contacts:
         other = enc.combatant(other_id)
+        if other.side == c.side:
+            continue  # A-CON-13: reach counts between opponents only
         term = reach_penalty(
             c, cell(weapon, "allonge"), cell(in_hand(other), "allonge"), other.name
         )
@@ -248,3 +250,34 @@ def action_number(enc: Encounter, c: Combatant) -> int:
         return mine.index(turn.current) + 1
     done = sum(1 for i in mine if turn.order[i].acted)
     return done + 1
+
+
+def next_action_penalty(edits: Edits, actor: Combatant, pending: State, rule: str) -> Term:
+    """−2 initiative on the actor's next action (CON-14, CON-39; A-CON-6, A-CON-16): a later
+    one this turn, re-ranked, the ones after it kept no higher (CON-09), cancelled with them
+    at 0 or less (CON-10); else the next turn's first action, through the `pending` state."""
+    turn: TurnState = edits.get(("turn",))
+    later = [
+        i
+        for i, e in enumerate(turn.order)
+        if actor.id in e.members and i > turn.current and not e.acted and e.initiative is not None
+    ]
+    if turn.phase != "act" or not later:
+        edits.add_state(actor.id, pending)
+        return Term("−2 à l'initiative de sa prochaine action (tour suivant)", "", rule)
+    new = turn.model_copy(deep=True)
+    entry = new.order[later[0]]
+    entry.initiative = (entry.initiative or 0) - 2
+    for i in later[1:]:  # CON-09: no later action above the one before it
+        new.order[i].initiative = min(new.order[i].initiative or 0, entry.initiative)
+    cancelled = entry.initiative <= 0
+    if cancelled:
+        for i in later:
+            new.order[i].acted = True
+            new.order[i].declared = [f"{(new.order[i].declared or [''])[0]} (annulée)".strip()]
+    done, rest = new.order[: new.current + 1], new.order[new.current + 1 :]
+    new.order = [*done, *rank_actions(rest)]
+    edits.set(("turn",), new)
+    if cancelled:
+        return Term("prochaine action à 0 ou moins : annulée avec les suivantes", "", "CON-10")
+    return Term(f"prochaine action à l'initiative {entry.initiative}", -2, rule)

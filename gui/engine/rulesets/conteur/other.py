@@ -160,8 +160,10 @@ def abort_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             False,
         )
     turn = ctx.enc.turn
-    chosen = ctx.choice("remplace", "-")
-    if turn.phase == "act" and chosen.isdigit() and int(chosen) in _remaining(ctx):
+    remaining = _remaining(ctx)
+    # A missing option takes its field's default: the first action still to come.
+    chosen = ctx.choice("remplace", str(remaining[0]) if remaining else "-")
+    if turn.phase == "act" and chosen.isdigit() and int(chosen) in remaining:
         new = turn.model_copy(deep=True)
         entry = new.order.pop(int(chosen))
         at = max(0, turn.current if turn.current >= 0 else len(new.order))
@@ -253,15 +255,12 @@ def stand_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     c = ctx.actor
     edits = Edits(ctx.enc)
     edits.remove_state(c.id, "au_sol")
-    edits.add_state(
-        c.id,
-        State(
-            key="se_relever",
-            label="Se relève (−2 init.)",
-            text="−2 à l'initiative de sa prochaine action (CON-39).",
-        ),
+    getting_up = State(
+        key="se_relever",
+        label="Se relève (−2 init.)",
+        text="−2 à l'initiative de sa prochaine action (CON-39).",
     )
-    terms = [Term("−2 à l'initiative de sa prochaine action", "", "CON-39")]
+    terms = [initiative.next_action_penalty(edits, c, getting_up, "CON-39")]
     return finish(
         edits,
         ctx.action,
@@ -325,7 +324,7 @@ def free_spec(ctx: Ctx) -> ActionSpec | None:
 def _free_pool(ctx: Ctx) -> Pool:
     c = ctx.actor
     attribute = ctx.choice("attribut", "dexterite")
-    ability = ctx.choice("capacite", "-")
+    ability = ctx.choice("capacite", "athletisme")  # the field's default
     terms = [Term(ATTRIBUTES.get(attribute, attribute), stat(c, attribute), "CON-42")]
     if ability in ABILITY_LABEL:
         terms.append(Term(ABILITY_LABEL[ability], stat(c, ability), "CON-42"))

@@ -92,11 +92,15 @@ def odds(
     dist = raw.map(lambda k: max(0, k))
     note = f"P(au moins 1 succès), {pool}d10 difficulté {diff}"
     if ones_cancel:
-        joint = success_pool_joint(pool, SIDES, diff, ones_cancel=True)
-        total = SIDES**pool
-        botch = Fraction(
-            sum(w for (net, ones), w in joint.items() if is_botch(ruleset, enc, net + ones, ones)),
-            total,
-        )
-        note += f" ; échec critique {float(botch):.1%}"
+        note += f" ; échec critique {float(botch_chance(ruleset, enc, pool, diff)):.1%}"
     return dist, dist.at_least(1), note
+
+
+def botch_chance(ruleset: Ruleset, enc: Encounter, pool: int, diff: int) -> Fraction:
+    """The exact chance that an action roll of `pool` d10 at `diff` botches (A-CON-3,
+    CFG-CON-3)."""
+    joint = success_pool_joint(pool, SIDES, min(diff, SIDES + 1), ones_cancel=True)
+    return Fraction(
+        sum(w for (net, ones), w in joint.items() if is_botch(ruleset, enc, net + ones, ones)),
+        SIDES**pool,
+    )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import zlib
+
 from ...model import Combatant, Scalar
 
 MORTAL, VAMPIRE, WEREWOLF, SUPERNATURAL = "mortel", "vampire", "loup_garou", "surnaturel"
@@ -87,3 +89,10 @@ def in_hand(c: Combatant) -> dict[str, Scalar]:
 def armour(c: Combatant) -> int:
     """The armour rating that still counts (0 once destroyed, CON-30)."""
     return 0 if c.stats.get("armure_detruite") is True else stat(c, "armure")
+
+
+def tag(cid: str) -> str:
+    """A combatant id short enough to sit inside a state key (keys hold 64 characters)."""
+    if len(cid) <= 40:
+        return cid
+    return f"{cid[:31]}-{zlib.crc32(cid.encode()):08x}"
