@@ -5,11 +5,11 @@ from __future__ import annotations
 from ...changes import ChangeSet
 from ...model import Combatant, Scalar, State
 from ...turns import current_entry
-from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from ..base import DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
-from ..schema import Choice, FieldSpec, Label
 from . import health, initiative
-from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Pool, total, weapon_option
+from .attack_options import KIND, spec
+from .context import Ctx, Handler, Pool, total
 from .sheet import (
     ABILITY,
     ABILITY_LABEL,
@@ -24,7 +24,6 @@ from .sheet import (
     weapons,
 )
 
-KIND = "attaquer"
 MISS_FLAG = "CFG-CON-6"
 RECOIL_FLAG = "CFG-CON-7"
 OWN_COVER_FLAG = "CFG-CON-8a"
@@ -36,91 +35,6 @@ COVER = {
     "coin": (-3, "derrière un coin d'immeuble"),
 }
 POSITIONS = {"face": (0, ""), "flanc": (1, "attaque de flanc"), "dos": (2, "attaque de dos")}
-
-
-def _choice(
-    key: str, fr: str, en: str, options: list[tuple[str, str, str]], rule: str, default: str
-) -> FieldSpec:
-    return FieldSpec(
-        key=key,
-        label=Label(fr=fr, en=en),
-        kind="choice",
-        default=default,
-        rule=rule,
-        choices=tuple(Choice(value=v, label=Label(fr=a, en=b)) for v, a, b in options),
-    )
-
-
-def _flag(key: str, fr: str, en: str, rule: str, default: bool = False) -> FieldSpec:
-    return FieldSpec(key=key, label=Label(fr=fr, en=en), kind="bool", default=default, rule=rule)
-
-
-def _number(key: str, fr: str, en: str, rule: str, lo: int, hi: int, default: int = 0) -> FieldSpec:
-    return FieldSpec(
-        key=key,
-        label=Label(fr=fr, en=en),
-        kind="int",
-        minimum=lo,
-        maximum=hi,
-        default=default,
-        rule=rule,
-    )
-
-
-def spec(ctx: Ctx) -> ActionSpec | None:
-    """Attaquer, with the distance along the map as the default of its option (the GM may
-    change it, G-3)."""
-    actor = ctx.actor
-    metres = None if ctx.action.target is None else ctx.map_distance(actor, ctx.target)[0]
-    options = (
-        weapon_option(actor, (*MELEE_USES, *RANGED_USES)),
-        _number(
-            "distance",
-            "Distance (m), −1 = inconnue",
-            "Distance (m), −1 = unknown",
-            "CON-18",
-            -1,
-            5000,
-            -1 if metres is None else round(metres),
-        ),
-        _choice(
-            "position",
-            "Position (mêlée)",
-            "Position (melee)",
-            [
-                ("face", "De face", "Facing"),
-                ("flanc", "De flanc (+1 dé)", "Flank (+1 die)"),
-                ("dos", "De dos (+2 dés)", "From behind (+2 dice)"),
-            ],
-            "CON-41",
-            "face",
-        ),
-        _flag(
-            "longue_allonge",
-            "Engagés à la longue allonge",
-            "Engaged at the long reach",
-            "A-CON-13",
-            True,
-        ),
-        _flag("attaques_basses", "Attaques basses", "Low attacks", "CON-40"),
-        _flag(
-            "rafale",
-            "Rafale, tir automatique ou tirs consécutifs",
-            "Burst, full-auto or consecutive shots",
-            "CON-33",
-        ),
-        _number("mod_des", "Dés de situation ±", "Situation dice ±", "CON-44", -10, 10),
-        _number("mod_diff", "Difficulté de situation ±", "Situation difficulty ±", "CON-13", -5, 5),
-    )
-    return ActionSpec(
-        KIND,
-        Label(fr="Attaquer", en="Attack"),
-        "CON-11",
-        True,
-        options,
-        (DICE, DIFFICULTY),
-        OVERRIDE_LABELS,
-    )
 
 
 def is_ranged(w: dict[str, Scalar]) -> bool:

@@ -8,9 +8,10 @@ from ...model import State
 from ...turns import current_entry
 from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
-from ..schema import Choice, FieldSpec, Label
+from ..schema import FieldSpec, Label
 from . import health, initiative
 from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Pool, total
+from .fields import choice_field
 from .sheet import ABILITY_LABEL, VAMPIRE, WEREWOLF, has_state, nature, stat
 
 ABORT, RALLY, STAND, FREE = "avortee", "se_ressaisir", "se_relever", "jet"
@@ -26,14 +27,8 @@ ATTRIBUTES = {
 def _choice(
     key: str, fr: str, en: str, items: list[tuple[str, str]], default: str, rule: str
 ) -> FieldSpec:
-    return FieldSpec(
-        key=key,
-        label=Label(fr=fr, en=en),
-        kind="choice",
-        default=default,
-        rule=rule,
-        choices=tuple(Choice(value=v, label=Label(fr=t, en=t)) for v, t in items),
-    )
+    """A choice whose item texts are the same in both languages (names, amounts)."""
+    return choice_field(key, fr, en, [(v, x, x) for v, x in items], rule, default)
 
 
 # Action avortée ------------------------------------------------------------------------------

@@ -1,0 +1,70 @@
+"""The options of Attaquer: weapon, distance, position, reach, low attacks, bursts and the
+situation's dice and difficulty."""
+
+from __future__ import annotations
+
+from ..base import ActionSpec
+from ..schema import Label
+from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, weapon_option
+from .fields import bool_field, choice_field, int_field
+from .sheet import MELEE_USES, RANGED_USES
+
+KIND = "attaquer"
+
+
+def spec(ctx: Ctx) -> ActionSpec | None:
+    """Attaquer, with the distance along the map as the default of its option (the GM may
+    change it, G-3)."""
+    actor = ctx.actor
+    metres = None if ctx.action.target is None else ctx.map_distance(actor, ctx.target)[0]
+    options = (
+        weapon_option(actor, (*MELEE_USES, *RANGED_USES)),
+        int_field(
+            "distance",
+            "Distance (m), −1 = inconnue",
+            "Distance (m), −1 = unknown",
+            "CON-18",
+            -1,
+            5000,
+            -1 if metres is None else round(metres),
+        ),
+        choice_field(
+            "position",
+            "Position (mêlée)",
+            "Position (melee)",
+            [
+                ("face", "De face", "Facing"),
+                ("flanc", "De flanc (+1 dé)", "Flank (+1 die)"),
+                ("dos", "De dos (+2 dés)", "From behind (+2 dice)"),
+            ],
+            "CON-41",
+            "face",
+        ),
+        bool_field(
+            "longue_allonge",
+            "Engagés à la longue allonge",
+            "Engaged at the long reach",
+            "A-CON-13",
+            True,
+        ),
+        bool_field("attaques_basses", "Attaques basses", "Low attacks", "CON-40"),
+        bool_field(
+            "rafale",
+            "Rafale, tir automatique ou tirs consécutifs",
+            "Burst, full-auto or consecutive shots",
+            "CON-33",
+        ),
+        int_field("mod_des", "Dés de situation ±", "Situation dice ±", "CON-44", -10, 10),
+        int_field(
+            "mod_diff", "Difficulté de situation ±", "Situation difficulty ±", "CON-13", -5, 5
+        ),
+    )
+    return ActionSpec(
+        KIND,
+        Label(fr="Attaquer", en="Attack"),
+        "CON-11",
+        True,
+        options,
+        (DICE, DIFFICULTY),
+        OVERRIDE_LABELS,
+    )
