@@ -423,3 +423,19 @@ def test_declaring_one_action_clears_a_previous_multiple_declaration():
     t.apply(t.declare("a", ["A1", "A2"], {"magiques": 1}))
     t.apply(t.declare("a", ["A1"]))
     assert states(t, "a") == []
+
+
+def test_con_43_an_amended_declaration_spends_its_points_once():
+    """Re-declaring gives back what the earlier declaration spent this turn (CON-43)."""
+    from gui.engine.rulesets.registry import RULESET_DATA_DIR
+    from gui.engine.storage import load
+    from gui.engine.table import Table
+
+    t = Table(load(RULESET_DATA_DIR / "conteur" / "demo.json"))
+    t.apply(t.start_combat())
+    before = t.enc.combatant("mireille").stats["volonte_points"]
+    t.apply(t.declare("mireille", ["Tirer"], {"volonte_points": 1}))
+    t.apply(t.declare("mireille", ["Tirer", "Esquiver"], {"volonte_points": 2}))
+    assert t.enc.combatant("mireille").stats["volonte_points"] == before - 2
+    t.apply(t.declare("mireille", ["Tirer"], {}))
+    assert t.enc.combatant("mireille").stats["volonte_points"] == before

@@ -17,6 +17,7 @@ from .sheet import VAMPIRE, WEREWOLF, cell, has_state, in_hand, nature, stat, st
 MULTI_FLAG = "CFG-CON-4"
 DECLARED = "decl_actions"  # state: how many actions the combatant declared this turn
 MAGIC = "decl_magiques"  # state: how many of them are "magical" extra actions (CON-08)
+SPENT = "decl_depense."  # states: points spent with this turn's declaration (CON-43)
 STUNNED = "etourdi"
 PENDING = (
     ("rate_melee", "attaque de mêlée ratée", "CON-14"),
@@ -142,16 +143,22 @@ def declared(
             ),
         )
     for spec in declaration_options(c)[1:]:
+        # An amended declaration first gives back what the earlier one spent this turn.
+        key = SPENT + spec.key
+        have = stat(c, spec.key) + state_value(c, key)
+        edits.remove_state(c.id, key)
         spent = _int(options.get(spec.key))
-        if not spent:
-            continue
-        have = stat(c, spec.key)
         if spent > have:
             raise ActionError(
                 f"{spec.label.fr} : {spent} demandés, {have} sur la fiche",
                 f"{spec.label.en}: {spent} asked, {have} on the sheet",
             )
         edits.set(("combatants", c.id, "stats", spec.key), have - spent)
+        if spent:
+            edits.add_state(
+                c.id,
+                State(key=key, label=f"{spec.label.fr} : {spent}", value=spent, text="CON-43"),
+            )
     return list(edits.changes())
 
 

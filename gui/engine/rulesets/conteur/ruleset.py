@@ -83,7 +83,11 @@ class Conteur(Ruleset):
         turns ago is over, its lost turn spent (CON-35)."""
         edits = Edits(enc)
         for c in enc.combatants:
-            gone = [s.key for s in c.states if s.key in _TURN_STATES]
+            gone = [
+                s.key
+                for s in c.states
+                if s.key in _TURN_STATES or s.key.startswith(initiative.SPENT)
+            ]
             gone += [
                 s.key
                 for s in c.states
