@@ -12,7 +12,7 @@ from . import paths
 from .commands import ChangeCommand
 from .engine import map_edits, roster_edits
 from .engine.changes import ChangeSet
-from .engine.model import Combatant, Encounter, Rect, State, TurnState
+from .engine.model import Combatant, Encounter, Rect, State, StatValue, TurnState
 from .engine.problems import BilingualError
 from .engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
 from .engine.table import Table
@@ -252,6 +252,17 @@ class Controller(QObject):
         self, initiatives: dict[str, int] | None = None, first_side: str | None = None
     ) -> None:
         self._edit(self.table.start_combat, initiatives, first_side)
+
+    def declare(
+        self, unit: str, actions: list[str], options: dict[str, StatValue] | None = None
+    ) -> None:
+        """A unit announces its actions (declare-then-act, CON-03): one undo entry."""
+        self._edit(self.table.declare, unit, actions, options)
+
+    def begin_act(self, rolls: dict[str, int]) -> None:
+        """Each unit's initiative roll is in: its actions take their places (CON-04), one
+        undo entry; the rolls were made or typed before."""
+        self._edit(self.table.begin_act, rolls)
 
     def next_turn(self) -> None:
         self._edit(self.table.next_turn)

@@ -161,6 +161,7 @@ class Menus:
             turns.start_action,
             turns.previous_action,
             turns.next_action,
+            turns.declare_action,  # declarations only (declare-then-act)
             turns.delay_action,
             turns.act_action,  # the four of alternating sides show only for that policy
             turns.pass_action,

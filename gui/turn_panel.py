@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -23,15 +23,22 @@ from PySide6.QtWidgets import (
 )
 
 from .controller import Controller
+from .declare_actions import DeclareActions
 from .dialogs.initiative import InitiativeDialog
 from .engine.model import TurnEntry
 from .engine.problems import BilingualError
-from .engine.turns import AlternatingSides, RankedInitiative, TurnPolicy, current_entry
+from .engine.turns import (
+    AlternatingSides,
+    DeclareThenAct,
+    RankedInitiative,
+    TurnPolicy,
+    current_entry,
+)
 from .i18n import message, tr
 from .models import ID_ROLE, in_combat, round_text, unit_name
 from .models.roster import RosterModel
 from .models.roster_delegate import setup_roster_view
-from .models.turn_order import ACTIONS, INIT, NAME, SIDE, STATES, TurnOrderModel
+from .models.turn_order import ACTIONS, DECLARED, INIT, NAME, SIDE, STATES, TurnOrderModel
 from .passes_actions import PassesActions
 from .prompts import Prompts
 
@@ -40,11 +47,13 @@ class TurnPanel(QWidget):
     """Who acts and in which order; Commencer, Précédent, Suivant, Retarder, Fin du combat.
 
     The QActions (`start_action`, `previous_action`, `next_action`, `delay_action`,
-    `act_now_action`, `end_action`, and for alternating sides `act_action`, `pass_action`,
-    `give_action`, `grant_action`) enable themselves by the state of the combat and are
-    meant for the main window's Combat menu and toolbar as well. Each policy shows only the
-    buttons it uses: Retarder and Agir maintenant for ranked initiative, Faire agir, Passer,
-    Donner l’initiative and Action de plus for alternating sides.
+    `act_now_action`, `end_action`, for alternating sides `act_action`, `pass_action`,
+    `give_action`, `grant_action`, and for declarations `declare_action`) enable themselves
+    by the state of the combat and are meant for the main window's Combat menu and toolbar
+    as well. Each policy shows only the buttons it uses: Retarder and Agir maintenant for
+    ranked initiative and declarations, Déclarer… for declarations (where Suivant turns into
+    « Lancer l’initiative » after the last one), Faire agir, Passer, Donner l’initiative and
+    Action de plus for alternating sides.
     """
 
     def __init__(
@@ -73,7 +82,7 @@ class TurnPanel(QWidget):
             tr("Lancer l’initiative et commencer le round 1 (F5)"),
             "F5",
             QStyle.StandardPixmap.SP_MediaPlay,
-            self.open_initiative_dialog,
+            self.start,
         )
         self.previous_action = self._action(
             tr("Précédent"),
@@ -87,7 +96,7 @@ class TurnPanel(QWidget):
             tr("Passer à l’unité suivante (N, ou Espace sur la carte)"),
             "N",
             QStyle.StandardPixmap.SP_MediaSeekForward,
-            lambda: self._run(controller.next_turn),
+            self.next_step,
         )
         self.delay_action = self._action(
             tr("Retarder"),
@@ -113,6 +122,9 @@ class TurnPanel(QWidget):
         self.passes = PassesActions(self)
         self.act_action, self.pass_action = self.passes.act, self.passes.pass_
         self.give_action, self.grant_action = self.passes.give, self.passes.grant
+        self.declares = DeclareActions(self)
+        self.declare_action = self.declares.declare
+        self._start_tip = self.start_action.toolTip()
         self.buttons: dict[QAction, QToolButton] = {}
         self._lay_out()
         for model in (self.order_model, self.roster_model):
@@ -153,10 +165,25 @@ class TurnPanel(QWidget):
         view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = view.horizontalHeader()  # a narrow dock elides, never scrolls
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        for column in (SIDE, STATES):  # names in full; sides and states share what is left
+        # Names in full; sides, states and declared actions share what is left.
+        for column in (SIDE, STATES, DECLARED):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        header.moveSection(header.visualIndex(DECLARED), header.visualIndex(STATES))
         view.selectionModel().selectionChanged.connect(self._order_selected)
+        view.viewport().installEventFilter(self)  # its width decides which columns fit
         return view
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+        if event.type() == QEvent.Type.Resize and watched is self.order_view.viewport():
+            self._fit_columns()
+        return super().eventFilter(watched, event)
+
+    def _fit_columns(self) -> None:
+        """Declarations: the actions need the room; states show when the dock is wide
+        enough (they stay in each row's tooltip and in the « Camps » tab)."""
+        view = self.order_view
+        wide = view.viewport().width() >= view.fontMetrics().averageCharWidth() * 62
+        view.setColumnHidden(STATES, self.ctl.enc.turn.policy == "declare" and not wide)
 
     def _roster_view(self) -> QTreeView:
         view = QTreeView()
@@ -176,6 +203,7 @@ class TurnPanel(QWidget):
         pairs = (
             (self.start_action, self.end_action),
             (self.previous_action, self.next_action),
+            (self.declare_action,),
             (self.delay_action, self.act_now_action),
             (self.act_action, self.pass_action),
             (self.give_action, self.grant_action),
@@ -186,7 +214,7 @@ class TurnPanel(QWidget):
                 button.setDefaultAction(action)
                 button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
                 button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-                buttons.addWidget(button, row, column)
+                buttons.addWidget(button, row, column, 1, 3 - len(pair))  # alone: both columns
                 self.buttons[action] = button
         holder = QHBoxLayout()
         holder.addWidget(self.holder_swatch, 0, Qt.AlignmentFlag.AlignVCenter)
@@ -204,15 +232,32 @@ class TurnPanel(QWidget):
     def refresh(self, _changes: object = None) -> None:
         enc = self.ctl.enc
         turn, fighting = enc.turn, in_combat(enc)
-        alternating = isinstance(self._policy(), AlternatingSides)
-        self.round_label.setText(round_text(enc) if fighting else tr("Combat non commencé"))
+        policy = self._policy()
+        alternating = isinstance(policy, AlternatingSides)
+        declares = isinstance(policy, DeclareThenAct)
+        if not fighting:
+            self.round_label.setText(tr("Combat non commencé"))
+        elif turn.policy == "declare":
+            self.round_label.setText(self.declares.round_text())
+        else:
+            self.round_label.setText(round_text(enc))
         self._show_whose_turn(fighting and turn.policy == "alternating")
         self.order_view.setColumnHidden(INIT, turn.policy == "alternating")
         self.order_view.setColumnHidden(ACTIONS, turn.policy != "alternating")
+        self.order_view.setColumnHidden(DECLARED, turn.policy != "declare")
+        self.order_view.setColumnHidden(SIDE, turn.policy == "declare")  # room for the actions
+        self._fit_columns()
         for action in (self.delay_action, self.act_now_action):
             self._show_action(action, not alternating)
         for action in self.passes.all:
             self._show_action(action, alternating)
+        for action in self.declares.all:
+            self._show_action(action, declares)
+        self.start_action.setToolTip(
+            tr("Commencer le tour 1 par les déclarations, sans jet (F5)")
+            if declares
+            else self._start_tip
+        )
         self._update_actions()
 
     def _show_action(self, action: QAction, shown: bool) -> None:
@@ -221,6 +266,8 @@ class TurnPanel(QWidget):
 
     def _show_whose_turn(self, passes: bool) -> None:
         colour, holder, details = self.passes.lines() if passes else ("", "", "")
+        if self.ctl.enc.turn.policy == "declare":
+            holder, details = self.declares.lines()
         self.whose_label.setText(holder or self._whose_turn())
         self.holder_swatch.setVisible(bool(colour))
         self.holder_swatch.setStyleSheet(
@@ -249,11 +296,15 @@ class TurnPanel(QWidget):
         self.next_action.setEnabled(fighting)
         self.end_action.setEnabled(fighting)
         self.previous_action.setEnabled(fighting and bool(turn.history))
-        self.delay_action.setEnabled(ranked and current_entry(turn) is not None)
+        self.delay_action.setEnabled(
+            (ranked and current_entry(turn) is not None) or self.declares.can_delay()
+        )
         self.act_now_action.setEnabled(
-            ranked and waiting is not None and (waiting.delayed or bool(waiting.ready))
+            (ranked and waiting is not None and (waiting.delayed or bool(waiting.ready)))
+            or self.declares.can_act_now()
         )
         self.passes.update()
+        self.declares.update()
 
     def _policy(self) -> TurnPolicy:
         return self.ctl.ruleset.turn_policy(self.ctl.enc)
@@ -280,6 +331,9 @@ class TurnPanel(QWidget):
     def _show_selection(self, _cid: object = None) -> None:
         cid = self.ctl.selected
         row = -1 if cid is None else self.order_model.row_of(cid)
+        chosen = self.order_view.selectionModel().selectedRows()
+        if chosen and cid in self.order_model.entry(chosen[0].row()).members:
+            row = chosen[0].row()  # a unit with several rows (declared actions): keep this one
         self._select(self.order_view, self.order_model.index(row, NAME) if row >= 0 else None)
         self._select(self.roster_view, None if cid is None else self.roster_model.index_of(cid))
         self._update_actions()
@@ -297,6 +351,21 @@ class TurnPanel(QWidget):
         selection.setCurrentIndex(index, flags)
         view.scrollTo(index)
 
+    def start(self) -> None:
+        """« Commencer le combat »: declarations need no roll (the initiative comes after
+        them); the other policies ask for initiatives or the first side."""
+        if isinstance(self._policy(), DeclareThenAct):
+            self._run(self.ctl.start_combat)
+        else:
+            self.open_initiative_dialog()
+
+    def next_step(self) -> None:
+        """Suivant (or, after the last declaration, « Lancer l’initiative »)."""
+        if self.declares.active():
+            self.declares.next_step()
+        else:
+            self._run(self.ctl.next_turn)
+
     def open_initiative_dialog(self) -> InitiativeDialog:
         """« Commencer le combat »: ask for initiatives (or the first side), window-modal;
         the combat starts when the dialog is accepted."""
@@ -311,12 +380,18 @@ class TurnPanel(QWidget):
         return dialog
 
     def delay(self) -> None:
+        if self.declares.active():
+            self.declares.delay()
+            return
         acting = current_entry(self.ctl.enc.turn)
         if acting is not None:
             label = tr("Retarder {name}").format(name=unit_name(self.ctl.enc, acting))
             self._turn_step(label, lambda policy, turn: policy.delay(turn, acting.unit))
 
     def act_now(self) -> None:
+        if self.declares.active():
+            self.declares.act_now()
+            return
         waiting = self.selected_entry()
         if waiting is not None:
             label = tr("{name} agit maintenant").format(name=unit_name(self.ctl.enc, waiting))
@@ -334,12 +409,14 @@ class TurnPanel(QWidget):
         policy = self._policy()
         self._run(lambda: self.ctl.turn_step(label, step(policy, self.ctl.enc.turn)))
 
-    def _run(self, call: Callable, *args: object) -> None:
-        """Call the controller; a refusal is explained and nothing changes."""
+    def _run(self, call: Callable, *args: object) -> bool:
+        """Call the controller; a refusal is explained and nothing changes (False)."""
         try:
             call(*args)
         except BilingualError as exc:
             self._warn(exc)
+            return False
+        return True
 
     def _warn(self, exc: BilingualError) -> None:
         self.prompts.warn(tr("Action impossible"), message(exc))

@@ -1,4 +1,5 @@
-"""The turn order as a table: who acts, in which order, with initiative, actions and states."""
+"""The turn order as a table: who acts, in which order, with initiative, actions and states;
+with declarations (declare-then-act), one row per declared action once initiative is rolled."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QObject,
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from ..controller import Refused
-from ..engine.model import Encounter, TurnEntry
+from ..engine.model import Encounter, TurnEntry, TurnState
 from ..engine.rulesets.reserve_menace.passes import MINORS_UNIT
 from ..engine.turns import AlternatingSides, move_unit
 from ..i18n import tr
@@ -17,13 +18,55 @@ from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font, in_comba
 if TYPE_CHECKING:
     from ..controller import Controller
 
-MARK, NAME, SIDE, INIT, ACTIONS, STATES = range(6)
+MARK, NAME, SIDE, INIT, ACTIONS, STATES, DECLARED = range(7)
 MIME = "application/x-escarmouche-turn-unit"
 _CENTRED = (MARK, INIT, ACTIONS)
 
 
 def headers() -> tuple[str, ...]:
-    return ("", tr("Nom"), tr("Camp"), tr("Init."), tr("Act."), tr("États"))
+    return ("", tr("Nom"), tr("Camp"), tr("Init."), tr("Act."), tr("États"), tr("Action"))
+
+
+def declaring(enc: Encounter) -> bool:
+    """True in the declaration phase of a declare-then-act combat."""
+    return enc.turn.policy == "declare" and enc.turn.phase == "declare"
+
+
+def acting_phase(enc: Encounter) -> bool:
+    """True once the initiative of the declared actions is rolled (one row per action)."""
+    return enc.turn.policy == "declare" and enc.turn.phase == "act"
+
+
+def simultaneous_rows(turn: TurnState) -> dict[int, list[int]]:
+    """CON-04, A-CON-17: the act entries of different units with the same initiative and the
+    same score act at the same time; each such row → the rows it acts with.
+
+    (`DeclareThenAct.simultaneous` gives unit ids, which cannot tell a unit's several
+    actions apart, and pairs a unit with itself when two of its actions tie.)"""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for row, entry in enumerate(turn.order):
+        if entry.initiative is not None:
+            groups.setdefault((entry.initiative, entry.score), []).append(row)
+    out: dict[int, list[int]] = {}
+    for rows in groups.values():
+        for row in rows:
+            unit = turn.order[row].unit
+            others = [r for r in rows if turn.order[r].unit != unit]
+            if others:
+                out[row] = others
+    return out
+
+
+def declared_text(enc: Encounter, entry: TurnEntry, blank: str | None = None) -> str:
+    """What a unit announced (declaration phase) or the one action of an act row; an action
+    declared without words reads `blank` (by default « (action sans description) »)."""
+    if declaring(enc):
+        return " ; ".join(entry.declared)
+    if entry.initiative is None:
+        return tr("aucune action ce tour")
+    if entry.declared:
+        return entry.declared[0]
+    return tr("(action sans description)") if blank is None else blank
 
 
 def unit_label(enc: Encounter, entry: TurnEntry, with_side: bool = False) -> str:
@@ -55,6 +98,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
     def __init__(self, controller: Controller, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._able: set[str] = set()  # alternating sides: the units that can still act
+        self._together: dict[int, list[int]] = {}  # declare-then-act: simultaneous rows
         self.follow(controller)
         self._read_policy()
 
@@ -76,6 +120,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
             }
         else:
             self._able = set()
+        self._together = simultaneous_rows(enc.turn) if acting_phase(enc) else {}
 
     # Reading the encounter ------------------------------------------------------------
 
@@ -94,11 +139,18 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         return TurnEntry(unit=c.id, members=[c.id], side=c.side)
 
     def row_of(self, cid: str) -> int:
-        """The row of the unit that `cid` belongs to, or -1."""
-        for row in range(self.rowCount()):
-            if cid in self.entry(row).members:
-                return row
-        return -1
+        """The row of the unit that `cid` belongs to, or -1. When a unit has several rows
+        (one per declared action), the one acting now, else its first still to come."""
+        rows = [r for r in range(self.rowCount()) if cid in self.entry(r).members]
+        if len(rows) > 1:
+            current = self.ctl.enc.turn.current
+            waiting = [r for r in rows if r == current or not self.entry(r).acted]
+            return current if current in rows else (waiting or rows)[0]
+        return rows[0] if rows else -1
+
+    def simultaneous_with(self, row: int) -> list[int]:
+        """The rows acting at the same time as `row` (CON-04, A-CON-17), if any."""
+        return self._together.get(row, [])
 
     def _is_current(self, row: int) -> bool:
         enc = self.ctl.enc
@@ -118,7 +170,11 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return headers()[section]
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return tr("Actions restantes / actions par tour") if section == ACTIONS else None
+            if section == ACTIONS:
+                return tr("Actions restantes / actions par tour")
+            if section == INIT and self.ctl.enc.turn.policy == "declare":
+                return tr("Score d’initiative aux déclarations, puis initiative de l’action")
+            return None
         return super().headerData(section, orientation, role)
 
     def data(
@@ -133,7 +189,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         if role == ID_ROLE:
             return entry.unit
         if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(entry)
+            return self._tooltip(entry, row)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in _CENTRED:
             return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.DecorationRole and column == SIDE:
@@ -174,27 +230,45 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
                 return "▶"
             if entry.delayed:
                 return "‖"  # paused (U+2016: common fonts lack U+23F8 ⏸)
+            if self.simultaneous_with(row):
+                return "="  # same initiative, same score (CON-04)
             return f"⚑ {entry.ready}" if entry.ready else ""
         if column == NAME:
             return unit_label(enc, entry)
         if column == SIDE:
             return enc.side(entry.side).name
         if column == INIT:
+            if declaring(enc):
+                return str(entry.score)
             return "" if entry.initiative is None else str(entry.initiative)
+        if column == DECLARED:
+            # The marks first: a narrow dock elides the end of long actions.
+            text = declared_text(enc, entry, "—")
+            if self.simultaneous_with(row):
+                text = tr("simultané · {action}").format(action=text)
+            if entry.delayed:
+                text = tr("retardée · {action}").format(action=text)
+            return text
         if column == ACTIONS:
             if not self._alternating():
                 return ""
             return f"{entry.actions_left}/{budget(enc.turn.actions_per_unit, entry)}"
         return " ; ".join(badges_text(self.ctl, cid) for cid in entry.members)
 
-    def _tooltip(self, entry: TurnEntry) -> str:
+    def _tooltip(self, entry: TurnEntry, row: int) -> str:
         enc = self.ctl.enc
         lines = [
             f"{enc.combatant(cid).name} — {badges_text(self.ctl, cid)}" for cid in entry.members
         ]
-        if entry.initiative is not None:
+        if enc.turn.policy == "declare":
+            lines += self._declare_tooltip(entry, row)
+        elif entry.initiative is not None:
             lines.append(tr("Initiative : {value}").format(value=entry.initiative))
-        if entry.delayed:
+        if entry.delayed and enc.turn.policy == "declare":
+            lines.append(
+                tr("Action retardée : elle a lieu quand le MJ le dit (« Agir maintenant », CON-05)")
+            )
+        elif entry.delayed:
             lines.append(tr("Retarde son action (« Agir maintenant » pour la reprendre)"))
         if entry.ready:
             lines.append(tr("Action préparée : {trigger}").format(trigger=entry.ready))
@@ -206,18 +280,49 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
             )
             if entry.unit not in self._able:
                 lines.append(tr("Ne peut plus agir pendant cette Passe"))
+        elif entry.acted and acting_phase(enc):
+            lines.append(tr("Action faite (ou annulée)"))
         elif entry.acted:
             lines.append(tr("A déjà agi ce round"))
         return "\n".join(lines)
+
+    def _declare_tooltip(self, entry: TurnEntry, row: int) -> list[str]:
+        """Score, declared actions, or the action of this row and who acts with it."""
+        enc = self.ctl.enc
+        lines = [tr("Score d’initiative : {score}").format(score=entry.score)]
+        if declaring(enc):
+            if entry.declared:
+                lines.append(tr("Déclare :"))
+                lines += [f"  {n}. {a}" for n, a in enumerate(entry.declared, 1)]
+            else:
+                lines.append(tr("Rien de déclaré pour l’instant"))
+            return lines
+        lines.append(tr("Action : {action}").format(action=declared_text(enc, entry)))
+        if entry.initiative is not None:
+            lines.append(tr("Initiative : {value}").format(value=entry.initiative))
+        together = self.simultaneous_with(row)
+        if together:
+            names = ", ".join(unit_label(enc, enc.turn.order[r]) for r in together)
+            lines.append(
+                tr(
+                    "Simultanée avec {names} (même initiative, même score) : les actions se "
+                    "résolvent ensemble, les dégâts s’appliquent après (CON-04, A-CON-17)"
+                ).format(names=names)
+            )
+        return lines
 
     # Reordering by drag and drop --------------------------------------------------------
 
     def flags(self, index: QModelIndex) -> Qt.ItemFlag:  # Qt override
         fighting = in_combat(self.ctl.enc)
         if not index.isValid():
-            return Qt.ItemFlag.ItemIsDropEnabled if fighting else Qt.ItemFlag.NoItemFlags
+            droppable = fighting and not acting_phase(self.ctl.enc)
+            return Qt.ItemFlag.ItemIsDropEnabled if droppable else Qt.ItemFlag.NoItemFlags
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        return flags | Qt.ItemFlag.ItemIsDragEnabled if fighting else flags
+        # Act rows of declared actions are not dragged: several rows share a unit, which
+        # `move_unit` cannot tell apart; Retarder and Agir maintenant reorder them (CON-05).
+        movable = fighting and not acting_phase(self.ctl.enc)
+        return flags | Qt.ItemFlag.ItemIsDragEnabled if movable else flags
 
     def supportedDropActions(self) -> Qt.DropAction:  # Qt override
         return Qt.DropAction.MoveAction
@@ -262,7 +367,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         enc = self.ctl.enc
         if sourceParent.isValid() or destinationParent.isValid() or count != 1:
             return False
-        if not in_combat(enc) or not 0 <= sourceRow < len(enc.turn.order):
+        if not in_combat(enc) or not 0 <= sourceRow < len(enc.turn.order) or acting_phase(enc):
             return False
         to = destinationChild - 1 if destinationChild > sourceRow else destinationChild
         if to == sourceRow:

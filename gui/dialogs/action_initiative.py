@@ -1,0 +1,275 @@
+"""The dialog of « Lancer l’initiative » (declare-then-act, CON-04): each unit's roll, and the
+initiative every declared action gets from it (multiple actions, Célérité, CON-07…CON-10)."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..controller import Controller
+from ..engine.dice import DiceExpr, DiceInputError
+from ..engine.model import TurnEntry
+from ..engine.rulesets.base import ActionInitiative, DiceRequest, DiceResult
+from ..engine.rulesets.schema import Label
+from ..i18n import message, tr
+from ..models import unit_name
+
+# When the ruleset asks for no roll, a plain d10 (CON-04: 1d10 + score).
+D10 = DiceRequest(DiceExpr(1, 10), Label(fr="Jet", en="Roll"), 1, 10)
+_CANCELLED = "#b00020"
+
+
+def muted_colour(palette: QPalette) -> str:
+    """A grey halfway between text and background, readable in light and dark themes."""
+    text = palette.color(QPalette.ColorRole.WindowText)
+    back = palette.color(QPalette.ColorRole.Window)
+    pairs = zip(text.getRgb()[:3], back.getRgb()[:3], strict=True)
+    mix = [round(a * 0.55 + b * 0.45) for a, b in pairs]
+    return "#{:02x}{:02x}{:02x}".format(*mix)
+
+
+def action_line(n: int, act: ActionInitiative | None, label: str) -> str:
+    """ "1. Tirer sur Gaspard : 12", "2. Esquiver : annulée", "1. Tirer… : ?" (no roll yet)."""
+    shown = label or tr("(action sans description)")
+    if act is None:
+        value = "?"
+    elif act.value is None:
+        value = tr("annulée")
+    else:
+        value = str(act.value)
+    return tr("{n}. {action} : {value}").format(n=n, action=shown, value=value)
+
+
+def breakdown(act: ActionInitiative) -> str:
+    """The terms of an action's initiative on one line (rule ids included, G-2)."""
+    return " · ".join(str(t).strip() for t in act.terms)
+
+
+class ActionInitiativeDialog(QDialog):
+    """One row per unit in declaration order: its roll (« Lancer », « Tout lancer », or typed)
+    and, under it, the initiative of each of its declared actions as the ruleset computes it
+    (`Table.action_initiatives`), with the terms in a small text and in the tooltip.
+
+    Once accepted, read `rolls()` for `Controller.begin_act`."""
+
+    def __init__(self, controller: Controller, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.ctl = controller
+        self.setWindowTitle(
+            tr("Lancer l’initiative — tour {n}").format(n=controller.enc.turn.round)
+        )
+        self.entries: dict[str, TurnEntry] = {e.unit: e for e in controller.enc.turn.order}
+        self.requests = {unit: self._request(e) for unit, e in self.entries.items()}
+        self.spins: dict[str, QSpinBox] = {}
+        self.faces: dict[str, QLabel] = {}
+        self.results: dict[str, QLabel] = {}
+        self.muted = muted_colour(self.palette())
+        self.error = QLabel()
+        self.error.setObjectName("initiativeError")
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet(f"color: {_CANCELLED};")
+        self.error.hide()
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Ordonner les actions"))
+        buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Annuler"))
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        roll_all = QPushButton(tr("Tout lancer"))
+        roll_all.setToolTip(tr("Lancer les dés de tous ceux dont le jet est vide"))
+        roll_all.clicked.connect(self.roll_all)
+        row = QHBoxLayout()
+        row.addWidget(roll_all)
+        row.addStretch(1)
+        intro = QLabel(
+            tr(
+                "Chaque unité lance son dé ; chaque action déclarée a sa propre initiative, "
+                "de la plus haute à la plus basse (CON-04)."
+            )
+        )
+        intro.setWordWrap(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self._rolls(), 1)
+        layout.addLayout(row)
+        layout.addWidget(self.error)
+        layout.addWidget(buttons)
+        for unit in self.entries:
+            self._show_results(unit)
+
+    def _request(self, entry: TurnEntry) -> DiceRequest:
+        c = self.ctl.enc.combatant(entry.members[0])
+        return self.ctl.ruleset.initiative(self.ctl.enc, c) or D10
+
+    def _rolls(self) -> QScrollArea:
+        grid = QGridLayout()
+        grid.setVerticalSpacing(2)
+        titles = (tr("Unité"), tr("Score"), tr("Jet"))
+        for column, title in enumerate(titles):
+            grid.addWidget(QLabel(f"<b>{escape(title)}</b>"), 0, column)
+        enc = self.ctl.enc
+        row = 1
+        for unit, entry in self.entries.items():
+            request, name = self.requests[unit], unit_name(enc, entry)
+            colour = enc.side(entry.side).colour
+            grid.addWidget(
+                QLabel(f'<span style="color:{colour}">■</span> <b>{escape(name, quote=False)}</b>'),
+                row,
+                0,
+            )
+            score = QLabel(str(entry.score))
+            score.setToolTip(tr("Score d’initiative (CON-02)"))
+            score.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            grid.addWidget(score, row, 1)
+            spin = QSpinBox()
+            spin.setRange(request.minimum - 1, request.maximum)  # the lowest value: not yet set
+            spin.setSpecialValueText("—")
+            spin.setAccessibleName(tr("Jet d’initiative de {name}").format(name=name))
+            spin.setToolTip(
+                tr("{expr} : entre {low} et {high}").format(
+                    expr=request.expr, low=request.minimum, high=request.maximum
+                )
+            )
+            grid.addWidget(spin, row, 2)
+            roll = QPushButton(tr("Lancer"))
+            roll.setToolTip(tr("Lancer {expr} pour {name}").format(expr=request.expr, name=name))
+            roll.clicked.connect(lambda _checked=False, unit=unit: self.roll(unit))
+            grid.addWidget(roll, row, 3)
+            faces = QLabel()
+            widest = tr("dés : {faces}").format(faces="10")
+            faces.setMinimumWidth(faces.fontMetrics().horizontalAdvance(widest))
+            grid.addWidget(faces, row, 4)
+            results = QLabel()
+            results.setObjectName(f"results_{unit}")
+            results.setTextFormat(Qt.TextFormat.RichText)
+            results.setContentsMargins(18, 0, 0, 6)
+            grid.addWidget(results, row + 1, 0, 1, 5)
+            spin.valueChanged.connect(faces.clear)  # typed by hand: the rolled die no longer holds
+            spin.valueChanged.connect(lambda _v, unit=unit: self._show_results(unit))
+            spin.valueChanged.connect(self._recheck)
+            self.spins[unit], self.faces[unit], self.results[unit] = spin, faces, results
+            row += 2
+        grid.setColumnStretch(0, 1)
+        inner = QWidget()
+        inner.setLayout(grid)
+        area = QScrollArea()
+        area.setWidgetResizable(True)
+        area.setWidget(inner)
+        area.setMinimumWidth(inner.sizeHint().width() + 24)
+        area.setMinimumHeight(min(inner.sizeHint().height() + 8, 460))
+        return area
+
+    # Filling in -------------------------------------------------------------------------
+
+    def roll(self, unit: str) -> int:
+        """Roll one unit's initiative die with the encounter's dice; returns the value."""
+        request = self.requests[unit]
+        result = self.ctl.table.roll(request)
+        value = result.total(request)
+        self.spins[unit].setValue(value)
+        self.faces[unit].setText(
+            tr("dés : {faces}").format(faces=", ".join(map(str, result.faces)))
+        )
+        return value
+
+    def roll_all(self) -> None:
+        """Roll for every unit whose roll is still empty (typed values are kept)."""
+        for unit, spin in self.spins.items():
+            if spin.value() == spin.minimum():
+                self.roll(unit)
+
+    def set_value(self, unit: str, value: int) -> None:
+        """Type a roll (what the GM does in the spin box)."""
+        self.spins[unit].setValue(value)
+
+    # What the rolls give ------------------------------------------------------------------
+
+    def _checked(self) -> dict[str, int | str]:
+        """Each unit's roll, or why it is missing or out of range."""
+        out: dict[str, int | str] = {}
+        for unit, request in self.requests.items():
+            name, spin = unit_name(self.ctl.enc, self.entries[unit]), self.spins[unit]
+            if spin.value() == spin.minimum():
+                out[unit] = tr("{name} : jet à lancer ou à saisir").format(name=name)
+                continue
+            try:
+                out[unit] = DiceResult.typed_aggregate(spin.value(), request).total(request)
+            except DiceInputError as exc:
+                out[unit] = f"{name} : {message(exc)}"
+        return out
+
+    def rolls(self) -> dict[str, int]:
+        """The roll of every unit whose value is set and in range."""
+        return {unit: v for unit, v in self._checked().items() if isinstance(v, int)}
+
+    def problems(self) -> list[str]:
+        return [v for v in self._checked().values() if isinstance(v, str)]
+
+    def initiatives(self, unit: str) -> list[ActionInitiative] | None:
+        """The ruleset's initiative for each action of `unit`, None while it has no roll."""
+        roll = self.rolls().get(unit)
+        if roll is None:
+            return None
+        return self.ctl.table.action_initiatives({unit: roll}).get(unit, [])
+
+    def result_lines(self, unit: str) -> list[str]:
+        """ "1. Tirer sur Gaspard : 12", … as shown under the unit's roll (plain text)."""
+        acts = self.initiatives(unit)
+        labels = self.entries[unit].declared or [""]
+        if acts is None:
+            return [action_line(n, None, label) for n, label in enumerate(labels, 1)]
+        return [action_line(n, act, act.label) for n, act in enumerate(acts, 1)]
+
+    def _show_results(self, unit: str) -> None:
+        acts = self.initiatives(unit)
+        lines, tips = [], []
+        for n, text in enumerate(self.result_lines(unit), 1):
+            act = acts[n - 1] if acts is not None and n <= len(acts) else None
+            why = breakdown(act) if act is not None else ""
+            html = escape(text, quote=False)
+            if act is not None and act.value is None:
+                html = f'<span style="color:{_CANCELLED}">{html}</span>'
+            elif act is None:
+                html = f'<span style="color:{self.muted}">{html}</span>'
+            if why:
+                small = escape(why, quote=False)
+                html += f'&nbsp;&nbsp;<small style="color:{self.muted}">{small}</small>'
+            lines.append(html)
+            tips.append(f"{text}\n    {why}" if why else text)
+        if acts is not None and not acts:
+            lines = [escape(tr("aucune action ce tour"))]
+        label = self.results[unit]
+        label.setText("<br>".join(lines))
+        label.setToolTip("\n".join(tips))
+
+    # Result -----------------------------------------------------------------------------
+
+    def _show_problems(self) -> bool:
+        problems = self.problems()
+        self.error.setText("\n".join(problems))
+        self.error.setVisible(bool(problems))
+        return bool(problems)
+
+    def _recheck(self) -> None:
+        """Once the GM was told what is missing, the list shrinks as values come in."""
+        if not self.error.isHidden():
+            self._show_problems()
+
+    def accept(self) -> None:  # Qt override
+        if not self._show_problems():
+            super().accept()
