@@ -228,6 +228,54 @@
         <translation>Between {low} and {high}</translation>
     </message>
     <message>
+        <source>(action sans description)</source>
+        <translation>(action without description)</translation>
+    </message>
+    <message>
+        <source>annulée</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <source>{n}. {action} : {value}</source>
+        <translation>{n}. {action}: {value}</translation>
+    </message>
+    <message>
+        <source>Lancer l’initiative — tour {n}</source>
+        <translation>Roll initiative — turn {n}</translation>
+    </message>
+    <message>
+        <source>Ordonner les actions</source>
+        <translation>Order the actions</translation>
+    </message>
+    <message>
+        <source>Lancer les dés de tous ceux dont le jet est vide</source>
+        <translation>Roll for everyone whose roll is empty</translation>
+    </message>
+    <message>
+        <source>Chaque unité lance son dé ; chaque action déclarée a sa propre initiative, de la plus haute à la plus basse (CON-04).</source>
+        <translation>Each unit rolls its die; each declared action has its own initiative, from the highest down (CON-04).</translation>
+    </message>
+    <message>
+        <source>Unité</source>
+        <translation>Unit</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>Score</translation>
+    </message>
+    <message>
+        <source>Score d’initiative (CON-02)</source>
+        <translation>Initiative score (CON-02)</translation>
+    </message>
+    <message>
+        <source>Jet d’initiative de {name}</source>
+        <translation>Initiative roll of {name}</translation>
+    </message>
+    <message>
+        <source>{expr} : entre {low} et {high}</source>
+        <translation>{expr}: between {low} and {high}</translation>
+    </message>
+    <message>
         <source>Lancer</source>
         <translation>Roll</translation>
     </message>
@@ -238,6 +286,14 @@
     <message>
         <source>dés : {faces}</source>
         <translation>dice: {faces}</translation>
+    </message>
+    <message>
+        <source>{name} : jet à lancer ou à saisir</source>
+        <translation>{name}: roll to make or enter</translation>
+    </message>
+    <message>
+        <source>aucune action ce tour</source>
+        <translation>no action this turn</translation>
     </message>
     <message>
         <source>Quel camp prend la première initiative ?</source>
@@ -766,8 +822,24 @@ Where do these combatants go?</translation>
         <translation>Actions left / actions per turn</translation>
     </message>
     <message>
+        <source>Score d’initiative aux déclarations, puis initiative de l’action</source>
+        <translation>Initiative score during declarations, then the action’s initiative</translation>
+    </message>
+    <message>
+        <source>simultané · {action}</source>
+        <translation>simultaneous · {action}</translation>
+    </message>
+    <message>
+        <source>retardée · {action}</source>
+        <translation>delayed · {action}</translation>
+    </message>
+    <message>
         <source>Initiative : {value}</source>
         <translation>Initiative: {value}</translation>
+    </message>
+    <message>
+        <source>Action retardée : elle a lieu quand le MJ le dit (« Agir maintenant », CON-05)</source>
+        <translation>Delayed action: it happens when the GM says so (“Act now”, CON-05)</translation>
     </message>
     <message>
         <source>Retarde son action (« Agir maintenant » pour la reprendre)</source>
@@ -786,8 +858,32 @@ Where do these combatants go?</translation>
         <translation>Cannot act any more this Passe</translation>
     </message>
     <message>
+        <source>Action faite (ou annulée)</source>
+        <translation>Action done (or cancelled)</translation>
+    </message>
+    <message>
         <source>A déjà agi ce round</source>
         <translation>Has already acted this round</translation>
+    </message>
+    <message>
+        <source>Score d’initiative : {score}</source>
+        <translation>Initiative score: {score}</translation>
+    </message>
+    <message>
+        <source>Déclare :</source>
+        <translation>Declares:</translation>
+    </message>
+    <message>
+        <source>Rien de déclaré pour l’instant</source>
+        <translation>Nothing declared yet</translation>
+    </message>
+    <message>
+        <source>Action : {action}</source>
+        <translation>Action: {action}</translation>
+    </message>
+    <message>
+        <source>Simultanée avec {names} (même initiative, même score) : les actions se résolvent ensemble, les dégâts s’appliquent après (CON-04, A-CON-17)</source>
+        <translation>Simultaneous with {names} (same initiative, same score): the actions resolve together, damage applies after both (CON-04, A-CON-17)</translation>
     </message>
     <message>
         <source>Réordonner</source>
@@ -954,6 +1050,18 @@ Where do these combatants go?</translation>
         <translation>Remove the row</translation>
     </message>
     <message>
+        <source>vide</source>
+        <translation>empty</translation>
+    </message>
+    <message>
+        <source>Case {n} : {level} — {mark}</source>
+        <translation>Box {n}: {level} — {mark}</translation>
+    </message>
+    <message>
+        <source>Case {n} : {mark}</source>
+        <translation>Box {n}: {mark}</translation>
+    </message>
+    <message>
         <source>Pistes</source>
         <translation>Tracks</translation>
     </message>
@@ -1008,6 +1116,10 @@ Where do these combatants go?</translation>
     <message>
         <source>Camps</source>
         <translation>Sides</translation>
+    </message>
+    <message>
+        <source>Commencer le tour 1 par les déclarations, sans jet (F5)</source>
+        <translation>Start turn 1 with the declarations, no roll (F5)</translation>
     </message>
     <message>
         <source>Au tour de : {names}</source>
@@ -1134,8 +1246,80 @@ Where do these combatants go?</translation>
         <translation>“Start combat” to roll initiative</translation>
     </message>
     <message>
+        <source>Déclarer…</source>
+        <translation>Declare…</translation>
+    </message>
+    <message>
+        <source>Les actions qu’annonce l’unité dont c’est le tour de déclarer (D, ou double-clic)</source>
+        <translation>The actions announced by the unit whose turn it is to declare (D, or double-click)</translation>
+    </message>
+    <message>
+        <source>Les actions qu’annonce {name} (D, ou double-clic sur une ligne)</source>
+        <translation>The actions {name} announces (D, or double-click a row)</translation>
+    </message>
+    <message>
+        <source>Lancer l’initiative</source>
+        <translation>Roll initiative</translation>
+    </message>
+    <message>
+        <source>Tout le monde a déclaré : lancer l’initiative de chaque unité (N)</source>
+        <translation>Everyone has declared: roll each unit’s initiative (N)</translation>
+    </message>
+    <message>
+        <source>L’action en cours attend ; elle aura lieu plus tard, quand le MJ le dit (R)</source>
+        <translation>The current action waits; it will happen later, when the GM says so (R)</translation>
+    </message>
+    <message>
+        <source>Tour {n} — déclarations</source>
+        <translation>Turn {n} — declarations</translation>
+    </message>
+    <message>
+        <source>Tour {n} — actions</source>
+        <translation>Turn {n} — actions</translation>
+    </message>
+    <message>
+        <source>Déclare : {name} (score {score})</source>
+        <translation>Declaring: {name} (score {score})</translation>
+    </message>
+    <message>
+        <source>Annonce : {actions}</source>
+        <translation>Announces: {actions}</translation>
+    </message>
+    <message>
+        <source>« Déclarer… » (D) ou double-clic, puis « Suivant »</source>
+        <translation>“Declare…” (D) or double-click, then “Next”</translation>
+    </message>
+    <message>
+        <source>Dernière déclaration : ensuite « Lancer l’initiative »</source>
+        <translation>Last declaration: then “Roll initiative”</translation>
+    </message>
+    <message>
+        <source>Au tour de : {name}</source>
+        <translation>Turn of: {name}</translation>
+    </message>
+    <message>
+        <source>Action : {action} (initiative {value})</source>
+        <translation>Action: {action} (initiative {value})</translation>
+    </message>
+    <message>
+        <source>Simultanée avec : {names}</source>
+        <translation>Simultaneous with: {names}</translation>
+    </message>
+    <message>
+        <source>Retardées : {actions}</source>
+        <translation>Delayed: {actions}</translation>
+    </message>
+    <message>
+        <source>Retarder {name} : {action}</source>
+        <translation>Delay {name}: {action}</translation>
+    </message>
+    <message>
         <source>Retarder {name}</source>
         <translation>Delay {name}</translation>
+    </message>
+    <message>
+        <source>{name} agit maintenant : {action}</source>
+        <translation>{name} acts now: {action}</translation>
     </message>
     <message>
         <source>{name} agit maintenant</source>
@@ -1286,6 +1470,74 @@ Restore it?</translation>
     <message>
         <source>non</source>
         <translation>no</translation>
+    </message>
+    <message>
+        <source>Déclaration — {name}</source>
+        <translation>Declaration — {name}</translation>
+    </message>
+    <message>
+        <source>Actions déclarées</source>
+        <translation>Declared actions</translation>
+    </message>
+    <message>
+        <source>Une action par ligne, dans l’ordre :
+Tirer sur Gaspard
+Esquiver</source>
+        <translation>One action per line, in order:
+Shoot Gaspard
+Dodge</translation>
+    </message>
+    <message>
+        <source>Déclarer</source>
+        <translation>Declare</translation>
+    </message>
+    <message>
+        <source>Enregistrer la déclaration (Ctrl+Entrée)</source>
+        <translation>Record the declaration (Ctrl+Enter)</translation>
+    </message>
+    <message>
+        <source>&amp;Actions annoncées (une par ligne) :</source>
+        <translation>&amp;Actions announced (one per line):</translation>
+    </message>
+    <message>
+        <source>score d’initiative {score} — rang {rank} sur {total}</source>
+        <translation>initiative score {score} — rank {rank} of {total}</translation>
+    </message>
+    <message>
+        <source>Déjà annoncé :</source>
+        <translation>Already announced:</translation>
+    </message>
+    <message>
+        <source>Options de la déclaration</source>
+        <translation>Declaration options</translation>
+    </message>
+    <message>
+        <source>&amp;Passer ensuite à {name}</source>
+        <translation>&amp;Then go on to {name}</translation>
+    </message>
+    <message>
+        <source>&amp;Puis lancer l’initiative</source>
+        <translation>&amp;Then roll initiative</translation>
+    </message>
+    <message>
+        <source>Comme « Suivant » après la déclaration (un pas d’annulation de plus)</source>
+        <translation>Like “Next” after the declaration (one more undo step)</translation>
+    </message>
+    <message>
+        <source>Aucune action : en écrire au moins une.</source>
+        <translation>No action: write at least one.</translation>
+    </message>
+    <message>
+        <source>1 action</source>
+        <translation>1 action</translation>
+    </message>
+    <message>
+        <source>{n} actions</source>
+        <translation>{n} actions</translation>
+    </message>
+    <message>
+        <source>Déclarer au moins une action.</source>
+        <translation>Declare at least one action.</translation>
     </message>
 </context>
 </TS>
