@@ -27,6 +27,7 @@ from ..engine.rulesets.base import ActionInitiative, DiceRequest, DiceResult
 from ..engine.rulesets.schema import Label
 from ..i18n import message, tr
 from ..models import unit_name
+from .checked import ChecksBeforeAccept
 
 # When the ruleset asks for no roll, a plain d10 (CON-04: 1d10 + score).
 D10 = DiceRequest(DiceExpr(1, 10), Label(fr="Jet", en="Roll"), 1, 10)
@@ -59,7 +60,7 @@ def breakdown(act: ActionInitiative) -> str:
     return " · ".join(str(t).strip() for t in act.terms)
 
 
-class ActionInitiativeDialog(QDialog):
+class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
     """One row per unit in declaration order: its roll (« Lancer », « Tout lancer », or typed)
     and, under it, the initiative of each of its declared actions as the ruleset computes it
     (`Table.action_initiatives`), with the terms in a small text and in the tooltip.
@@ -258,18 +259,3 @@ class ActionInitiativeDialog(QDialog):
         label.setToolTip("\n".join(tips))
 
     # Result -----------------------------------------------------------------------------
-
-    def _show_problems(self) -> bool:
-        problems = self.problems()
-        self.error.setText("\n".join(problems))
-        self.error.setVisible(bool(problems))
-        return bool(problems)
-
-    def _recheck(self) -> None:
-        """Once the GM was told what is missing, the list shrinks as values come in."""
-        if not self.error.isHidden():
-            self._show_problems()
-
-    def accept(self) -> None:  # Qt override
-        if not self._show_problems():
-            super().accept()

@@ -26,6 +26,7 @@ from ..i18n import pick, tr
 from ..models import unit_name
 from ..widgets.field_editor import FieldEditor, make_editor
 from .action_initiative import muted_colour
+from .checked import ChecksBeforeAccept
 
 ADVANCE_KEY = "turns/advance_after_declaring"  # QSettings: the « Passer ensuite » box
 
@@ -35,7 +36,7 @@ def action_lines(text: str) -> list[str]:
     return [line.strip() for line in text.splitlines() if line.strip()]
 
 
-class DeclarationDialog(QDialog):
+class DeclarationDialog(ChecksBeforeAccept, QDialog):
     """A unit's declared actions, one per line and in order (at least one), and the ruleset's
     declaration options (Volonté, Célérité…). When the unit is the one declaring now, the
     « Passer ensuite » box (kept between sessions) moves on once it is accepted.
@@ -212,13 +213,3 @@ class DeclarationDialog(QDialog):
                 reason = pick(Label(fr=why[0], en=why[1]))
                 out.append(f"{pick(editor.spec.label)} : {reason}")
         return out
-
-    def _show_problems(self) -> bool:
-        problems = self.problems()
-        self.error.setText("\n".join(problems))
-        self.error.setVisible(bool(problems))
-        return bool(problems)
-
-    def accept(self) -> None:  # Qt override
-        if not self._show_problems():
-            super().accept()

@@ -26,9 +26,10 @@ from ..engine.dice import DiceInputError
 from ..engine.rulesets.base import DiceResult
 from ..engine.turns import AlternatingSides, RankedInitiative
 from ..i18n import message, tr
+from .checked import ChecksBeforeAccept
 
 
-class InitiativeDialog(QDialog):
+class InitiativeDialog(ChecksBeforeAccept, QDialog):
     """What the turn policy needs to start: an initiative per combatant, rolled by the app
     (« Lancer », « Tout lancer ») or typed, or, when sides alternate, the side that takes the
     first initiative. Once accepted, read `initiatives()` and `first_side()`.
@@ -182,18 +183,3 @@ class InitiativeDialog(QDialog):
         """The side chosen to take the first initiative (None unless sides alternate)."""
         button = self.sides.checkedButton()
         return button.property("side") if button is not None else None
-
-    def _show_problems(self) -> bool:
-        problems = self.problems()
-        self.error.setText("\n".join(problems))
-        self.error.setVisible(bool(problems))
-        return bool(problems)
-
-    def _recheck(self) -> None:
-        """Once the GM was told what is missing, the list shrinks as values come in."""
-        if not self.error.isHidden():
-            self._show_problems()
-
-    def accept(self) -> None:  # Qt override
-        if not self._show_problems():
-            super().accept()

@@ -59,3 +59,36 @@ class Handler[C: ActionCtx]:
     spec: Callable[[C], ActionSpec | None]
     preview: Callable[[C], Preview]
     resolve: Callable[[C, DiceResult], tuple[Resolution, ChangeSet]]
+
+
+class HandlerRuleset(Ruleset):
+    """A ruleset whose actions are Handlers reading its own action context (`context`)."""
+
+    handlers: tuple[Handler, ...] = ()
+    context: type[ActionCtx] = ActionCtx
+
+    def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
+        """The actions `actor` has, in the order the dialog lists them."""
+        out = []
+        for handler in self.handlers:
+            spec = handler.spec(self.context(self, enc, Action("", actor, target)))
+            if spec is not None:
+                out.append(spec)
+        return out
+
+    def _handler(self, kind: str) -> Handler:
+        for handler in self.handlers:
+            if handler.kind == kind:
+                return handler
+        raise ActionError(f"Action inconnue « {kind} »", f"Unknown action '{kind}'")
+
+    def preview(self, enc: Encounter, action: Action) -> Preview:
+        return self._handler(action.kind).preview(self.context(self, enc, action))
+
+    def resolve(
+        self, enc: Encounter, action: Action, dice: DiceResult
+    ) -> tuple[Resolution, ChangeSet]:
+        try:
+            return self._handler(action.kind).resolve(self.context(self, enc, action), dice)
+        except KeyError as exc:
+            raise ActionError(f"Introuvable : {exc}", f"Not found: {exc}") from exc

@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..base import ActionSpec
 from ..schema import Label
 from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, weapon_option
-from .fields import bool_field, choice_field, int_field
+from .fields import SITUATION_DICE, bool_field, choice_field, int_field
 from .sheet import MELEE_USES, RANGED_USES
 
 KIND = "attaquer"
@@ -15,8 +15,10 @@ KIND = "attaquer"
 def spec(ctx: Ctx) -> ActionSpec | None:
     """Attaquer, with the distance along the map as the default of its option (the GM may
     change it, G-3)."""
+    if ctx.action.target is None:
+        return None
     actor = ctx.actor
-    metres = None if ctx.action.target is None else ctx.map_distance(actor, ctx.target)[0]
+    metres = ctx.map_distance(actor, ctx.target)[0]
     options = (
         weapon_option(actor, (*MELEE_USES, *RANGED_USES)),
         int_field(
@@ -54,7 +56,7 @@ def spec(ctx: Ctx) -> ActionSpec | None:
             "Burst, full-auto or consecutive shots",
             "CON-33",
         ),
-        int_field("mod_des", "Dés de situation ±", "Situation dice ±", "CON-44", -10, 10),
+        SITUATION_DICE,
         int_field(
             "mod_diff", "Difficulté de situation ±", "Situation difficulty ±", "CON-13", -5, 5
         ),

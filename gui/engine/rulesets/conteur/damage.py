@@ -10,6 +10,7 @@ from ..edits import Edits, finish, refuse_blocked
 from ..schema import Choice, FieldSpec, Label
 from . import health
 from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Pool, total, weapon_option
+from .fields import SITUATION_DICE
 from .sheet import (
     MELEE_USES,
     MORTAL,
@@ -81,15 +82,7 @@ def damage_spec(ctx: Ctx) -> ActionSpec | None:
                 for k, fr, en, n in MATERIAL
             ),
         ),
-        FieldSpec(
-            key="mod_des",
-            label=Label(fr="Dés de situation ±", en="Situation dice ±"),
-            kind="int",
-            minimum=-10,
-            maximum=10,
-            default=0,
-            rule="CON-44",
-        ),
+        SITUATION_DICE,
     )
     return ActionSpec(
         DAMAGE,

@@ -35,3 +35,7 @@ def int_field(
         default=default,
         rule=rule,
     )
+
+
+# CON-44: the situation's dice, an option of every roll built from a pool.
+SITUATION_DICE = int_field("mod_des", "Dés de situation ±", "Situation dice ±", "CON-44", -10, 10)

@@ -11,7 +11,7 @@ from ..edits import Edits, finish, refuse_blocked
 from ..schema import FieldSpec, Label
 from . import health, initiative
 from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Pool, total
-from .fields import choice_field
+from .fields import SITUATION_DICE, choice_field
 from .sheet import ABILITY_LABEL, VAMPIRE, WEREWOLF, has_state, nature, stat
 
 ABORT, RALLY, STAND, FREE = "avortee", "se_ressaisir", "se_relever", "jet"
@@ -295,15 +295,7 @@ def free_spec(ctx: Ctx) -> ActionSpec | None:
             default=6,
             rule="CON-13",
         ),
-        FieldSpec(
-            key="mod_des",
-            label=Label(fr="Dés ±", en="Dice ±"),
-            kind="int",
-            minimum=-10,
-            maximum=10,
-            default=0,
-            rule="CON-44",
-        ),
+        SITUATION_DICE,
     )
     return ActionSpec(
         FREE,

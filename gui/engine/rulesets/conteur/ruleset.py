@@ -4,20 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...changes import Change, ChangeSet
+from ...changes import Change
 from ...dice import DiceExpr
 from ...model import Combatant, Encounter, StatValue, TurnEntry
 from ...turns import DeclareThenAct
+from ..action_ctx import HandlerRuleset
 from ..base import (
-    Action,
-    ActionError,
     ActionInitiative,
-    ActionSpec,
     DiceRequest,
-    DiceResult,
-    Preview,
-    Resolution,
-    Ruleset,
     Term,
     TrackView,
 )
@@ -29,7 +23,7 @@ from .damage import soak_pool
 from .sheet import VAMPIRE, WEREWOLF, armour, has_state, nature, stat
 
 # Every action, in the order the dialog lists them.
-_HANDLERS: tuple[Handler, ...] = (
+HANDLERS: tuple[Handler, ...] = (
     attack.ATTACK,
     damage.DAMAGE_HANDLER,
     damage.SOAK_HANDLER,
@@ -43,8 +37,11 @@ _D10 = DiceRequest(DiceExpr(1, 10), Label(fr="d10", en="d10"), 1, 10)
 _TURN_STATES = (initiative.DECLARED, initiative.MAGIC, attack.SHOTS)
 
 
-class Conteur(Ruleset):
+class Conteur(HandlerRuleset):
     """CON-01 to CON-45, with the adopted readings A-CON-1 to A-CON-18."""
+
+    handlers = HANDLERS
+    context = Ctx
 
     uses_contact = True
 
@@ -139,28 +136,3 @@ class Conteur(Ruleset):
         if nature(c) == WEREWOLF:
             first.append(f"· Rage {stat(c, 'rage')}")
         return [" ".join(first), *(s.label for s in c.states)]
-
-    def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
-        out = []
-        for handler in _HANDLERS:
-            spec = handler.spec(Ctx(self, enc, Action("", actor, target)))
-            if spec is not None and (target is not None or not spec.needs_target):
-                out.append(spec)
-        return out
-
-    def _handler(self, kind: str) -> Handler:
-        for handler in _HANDLERS:
-            if handler.kind == kind:
-                return handler
-        raise ActionError(f"Action inconnue « {kind} »", f"Unknown action '{kind}'")
-
-    def preview(self, enc: Encounter, action: Action) -> Preview:
-        return self._handler(action.kind).preview(Ctx(self, enc, action))
-
-    def resolve(
-        self, enc: Encounter, action: Action, dice: DiceResult
-    ) -> tuple[Resolution, ChangeSet]:
-        try:
-            return self._handler(action.kind).resolve(Ctx(self, enc, action), dice)
-        except KeyError as exc:
-            raise ActionError(f"Introuvable : {exc}", f"Not found: {exc}") from exc

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from ...changes import Change, ChangeSet
+from ...changes import Change
 from ...model import Combatant, Encounter, LogEntry, State, TurnEntry, now
 from ...zones import ZoneGraph
+from ..action_ctx import HandlerRuleset
 from ..base import (
-    Action,
-    ActionError,
-    ActionSpec,
-    DiceResult,
     Notice,
-    Preview,
-    Resolution,
-    Ruleset,
     Term,
 )
 from ..edits import Edits
@@ -32,7 +26,7 @@ from .passes import (
 from .sheet import MAJOR, MINOR, STANDARD, is_character, is_gm_camp, minors, stat
 
 # Every action, in the order the dialog lists them.
-_HANDLERS: tuple[Handler, ...] = (
+HANDLERS: tuple[Handler, ...] = (
     attack.ATTACK,
     absorb.ABSORB,
     disarm.DISARM,
@@ -50,8 +44,11 @@ _HANDLERS: tuple[Handler, ...] = (
 )
 
 
-class ReserveMenace(Ruleset):
+class ReserveMenace(HandlerRuleset):
     """Passes with alternating initiative, Défense worn down, Encaisser, Réserve, Menace."""
+
+    handlers = HANDLERS
+    context = Ctx
 
     def turn_policy(self, enc: Encounter) -> PassePolicy:
         return policy(enc)
@@ -177,31 +174,6 @@ class ReserveMenace(Ruleset):
             size, checked = absorb.monitor(c)
             first.append(f"· M {checked}/{size}")
         return [" ".join(first), *(s.label for s in c.states)]
-
-    def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
-        out = []
-        for handler in _HANDLERS:
-            spec = handler.spec(Ctx(self, enc, Action("", actor, target)))
-            if spec is not None:
-                out.append(spec)
-        return out
-
-    def _handler(self, kind: str) -> Handler:
-        for handler in _HANDLERS:
-            if handler.kind == kind:
-                return handler
-        raise KeyError(kind)
-
-    def preview(self, enc: Encounter, action: Action) -> Preview:
-        return self._handler(action.kind).preview(Ctx(self, enc, action))
-
-    def resolve(
-        self, enc: Encounter, action: Action, dice: DiceResult
-    ) -> tuple[Resolution, ChangeSet]:
-        try:
-            return self._handler(action.kind).resolve(Ctx(self, enc, action), dice)
-        except KeyError as exc:
-            raise ActionError(f"Introuvable : {exc}", f"Not found: {exc}") from exc
 
 
 def _unaware_state() -> State:
