@@ -15,19 +15,19 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from ..controller import Controller
-from ..engine.dice import DiceExpr, DiceInputError
+from ..engine.dice import DiceExpr
 from ..engine.model import TurnEntry
-from ..engine.rulesets.base import ActionInitiative, DiceRequest, DiceResult
+from ..engine.rulesets.base import ActionInitiative, DiceRequest
 from ..engine.rulesets.schema import Label
-from ..i18n import message, tr
+from ..i18n import tr
 from ..models import unit_name
-from .checked import ChecksBeforeAccept
+from .checked import ChecksBeforeAccept, error_label
+from .roll_inputs import RollInputs, scrolled
 
 # When the ruleset asks for no roll, a plain d10 (CON-04: 1d10 + score).
 D10 = DiceRequest(DiceExpr(1, 10), Label(fr="Jet", en="Roll"), 1, 10)
@@ -74,16 +74,12 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
             tr("Lancer l’initiative — tour {n}").format(n=controller.enc.turn.round)
         )
         self.entries: dict[str, TurnEntry] = {e.unit: e for e in controller.enc.turn.order}
-        self.requests = {unit: self._request(e) for unit, e in self.entries.items()}
-        self.spins: dict[str, QSpinBox] = {}
-        self.faces: dict[str, QLabel] = {}
+        requests = {unit: self._request(e) for unit, e in self.entries.items()}
+        self.inputs = RollInputs(controller.table.roll, requests)
+        self.requests, self.spins, self.faces = requests, self.inputs.spins, self.inputs.faces
         self.results: dict[str, QLabel] = {}
         self.muted = muted_colour(self.palette())
-        self.error = QLabel()
-        self.error.setObjectName("initiativeError")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet(f"color: {_CANCELLED};")
-        self.error.hide()
+        self.error = error_label("initiativeError")
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -137,62 +133,38 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
             score.setToolTip(tr("Score d’initiative (CON-02)"))
             score.setAlignment(Qt.AlignmentFlag.AlignCenter)
             grid.addWidget(score, row, 1)
-            spin = QSpinBox()
-            spin.setRange(request.minimum - 1, request.maximum)  # the lowest value: not yet set
-            spin.setSpecialValueText("—")
-            spin.setAccessibleName(tr("Jet d’initiative de {name}").format(name=name))
-            spin.setToolTip(
+            spin = self.inputs.add_row(
+                grid,
+                row,
+                unit,
+                name,
+                tr("Jet d’initiative de {name}").format(name=name),
                 tr("{expr} : entre {low} et {high}").format(
                     expr=request.expr, low=request.minimum, high=request.maximum
-                )
+                ),
+                tr("dés : {faces}").format(faces="10"),
             )
-            grid.addWidget(spin, row, 2)
-            roll = QPushButton(tr("Lancer"))
-            roll.setToolTip(tr("Lancer {expr} pour {name}").format(expr=request.expr, name=name))
-            roll.clicked.connect(lambda _checked=False, unit=unit: self.roll(unit))
-            grid.addWidget(roll, row, 3)
-            faces = QLabel()
-            widest = tr("dés : {faces}").format(faces="10")
-            faces.setMinimumWidth(faces.fontMetrics().horizontalAdvance(widest))
-            grid.addWidget(faces, row, 4)
             results = QLabel()
             results.setObjectName(f"results_{unit}")
             results.setTextFormat(Qt.TextFormat.RichText)
             results.setContentsMargins(18, 0, 0, 6)
             grid.addWidget(results, row + 1, 0, 1, 5)
-            spin.valueChanged.connect(faces.clear)  # typed by hand: the rolled die no longer holds
             spin.valueChanged.connect(lambda _v, unit=unit: self._show_results(unit))
             spin.valueChanged.connect(self._recheck)
-            self.spins[unit], self.faces[unit], self.results[unit] = spin, faces, results
+            self.results[unit] = results
             row += 2
         grid.setColumnStretch(0, 1)
-        inner = QWidget()
-        inner.setLayout(grid)
-        area = QScrollArea()
-        area.setWidgetResizable(True)
-        area.setWidget(inner)
-        area.setMinimumWidth(inner.sizeHint().width() + 24)
-        area.setMinimumHeight(min(inner.sizeHint().height() + 8, 460))
-        return area
+        return scrolled(grid, 460)
 
     # Filling in -------------------------------------------------------------------------
 
     def roll(self, unit: str) -> int:
         """Roll one unit's initiative die with the encounter's dice; returns the value."""
-        request = self.requests[unit]
-        result = self.ctl.table.roll(request)
-        value = result.total(request)
-        self.spins[unit].setValue(value)
-        self.faces[unit].setText(
-            tr("dés : {faces}").format(faces=", ".join(map(str, result.faces)))
-        )
-        return value
+        return self.inputs.roll(unit)
 
     def roll_all(self) -> None:
         """Roll for every unit whose roll is still empty (typed values are kept)."""
-        for unit, spin in self.spins.items():
-            if spin.value() == spin.minimum():
-                self.roll(unit)
+        self.inputs.roll_all()
 
     def set_value(self, unit: str, value: int) -> None:
         """Type a roll (what the GM does in the spin box)."""
@@ -202,17 +174,8 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
 
     def _checked(self) -> dict[str, int | str]:
         """Each unit's roll, or why it is missing or out of range."""
-        out: dict[str, int | str] = {}
-        for unit, request in self.requests.items():
-            name, spin = unit_name(self.ctl.enc, self.entries[unit]), self.spins[unit]
-            if spin.value() == spin.minimum():
-                out[unit] = tr("{name} : jet à lancer ou à saisir").format(name=name)
-                continue
-            try:
-                out[unit] = DiceResult.typed_aggregate(spin.value(), request).total(request)
-            except DiceInputError as exc:
-                out[unit] = f"{name} : {message(exc)}"
-        return out
+        names = {unit: unit_name(self.ctl.enc, e) for unit, e in self.entries.items()}
+        return self.inputs.checked(names, tr("{name} : jet à lancer ou à saisir"))
 
     def rolls(self) -> dict[str, int]:
         """The roll of every unit whose value is set and in range."""

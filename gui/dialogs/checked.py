@@ -5,6 +5,16 @@ from __future__ import annotations
 from PySide6.QtWidgets import QLabel
 
 
+def error_label(name: str) -> QLabel:
+    """The hidden red label where a dialog lists its problems."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setStyleSheet("color: #b00020;")
+    label.hide()
+    return label
+
+
 class ChecksBeforeAccept:
     """Mixed into a QDialog that has an `error` label and a `problems()` method."""
 

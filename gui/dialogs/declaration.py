@@ -26,7 +26,7 @@ from ..i18n import pick, tr
 from ..models import unit_name
 from ..widgets.field_editor import FieldEditor, make_editor
 from .action_initiative import muted_colour
-from .checked import ChecksBeforeAccept
+from .checked import ChecksBeforeAccept, error_label
 
 ADVANCE_KEY = "turns/advance_after_declaring"  # QSettings: the « Passer ensuite » box
 
@@ -67,11 +67,7 @@ class DeclarationDialog(ChecksBeforeAccept, QDialog):
         self.actions_edit.textChanged.connect(self._recount)
         self.editors: dict[str, FieldEditor] = {}
         self.advance_box = QCheckBox()
-        self.error = QLabel()
-        self.error.setObjectName("declarationError")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020;")
-        self.error.hide()
+        self.error = error_label("declarationError")
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )

@@ -16,17 +16,15 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QScrollArea,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
 from ..controller import Controller
-from ..engine.dice import DiceInputError
-from ..engine.rulesets.base import DiceResult
 from ..engine.turns import AlternatingSides, RankedInitiative
-from ..i18n import message, tr
-from .checked import ChecksBeforeAccept
+from ..i18n import tr
+from .checked import ChecksBeforeAccept, error_label
+from .roll_inputs import RollInputs, scrolled
 
 
 class InitiativeDialog(ChecksBeforeAccept, QDialog):
@@ -42,15 +40,11 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
         policy = controller.ruleset.turn_policy(controller.enc)
         self.alternating = isinstance(policy, AlternatingSides)
         ranked = isinstance(policy, RankedInitiative)  # declarations roll initiative later
-        self.requests = controller.table.initiative_requests() if ranked else {}
-        self.spins: dict[str, QSpinBox] = {}
-        self.faces: dict[str, QLabel] = {}
+        requests = controller.table.initiative_requests() if ranked else {}
+        self.inputs = RollInputs(controller.table.roll, requests)
+        self.requests, self.spins, self.faces = requests, self.inputs.spins, self.inputs.faces
         self.sides = QButtonGroup(self)
-        self.error = QLabel()
-        self.error.setObjectName("initiativeError")
-        self.error.setWordWrap(True)
-        self.error.setStyleSheet("color: #b00020;")
-        self.error.hide()
+        self.error = error_label("initiativeError")
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -87,34 +81,18 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
                 QLabel(f'<span style="color:{colour}">■</span> {escape(c.name)}'), row, 0
             )
             grid.addWidget(QLabel(str(request.expr)), row, 1)
-            spin = QSpinBox()
-            spin.setRange(request.minimum - 1, request.maximum)  # the lowest value: not yet set
-            spin.setSpecialValueText("—")
-            spin.setAccessibleName(tr("Initiative de {name}").format(name=c.name))
-            spin.setToolTip(
-                tr("Entre {low} et {high}").format(low=request.minimum, high=request.maximum)
+            spin = self.inputs.add_row(
+                grid,
+                row,
+                cid,
+                c.name,
+                tr("Initiative de {name}").format(name=c.name),
+                tr("Entre {low} et {high}").format(low=request.minimum, high=request.maximum),
+                tr("dés : {faces}").format(faces="20, 20"),
             )
-            grid.addWidget(spin, row, 2)
-            roll = QPushButton(tr("Lancer"))
-            roll.setToolTip(tr("Lancer {expr} pour {name}").format(expr=request.expr, name=c.name))
-            roll.clicked.connect(lambda _checked=False, cid=cid: self.roll(cid))
-            grid.addWidget(roll, row, 3)
-            faces = QLabel()
-            widest = tr("dés : {faces}").format(faces="20, 20")
-            faces.setMinimumWidth(faces.fontMetrics().horizontalAdvance(widest))
-            grid.addWidget(faces, row, 4)
-            spin.valueChanged.connect(faces.clear)  # typed by hand: the rolled dice no longer hold
             spin.valueChanged.connect(self._recheck)
-            self.spins[cid], self.faces[cid] = spin, faces
         grid.setColumnStretch(0, 1)
-        inner = QWidget()
-        inner.setLayout(grid)
-        area = QScrollArea()
-        area.setWidgetResizable(True)
-        area.setWidget(inner)
-        area.setMinimumWidth(inner.sizeHint().width() + 24)
-        area.setMinimumHeight(min(inner.sizeHint().height() + 8, 420))
-        return area
+        return scrolled(grid, 420)
 
     def _side_choice(self) -> QGroupBox:
         box = QGroupBox(tr("Quel camp prend la première initiative ?"))
@@ -135,18 +113,11 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
 
     def roll(self, cid: str) -> int:
         """Roll one combatant's initiative with the encounter's dice; returns the value."""
-        request = self.requests[cid]
-        result = self.ctl.table.roll(request)
-        value = result.total(request)
-        self.spins[cid].setValue(value)
-        self.faces[cid].setText(tr("dés : {faces}").format(faces=", ".join(map(str, result.faces))))
-        return value
+        return self.inputs.roll(cid)
 
     def roll_all(self) -> None:
         """Roll for everyone whose initiative is still empty (typed values are kept)."""
-        for cid, spin in self.spins.items():
-            if spin.value() == spin.minimum():
-                self.roll(cid)
+        self.inputs.roll_all()
 
     def set_value(self, cid: str, value: int) -> None:
         """Type an initiative (what the GM does in the spin box)."""
@@ -160,17 +131,8 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
 
     def _checked(self) -> dict[str, int | str]:
         """Each combatant's initiative, or why it is missing or out of range."""
-        out: dict[str, int | str] = {}
-        for cid, request in self.requests.items():
-            name, spin = self.ctl.enc.combatant(cid).name, self.spins[cid]
-            if spin.value() == spin.minimum():
-                out[cid] = tr("{name} : initiative à lancer ou à saisir").format(name=name)
-                continue
-            try:
-                out[cid] = DiceResult.typed_aggregate(spin.value(), request).total(request)
-            except DiceInputError as exc:
-                out[cid] = f"{name} : {message(exc)}"
-        return out
+        names = {cid: self.ctl.enc.combatant(cid).name for cid in self.requests}
+        return self.inputs.checked(names, tr("{name} : initiative à lancer ou à saisir"))
 
     def problems(self) -> list[str]:
         return [v for v in self._checked().values() if isinstance(v, str)]

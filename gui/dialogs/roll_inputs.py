@@ -1,0 +1,97 @@
+"""Rows where the GM types a roll or lets the app roll it (« Lancer », « Tout lancer »), as
+in the initiative dialogs: a spin box per key whose lowest value means "not set yet"."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QScrollArea, QSpinBox, QWidget
+
+from ..engine.dice import DiceInputError
+from ..engine.rulesets.base import DiceRequest, DiceResult
+from ..i18n import message, tr
+
+SPIN, ROLL, FACES = 2, 3, 4  # the grid columns a row of roll inputs takes
+
+
+class RollInputs:
+    """The spin box, « Lancer » button and rolled faces of each key (combatant or unit)."""
+
+    def __init__(
+        self, roll: Callable[[DiceRequest], DiceResult], requests: dict[str, DiceRequest]
+    ) -> None:
+        self._roll = roll
+        self.requests = requests
+        self.spins: dict[str, QSpinBox] = {}
+        self.faces: dict[str, QLabel] = {}
+
+    def add_row(
+        self,
+        grid: QGridLayout,
+        row: int,
+        key: str,
+        name: str,
+        accessible: str,
+        tip: str,
+        widest: str,
+    ) -> QSpinBox:
+        """The inputs of `key` in columns SPIN, ROLL and FACES of `row`; `widest` sizes the
+        faces label."""
+        request = self.requests[key]
+        spin = QSpinBox()
+        spin.setRange(request.minimum - 1, request.maximum)  # the lowest value: not yet set
+        spin.setSpecialValueText("—")
+        spin.setAccessibleName(accessible)
+        spin.setToolTip(tip)
+        grid.addWidget(spin, row, SPIN)
+        roll = QPushButton(tr("Lancer"))
+        roll.setToolTip(tr("Lancer {expr} pour {name}").format(expr=request.expr, name=name))
+        roll.clicked.connect(lambda _checked=False, key=key: self.roll(key))
+        grid.addWidget(roll, row, ROLL)
+        faces = QLabel()
+        faces.setMinimumWidth(faces.fontMetrics().horizontalAdvance(widest))
+        grid.addWidget(faces, row, FACES)
+        spin.valueChanged.connect(faces.clear)  # typed by hand: the rolled dice no longer hold
+        self.spins[key], self.faces[key] = spin, faces
+        return spin
+
+    def roll(self, key: str) -> int:
+        """Roll with the encounter's dice; returns the value."""
+        request = self.requests[key]
+        result = self._roll(request)
+        value = result.total(request)
+        self.spins[key].setValue(value)
+        self.faces[key].setText(tr("dés : {faces}").format(faces=", ".join(map(str, result.faces))))
+        return value
+
+    def roll_all(self) -> None:
+        """Roll every value still empty (typed values are kept)."""
+        for key, spin in self.spins.items():
+            if spin.value() == spin.minimum():
+                self.roll(key)
+
+    def checked(self, names: dict[str, str], missing: str) -> dict[str, int | str]:
+        """Each key's value, or why it is missing (`missing` with {name}) or out of range."""
+        out: dict[str, int | str] = {}
+        for key, request in self.requests.items():
+            name, spin = names[key], self.spins[key]
+            if spin.value() == spin.minimum():
+                out[key] = missing.format(name=name)
+                continue
+            try:
+                out[key] = DiceResult.typed_aggregate(spin.value(), request).total(request)
+            except DiceInputError as exc:
+                out[key] = f"{name} : {message(exc)}"
+        return out
+
+
+def scrolled(grid: QGridLayout, max_height: int) -> QScrollArea:
+    """`grid` in a scroll area as wide as it and at most `max_height` tall."""
+    inner = QWidget()
+    inner.setLayout(grid)
+    area = QScrollArea()
+    area.setWidgetResizable(True)
+    area.setWidget(inner)
+    area.setMinimumWidth(inner.sizeHint().width() + 24)
+    area.setMinimumHeight(min(inner.sizeHint().height() + 8, max_height))
+    return area
