@@ -147,6 +147,7 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
             results = QLabel()
             results.setObjectName(f"results_{unit}")
             results.setTextFormat(Qt.TextFormat.RichText)
+            results.setWordWrap(True)  # long breakdowns wrap instead of widening the grid
             results.setContentsMargins(18, 0, 0, 6)
             grid.addWidget(results, row + 1, 0, 1, 5)
             spin.valueChanged.connect(lambda _v, unit=unit: self._show_results(unit))
