@@ -62,6 +62,21 @@ def _index(turn: TurnState, unit: str) -> int:
     raise TurnError(f"« {unit} » n’est pas dans l’ordre du tour", f"'{unit}' is not in the order")
 
 
+def step_in(turn: TurnState, new: TurnState, index: int) -> TurnEntry:
+    """Entry `index` of `new` (a copy of `turn`) acts now: it moves to the current rank, before
+    the entry it interrupts, and takes that entry's initiative. Returns the moved entry."""
+    moved = new.order.pop(index)
+    at = turn.current if turn.current >= 0 else len(turn.order)
+    if index < at:
+        at -= 1
+    acting = current_entry(turn)
+    if acting is not None:
+        moved.initiative = acting.initiative
+    new.order.insert(at, moved)
+    new.current = at
+    return moved
+
+
 def move_unit(turn: TurnState, unit: str, to: int) -> TurnState:
     """The GM reorders by hand (G-3); whoever's turn it was keeps it."""
     new = _push(turn)
@@ -171,16 +186,8 @@ class RankedInitiative(TurnPolicy):
         if not entry.delayed and not entry.ready:
             raise TurnError(f"« {unit} » n’attend pas", f"'{unit}' is not waiting")
         new = _push(turn)
-        moved = new.order.pop(i)
-        at = turn.current if turn.current >= 0 else len(turn.order)
-        if i < at:
-            at -= 1
-        acting = current_entry(turn)
+        moved = step_in(turn, new, i)
         moved.delayed, moved.ready = False, ""
-        if acting is not None:
-            moved.initiative = acting.initiative
-        new.order.insert(at, moved)
-        new.current = at
         return new
 
 
@@ -398,16 +405,7 @@ class DeclareThenAct(TurnPolicy):
         if not (0 <= index < len(turn.order)) or not turn.order[index].delayed:
             raise TurnError("Cette action n’est pas retardée", "That action is not delayed")
         new = _push(turn)
-        moved = new.order.pop(index)
-        at = turn.current if turn.current >= 0 else len(turn.order)
-        if index < at:
-            at -= 1
-        acting = current_entry(turn)
-        moved.delayed = False
-        if acting is not None:
-            moved.initiative = acting.initiative
-        new.order.insert(at, moved)
-        new.current = at
+        step_in(turn, new, index).delayed = False
         return new
 
     def simultaneous(self, turn: TurnState) -> list[list[str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ...changes import ChangeSet
 from ...model import State
-from ...turns import current_entry
+from ...turns import step_in
 from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
 from ..schema import FieldSpec, Label
@@ -160,17 +160,9 @@ def abort_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     chosen = ctx.choice("remplace", str(remaining[0]) if remaining else "-")
     if turn.phase == "act" and chosen.isdigit() and int(chosen) in remaining:
         new = turn.model_copy(deep=True)
-        entry = new.order.pop(int(chosen))
-        at = max(0, turn.current if turn.current >= 0 else len(new.order))
-        if int(chosen) < at:
-            at -= 1
-        acting = current_entry(turn)
+        entry = step_in(turn, new, int(chosen))
         entry.declared = [f"Avortée : {text}"]
         entry.delayed = False
-        if acting is not None:
-            entry.initiative = acting.initiative
-        new.order.insert(at, entry)
-        new.current = at
         edits.set(("turn",), new)
         terms.append(Term("remplace l’action déclarée et agit maintenant", "", "CON-06"))
     return finish(
