@@ -6,7 +6,7 @@ from ...changes import ChangeSet
 from ...model import Combatant, Scalar, State
 from ...turns import current_entry
 from ..base import DiceResult, Notice, Preview, Resolution, Term
-from ..edits import Edits, finish, refuse_blocked
+from ..edits import Edits, finish
 from . import health, initiative
 from .attack_options import KIND, spec
 from .context import Ctx, Handler, Pool, total
@@ -247,23 +247,14 @@ def _situation(
 def preview(ctx: Ctx) -> Preview:
     pool, auto = numbers(ctx)
     if auto:
-        return Preview(
-            ctx.action,
-            pool.terms,
-            None,
-            notices=pool.notices,
-            odds_note="Touché automatiquement (CON-38)",
-        )
+        return ctx.without_dice(pool, "Touché automatiquement (CON-38)")
     return ctx.preview(ctx.settle(pool), pool)
 
 
 def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     actor, target, w = ctx.actor, ctx.target, ctx.weapon()
     computed, auto = numbers(ctx)
-    forced: list[Term] = []
-    refuse_blocked(ctx.action, computed.notices, forced)
-    pool = ctx.settle(computed)
-    terms = [*pool.terms, *forced]
+    pool, terms = ctx.allowed(computed)
     roll = ctx.read(pool, dice) if not auto else None
     successes = 1 if auto else (roll.successes if roll else 0)
     edits = Edits(ctx.enc)

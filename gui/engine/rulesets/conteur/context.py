@@ -9,7 +9,8 @@ from ...model import Combatant, Scalar
 from ...zones import ZoneGraph, grid_metres
 from ..action_ctx import ActionCtx
 from ..action_ctx import Handler as BaseHandler
-from ..base import DiceRequest, DiceResult, Notice, Preview, Term, overridden
+from ..base import DiceRequest, DiceResult, Notice, Override, Preview, Term, overridden
+from ..edits import refuse_blocked
 from ..schema import Choice, FieldSpec, Label
 from . import pools
 from .sheet import weapon, weapons
@@ -52,6 +53,27 @@ class Ctx(ActionCtx):
         terms.append(Term("groupement", f"{dice}d10 difficulté {diff}", "CON-42"))
         return Pool(dice, diff, tuple(terms), pool.notices, pool.ones_cancel)
 
+    def without_dice(
+        self, pool: Pool, note: str, computed: dict[str, Override] | None = None
+    ) -> Preview:
+        """The preview of an action that rolls nothing (a hit by itself, a point spent…)."""
+        return Preview(
+            self.action,
+            pool.terms,
+            None,
+            notices=pool.notices,
+            computed=computed or {},
+            odds_note=note,
+        )
+
+    def allowed(self, computed: Pool, settle: bool = True) -> tuple[Pool, list[Term]]:
+        """The pool to roll once its blocking notices are passed by the GM (G-3; otherwise
+        ActionError), settled unless told not to, and its terms with the overrides logged."""
+        forced: list[Term] = []
+        refuse_blocked(self.action, computed.notices, forced)
+        pool = self.settle(computed) if settle else computed
+        return pool, [*pool.terms, *forced]
+
     def request(self, pool: Pool) -> DiceRequest | None:
         return pools.request(pool.dice, pool.difficulty, pool.ones_cancel) if pool.dice else None
 
@@ -65,14 +87,7 @@ class Ctx(ActionCtx):
         kept = pools.difficulty(self.ruleset, self.enc, base.difficulty, [])
         shown = {DICE: max(0, base.dice), DIFFICULTY: kept}
         if req is None:
-            return Preview(
-                self.action,
-                pool.terms,
-                None,
-                notices=pool.notices,
-                computed=shown,
-                odds_note="0 dé : pas de jet",
-            )
+            return self.without_dice(pool, "0 dé : pas de jet", shown)
         dist, chance, note = pools.odds(
             self.ruleset, self.enc, pool.dice, pool.difficulty, pool.ones_cancel
         )

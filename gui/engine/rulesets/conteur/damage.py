@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...changes import ChangeSet
 from ...model import Combatant, Scalar, State, Track
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
-from ..edits import Edits, finish, refuse_blocked
+from ..edits import Edits, finish
 from ..schema import Choice, FieldSpec, Label
 from . import health
 from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Pool, total, weapon_option
@@ -146,10 +146,7 @@ def damage_preview(ctx: Ctx) -> Preview:
 def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     actor, target, w = ctx.actor, ctx.target, _weapon(ctx)
     computed = damage_numbers(ctx)
-    forced: list[Term] = []
-    refuse_blocked(ctx.action, computed.notices, forced)
-    pool = ctx.settle(computed)
-    terms = [*pool.terms, *forced]
+    pool, terms = ctx.allowed(computed)
     raw = ctx.read(pool, dice).successes
     cover, name = _cover(ctx)
     dealt = raw

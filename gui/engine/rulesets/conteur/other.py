@@ -118,24 +118,15 @@ def _abort_pool(ctx: Ctx) -> Pool:
 def abort_preview(ctx: Ctx) -> Preview:
     pool = _abort_pool(ctx)
     if ctx.choice("moyen", "jet") == "point":
-        return Preview(
-            ctx.action,
-            pool.terms,
-            None,
-            notices=pool.notices,
-            odds_note="Point de volonté : pas de jet",
-        )
+        return ctx.without_dice(pool, "Point de volonté : pas de jet")
     return ctx.preview(ctx.settle(pool), pool)
 
 
 def abort_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     actor = ctx.actor
     computed = _abort_pool(ctx)
-    forced: list[Term] = []
-    refuse_blocked(ctx.action, computed.notices, forced)
     paying = ctx.choice("moyen", "jet") == "point"
-    pool = computed if paying else ctx.settle(computed)
-    terms = [*pool.terms, *forced]
+    pool, terms = ctx.allowed(computed, settle=not paying)
     edits = Edits(ctx.enc)
     if paying:
         edits.add(("combatants", actor.id, "stats", "volonte_points"), -1)
