@@ -1,4 +1,5 @@
-"""Turn policies: ranked initiative, alternating sides with action budgets, declare-then-act."""
+"""Turn policies: ranked initiative, GM order, alternating sides with action budgets,
+declare-then-act."""
 
 from __future__ import annotations
 
@@ -189,6 +190,20 @@ class RankedInitiative(TurnPolicy):
         moved = step_in(turn, new, i)
         moved.delayed, moved.ready = False, ""
         return new
+
+
+class GmOrder(RankedInitiative):
+    """Rounds in the order the GM sets, with no initiative: the roster order to start, then
+    the GM drags units (`move_unit`); delay and act now as with ranked initiative."""
+
+    def start(
+        self,
+        units: Iterable[TurnEntry],
+        initiatives: dict[str, int],
+        scores: dict[str, int] | None = None,
+    ) -> TurnState:
+        order = [e.model_copy(update={"initiative": initiatives.get(e.unit)}) for e in units]
+        return TurnState(policy=self.kind, round=1, order=order, current=self._first(order, 0))
 
 
 class AlternatingSides(TurnPolicy):

@@ -93,13 +93,26 @@ class Action:
 
 
 @dataclass(frozen=True)
+class Poker:
+    """A face the roller may trade, after seeing the dice, for `worth` and one extra die
+    rolled and counted by the same rules, whose own `face` may be traded again
+    (attention_donjon's Coup de Poker, AD-26). In a faces list each traded face is followed
+    at once by its extra die, as an exploding face is (DiceExpr)."""
+
+    face: int
+    worth: int
+    rule: str = ""
+
+
+@dataclass(frozen=True)
 class DiceRequest:
     """Which dice a resolution needs, and what a typed aggregate means and may be.
 
     `face_values` (one value per face, from 1) makes the roll a count: each die adds the
-    value of its face (successes, Qualités…) instead of the face itself. `aggregate_only`
-    is for rolls the rules do not define (G-6): the GM types the result, the app rolls
-    nothing."""
+    value of its face (successes, Qualités…) instead of the face itself, and `floor` (if
+    set) is the least the count can be (a negative total counts as 0). `poker` lets the
+    roller trade faces for extra dice (see Poker). `aggregate_only` is for rolls the rules
+    do not define (G-6): the GM types the result, the app rolls nothing."""
 
     expr: DiceExpr
     aggregate: Label
@@ -107,22 +120,55 @@ class DiceRequest:
     maximum: int
     face_values: tuple[int, ...] = ()
     aggregate_only: bool = False
+    floor: int | None = None
+    poker: Poker | None = None
 
-    def value(self, faces: Sequence[int]) -> int:
-        """What faces rolled or typed for this request are worth."""
+    def value(self, faces: Sequence[int], pokers: Sequence[int] = ()) -> int:
+        """What faces rolled or typed for this request are worth; `pokers` are the indexes
+        of the traded faces, each followed by its extra die."""
+        base = self.first_dice(faces, pokers)
         if self.face_values:
-            self.expr.die_totals(faces)  # checks the count and the faces
-            return sum(self.face_values[f - 1] for f in faces)
-        return self.expr.total(faces)
+            self.expr.die_totals(base)  # checks the count and the faces
+            traded = set(pokers)
+            worth = self.poker.worth if self.poker else 0
+            count = sum(
+                worth if i in traded else self.face_values[f - 1] for i, f in enumerate(faces)
+            )
+            return count if self.floor is None else max(self.floor, count)
+        return self.expr.total(base)
+
+    def first_dice(self, faces: Sequence[int], pokers: Sequence[int] = ()) -> list[int]:
+        """The dice first rolled, without the extra dice of the traded faces; checks that
+        each traded face may be traded and is followed by its extra die (DiceInputError)."""
+        if not pokers:
+            return list(faces)
+        poker = self.poker
+        if poker is None:
+            raise DiceInputError("Aucun dé à échanger sur ce jet", "No die can be traded here")
+        if len(set(pokers)) != len(pokers):
+            raise DiceInputError("Dé échangé deux fois", "A die traded twice")
+        for i in pokers:
+            if not 0 <= i < len(faces) - 1 or faces[i] != poker.face:
+                raise DiceInputError(
+                    f"Seul un {poker.face} suivi de son dé supplémentaire s’échange",
+                    f"Only a {poker.face} followed by its extra die can be traded",
+                )
+        parse_faces(list(faces), self.expr.sides)  # the extra dice are dice too
+        extras = {i + 1 for i in pokers}
+        return [f for i, f in enumerate(faces) if i not in extras]
 
 
 @dataclass(frozen=True)
 class DiceResult:
-    """The dice of one roll: rolled by the app, typed face by face, or a typed aggregate."""
+    """The dice of one roll: rolled by the app, typed face by face, or a typed aggregate.
+
+    `pokers`: the indexes of the faces traded for an extra die (DiceRequest.poker), each
+    followed in `faces` by that extra die."""
 
     mode: Literal["rolled", "faces", "aggregate", "none"]
     faces: tuple[int, ...] = ()
     aggregate: int | None = None
+    pokers: tuple[int, ...] = ()
 
     @classmethod
     def typed_faces(cls, text: str, request: DiceRequest) -> DiceResult:
@@ -145,7 +191,7 @@ class DiceResult:
             return self.aggregate
         if not self.faces and request.expr.count:
             raise DiceInputError("Aucun dé saisi", "No dice entered")
-        return request.value(self.faces)
+        return request.value(self.faces, self.pokers)
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,10 @@ situation's dice and difficulty."""
 from __future__ import annotations
 
 from ..base import ActionSpec
+from ..fields import bool_field, choice_field, int_field
 from ..schema import Label
 from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, weapon_option
-from .fields import SITUATION_DICE, bool_field, choice_field, int_field
+from .fields import SITUATION_DICE
 from .sheet import MELEE_USES, RANGED_USES
 
 KIND = "attaquer"

@@ -1,41 +1,8 @@
-"""Option fields of conteur actions (the action dialog builds its editors from them)."""
+"""Option fields shared by conteur actions."""
 
 from __future__ import annotations
 
-from ..schema import Choice, FieldSpec, Label
-
-
-def choice_field(
-    key: str, fr: str, en: str, options: list[tuple[str, str, str]], rule: str, default: str
-) -> FieldSpec:
-    """A choice option; each item is (value, French, English)."""
-    return FieldSpec(
-        key=key,
-        label=Label(fr=fr, en=en),
-        kind="choice",
-        default=default,
-        rule=rule,
-        choices=tuple(Choice(value=v, label=Label(fr=a, en=b)) for v, a, b in options),
-    )
-
-
-def bool_field(key: str, fr: str, en: str, rule: str, default: bool = False) -> FieldSpec:
-    return FieldSpec(key=key, label=Label(fr=fr, en=en), kind="bool", default=default, rule=rule)
-
-
-def int_field(
-    key: str, fr: str, en: str, rule: str, lo: int, hi: int, default: int = 0
-) -> FieldSpec:
-    return FieldSpec(
-        key=key,
-        label=Label(fr=fr, en=en),
-        kind="int",
-        minimum=lo,
-        maximum=hi,
-        default=default,
-        rule=rule,
-    )
-
+from ..fields import int_field
 
 # CON-44: the situation's dice, an option of every roll built from a pool.
 SITUATION_DICE = int_field("mod_des", "Dés de situation ±", "Situation dice ±", "CON-44", -10, 10)

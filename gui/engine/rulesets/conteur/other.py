@@ -8,10 +8,11 @@ from ...model import State
 from ...turns import step_in
 from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
+from ..fields import choice_field
 from ..schema import FieldSpec, Label
 from . import health, initiative
 from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Pool, total
-from .fields import SITUATION_DICE, choice_field
+from .fields import SITUATION_DICE
 from .sheet import ABILITY_LABEL, VAMPIRE, WEREWOLF, has_state, nature, stat
 
 ABORT, RALLY, STAND, FREE = "avortee", "se_ressaisir", "se_relever", "jet"
