@@ -232,7 +232,12 @@ class TrackView:
 
 @dataclass(frozen=True)
 class Resolution:
-    """What happened: outcome in French and English, the terms, the dice, the log entry."""
+    """What happened: outcome in French and English, the terms, the dice, the log entry.
+
+    `asks`: questions the GM answers once the dice are known (« Mort ? » and the Héroïsme
+    spend): the resolution took each field's default; resolving again with the answers in
+    the action's options takes them into account. `next_kind`: the action that follows
+    (Dommages after a hit), which the dialog offers for the same actor and target."""
 
     action: Action
     outcome_fr: str
@@ -241,6 +246,8 @@ class Resolution:
     dice: DiceResult
     success: bool | None
     log: LogEntry
+    asks: tuple[FieldSpec, ...] = ()
+    next_kind: str = ""
 
 
 class Ruleset(ABC):

@@ -18,6 +18,7 @@ _MODULES = {
     "libre": "gui.engine.rulesets.libre",
     "reserve_menace": "gui.engine.rulesets.reserve_menace",
     "conteur": "gui.engine.rulesets.conteur",
+    "attention_donjon": "gui.engine.rulesets.attention_donjon",
 }
 
 

@@ -1,0 +1,134 @@
+"""Attaquer (AD-01 to AD-13): Allonge, the Difficulty of Mêlée, Tir or Lancer, the Trait
+roll with the weapon's skill; a hit leaves « Touché » until the Dommages roll."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...changes import ChangeSet
+from ...model import Combatant, State
+from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term, overridden
+from ..edits import Edits, finish
+from ..schema import Label
+from . import budget, reach
+from .context import (
+    CROSSED,
+    DICE,
+    DIFFICULTY,
+    OVERRIDE_LABELS,
+    Ctx,
+    Handler,
+    Roll,
+    seuil,
+    weapon_option,
+)
+from .sheet import SKILLS, TYPE_LABEL, dead
+
+KIND = "attaquer"
+HIT = "touche."  # + attacker id: a hit waiting for its Dommages roll (AD-13)
+
+
+def hit_key(attacker: Combatant) -> str:
+    return f"{HIT}{attacker.id}"[:64]
+
+
+def pending_hit(target: Combatant, attacker: Combatant) -> State | None:
+    """The hit `attacker` scored on `target` and has not rolled damage for yet."""
+    return next((s for s in target.states if s.key == hit_key(attacker)), None)
+
+
+def spec(ctx: Ctx) -> ActionSpec:
+    return ActionSpec(
+        KIND,
+        Label(fr="Attaquer", en="Attack"),
+        "AD-02",
+        True,
+        (weapon_option(ctx.actor), *ctx.roll_options()),
+        (DICE, DIFFICULTY, CROSSED),
+        OVERRIDE_LABELS,
+    )
+
+
+def _roll(ctx: Ctx) -> Roll:
+    a, b, w = ctx.actor, ctx.target, ctx.weapon()
+    kind = str(w["type"])
+    notices: list[Notice] = []
+    found = reach.reach_notice(ctx.enc, str(ctx.flag(reach.REACH_FLAG)), w, a, b)
+    if found:
+        notices.append(found)
+    if a.id == b.id:
+        notices.append(Notice("AD-02", "Attaquer soi-même ?", "Attack oneself?", blocking=True))
+    if dead(b):
+        notices.append(Notice("AD-20", f"{b.name} est mort", f"{b.name} is dead"))
+    spent = budget.notice(ctx.ruleset, ctx.enc, a, budget.STANDARD)
+    if spent:
+        notices.append(spent)
+    skill = kind if kind in SKILLS else "melee"
+    dice = ctx.dice_terms(
+        skill, f"{TYPE_LABEL.get(kind, kind)} de {a.name}", "AD-02", shaken_applies=True
+    )
+    if kind == "tir":
+        computed = len(reach.crossed(ctx.enc, a, b))
+        zones = int(overridden(ctx.action, CROSSED, computed, "zones traversées", []))
+        difficulty = reach.shooting_terms(ctx.enc, a, b, zones)
+        if zones != computed:
+            difficulty.append(
+                Term(
+                    f"zones traversées données par le MJ (calculé : {computed})",
+                    str(zones),
+                    "AD-23",
+                )
+            )
+    elif kind == "lancer":
+        difficulty = reach.throwing_terms(ctx.enc, bool(ctx.flag(reach.THROW_FLAG)), a, b)
+    else:
+        difficulty = reach.melee_terms(ctx.enc, a, b)
+    return ctx.roll(dice, difficulty, notices)
+
+
+def preview(ctx: Ctx) -> Preview:
+    computed = _roll(ctx)
+    return ctx.preview(ctx.settle(computed), computed)
+
+
+def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    """AD-02, AD-13: successes ≥ Difficulty is a hit, and only a hit rolls damage."""
+    roll, terms = ctx.allowed(_roll(ctx))
+    got, counted = ctx.read(roll, dice)
+    terms.append(counted)
+    a, b, w = ctx.actor, ctx.target, ctx.weapon()
+    edits = Edits(ctx.enc)
+    ctx.spend_joker(edits)
+    budget.spend(ctx.ruleset, edits, a, budget.STANDARD)
+    hit = got >= roll.difficulty
+    label = f"Attaquer ({w['nom']})"
+    if not hit:
+        outcome = (
+            f"Raté : {got} succès contre Difficulté {roll.difficulty} (AD-28),"
+            " pas de Dommages (AD-13).",
+            f"Miss: {got} successes against Difficulty {roll.difficulty} (AD-28),"
+            " no damage (AD-13).",
+        )
+        return finish(edits, ctx.action, label, terms, dice, outcome, False)
+    margin = seuil(got, roll.difficulty)
+    index = ctx.action.options.get("arme", "0")
+    edits.add_state(
+        b.id,
+        State(
+            key=hit_key(a),
+            label=f"Touché par {a.name} ({w['nom']})",
+            text=f"Dommages {w['nom']} à lancer par {a.name} (AD-13)",
+            value=int(index) if isinstance(index, str) and index.isdigit() else 0,
+        ),
+    )
+    outcome = (
+        f"Touché : {got} succès contre Difficulté {roll.difficulty}, Seuil {margin} (AD-28)."
+        f" « Dommages » ensuite (AD-13).",
+        f"Hit: {got} successes against Difficulty {roll.difficulty}, Seuil {margin} (AD-28)."
+        f" Roll « Dommages » next (AD-13).",
+    )
+    resolution, cs = finish(edits, ctx.action, label, terms, dice, outcome, True)
+    return replace(resolution, next_kind="dommages"), cs
+
+
+ATTACK = Handler(KIND, spec, preview, resolve)

@@ -1,0 +1,107 @@
+"""Dommages (AD-13 to AD-18): the weapon's damage dice against the target's Endurance, lowered
+by Pénétration on its armour part; the outcome by health.harm."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...changes import ChangeSet
+from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from ..edits import Edits, finish
+from ..schema import Label
+from .attack import hit_key, pending_hit
+from .context import (
+    DICE,
+    DIFFICULTY,
+    OVERRIDE_LABELS,
+    ROLL_OPTIONS,
+    SHAKEN_FLAG,
+    SITUATION_DICE,
+    Ctx,
+    Handler,
+    Roll,
+    weapon_option,
+)
+from .health import harm
+from .sheet import cell, damage_dice, endurance, shaken
+
+KIND = "dommages"
+
+
+def spec(ctx: Ctx) -> ActionSpec:
+    default = 0
+    if ctx.action.target is not None:
+        hit = pending_hit(ctx.target, ctx.actor)
+        default = hit.value or 0 if hit else 0
+    joker = ctx.joker_option()
+    return ActionSpec(
+        KIND,
+        Label(fr="Dommages", en="Damage"),
+        "AD-14",
+        True,
+        (
+            weapon_option(ctx.actor, default),
+            *ROLL_OPTIONS,
+            *((joker,) if joker else ()),
+            SITUATION_DICE,
+        ),
+        (DICE, DIFFICULTY),
+        OVERRIDE_LABELS,
+    )
+
+
+def _roll(ctx: Ctx) -> Roll:
+    a, b, w = ctx.actor, ctx.target, ctx.weapon()
+    notices = []
+    if pending_hit(b, a) is None:
+        notices.append(
+            Notice(
+                "AD-13",
+                f"Pas d’attaque réussie de {a.name} sur {b.name} à résoudre",
+                f"No successful attack by {a.name} on {b.name} to resolve",
+                blocking=True,
+            )
+        )
+    dice = [damage_dice(a, w)]
+    if shaken(a) and not ctx.flag(SHAKEN_FLAG):
+        dice.append(Term("Secoué (aussi aux Dommages)", -1, "CFG-AD-12"))
+    dice = ctx.with_situation(dice)
+    tough = endurance(b)
+    pen = cell(w, "penetration")
+    difficulty = [Term(f"Endurance de {b.name} {tough.endurance_text()}", tough.value, "AD-15")]
+    if pen:
+        removed = min(tough.armour, pen)
+        why = (
+            "pas d’armure : sans effet"
+            if not tough.armour
+            else f"retire {removed} point(s) d’armure"
+        )
+        difficulty.append(Term(f"Pénétration {pen} ({why})", -removed, "AD-18"))
+    return ctx.roll(dice, difficulty, notices)
+
+
+def preview(ctx: Ctx) -> Preview:
+    computed = _roll(ctx)
+    return ctx.preview(ctx.settle(computed), computed)
+
+
+def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    """AD-13 to AD-20: the damage successes against D, then Secoué / Blessé / Santé."""
+    roll, terms = ctx.allowed(_roll(ctx))
+    got, counted = ctx.read(roll, dice)
+    terms.append(counted)
+    a, b, w = ctx.actor, ctx.target, ctx.weapon()
+    edits = Edits(ctx.enc)
+    ctx.spend_joker(edits)
+    edits.remove_state(b.id, hit_key(a))
+    done = harm(ctx, edits, b, got, roll.difficulty, terms)
+    label = f"Dommages ({w['nom']})"
+    outcome = (
+        f"{b.name} : {done.text_fr} ({got} succès contre Endurance {roll.difficulty}).",
+        f"{b.name}: {done.text_en} ({got} successes against Endurance {roll.difficulty}).",
+    )
+    resolution, cs = finish(edits, ctx.action, label, terms, dice, outcome, got >= roll.difficulty)
+    return replace(resolution, asks=done.asks), cs
+
+
+DAMAGE = Handler(KIND, spec, preview, resolve)

@@ -1,0 +1,149 @@
+"""Secoué, Blessé and Santé (AD-16, AD-17, AD-19, AD-20): what a damage roll does to its
+target, death at 0 Santé and the hero's Héroïsme."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...model import Combatant, State
+from ..base import Term
+from ..edits import Edits
+from ..fields import choice_field, int_field
+from ..schema import FieldSpec, Label
+from .context import Ctx
+from .sheet import DEAD, SHAKEN, hero, shaken, stat
+
+HEROISM_FLAG = "CFG-AD-11"
+SPEND, DIE = "depenser", "mort"
+SHAKEN_STATE = State(
+    key=SHAKEN,
+    label="Secoué",
+    text="−1 dé au jet de Trait de ses actions, sauf Se Reprendre (AD-33).",
+)
+DEAD_STATE = State(key=DEAD, label="Mort", text="À 0 Santé (AD-20).")
+
+
+def heroism_question(c: Combatant) -> FieldSpec:
+    """« Mort ? »: a hero with Héroïsme may spend a point to avoid death (AD-20)."""
+    return choice_field(
+        "heroisme",
+        f"{c.name} tombe à 0 Santé : mort ?",
+        f"{c.name} drops to 0 Health: dead?",
+        [
+            (
+                SPEND,
+                f"Dépenser 1 point d’Héroïsme ({stat(c, 'heroisme')}) :"
+                " reste en vie, Blessure Grave",
+                f"Spend 1 Héroïsme point ({stat(c, 'heroisme')}): stays alive, Serious Wound",
+            ),
+            (DIE, "Mort", "Dead"),
+        ],
+        "AD-20",
+        SPEND,
+    )
+
+
+WOUND_QUESTION = FieldSpec(
+    key="blessure_grave",
+    label=Label(fr="Blessure Grave (décision du MJ)", en="Serious Wound (the GM's decision)"),
+    kind="text",
+    default="Blessure Grave",
+    max_length=300,
+    rule="A-AD-18",
+)
+
+
+def health_question(c: Combatant) -> FieldSpec:
+    """CFG-AD-11 « saisie »: the GM enters the hero's Santé after the spend."""
+    return int_field(
+        "sante_apres",
+        f"Santé de {c.name} après l’Héroïsme",
+        f"{c.name}'s Health after Héroïsme",
+        "CFG-AD-11",
+        0,
+        stat(c, "sante_max", 1),
+    )
+
+
+@dataclass(frozen=True)
+class Harm:
+    """What a damage roll did: the Blessé, the Santé lost and the words of the outcome."""
+
+    wounds: int
+    lost: int
+    text_fr: str
+    text_en: str
+    asks: tuple[FieldSpec, ...] = ()
+
+
+def harm(
+    ctx: Ctx, edits: Edits, target: Combatant, got: int, difficulty: int, terms: list[Term]
+) -> Harm:
+    """AD-16, AD-17: s < D no effect; else Secoué, or +1 Blessé if already Secoué, plus one
+    Blessé per Seuil; each Blessé takes 1 Santé (never below 0); the target ends Secoué.
+    At 0 Santé, AD-20."""
+    if got < difficulty:
+        return Harm(0, 0, "aucun effet", "no effect")
+    was_shaken = shaken(target)
+    margin = got - difficulty
+    wounds = margin + (1 if was_shaken else 0)
+    if was_shaken:
+        terms.append(Term("déjà Secoué : Blessé", 1, "AD-16"))
+    else:
+        terms.append(Term("devient Secoué", "", "AD-16"))
+    if margin:
+        terms.append(Term("Blessé par Seuil de réussite", margin, "AD-16"))
+    edits.add_state(target.id, SHAKEN_STATE)
+    if not wounds:
+        return Harm(0, 0, "devient Secoué", "becomes Shaken")
+    health = stat(target, "sante")
+    lost = min(wounds, health)
+    edits.set(("combatants", target.id, "stats", "sante"), health - lost)
+    edits.add(("combatants", target.id, "stats", "blesses"), wounds)
+    terms.append(Term(f"Santé {health} → {health - lost}", -lost, "AD-17"))
+    fr = f"{wounds} Blessé, Santé {health} → {health - lost}, Secoué"
+    en = f"{wounds} Blessé, Health {health} → {health - lost}, Shaken"
+    if lost < wounds:
+        terms.append(Term("Blessé au-delà de la Santé : sans effet", wounds - lost, "A-AD-18"))
+    if health - lost > 0:
+        return Harm(wounds, lost, fr, en)
+    death = dies(ctx, edits, target, terms)
+    return Harm(wounds, lost, f"{fr} ; {death.text_fr}", f"{en}; {death.text_en}", death.asks)
+
+
+def dies(ctx: Ctx, edits: Edits, c: Combatant, terms: list[Term]) -> Harm:
+    """AD-20: at 0 Santé the figurine dies and is no longer active, unless a hero with
+    Héroïsme spends a point (asked once the dice are known): alive at Santé 0 with a
+    Blessure Grave (A-AD-18; CFG-AD-11 « saisie »: the GM enters the new Santé)."""
+    points = stat(c, "heroisme")
+    if hero(c) and points >= 1:
+        question = heroism_question(c)
+        if ctx.choice("heroisme", SPEND) == SPEND:
+            return _spend(ctx, edits, c, points, terms, question)
+        asks: tuple[FieldSpec, ...] = (question,)
+    else:
+        asks = ()
+    edits.add_state(c.id, DEAD_STATE)
+    edits.set(("combatants", c.id, "stats", "actif"), False)
+    terms.append(Term("0 Santé : mort, plus active", "", "AD-20"))
+    return Harm(0, 0, "mort", "dead", asks)
+
+
+def _spend(
+    ctx: Ctx, edits: Edits, c: Combatant, points: int, terms: list[Term], question: FieldSpec
+) -> Harm:
+    edits.set(("combatants", c.id, "stats", "heroisme"), points - 1)
+    wound = ctx.choice("blessure_grave", "").strip() or str(WOUND_QUESTION.default)
+    before = c.stats.get("blessures_graves")
+    listed = f"{before}\n{wound}" if isinstance(before, str) and before.strip() else wound
+    edits.set(("combatants", c.id, "stats", "blessures_graves"), listed[:2000])
+    asks = [question, WOUND_QUESTION]
+    terms.append(Term(f"Héroïsme {points} → {points - 1} : évite la mort ({wound})", "", "AD-20"))
+    fr, en = "Héroïsme dépensé : reste en vie à 0 Santé", "Héroïsme spent: alive at 0 Health"
+    if ctx.flag(HEROISM_FLAG) == "saisie":
+        asks.append(health_question(c))
+        after = max(0, min(ctx.number("sante_apres"), stat(c, "sante_max", 1)))
+        edits.set(("combatants", c.id, "stats", "sante"), after)
+        terms.append(Term("Santé après l’Héroïsme, saisie par le MJ", str(after), "CFG-AD-11"))
+        fr, en = f"Héroïsme dépensé : Santé {after}", f"Héroïsme spent: Health {after}"
+    return Harm(0, 0, fr, en, tuple(asks))

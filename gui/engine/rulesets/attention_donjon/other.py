@@ -1,0 +1,177 @@
+"""A free Jet de Trait against a Difficulty (AD-25 to AD-28) and the opposed roll (AD-29)."""
+
+from __future__ import annotations
+
+from ...changes import ChangeSet
+from ..base import ActionSpec, DiceResult, Preview, Resolution, Term
+from ..edits import Edits, finish
+from ..fields import bool_field, choice_field, int_field
+from ..schema import Label
+from . import traits
+from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, SHAKEN_FLAG, Ctx, Handler, Roll, seuil
+from .sheet import TRAITS, shaken
+
+ROLL, OPPOSED = "jet", "jet_oppose"
+
+
+def _trait_field() -> object:
+    items = [(key, name, name) for key, name in TRAITS.items()]
+    return choice_field("trait", "Trait", "Trait", items, "AD-25", "agilite")
+
+
+def roll_spec(ctx: Ctx) -> ActionSpec:
+    return ActionSpec(
+        ROLL,
+        Label(fr="Jet de Trait", en="Trait roll"),
+        "AD-25",
+        False,
+        (
+            _trait_field(),
+            int_field("difficulte_jet", "Difficulté", "Difficulty", "AD-28", -5, 20, 2),
+            bool_field(
+                "action",
+                "Jet de sa propre action (Secoué : −1 dé)",
+                "Its own action's roll (Shaken: −1 die)",
+                "AD-33",
+                True,
+            ),
+            *ctx.roll_options(),
+        ),
+        (DICE, DIFFICULTY),
+        OVERRIDE_LABELS,
+    )
+
+
+def _dice(ctx: Ctx) -> list[Term]:
+    key = ctx.choice("trait", "agilite")
+    own = ctx.yes("action", True) or not ctx.flag(SHAKEN_FLAG)
+    return ctx.dice_terms(key, TRAITS.get(key, key), "AD-25", shaken_applies=own)
+
+
+def _roll(ctx: Ctx) -> Roll:
+    difficulty = [Term("choisie", ctx.number("difficulte_jet", 2), "AD-28")]
+    return ctx.roll(_dice(ctx), difficulty, [])
+
+
+def roll_preview(ctx: Ctx) -> Preview:
+    computed = _roll(ctx)
+    return ctx.preview(ctx.settle(computed), computed)
+
+
+def roll_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    """AD-28: success when successes ≥ Difficulty; Seuil = successes − Difficulty."""
+    roll, terms = ctx.allowed(_roll(ctx))
+    got, counted = ctx.read(roll, dice)
+    terms.append(counted)
+    edits = Edits(ctx.enc)
+    ctx.spend_joker(edits)
+    ok = got >= roll.difficulty
+    margin = seuil(got, roll.difficulty)
+    name = TRAITS.get(ctx.choice("trait", "agilite"), "Trait")
+    outcome = (
+        f"{'Réussi' if ok else 'Raté'} : {got} succès contre {roll.difficulty}, Seuil {margin}.",
+        f"{'Success' if ok else 'Failure'}: {got} successes against {roll.difficulty},"
+        f" Seuil {margin}.",
+    )
+    return finish(edits, ctx.action, f"Jet de {name}", terms, dice, outcome, ok)
+
+
+# Opposed roll ----------------------------------------------------------------------------
+
+
+def opposed_spec(ctx: Ctx) -> ActionSpec:
+    return ActionSpec(
+        OPPOSED,
+        Label(fr="Jet opposé", en="Opposed roll"),
+        "AD-29",
+        True,
+        (
+            _trait_field(),
+            int_field(
+                "difficulte_jet",
+                "Difficulté de l’action",
+                "Action's Difficulty",
+                "AD-29",
+                -5,
+                20,
+                2,
+            ),
+            int_field(
+                "defenseur",
+                "Succès du défenseur (jet à part)",
+                "Defender's successes (rolled apart)",
+                "AD-29",
+                0,
+                99,
+                0,
+            ),
+            bool_field(
+                "action",
+                "Jet de sa propre action (Secoué : −1 dé)",
+                "Its own action's roll (Shaken: −1 die)",
+                "AD-33",
+                True,
+            ),
+            *ctx.roll_options(),
+        ),
+        (DICE, DIFFICULTY),
+        OVERRIDE_LABELS,
+    )
+
+
+def _opposed(ctx: Ctx) -> Roll:
+    roll = _roll(ctx)
+    defender = ctx.target
+    terms = [Term(f"succès de {defender.name} (défenseur)", str(ctx.number("defenseur")), "AD-29")]
+    if shaken(defender) and not ctx.flag(SHAKEN_FLAG):
+        terms.append(Term(f"{defender.name} Secoué : −1 dé à son jet de défense", "", "CFG-AD-12"))
+    return Roll(roll.dice, roll.difficulty, (*roll.terms, *terms), roll.notices, roll.how)
+
+
+def opposed_preview(ctx: Ctx) -> Preview:
+    computed = _opposed(ctx)
+    settled = ctx.settle(computed)
+    preview = ctx.preview(settled, computed)
+    need = max(settled.difficulty, ctx.number("defenseur") + 1)
+    dist, chance, note = traits.odds(settled.dice, settled.how, need)
+    return Preview(
+        preview.action,
+        preview.terms,
+        preview.dice,
+        need,
+        chance,
+        f"{note} (plus que le défenseur et au moins la Difficulté)",
+        dist,
+        preview.notices,
+        preview.computed,
+    )
+
+
+def opposed_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    """AD-29: more successes than the defender (a tie fails) and the action's Difficulty.
+    A-AD-21: both margins are shown, the GM picks one if an effect needs a Seuil."""
+    roll, terms = ctx.allowed(_opposed(ctx))
+    got, counted = ctx.read(roll, dice)
+    terms.append(counted)
+    defence = ctx.number("defenseur")
+    ok = traits.opposed(got, defence, roll.difficulty)
+    terms.append(
+        Term(
+            "marges (A-AD-21)",
+            f"{got - roll.difficulty} sur la Difficulté, {got - defence} sur le défenseur",
+            "A-AD-21",
+        )
+    )
+    edits = Edits(ctx.enc)
+    ctx.spend_joker(edits)
+    outcome = (
+        f"{'Réussi' if ok else 'Raté'} : {got} succès contre {defence} du défenseur,"
+        f" Difficulté {roll.difficulty}.",
+        f"{'Success' if ok else 'Failure'}: {got} successes against the defender's {defence},"
+        f" Difficulty {roll.difficulty}.",
+    )
+    return finish(edits, ctx.action, "Jet opposé", terms, dice, outcome, ok)
+
+
+ROLL_HANDLER = Handler(ROLL, roll_spec, roll_preview, roll_resolve)
+OPPOSED_HANDLER = Handler(OPPOSED, opposed_spec, opposed_preview, opposed_resolve)

@@ -1,0 +1,113 @@
+"""Where the figurines stand: zone distance, contact, Allonge (AD-01) and the attack
+Difficulty of Mêlée, Tir and Lancer (AD-03 to AD-12)."""
+
+from __future__ import annotations
+
+from ...model import Combatant, Encounter
+from ...zones import ZoneGraph, in_contact
+from ..base import Notice, Term
+from .sheet import active, cell, parade
+
+REACH_FLAG = "CFG-AD-7"
+THROW_FLAG = "CFG-AD-5"
+
+
+def distance(enc: Encounter, a: Combatant, b: Combatant) -> int | None:
+    """Zone distance d: 0 same zone, 1 neighbouring, 2 one zone in between (None: unknown)."""
+    za, zb = a.position.zone, b.position.zone
+    if za is None or zb is None:
+        return None
+    return ZoneGraph(enc.map).distance(za, zb)
+
+
+def zone_names(enc: Encounter, ids: list[str]) -> str:
+    names = {z.id: z.name for z in enc.map.zones}
+    return ", ".join(names.get(z, z) for z in ids)
+
+
+def enemies_in_contact(enc: Encounter, c: Combatant, active_only: bool) -> list[Combatant]:
+    """The enemy figurines in contact with `c` (adjacent, across a zone border too)."""
+    return [
+        o
+        for o in enc.combatants
+        if o.side != c.side and in_contact(c, o) and (active(o) or not active_only)
+    ]
+
+
+def reach_notice(enc: Encounter, cap: str, w: dict, a: Combatant, b: Combatant) -> Notice | None:
+    """AD-01: Allonge n reaches an adjacent figurine, or one up to n − 1 zones away (CFG-AD-7:
+    with « limite_3 », never beyond 2 zones). None when legal; a blocking notice otherwise,
+    which the GM may pass over (G-3)."""
+    allonge = max(1, cell(w, "allonge"))
+    if in_contact(a, b):
+        return None
+    d = distance(enc, a, b)
+    if d is None:
+        return Notice(
+            "AD-01",
+            "Distance en zones inconnue (zone manquante ou sans chemin)",
+            "Zone distance unknown (no zone or no path)",
+        )
+    reach = allonge - 1 if cap != "limite_3" else min(allonge, 3) - 1
+    if d <= reach:
+        return None
+    return Notice(
+        "AD-01",
+        f"{w['nom']} (Allonge {allonge}) n’atteint pas une cible à {d} zone(s) non adjacente",
+        f"{w['nom']} (Reach {allonge}) cannot reach a non-adjacent target {d} zone(s) away",
+        blocking=True,
+    )
+
+
+def melee_terms(enc: Encounter, a: Combatant, b: Combatant) -> list[Term]:
+    """AD-03, AD-04: the target's Parade, +1 if it is not in the attacker's zone (flat,
+    A-AD-10), even when adjacent across the border."""
+    terms = [Term(f"Parade de {b.name}", parade(b).value, "AD-03")]
+    if a.position.zone != b.position.zone:
+        terms.append(Term("cible dans une autre zone", 1, "AD-04"))
+    return terms
+
+
+def crossed(enc: Encounter, a: Combatant, b: Combatant) -> list[str]:
+    """AD-07, AD-23: the zones strictly between shooter and target on the shortest path."""
+    za, zb = a.position.zone, b.position.zone
+    if za is None or zb is None:
+        return []
+    return ZoneGraph(enc.map).crossed(za, zb)
+
+
+def shooting_terms(enc: Encounter, a: Combatant, b: Combatant, zones: int) -> list[Term]:
+    """AD-05 to AD-09: 2, +1 adjacent active target, +1 per zone crossed (`zones`, the GM
+    may change the path: AD-23), +1 if at least one active enemy is in contact (A-AD-6)."""
+    terms = [Term("base du Tir", 2, "AD-05")]
+    if in_contact(a, b) and active(b):
+        terms.append(Term("cible adjacente et active", 1, "AD-06"))
+    if zones:
+        path = crossed(enc, a, b)
+        what = (
+            f"zone(s) traversée(s) ({zone_names(enc, path)})"
+            if len(path) == zones
+            else "zone(s) traversée(s)"
+        )
+        terms.append(Term(what, zones, "AD-07"))
+    foes = enemies_in_contact(enc, a, active_only=True)
+    if foes:
+        names = ", ".join(f.name for f in foes)
+        terms.append(Term(f"ennemi actif au contact du tireur ({names})", 1, "AD-08"))
+    return terms
+
+
+def throwing_terms(enc: Encounter, cfg_other_zone: bool, a: Combatant, b: Combatant) -> list[Term]:
+    """AD-10 to AD-12: adjacent → Parade (no zone modifier; CFG-AD-5 adds the Mêlée +1 for
+    another zone); else 2 + d, d the zone distance (zones covered after the first). No
+    other modifier (A-AD-8, A-AD-9)."""
+    if in_contact(a, b):
+        terms = [Term(f"cible adjacente : Parade de {b.name}", parade(b).value, "AD-10")]
+        if cfg_other_zone and a.position.zone != b.position.zone:
+            terms.append(Term("cible adjacente dans une autre zone", 1, "CFG-AD-5"))
+        return terms
+    d = distance(enc, a, b) or 0
+    terms = [Term("base du Lancer", 2, "AD-11")]
+    if d:
+        terms.append(Term("zone(s) couverte(s) après la première", d, "AD-11"))
+    return terms

@@ -1,0 +1,232 @@
+"""Se Reprendre (AD-34), Récupération (AD-35) and Soins (AD-36)."""
+
+from __future__ import annotations
+
+from ...changes import ChangeSet
+from ...model import Combatant
+from ...zones import in_contact
+from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from ..edits import Edits, finish
+from ..fields import choice_field
+from ..schema import Label
+from . import budget, reach
+from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Roll, seuil
+from .sheet import SHAKEN, dead, shaken, stat
+
+RALLY, RECOVER, HEAL = "se_reprendre", "recuperation", "soins"
+ENEMIES_FLAG = "CFG-AD-13"
+BOTH_FLAG = "CFG-AD-10"
+HEALTH, STATE = "sante", "secoue"
+
+
+def _spec(ctx: Ctx, kind: str, fr: str, en: str, rule: str, target: bool, *extra) -> ActionSpec:
+    return ActionSpec(
+        kind,
+        Label(fr=fr, en=en),
+        rule,
+        target,
+        (*extra, *ctx.roll_options()),
+        (DICE, DIFFICULTY),
+        OVERRIDE_LABELS,
+    )
+
+
+def _budget(ctx: Ctx, kind: str) -> list[Notice]:
+    found = budget.notice(ctx.ruleset, ctx.enc, ctx.actor, kind)
+    return [found] if found else []
+
+
+def _adjacent_enemies(ctx: Ctx, *who: Combatant) -> list[Combatant]:
+    """A-AD-20: the enemies adjacent to any of `who`, each once (CFG-AD-13: every enemy,
+    or only active ones)."""
+    active_only = ctx.flag(ENEMIES_FLAG) == "actifs"
+    seen: dict[str, Combatant] = {}
+    for c in who:
+        for foe in reach.enemies_in_contact(ctx.enc, c, active_only):
+            seen.setdefault(foe.id, foe)
+    return list(seen.values())
+
+
+def _enemy_terms(ctx: Ctx, rule: str, *who: Combatant) -> list[Term]:
+    terms = [Term("base", 2, rule)]
+    for foe in _adjacent_enemies(ctx, *who):
+        terms.append(Term(f"ennemi adjacent : {foe.name}", 1, rule))
+    return terms
+
+
+def _heal(edits: Edits, c: Combatant, terms: list[Term], rule: str) -> str:
+    """+1 Santé, never above the maximum."""
+    now, top = stat(c, "sante"), stat(c, "sante_max", 1)
+    after = min(top, now + 1)
+    edits.set(("combatants", c.id, "stats", "sante"), after)
+    terms.append(Term(f"Santé {now} → {after} (maximum {top})", after - now, rule))
+    return f"Santé {now} → {after}"
+
+
+# Se Reprendre ----------------------------------------------------------------------------
+
+
+def rally_spec(ctx: Ctx) -> ActionSpec:
+    return _spec(ctx, RALLY, "Se Reprendre", "Rally", "AD-34", False)
+
+
+def _rally(ctx: Ctx) -> Roll:
+    notices = _budget(ctx, budget.BONUS)
+    if not shaken(ctx.actor):
+        notices.append(Notice("AD-34", "Pas Secoué", "Not Shaken"))
+    dice = ctx.dice_terms("mental", "Mental (sans malus de Secoué)", "AD-34", shaken_applies=False)
+    return ctx.roll(dice, [Term("Se Reprendre", 2, "AD-34")], notices)
+
+
+def rally_preview(ctx: Ctx) -> Preview:
+    computed = _rally(ctx)
+    return ctx.preview(ctx.settle(computed), computed)
+
+
+def rally_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    """AD-34: success removes Secoué; a Seuil ≥ 2 gives the bonus action back."""
+    roll, terms = ctx.allowed(_rally(ctx))
+    got, counted = ctx.read(roll, dice)
+    terms.append(counted)
+    c, edits = ctx.actor, Edits(ctx.enc)
+    ctx.spend_joker(edits)
+    ok = got >= roll.difficulty
+    refund = ok and seuil(got, roll.difficulty) >= 2
+    budget.spend(ctx.ruleset, edits, c, budget.BONUS, 0 if refund else 1)
+    if ok:
+        edits.remove_state(c.id, SHAKEN)
+        terms.append(Term("n’est plus Secoué", "", "AD-34"))
+    if refund:
+        terms.append(Term("Seuil ≥ 2 : action bonus rendue", "", "AD-34"))
+    fr = "n’est plus Secoué" if ok else "reste Secoué" if shaken(c) else "échec"
+    en = "no longer Shaken" if ok else "still Shaken" if shaken(c) else "failure"
+    if refund:
+        fr, en = f"{fr}, action bonus rendue", f"{en}, bonus action given back"
+    outcome = (f"{c.name} : {fr} ({got} succès).", f"{c.name}: {en} ({got} successes).")
+    return finish(edits, ctx.action, "Se Reprendre", terms, dice, outcome, ok)
+
+
+# Récupération ----------------------------------------------------------------------------
+
+
+def recover_spec(ctx: Ctx) -> ActionSpec:
+    return _spec(ctx, RECOVER, "Récupération", "Recovery", "AD-35", False)
+
+
+def _recover(ctx: Ctx) -> Roll:
+    notices = _budget(ctx, budget.BONUS)
+    c = ctx.actor
+    if stat(c, "sante") >= stat(c, "sante_max", 1):
+        notices.append(Notice("AD-35", "Santé déjà au maximum", "Health already at maximum"))
+    dice = ctx.dice_terms("vigueur", "Vigueur", "AD-35", shaken_applies=True)
+    return ctx.roll(dice, _enemy_terms(ctx, "AD-35", c), notices)
+
+
+def recover_preview(ctx: Ctx) -> Preview:
+    computed = _recover(ctx)
+    return ctx.preview(ctx.settle(computed), computed)
+
+
+def recover_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    """AD-35: success → +1 Santé, never above the maximum."""
+    roll, terms = ctx.allowed(_recover(ctx))
+    got, counted = ctx.read(roll, dice)
+    terms.append(counted)
+    c, edits = ctx.actor, Edits(ctx.enc)
+    ctx.spend_joker(edits)
+    budget.spend(ctx.ruleset, edits, c, budget.BONUS)
+    ok = got >= roll.difficulty
+    what = _heal(edits, c, terms, "AD-35") if ok else "échec"
+    outcome = (
+        f"{c.name} : {what} ({got} succès contre {roll.difficulty}).",
+        f"{c.name}: {'+1 Health' if ok else 'failure'}"
+        f" ({got} successes against {roll.difficulty}).",
+    )
+    return finish(edits, ctx.action, "Récupération", terms, dice, outcome, ok)
+
+
+# Soins -----------------------------------------------------------------------------------
+
+
+def heal_spec(ctx: Ctx) -> ActionSpec:
+    effect = choice_field(
+        "effet",
+        "Effet choisi (Seuil < 2)",
+        "Chosen effect (Seuil < 2)",
+        [(HEALTH, "+1 Santé", "+1 Health"), (STATE, "Retirer Secoué", "Remove Shaken")],
+        "AD-36",
+        HEALTH,
+    )
+    return _spec(ctx, HEAL, "Soins", "Healing", "AD-36", False, effect)
+
+
+def patient(ctx: Ctx) -> Combatant:
+    """Soins on oneself (no target) or on the target."""
+    return ctx.actor if ctx.action.target is None else ctx.target
+
+
+def _heal_roll(ctx: Ctx) -> Roll:
+    healer, other = ctx.actor, patient(ctx)
+    notices = _budget(ctx, budget.STANDARD)
+    if other.id != healer.id:
+        if other.side != healer.side:
+            notices.append(
+                Notice("AD-36", f"{other.name} n’est pas un allié", f"{other.name} is not an ally")
+            )
+        if not in_contact(healer, other):
+            notices.append(
+                Notice(
+                    "AD-36",
+                    f"{other.name} n’est pas adjacent au soigneur",
+                    f"{other.name} is not adjacent to the healer",
+                    blocking=True,
+                )
+            )
+    if dead(other):
+        notices.append(
+            Notice("AD-20", f"{other.name} est mort", f"{other.name} is dead", blocking=True)
+        )
+    dice = ctx.dice_terms("savoir", "Savoir", "AD-36", shaken_applies=True)
+    return ctx.roll(dice, _enemy_terms(ctx, "AD-36", healer, other), notices)
+
+
+def heal_preview(ctx: Ctx) -> Preview:
+    computed = _heal_roll(ctx)
+    return ctx.preview(ctx.settle(computed), computed)
+
+
+def heal_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    """AD-36: success → the chosen effect (+1 Santé or Secoué removed); a Seuil ≥ 2 gives
+    both (A-AD-17, CFG-AD-10)."""
+    roll, terms = ctx.allowed(_heal_roll(ctx))
+    got, counted = ctx.read(roll, dice)
+    terms.append(counted)
+    healer, other, edits = ctx.actor, patient(ctx), Edits(ctx.enc)
+    ctx.spend_joker(edits)
+    budget.spend(ctx.ruleset, edits, healer, budget.STANDARD)
+    ok = got >= roll.difficulty
+    done: list[str] = []
+    if ok:
+        both = seuil(got, roll.difficulty) >= 2 and bool(ctx.flag(BOTH_FLAG))
+        if both:
+            terms.append(Term("Seuil ≥ 2 : les deux effets", "", "A-AD-17"))
+        chosen = ctx.choice("effet", HEALTH)
+        if both or chosen == HEALTH:
+            done.append(_heal(edits, other, terms, "AD-36"))
+        if both or chosen == STATE:
+            edits.remove_state(other.id, SHAKEN)
+            terms.append(Term("Secoué retiré", "", "AD-36"))
+            done.append("Secoué retiré")
+    what = ", ".join(done) if ok else "échec"
+    outcome = (
+        f"Soins de {healer.name} sur {other.name} : {what}"
+        f" ({got} succès contre {roll.difficulty}).",
+        f"{healer.name} heals {other.name}: {'success' if ok else 'failure'}"
+        f" ({got} successes against {roll.difficulty}).",
+    )
+    return finish(edits, ctx.action, "Soins", terms, dice, outcome, ok)
+
+
+RALLY_HANDLER = Handler(RALLY, rally_spec, rally_preview, rally_resolve)
+RECOVER_HANDLER = Handler(RECOVER, recover_spec, recover_preview, recover_resolve)
+HEAL_HANDLER = Handler(HEAL, heal_spec, heal_preview, heal_resolve)

@@ -1,0 +1,85 @@
+"""Ruleset `attention_donjon`: AD-01 to AD-37 with the adopted readings A-AD-1 to A-AD-21."""
+
+from __future__ import annotations
+
+from ...changes import Change
+from ...model import Combatant, Encounter, TurnEntry
+from ...turns import TurnPolicy
+from ..action_ctx import HandlerRuleset
+from ..base import Notice, Term
+from . import attack, budget, cards, damage, other, recovery
+from .context import Ctx, Handler
+from .sheet import active, dead, endurance, hero, parade, shaken, stat
+
+# Every action, in the order the dialog lists them.
+HANDLERS: tuple[Handler, ...] = (
+    attack.ATTACK,
+    damage.DAMAGE,
+    recovery.RALLY_HANDLER,
+    recovery.RECOVER_HANDLER,
+    recovery.HEAL_HANDLER,
+    other.ROLL_HANDLER,
+    other.OPPOSED_HANDLER,
+)
+
+
+class AttentionDonjon(HandlerRuleset):
+    """Attention : Donjon ! (Gulix, CC-BY-SA): the combat excerpt and its complement."""
+
+    handlers = HANDLERS
+    context = Ctx
+
+    uses_contact = True
+
+    def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
+        """AD-30 Parade, AD-31 Endurance « total(armure) », Santé, the activation's actions."""
+        guard, tough = parade(c), endurance(c)
+        out = [Term("Parade", str(guard.value), "AD-30"), *guard.terms]
+        out += [Term("Endurance", tough.endurance_text(), "AD-31"), *tough.terms]
+        out.append(Term("Santé", f"{stat(c, 'sante')}/{stat(c, 'sante_max', 1)}", "AD-17"))
+        out.append(Term("État", "Secoué (−1 dé)" if shaken(c) else "Indemne", "AD-19"))
+        allowed = budget.limits(self, enc)
+        if allowed is not None:
+            left = [
+                f"{budget.NAMES[k]} {max(0, n - budget.used(enc, c.id, k))}/{n}"
+                for k, n in allowed.items()
+                if k != budget.MOVE
+            ]
+            pace = max(1, stat(c, "deplacement", 1))
+            moved = budget.used(enc, c.id, budget.ZONE)
+            left.insert(0, f"zones {moved}/{pace * allowed[budget.MOVE]}")
+            out.append(Term("Actions restantes de l’activation", ", ".join(left), "AD-37"))
+        return out
+
+    def badges(self, enc: Encounter, c: Combatant) -> list[str]:
+        """The health state and Santé first, then Héroïsme, the other states."""
+        first = "Mort" if dead(c) else "Secoué" if shaken(c) else "Indemne"
+        line = f"{first} · Santé {stat(c, 'sante')}/{stat(c, 'sante_max', 1)}"
+        if hero(c):
+            line += f" · Héroïsme {stat(c, 'heroisme')}"
+        if not active(c) and not dead(c):
+            line += " · inactif"
+        shown = [s.label for s in c.states if s.key not in ("secoue", "mort")]
+        return [line, *shown]
+
+    def is_out(self, enc: Encounter, c: Combatant) -> bool:
+        """AD-20: a dead figurine takes no further part."""
+        return dead(c)
+
+    def check_move(self, enc: Encounter, c: Combatant, zone: str) -> list[Notice]:
+        return budget.move_notices(self, enc, c, zone)
+
+    def move_changes(self, enc: Encounter, c: Combatant, zone: str) -> list[Change]:
+        return budget.move_changes(self, enc, c, zone)
+
+    def activation_ended(self, enc: Encounter, entry: TurnEntry) -> list[Change]:
+        return budget.activation_ended(enc, entry)
+
+    def round_started(self, enc: Encounter, round_no: int) -> list[Change]:
+        """AD-37: every figurine's budget is fresh at a new round."""
+        return budget.reset(enc, [c.id for c in enc.combatants])
+
+    # Card initiative (cards.py) ---------------------------------------------------------
+
+    def turn_policy(self, enc: Encounter) -> TurnPolicy:
+        return cards.policy(self, enc)
