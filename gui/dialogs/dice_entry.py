@@ -23,10 +23,11 @@ from PySide6.QtWidgets import (
 from ..engine.dice import DiceExpr, DiceInputError
 from ..engine.rulesets.base import DiceRequest, DiceResult
 from ..i18n import message, pick, tr
+from .poker import PokerChoices
 
 _FACES_SHOWN = 24
 _DIE_STYLE = (
-    "QLabel {{ border: 2px solid {colour}; border-radius: 6px; padding: 1px 5px;"
+    "QLabel {{ border: {border} {colour}; border-radius: 6px; padding: 1px 5px;"
     " font-weight: bold; background: palette(base); }}"
 )
 
@@ -49,18 +50,23 @@ def _row(*widgets: QWidget) -> QWidget:
     return holder
 
 
+def _worth_colour(worth: int) -> str:
+    return "#2e7d32" if worth > 0 else "#c62828" if worth < 0 else "palette(mid)"
+
+
 def _die_colour(face: int, sides: int, face_values: Sequence[int]) -> str:
     """Green for a face that counts for the GM (the highest face, or one worth more than
     nothing in a count), red for a 1 (or a face worth less than nothing), else neutral."""
     if face_values:
-        worth = face_values[face - 1] if 1 <= face <= len(face_values) else 0
-        return "#2e7d32" if worth > 0 else "#c62828" if worth < 0 else "palette(mid)"
+        return _worth_colour(face_values[face - 1] if 1 <= face <= len(face_values) else 0)
     return "#2e7d32" if face == sides else "#c62828" if face == 1 else "palette(mid)"
 
 
 class FacesView(QWidget):
     """The faces of a roll drawn as small dice: the highest face green, a 1 red; in a count
-    (`face_values`), the faces that count green with what they are worth in the tooltip."""
+    (`face_values`), the faces that count green with what they are worth in the tooltip.
+    A face traded for an extra die (`pokers`, then worth `worth`) has a double border, and
+    its extra die a dashed one and a "+"."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -68,22 +74,39 @@ class FacesView(QWidget):
         self._dice.setContentsMargins(0, 0, 0, 0)
         self._dice.setSpacing(4)
 
-    def show_faces(self, faces: Sequence[int], sides: int, face_values: Sequence[int] = ()) -> None:
+    def show_faces(
+        self,
+        faces: Sequence[int],
+        sides: int,
+        face_values: Sequence[int] = (),
+        pokers: Sequence[int] = (),
+        worth: int = 0,
+    ) -> None:
         while (item := self._dice.takeAt(0)) is not None:
             item.widget().hide()
             item.widget().deleteLater()
-        for face in faces[:_FACES_SHOWN]:
-            die = QLabel(str(face))
+        extras = {i + 1 for i in pokers}
+        for i, face in enumerate(faces[:_FACES_SHOWN]):
+            die = QLabel(f"+{face}" if i in extras else str(face))
             die.setAlignment(Qt.AlignmentFlag.AlignCenter)
             die.setMinimumWidth(28)
-            colour = _die_colour(face, sides, face_values)
-            die.setStyleSheet(_DIE_STYLE.format(colour=colour))
+            tip = ""
             if face_values and 1 <= face <= len(face_values):
-                die.setToolTip(
-                    tr("Face {face} : compte {value}").format(
-                        face=face, value=face_values[face - 1]
-                    )
+                tip = tr("Face {face} : compte {value}").format(
+                    face=face, value=face_values[face - 1]
                 )
+            if i in pokers:
+                border, colour = "4px double", _worth_colour(worth)
+                tip = tr("Face {face} : Coup de Poker, compte {value}").format(
+                    face=face, value=worth
+                )
+            else:
+                border = "2px dashed" if i in extras else "2px solid"
+                colour = _die_colour(face, sides, face_values)
+            if i in extras:
+                tip = tr("Dé supplémentaire du Coup de Poker") + (f"\n{tip}" if tip else "")
+            die.setStyleSheet(_DIE_STYLE.format(border=border, colour=colour))
+            die.setToolTip(tip)
             self._dice.addWidget(die)
         if len(faces) > _FACES_SHOWN:
             self._dice.addWidget(QLabel(f"… (+{len(faces) - _FACES_SHOWN})"))
@@ -95,7 +118,9 @@ class DiceEntry(QGroupBox):
 
     A request the rules give no dice for (`aggregate_only`, G-6) leaves only Saisir le
     résultat; the mode the GM had chosen comes back with the next request that has dice.
-    A count (`face_values`) totals what the faces are worth, not the faces.
+    A count (`face_values`) totals what the faces are worth, not the faces. With a Poker
+    (DiceRequest.poker), the rolled or typed faces it may trade show in `poker`, whose
+    choices and extra dice are in the result.
 
     `result()` is the DiceResult to resolve with, or None while the dice are missing or
     wrong (the reason shows inline); `changed` fires whenever it may differ."""
@@ -158,9 +183,11 @@ class DiceEntry(QGroupBox):
         self.error.setWordWrap(True)
         self.error.setStyleSheet("QLabel { color: #c62828; }")
         self.no_dice = QLabel(tr("Aucun dé n’est nécessaire pour cette action."))
+        self.poker = PokerChoices(roll)
         self._layout()
         self.faces_edit.textChanged.connect(self._update)
         self.aggregate_edit.textChanged.connect(self._update)
+        self.poker.changed.connect(self._update)
         self.modes.buttonToggled.connect(self._mode_toggled)
         self.free_note.hide()
         self._show_page("rolled")
@@ -173,7 +200,7 @@ class DiceEntry(QGroupBox):
         self.entry_row.layout().addStretch(1)
         self.entry_row.layout().addWidget(self.total_label)
         layout = QVBoxLayout(self)
-        for widget in (self.mode_row, self.entry_row, self.no_dice, self.error):
+        for widget in (self.mode_row, self.entry_row, self.poker, self.no_dice, self.error):
             layout.addWidget(widget)
 
     def mode(self) -> str:
@@ -248,6 +275,7 @@ class DiceEntry(QGroupBox):
         """Roll with the encounter's generator (before any resolution: undo never rolls)."""
         if self.request is not None:
             self.rolled_dice = self._roll(self.request)
+            self.poker.clear()  # the choices were for the dice before, even if the same
             self._update()
 
     def lock(self) -> None:
@@ -256,8 +284,15 @@ class DiceEntry(QGroupBox):
             button.setEnabled(False)
         self.faces_edit.setReadOnly(True)
         self.aggregate_edit.setReadOnly(True)
+        self.poker.lock()
 
     def _parse(self) -> tuple[DiceResult | None, str]:
+        """The dice with the Poker's choices, or None and why not."""
+        dice, why = self._first_dice()
+        return self.poker.apply(dice), why
+
+    def _first_dice(self) -> tuple[DiceResult | None, str]:
+        """The dice rolled or typed, before any Poker, or None and why not."""
         request = self.request
         if request is None:
             return DiceResult("none"), ""
@@ -309,15 +344,24 @@ class DiceEntry(QGroupBox):
             self._update()
 
     def _update(self) -> None:
-        dice, why = self._parse()
+        first, why = self._first_dice()
         self.error.setText(why)
         self.error.setVisible(bool(why))
         request = self.request
-        faces = dice.faces if dice else ()
+        self.poker.set_base(request, first)
+        dice = self.poker.apply(first)
         if request is None:
             self.faces_view.show_faces((), 0)
         else:
-            self.faces_view.show_faces(faces, request.expr.sides, request.face_values)
+            shown = dice or first  # a typed extra die missing: the dice so far
+            worth = request.poker.worth if request.poker else 0
+            self.faces_view.show_faces(
+                shown.faces if shown else (),
+                request.expr.sides,
+                request.face_values,
+                dice.pokers if dice else (),
+                worth,
+            )
         self.total_label.setText(self._total_text(dice))
         self.roll_button.setText(tr("Relan&cer") if self.rolled_dice else tr("Lan&cer les dés"))
         self.changed.emit()
