@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
@@ -17,9 +17,10 @@ from PySide6.QtWidgets import (
 
 from ..controller import Controller, Refused
 from ..engine.problems import BilingualError
-from ..engine.rulesets.base import FORCE, Notice, Preview, Resolution
-from ..engine.rulesets.schema import Label
+from ..engine.rulesets.base import FORCE, Action, DiceResult, Notice, Preview, Resolution
+from ..engine.rulesets.schema import FieldSpec, Label
 from ..i18n import language, message, pick, tr
+from ..prompts import Prompts
 from .action_choice import ActionChoice
 from .breakdown import BreakdownView
 from .dice_entry import DiceEntry
@@ -40,7 +41,12 @@ class ActionDialog(QDialog):
 
     A blocking notice (the rules forbid the action) keeps Appliquer disabled until the GM
     ticks « Passer outre », which puts FORCE into the action's overrides (logged, G-3). The
-    box shows only while there is a blocking notice, and unticks when they change."""
+    box shows only while there is a blocking notice, and unticks when they change.
+
+    Questions the outcome raises once the dice are known (« Mort ? », Resolution.asks) are
+    asked through `prompts` before anything is written; cancelling one applies nothing.
+    When the outcome calls for another action (Dommages after a hit), « Suite » opens it
+    for the same actor and target (`next_dialog`)."""
 
     applied = Signal(object)
 
@@ -57,6 +63,8 @@ class ActionDialog(QDialog):
         self.preview: Preview | None = None
         self.resolution: Resolution | None = None
         self.blocking: tuple[Notice, ...] = ()  # what « Passer outre » overrides
+        self.prompts = Prompts(self)
+        self.next_dialog: ActionDialog | None = None
         self._blocking_key: tuple[str | None, tuple[Notice, ...]] = (actor, ())
         self._busy = False
         self.choice = ActionChoice(controller, actor, target, kind)
@@ -76,6 +84,8 @@ class ActionDialog(QDialog):
         self.apply_button = QPushButton(tr("&Appliquer"))
         self.apply_button.setDefault(True)
         self.close_button = QPushButton(tr("Ann&uler"))
+        self.next_button = QPushButton()
+        self.next_button.setObjectName("nextAction")
         self.force_check = QCheckBox(tr("&Passer outre (décision du MJ, G-3)"))
         self.force_check.setObjectName("force")
         self.force_check.setStyleSheet(_FORCE_STYLE)
@@ -86,6 +96,7 @@ class ActionDialog(QDialog):
             )
         )
         self._layout()
+        self.next_button.hide()  # until an outcome calls for another action
         self.outcome.hide()
         self.problem.hide()
         self.force_check.hide()
@@ -93,6 +104,7 @@ class ActionDialog(QDialog):
         self.choice.changed.connect(self.refresh)
         self.dice.changed.connect(self._update_buttons)
         self.apply_button.clicked.connect(self.apply)
+        self.next_button.clicked.connect(self.open_next)
         self.close_button.clicked.connect(self._close)
         controller.changed.connect(self._model_changed)
         controller.replaced.connect(self.reject)
@@ -102,6 +114,7 @@ class ActionDialog(QDialog):
     def _layout(self) -> None:
         buttons = QDialogButtonBox()
         buttons.addButton(self.apply_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(self.next_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.close_button, QDialogButtonBox.ButtonRole.RejectRole)
         layout = QVBoxLayout(self)
         widgets = (
@@ -207,9 +220,12 @@ class ActionDialog(QDialog):
         dice = self.dice.result()
         if self.preview is None or dice is None or self._blocked():
             return
+        action = self._answered(self.choice.action(), dice)
+        if action is None:
+            return
         self._busy = True
         try:
-            resolution = self.controller.resolve(self.choice.action(), dice)
+            resolution = self.controller.resolve(action, dice)
         except Refused as exc:
             self._show_problem(message(exc))
             return
@@ -217,6 +233,55 @@ class ActionDialog(QDialog):
             self._busy = False
         self._show_outcome(resolution)
         self.applied.emit(resolution)
+
+    def _answered(self, action: Action, dice: DiceResult) -> Action | None:
+        """The action with the GM's answers to what its outcome asks (Resolution.asks),
+        resolved without writing anything until nothing is left to ask; None if the GM
+        cancels a question."""
+        while True:
+            try:
+                resolution, _changes = self.controller.table.resolve(action, dice)
+            except BilingualError:
+                return action  # the refusal shows when the action is applied
+            missing = [f for f in resolution.asks if f.key not in action.options]
+            if not missing:
+                return action
+            answer = self._ask(missing[0])
+            if answer is None:
+                return None
+            action = replace(action, options={**action.options, missing[0].key: answer})
+
+    def _ask(self, spec: FieldSpec) -> str | int | None:
+        """One question of an outcome, as a choice, a number or a text."""
+        title, label = self.windowTitle(), pick(spec.label)
+        if spec.kind == "choice":
+            index = self.prompts.choice(title, label, [pick(c.label) for c in spec.choices])
+            return None if index is None else spec.choices[index].value
+        if spec.kind == "int":
+            low, high = int(spec.minimum or 0), int(spec.maximum or 0)
+            default = spec.default if isinstance(spec.default, int) else low
+            return self.prompts.integer(title, label, default, low, high)
+        return self.prompts.text(title, label, str(spec.default or ""))
+
+    def open_next(self) -> ActionDialog | None:
+        """« Suite »: the action the outcome calls for, same actor and target, in a new
+        dialog; this one closes."""
+        if self.resolution is None or not self.resolution.next_kind:
+            return None
+        action = self.resolution.action
+        dialog = ActionDialog(
+            self.controller,
+            action.actor,
+            action.target,
+            self.resolution.next_kind,
+            self.parentWidget(),
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.applied.connect(self.applied)
+        self.next_dialog = dialog
+        self.accept()
+        dialog.open()
+        return dialog
 
     def _show_outcome(self, resolution: Resolution) -> None:
         self.resolution = resolution
@@ -232,8 +297,24 @@ class ActionDialog(QDialog):
         self._show_problem("")
         self.apply_button.hide()
         self.close_button.setText(tr("&Fermer"))
-        self.close_button.setDefault(True)
-        self.close_button.setFocus()
+        follow = self._next_label(resolution)
+        if follow:
+            self.next_button.setText(tr("&Suite : {action}").format(action=follow))
+            self.next_button.setToolTip(tr("Ouvrir l’action suivante, même acteur et même cible"))
+            self.next_button.show()
+            self.next_button.setDefault(True)
+            self.next_button.setFocus()
+        else:
+            self.close_button.setDefault(True)
+            self.close_button.setFocus()
+
+    def _next_label(self, resolution: Resolution) -> str:
+        """The label of the action the outcome calls for, if the actor has it now."""
+        if not resolution.next_kind or resolution.action.actor is None:
+            return ""
+        enc, action = self.controller.enc, resolution.action
+        specs = self.controller.ruleset.actions(enc, action.actor, action.target)
+        return next((pick(s.label) for s in specs if s.kind == resolution.next_kind), "")
 
     def _show_problem(self, text: str) -> None:
         self.problem.setText(text)

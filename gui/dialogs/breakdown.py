@@ -94,6 +94,12 @@ class BreakdownView(QGroupBox):
         self.odds_label.setFont(big)
         self.mean_label = QLabel()
         self.mean_label.setObjectName("mean")
+        self.note_label = QLabel()  # what the odds assume (a policy, a chance of botch…)
+        self.note_label.setObjectName("oddsNote")
+        self.note_label.setWordWrap(True)
+        small = self.note_label.font()
+        small.setPointSizeF(small.pointSizeF() * 0.9)
+        self.note_label.setFont(small)
         self.chart = DistributionChart()
         self.blocking_notices = QLabel()
         self.blocking_notices.setObjectName("blockingNotices")
@@ -113,6 +119,7 @@ class BreakdownView(QGroupBox):
         side.addWidget(self.odds_label)
         side.addWidget(self.mean_label)
         side.addWidget(self.chart, 1)
+        side.addWidget(self.note_label)
         row = QHBoxLayout()
         row.addWidget(self.table, 3, Qt.AlignmentFlag.AlignTop)
         row.addLayout(side, 2)
@@ -124,7 +131,7 @@ class BreakdownView(QGroupBox):
     def clear(self) -> None:
         """Nothing to show (the action does not fit: the dialog says why)."""
         self.show_terms(())
-        for label in (self.target_label, self.odds_label, self.mean_label):
+        for label in (self.target_label, self.odds_label, self.mean_label, self.note_label):
             label.hide()
         self.show_notices(())
         self.chart.show_distribution(None, None)
@@ -141,6 +148,8 @@ class BreakdownView(QGroupBox):
             self.odds_label.setToolTip(
                 tr("Probabilité exacte : {fraction}").format(fraction=preview.odds) + note
             )
+        self.note_label.setText(preview.odds_note)
+        self.note_label.setVisible(preview.odds is not None and bool(preview.odds_note))
         dist = preview.distribution
         self.mean_label.setVisible(dist is not None)
         if dist is not None:

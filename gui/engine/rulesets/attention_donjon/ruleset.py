@@ -52,15 +52,14 @@ class AttentionDonjon(HandlerRuleset):
         return out
 
     def badges(self, enc: Encounter, c: Combatant) -> list[str]:
-        """The health state and Santé first, then Héroïsme, the other states."""
-        first = "Mort" if dead(c) else "Secoué" if shaken(c) else "Indemne"
-        line = f"{first} · Santé {stat(c, 'sante')}/{stat(c, 'sante_max', 1)}"
+        """Short lines for a small token: the health state, Santé, Héroïsme, then the rest."""
+        out = ["Mort" if dead(c) else "Secoué" if shaken(c) else "Indemne"]
+        out.append(f"Santé {stat(c, 'sante')}/{stat(c, 'sante_max', 1)}")
         if hero(c):
-            line += f" · Héroïsme {stat(c, 'heroisme')}"
+            out.append(f"Héroïsme {stat(c, 'heroisme')}")
         if not active(c) and not dead(c):
-            line += " · inactif"
-        shown = [s.label for s in c.states if s.key not in ("secoue", "mort")]
-        return [line, *shown]
+            out.append("inactif")
+        return out + [s.label for s in c.states if s.key not in ("secoue", "mort")]
 
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """AD-20: a dead figurine takes no further part."""
@@ -83,3 +82,9 @@ class AttentionDonjon(HandlerRuleset):
 
     def turn_policy(self, enc: Encounter) -> TurnPolicy:
         return cards.policy(self, enc)
+
+    def turn_units(self, enc: Encounter) -> list[TurnEntry]:
+        return cards.turn_units(self, enc)
+
+    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> str | None:
+        return cards.initiative_text(self, enc, entry)
