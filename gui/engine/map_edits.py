@@ -88,8 +88,27 @@ def set_zone_rect(enc: Encounter, zid: str, rect: Rect) -> ChangeSet:
     )
 
 
+def _broken_contacts(
+    enc: Encounter, zones: dict[str, str | None], edges: list[Edge]
+) -> list[Change]:
+    """The contacts that no longer hold once combatants stand in `zones` (id → zone) on a
+    map with `edges`: contact needs the same or neighbouring zones (zones.can_touch)."""
+    links = {frozenset((e.a, e.b)) for e in edges}
+
+    def touch(a: str | None, b: str | None) -> bool:
+        return a is None or b is None or a == b or frozenset((a, b)) in links
+
+    changes = []
+    for c in enc.combatants:
+        kept = [o for o in c.contacts if touch(zones[c.id], zones.get(o))]
+        if kept != c.contacts:
+            changes.append(change(enc, ("combatants", c.id, "contacts"), kept))
+    return changes
+
+
 def delete_zone(enc: Encounter, zid: str, evacuate_to: str | None) -> ChangeSet:
-    """Delete a zone and its links; its combatants go to `evacuate_to` (or off the map)."""
+    """Delete a zone and its links; its combatants go to `evacuate_to` (or off the map), and
+    their contacts that no longer hold are broken."""
     zone = _zone(enc, zid)
     if evacuate_to == zid:
         raise MapEditError("Choisir une autre zone", "Choose another zone")
@@ -103,6 +122,10 @@ def delete_zone(enc: Encounter, zid: str, evacuate_to: str | None) -> ChangeSet:
     kept = [e for e in enc.map.edges if zid not in (e.a, e.b)]
     if len(kept) != len(enc.map.edges):
         changes.append(change(enc, ("map", "edges"), kept))
+    zones = {
+        c.id: evacuate_to if c.position.zone == zid else c.position.zone for c in enc.combatants
+    }
+    changes += _broken_contacts(enc, zones, kept)
     changes.append(change(enc, ("map", "zones", zid), ABSENT))
     return ChangeSet(f"Supprimer la zone « {zone.name} »", tuple(changes))
 
@@ -135,9 +158,9 @@ def disconnect(enc: Encounter, a: str, b: str) -> ChangeSet:
     if i is None:
         raise MapEditError("Ces zones ne sont pas reliées", "These zones are not linked")
     edges = [e for k, e in enumerate(enc.map.edges) if k != i]
-    return ChangeSet(
-        f"Délier « {za.name} » et « {zb.name} »", (change(enc, ("map", "edges"), edges),)
-    )
+    zones = {c.id: c.position.zone for c in enc.combatants}
+    changes = [change(enc, ("map", "edges"), edges), *_broken_contacts(enc, zones, edges)]
+    return ChangeSet(f"Délier « {za.name} » et « {zb.name} »", tuple(changes))
 
 
 def set_edge_length(enc: Encounter, a: str, b: str, length_m: float | None) -> ChangeSet:

@@ -376,3 +376,41 @@ def test_impossible_scale_never_reaches_the_encounter(scale):
     with pytest.raises((MapEditError, ChangeError)):
         apply(enc, map_edits.set_scale(enc, scale))
     assert dump(enc) == before
+
+
+# Contacts that no longer hold ----------------------------------------------------------------
+
+
+def in_contact_pair(enc, a, b):
+    return b in enc.combatant(a).contacts and a in enc.combatant(b).contacts
+
+
+def touching(x_zone, y_zone, z_zone="z3"):
+    """x and y in contact, y and z in contact; zones z1–z2–z3 in a row."""
+    x, y, z = fighter("x", "a", x_zone), fighter("y", "b", y_zone), fighter("z", "b", z_zone)
+    x = x.model_copy(update={"contacts": ["y"]})
+    y = y.model_copy(update={"contacts": ["x", "z"]})
+    z = z.model_copy(update={"contacts": ["y"]})
+    return libre_encounter(x, y, z)
+
+
+def test_disconnect_breaks_a_contact_across_that_border_and_reverts():
+    enc = touching("z1", "z2")
+    after = round_trip(enc, map_edits.disconnect(enc, "z1", "z2"))
+    contacts = {c["id"]: c["contacts"] for c in after[0]["combatants"]}
+    assert contacts == {"x": [], "y": ["z"], "z": ["y"]}  # y–z still share z2–z3
+    assert in_contact_pair(enc, "x", "y")
+
+
+def test_delete_zone_breaks_contacts_its_evacuees_can_no_longer_hold():
+    """x (z1) touches y across the z1–z2 border; z2 goes and y lands in z3, far from x."""
+    enc = touching("z1", "z2")
+    apply(enc, map_edits.delete_zone(enc, "z2", "z3"))
+    assert enc.combatant("x").contacts == []
+    assert in_contact_pair(enc, "y", "z")  # both now in z3
+
+
+def test_delete_zone_keeps_contacts_off_the_map():
+    enc = touching("z1", "z2")
+    apply(enc, map_edits.delete_zone(enc, "z2", None))
+    assert in_contact_pair(enc, "x", "y") and in_contact_pair(enc, "y", "z")
