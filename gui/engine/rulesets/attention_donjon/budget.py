@@ -24,7 +24,10 @@ def limits(ruleset: Ruleset, enc: Encounter) -> dict[str, int] | None:
     if enc.turn.policy == "none" or mode == "aucun":
         return None
     if mode == "perso":
-        return {kind: int(ruleset.flag(enc, f"{FLAG}-{kind}")) for kind in (MOVE, STANDARD, BONUS)}
+        return {
+            kind: max(0, int(ruleset.flag(enc, f"{FLAG}-{kind}")))
+            for kind in (MOVE, STANDARD, BONUS)
+        }
     return {MOVE: 1, STANDARD: 1, BONUS: 1}
 
 
