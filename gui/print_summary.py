@@ -162,7 +162,8 @@ def _roster_row(
             for f in stats
             if c.stats.get(f.key) not in (None, "")
         ]
-        cells.append(f'<td class="small">{" · ".join(shown)}</td>')
+        extra = _computed_and_gear(enc, ruleset, c)
+        cells.append(f'<td class="small">{" · ".join(shown)}{extra}</td>')
     else:
         cells += [f'<td class="num">{_cell(c.stats.get(f.key))}</td>' for f in stats]
     for k in keys:
@@ -173,6 +174,24 @@ def _roster_row(
         )
     cells.append(f"<td>{'<br>'.join(escape(b) for b in ruleset.badges(enc, c))}</td>")
     return f"<tr>{''.join(cells)}</tr>"
+
+
+def _computed_and_gear(enc: Encounter, ruleset: Ruleset, c: Combatant) -> str:
+    """The sheet's computed values (« Parade 1 · Endurance 2(0) ») and what its tables hold
+    (« Armes : Arbalète, Hache »), each on its own line of the Fiche cell."""
+    lines = [
+        " · ".join(
+            f"{escape(t.label)} {escape(str(t.value))}"
+            for t in ruleset.derived(enc, c)
+            if isinstance(t.value, str)
+        )
+    ]
+    for spec in ruleset.data.fields:
+        rows = c.stats.get(spec.key)
+        if spec.kind == "table" and isinstance(rows, list) and rows:
+            names = ", ".join(str(r.get("nom", "?")) for r in rows if isinstance(r, dict))
+            lines.append(f"{escape(pick(spec.label))} : {escape(names)}")
+    return "".join(f"<br>{line}" for line in lines if line)
 
 
 def _column_head(label: str) -> str:

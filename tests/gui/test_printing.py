@@ -202,3 +202,12 @@ def test_a_ruleset_with_many_fields_prints_them_in_one_column_with_camp_resource
     assert '<th class="nowrap">Fiche</th>' in html  # 12 stats would squeeze the names
     assert "Vigilance 5 · Ténacité 4" in html
     assert "Réserve du MJ 2 · Menace 3" in html
+
+
+def test_the_fiche_column_prints_computed_values_and_gear():
+    """attention_donjon: Parade and Endurance « total(armure) » (AD-30, AD-31) and each
+    table's rows by name, so the printed sheet is enough at the table."""
+    demo = registry.get("attention_donjon").demo_path
+    page = summary_html(load(demo), registry.get("attention_donjon"), None)
+    assert "Endurance 3(1)" in page  # the Tracker: Vigueur 4 → 2, leather armour 1
+    assert "Armes : Arbalète, Hache de lancer, Hache" in page
