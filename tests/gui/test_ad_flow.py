@@ -145,3 +145,17 @@ def test_hero_at_zero_health_is_asked_to_spend_heroism(qtbot, ctl):
     assert hero.stats["blessures_graves"] == "Œil crevé"
     assert "mort" not in [s.key for s in hero.states]
     assert [kind for kind, _ in damage.prompts.asked] == ["choice", "choice", "text"]
+
+
+def test_moves_count_against_deplacement_during_the_combat(qtbot, ctl):
+    """AD-32, AD-37: the spider (Déplacement 2) crosses into zone 1 and drops on the Tracker
+    (contact); the mage (Déplacement 1) asked to go two zones gets a reminder, which the
+    GM may override (G-3); the crossbow at the spider in contact is then 4 (TV-AD-03)."""
+    ctl.start_combat()
+    assert ctl.move("araignee", "1", contact_with="traqueur") == []
+    assert "traqueur" in ctl.enc.combatant("araignee").contacts
+    notices = ctl.move("mage", "1")
+    assert [n.rule for n in notices] == ["AD-32"] and ctl.enc.combatant("mage").position.zone == "3"
+    assert ctl.move("mage", "1", force=True) == []
+    assert ctl.enc.combatant("mage").position.zone == "1"
+    assert difficulty(ctl, "traqueur", "araignee") == 4
