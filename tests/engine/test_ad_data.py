@@ -152,11 +152,11 @@ def test_catalog_protections(ruleset):
     rows = ruleset.catalogs["protections"]
     by_type: dict[str, list[int]] = {}
     for row in rows:
-        assert row["nom"].endswith(f"({HORS_EXTRAIT})"), row["nom"]
+        assert HORS_EXTRAIT in row["regles"] and HORS_EXTRAIT not in row["nom"], row
         assert row["bonus"] >= 1, row["nom"]
         by_type.setdefault(row["type"], []).append(row["bonus"])
     assert {"armure", "bouclier"} <= set(by_type)
-    bonus = {row["nom"].split(" (")[0]: row["bonus"] for row in rows}
+    bonus = {row["nom"]: row["bonus"] for row in rows}
     leather, mail, plate = (
         bonus[n] for n in ("Armure de cuir", "Cotte de mailles", "Armure de plates")
     )

@@ -68,22 +68,27 @@ def _roll(ctx: Ctx) -> Roll:
         skill, f"{TYPE_LABEL.get(kind, kind)} de {a.name}", "AD-02", shaken_applies=True
     )
     if kind == "tir":
-        computed = len(reach.crossed(ctx.enc, a, b))
-        zones = int(overridden(ctx.action, CROSSED, computed, "zones traversées", []))
-        difficulty = reach.shooting_terms(ctx.enc, a, b, zones)
-        if zones != computed:
-            difficulty.append(
-                Term(
-                    f"zones traversées données par le MJ (calculé : {computed})",
-                    str(zones),
-                    "AD-23",
-                )
-            )
+        zones, path = _crossed(ctx)
+        difficulty = [*reach.shooting_terms(ctx.enc, a, b, zones), *path]
     elif kind == "lancer":
-        difficulty = reach.throwing_terms(ctx.enc, bool(ctx.flag(reach.THROW_FLAG)), a, b)
+        zones, path = _crossed(ctx)
+        flag = bool(ctx.flag(reach.THROW_FLAG))
+        given = zones if path else None
+        difficulty = [*reach.throwing_terms(ctx.enc, flag, a, b, given), *path]
     else:
         difficulty = reach.melee_terms(ctx.enc, a, b)
     return ctx.roll(dice, difficulty, notices)
+
+
+def _crossed(ctx: Ctx) -> tuple[int, list[Term]]:
+    """AD-07, AD-23: the zones the shot or throw crosses on the shortest path, or as many
+    as the GM says when the path is another one (a term then shows it)."""
+    computed = len(reach.crossed(ctx.enc, ctx.actor, ctx.target))
+    zones = int(overridden(ctx.action, CROSSED, computed, "zones traversées", []))
+    if zones == computed:
+        return zones, []
+    why = f"zones traversées données par le MJ (calculé : {computed})"
+    return zones, [Term(why, str(zones), "AD-23")]
 
 
 def preview(ctx: Ctx) -> Preview:

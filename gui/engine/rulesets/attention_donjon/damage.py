@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...changes import ChangeSet
+from ...model import Scalar
 from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish
 from ..schema import Label
@@ -23,9 +24,18 @@ from .context import (
     weapon_option,
 )
 from .health import harm
-from .sheet import cell, damage_dice, endurance, shaken
+from .sheet import cell, damage_dice, endurance, shaken, weapon
 
 KIND = "dommages"
+
+
+def _weapon(ctx: Ctx) -> dict[str, Scalar]:
+    """AD-13, AD-14: the weapon chosen in the `arme` option; without one, the weapon of the
+    pending hit (the one that hit), not the sheet's first weapon."""
+    if "arme" in ctx.action.options:
+        return ctx.weapon()
+    hit = pending_hit(ctx.target, ctx.actor)
+    return weapon(ctx.actor, (hit.value or 0) if hit else 0)
 
 
 def spec(ctx: Ctx) -> ActionSpec:
@@ -51,7 +61,7 @@ def spec(ctx: Ctx) -> ActionSpec:
 
 
 def _roll(ctx: Ctx) -> Roll:
-    a, b, w = ctx.actor, ctx.target, ctx.weapon()
+    a, b, w = ctx.actor, ctx.target, _weapon(ctx)
     notices = []
     if pending_hit(b, a) is None:
         notices.append(
@@ -69,6 +79,7 @@ def _roll(ctx: Ctx) -> Roll:
     tough = endurance(b)
     pen = cell(w, "penetration")
     difficulty = [Term(f"Endurance de {b.name} {tough.endurance_text()}", tough.value, "AD-15")]
+    difficulty += tough.imposed()
     if pen:
         removed = min(tough.armour, pen)
         why = (
@@ -90,7 +101,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     roll, terms = ctx.allowed(_roll(ctx))
     got, counted = ctx.read(roll, dice)
     terms.append(counted)
-    a, b, w = ctx.actor, ctx.target, ctx.weapon()
+    a, b, w = ctx.actor, ctx.target, _weapon(ctx)
     edits = Edits(ctx.enc)
     ctx.spend_joker(edits)
     edits.remove_state(b.id, hit_key(a))

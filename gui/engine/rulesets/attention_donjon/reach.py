@@ -6,7 +6,7 @@ from __future__ import annotations
 from ...model import Combatant, Encounter
 from ...zones import ZoneGraph, in_contact
 from ..base import Notice, Term
-from .sheet import active, cell, parade
+from .sheet import active, cell, dead, parade
 
 REACH_FLAG = "CFG-AD-7"
 THROW_FLAG = "CFG-AD-5"
@@ -26,11 +26,12 @@ def zone_names(enc: Encounter, ids: list[str]) -> str:
 
 
 def enemies_in_contact(enc: Encounter, c: Combatant, active_only: bool) -> list[Combatant]:
-    """The enemy figurines in contact with `c` (adjacent, across a zone border too)."""
+    """The enemy figurines in contact with `c` (adjacent, across a zone border too); a dead
+    one is out of the fight (AD-20) and no longer counts, active or not (A-AD-20)."""
     return [
         o
         for o in enc.combatants
-        if o.side != c.side and in_contact(c, o) and (active(o) or not active_only)
+        if o.side != c.side and in_contact(c, o) and not dead(o) and (active(o) or not active_only)
     ]
 
 
@@ -62,7 +63,8 @@ def reach_notice(enc: Encounter, cap: str, w: dict, a: Combatant, b: Combatant) 
 def melee_terms(enc: Encounter, a: Combatant, b: Combatant) -> list[Term]:
     """AD-03, AD-04: the target's Parade, +1 if it is not in the attacker's zone (flat,
     A-AD-10), even when adjacent across the border."""
-    terms = [Term(f"Parade de {b.name}", parade(b).value, "AD-03")]
+    guard = parade(b)
+    terms = [Term(f"Parade de {b.name}", guard.value, "AD-03"), *guard.imposed()]
     if a.position.zone != b.position.zone:
         terms.append(Term("cible dans une autre zone", 1, "AD-04"))
     return terms
@@ -97,16 +99,22 @@ def shooting_terms(enc: Encounter, a: Combatant, b: Combatant, zones: int) -> li
     return terms
 
 
-def throwing_terms(enc: Encounter, cfg_other_zone: bool, a: Combatant, b: Combatant) -> list[Term]:
+def throwing_terms(
+    enc: Encounter, cfg_other_zone: bool, a: Combatant, b: Combatant, crossed: int | None = None
+) -> list[Term]:
     """AD-10 to AD-12: adjacent → Parade (no zone modifier; CFG-AD-5 adds the Mêlée +1 for
-    another zone); else 2 + d, d the zone distance (zones covered after the first). No
-    other modifier (A-AD-8, A-AD-9)."""
+    another zone); else 2 + d, d the zone distance (zones covered after the first), or the
+    zones the GM says the throw crosses + 1 (AD-23). No other modifier (A-AD-8, A-AD-9)."""
     if in_contact(a, b):
-        terms = [Term(f"cible adjacente : Parade de {b.name}", parade(b).value, "AD-10")]
+        guard = parade(b)
+        terms = [Term(f"cible adjacente : Parade de {b.name}", guard.value, "AD-10")]
+        terms += guard.imposed()
         if cfg_other_zone and a.position.zone != b.position.zone:
             terms.append(Term("cible adjacente dans une autre zone", 1, "CFG-AD-5"))
         return terms
     d = distance(enc, a, b) or 0
+    if crossed is not None and a.position.zone != b.position.zone:
+        d = crossed + 1
     terms = [Term("base du Lancer", 2, "AD-11")]
     if d:
         terms.append(Term("zone(s) couverte(s) après la première", d, "AD-11"))

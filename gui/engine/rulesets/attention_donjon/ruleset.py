@@ -72,6 +72,11 @@ class AttentionDonjon(HandlerRuleset):
         return budget.move_changes(self, enc, c, zone)
 
     def activation_ended(self, enc: Encounter, entry: TurnEntry) -> list[Change]:
+        """AD-37: the unit's budget is reset when its activation ends. When that ends the
+        round, round_started already resets every figurine's budget: a second change of
+        the same budget would undo that reset (and no longer apply)."""
+        if self.turn_policy(enc).next(enc.turn).round > enc.turn.round:
+            return []
         return budget.activation_ended(enc, entry)
 
     def round_started(self, enc: Encounter, round_no: int) -> list[Change]:

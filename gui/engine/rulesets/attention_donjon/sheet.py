@@ -121,6 +121,10 @@ class Derived:
     terms: tuple[Term, ...]
     armour: int = 0
 
+    def imposed(self) -> list[Term]:
+        """The GM's imposed value, if any (G-3), for the breakdown of a Difficulty."""
+        return [t for t in self.terms if t.rule == "G-3"]
+
     def endurance_text(self) -> str:
         """AD-31: « total(armure) », e.g. « 4(3) »."""
         return f"{self.value}({self.armour})"
