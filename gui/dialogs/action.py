@@ -86,6 +86,7 @@ class ActionDialog(QDialog):
         self.close_button = QPushButton(tr("Ann&uler"))
         self.next_button = QPushButton()
         self.next_button.setObjectName("nextAction")
+        self.next_button.setAutoDefault(False)  # Entrée means Appliquer until the outcome
         self.force_check = QCheckBox(tr("&Passer outre (décision du MJ, G-3)"))
         self.force_check.setObjectName("force")
         self.force_check.setStyleSheet(_FORCE_STYLE)
