@@ -264,6 +264,18 @@ class Controller(QObject):
         undo entry; the rolls were made or typed before."""
         self._edit(self.table.begin_act, rolls)
 
+    def start_with_cards(self, cards: dict[str, int], keeping: dict[str, int]) -> None:
+        """Commencer le combat with the round's initiative cards (AD-CARTES): one entry."""
+        self._edit(self.table.start_combat, cards, None, keeping)
+
+    def deal_cards(self, cards: dict[str, int], keeping: dict[str, int]) -> None:
+        """A new round's initiative cards and the Jokers kept (AD-CARTES): one undo entry."""
+        self._edit(self.table.deal_cards, cards, keeping)
+
+    def wait_card(self, unit: str, card: int, keeping: int = 0) -> None:
+        """Attendre: the acting unit's new card (AD-CARTES): one undo entry."""
+        self._edit(self.table.wait_card, unit, card, keeping)
+
     def next_turn(self) -> None:
         self._edit(self.table.next_turn)
 

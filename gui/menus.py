@@ -163,6 +163,7 @@ class Menus:
             turns.next_action,
             turns.declare_action,  # declarations only (declare-then-act)
             turns.delay_action,
+            turns.wait_action,  # card initiative only (attention_donjon, AD-CARTES)
             turns.act_action,  # the four of alternating sides show only for that policy
             turns.pass_action,
             turns.give_action,

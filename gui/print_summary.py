@@ -56,7 +56,7 @@ def summary_html(
     if map_image_name is not None:
         img = f'<img src="{escape(map_image_name)}" width="{map_width}">'
         body.append(f'<h2>{tr("Carte")}</h2><p class="map">{img}</p>')
-    body += [_roster(enc, ruleset), _order(enc), _log(enc)]
+    body += [_roster(enc, ruleset), _order(enc, ruleset), _log(enc)]
     return (
         f'<!DOCTYPE html>\n<html lang="fr"><head><meta charset="utf-8">'
         f"<title>{escape(enc.name)}</title><style>{_STYLE}</style></head>"
@@ -218,7 +218,7 @@ def _table(heads: list[str], rows: list[str]) -> str:
     )
 
 
-def _order(enc: Encounter) -> str:
+def _order(enc: Encounter, ruleset: Ruleset) -> str:
     title = f"<h2>{tr('Ordre du tour')}</h2>"
     if not enc.turn.order:
         return title + f"<p>{tr('Combat non commencé : pas encore d’ordre du tour.')}</p>"
@@ -232,7 +232,9 @@ def _order(enc: Encounter) -> str:
             status.append(tr("retardé"))
         if entry.ready:
             status.append(tr("action préparée : {trigger}").format(trigger=entry.ready))
-        initiative = "—" if entry.initiative is None else str(entry.initiative)
+        initiative = ruleset.initiative_text(enc, entry) or (
+            "—" if entry.initiative is None else str(entry.initiative)
+        )
         cells = [
             f"▶ {i + 1}" if i == enc.turn.current else str(i + 1),
             f"<b>{escape(_unit_names(enc, entry.members))}</b>",

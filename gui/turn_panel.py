@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .card_actions import CardActions
 from .controller import Controller
 from .declare_actions import DeclareActions
 from .dialogs.initiative import InitiativeDialog
@@ -38,7 +39,16 @@ from .i18n import message, tr
 from .models import ID_ROLE, in_combat, round_text, unit_name
 from .models.roster import RosterModel
 from .models.roster_delegate import setup_roster_view
-from .models.turn_order import ACTIONS, DECLARED, INIT, NAME, SIDE, STATES, TurnOrderModel
+from .models.turn_order import (
+    ACTIONS,
+    DECLARED,
+    INIT,
+    NAME,
+    SIDE,
+    STATES,
+    TurnOrderModel,
+    unit_label,
+)
 from .passes_actions import PassesActions
 from .prompts import Prompts
 
@@ -48,12 +58,14 @@ class TurnPanel(QWidget):
 
     The QActions (`start_action`, `previous_action`, `next_action`, `delay_action`,
     `act_now_action`, `end_action`, for alternating sides `act_action`, `pass_action`,
-    `give_action`, `grant_action`, and for declarations `declare_action`) enable themselves
-    by the state of the combat and are meant for the main window's Combat menu and toolbar
-    as well. Each policy shows only the buttons it uses: Retarder and Agir maintenant for
-    ranked initiative and declarations, Déclarer… for declarations (where Suivant turns into
-    « Lancer l’initiative » after the last one), Faire agir, Passer, Donner l’initiative and
-    Action de plus for alternating sides.
+    `give_action`, `grant_action`, for declarations `declare_action`, and for the card
+    initiative `wait_action`) enable themselves by the state of the combat and are meant for
+    the main window's Combat menu and toolbar as well. Each policy shows only the buttons it
+    uses: Retarder and Agir maintenant for ranked initiative and declarations, Déclarer… for
+    declarations (where Suivant turns into « Lancer l’initiative » after the last one),
+    Faire agir, Passer, Donner l’initiative and Action de plus for alternating sides, and
+    Attendre… for cards (AD-CARTES: Commencer and each new round ask for the cards, and
+    Suivant reads « Tirer les cartes » while a round waits for them).
     """
 
     def __init__(
@@ -124,6 +136,8 @@ class TurnPanel(QWidget):
         self.give_action, self.grant_action = self.passes.give, self.passes.grant
         self.declares = DeclareActions(self)
         self.declare_action = self.declares.declare
+        self.cards = CardActions(self)
+        self.wait_action = self.cards.wait
         self._start_tip = self.start_action.toolTip()
         self.buttons: dict[QAction, QToolButton] = {}
         self._lay_out()
@@ -204,6 +218,7 @@ class TurnPanel(QWidget):
             (self.start_action, self.end_action),
             (self.previous_action, self.next_action),
             (self.declare_action,),
+            (self.wait_action,),
             (self.delay_action, self.act_now_action),
             (self.act_action, self.pass_action),
             (self.give_action, self.grant_action),
@@ -247,17 +262,22 @@ class TurnPanel(QWidget):
         self.order_view.setColumnHidden(DECLARED, turn.policy != "declare")
         self.order_view.setColumnHidden(SIDE, turn.policy == "declare")  # room for the actions
         self._fit_columns()
+        cards = self.cards.on()
         for action in (self.delay_action, self.act_now_action):
-            self._show_action(action, not alternating)
+            self._show_action(action, not alternating and not cards)  # cards: Attendre
+        self._show_action(self.wait_action, cards)
         for action in self.passes.all:
             self._show_action(action, alternating)
         for action in self.declares.all:
             self._show_action(action, declares)
-        self.start_action.setToolTip(
-            tr("Commencer le tour 1 par les déclarations, sans jet (F5)")
-            if declares
-            else self._start_tip
-        )
+        if declares:
+            self.start_action.setToolTip(
+                tr("Commencer le tour 1 par les déclarations, sans jet (F5)")
+            )
+        elif cards:
+            self.start_action.setToolTip(tr("Tirer les cartes d’initiative du round 1 (F5)"))
+        else:
+            self.start_action.setToolTip(self._start_tip)
         self._update_actions()
 
     def _show_action(self, action: QAction, shown: bool) -> None:
@@ -268,6 +288,7 @@ class TurnPanel(QWidget):
         colour, holder, details = self.passes.lines() if passes else ("", "", "")
         if self.ctl.enc.turn.policy == "declare":
             holder, details = self.declares.lines()
+        holder = holder or self.cards.whose_turn()
         self.whose_label.setText(holder or self._whose_turn())
         self.holder_swatch.setVisible(bool(colour))
         self.holder_swatch.setStyleSheet(
@@ -280,7 +301,11 @@ class TurnPanel(QWidget):
         enc = self.ctl.enc
         acting = current_entry(enc.turn)
         if acting is not None:
-            return tr("Au tour de : {names}").format(names=unit_name(enc, acting))
+            names = unit_label(enc, acting)
+            card = self.ctl.ruleset.initiative_text(enc, acting)
+            if card:  # AD-CARTES: the card it holds
+                return tr("Au tour de : {names} ({card})").format(names=names, card=card)
+            return tr("Au tour de : {names}").format(names=names)
         if enc.turn.holder is not None:
             return tr("Initiative : {side}").format(side=enc.side(enc.turn.holder).name)
         if in_combat(enc):
@@ -305,6 +330,7 @@ class TurnPanel(QWidget):
         )
         self.passes.update()
         self.declares.update()
+        self.cards.update()
 
     def _policy(self) -> TurnPolicy:
         return self.ctl.ruleset.turn_policy(self.ctl.enc)
@@ -353,16 +379,22 @@ class TurnPanel(QWidget):
 
     def start(self) -> None:
         """« Commencer le combat »: declarations need no roll (the initiative comes after
-        them); the other policies ask for initiatives or the first side."""
+        them); cards (AD-CARTES) ask for the round's cards; the other policies ask for
+        initiatives or the first side."""
         if isinstance(self._policy(), DeclareThenAct):
             self._run(self.ctl.start_combat)
+        elif self.cards.on():
+            self.cards.open_deal()
         else:
             self.open_initiative_dialog()
 
     def next_step(self) -> None:
-        """Suivant (or, after the last declaration, « Lancer l’initiative »)."""
+        """Suivant (or, after the last declaration, « Lancer l’initiative »; with cards, at a
+        new round, « Tirer les cartes »)."""
         if self.declares.active():
             self.declares.next_step()
+        elif self.cards.active():
+            self.cards.next_step()
         else:
             self._run(self.ctl.next_turn)
 

@@ -11,6 +11,7 @@ from .dice import rng_from_state, rng_state
 from .model import DiceState, Encounter, LogEntry, StatValue, TurnState, now
 from .problems import BilingualError, Problem, json_path
 from .rulesets import registry
+from .rulesets.attention_donjon import cards as ad_cards
 from .rulesets.base import (
     Action,
     ActionInitiative,
@@ -148,9 +149,13 @@ class Table:
         return out
 
     def start_combat(
-        self, initiatives: dict[str, int] | None = None, first_side: str | None = None
+        self,
+        initiatives: dict[str, int] | None = None,
+        first_side: str | None = None,
+        keeping: dict[str, int] | None = None,
     ) -> ChangeSet:
-        """Commencer le combat with the ruleset's turn policy."""
+        """Commencer le combat with the ruleset's turn policy; with card initiative
+        (AD-CARTES) `initiatives` are the cards and `keeping` the Jokers heroes keep."""
         policy = self.ruleset.turn_policy(self.enc)
         units = self.ruleset.turn_units(self.enc)
         scores = self._scores()
@@ -164,8 +169,10 @@ class Table:
         else:
             raise TurnError("Politique de tour inconnue", "Unknown turn policy")
         cs = self._turn_change("Commencer le combat", turn)
-        started = _after(cs.changes, self.ruleset.combat_started(self.enc))
-        return ChangeSet(cs.label, (*cs.changes, *started))
+        changes = [*cs.changes, *_after(cs.changes, self.ruleset.combat_started(self.enc))]
+        if isinstance(policy, ad_cards.CardInitiative) and initiatives:
+            changes += self._dealt(changes, turn, keeping or {})
+        return ChangeSet(cs.label, tuple(changes))
 
     def declare(
         self, unit: str, actions: list[str], options: dict[str, StatValue] | None = None
@@ -217,6 +224,44 @@ class Table:
         changes = [*cs.changes, log_change(self.enc, entry)]
         changes += _after(changes, self.ruleset.act_started(self.enc, acts))
         return ChangeSet(cs.label, tuple(changes))
+
+    def deal_cards(self, cards: dict[str, int], keeping: dict[str, int] | None = None) -> ChangeSet:
+        """AD-CARTES: the round's cards, drawn by the app or typed (unit → card code);
+        `keeping`: how many Jokers each hero keeps (it drew another card for them)."""
+        turn = self._cards().deal(self.enc.turn, cards)
+        cs = self._turn_change("Cartes d’initiative", turn, new_round=False)
+        return ChangeSet(cs.label, (*cs.changes, *self._dealt(cs.changes, turn, keeping or {})))
+
+    def wait_card(self, unit: str, card: int, keeping: int = 0) -> ChangeSet:
+        """AD-CARTES Attendre: the acting unit draws `card` (after keeping `keeping` Jokers);
+        the round ends here when it loses the initiative as the last to act."""
+        turn = self._cards().wait(self.enc.turn, unit, card)
+        entry = next(e for e in turn.order if e.unit == unit)
+        keep = {entry.members[0]: keeping} if keeping else {}
+        ad_cards.check_jokers(self.enc, turn, keep)
+        log = log_change(
+            self.enc, ad_cards.waited_log(self.enc, self.enc.turn, turn, unit, card, keeping)
+        )
+        name = ad_cards.unit_text(self.enc, entry)
+        cs = self._turn_change(f"Attendre : {name}", turn)
+        changes = [log, *_after([log], list(cs.changes)), *ad_cards.keep_changes(self.enc, keep)]
+        return ChangeSet(cs.label, tuple(changes))
+
+    def _cards(self) -> ad_cards.CardInitiative:
+        policy = self.ruleset.turn_policy(self.enc)
+        if not isinstance(policy, ad_cards.CardInitiative):
+            raise TurnError(
+                "Pas d’initiative par cartes dans ce combat", "No card initiative in this combat"
+            )
+        return policy
+
+    def _dealt(
+        self, before: list[Change] | tuple[Change, ...], turn: TurnState, keeping: dict[str, int]
+    ) -> list[Change]:
+        """The log line of a deal (after the log lines of `before`) and the kept Jokers."""
+        ad_cards.check_jokers(self.enc, turn, keeping)
+        log = log_change(self.enc, ad_cards.dealt_log(self.enc, turn, keeping), before)
+        return [log, *ad_cards.keep_changes(self.enc, keeping)]
 
     def _scores(self) -> dict[str, int]:
         return {c.id: self.ruleset.initiative_score(self.enc, c) for c in self.enc.combatants}

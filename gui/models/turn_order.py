@@ -10,6 +10,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from ..controller import Refused
 from ..engine.model import Encounter, TurnEntry, TurnState
+from ..engine.rulesets.attention_donjon import cards
 from ..engine.rulesets.reserve_menace.passes import MINORS_UNIT
 from ..engine.turns import AlternatingSides, move_unit
 from ..i18n import tr
@@ -21,6 +22,8 @@ if TYPE_CHECKING:
 MARK, NAME, SIDE, INIT, ACTIONS, STATES, DECLARED = range(7)
 MIME = "application/x-escarmouche-turn-unit"
 _CENTRED = (MARK, INIT, ACTIONS)
+_RED_SUITS = ("♥", "♦")
+_RED = "#c62828"
 
 
 def headers() -> tuple[str, ...]:
@@ -71,7 +74,12 @@ def declared_text(enc: Encounter, entry: TurnEntry, blank: str | None = None) ->
 
 def unit_label(enc: Encounter, entry: TurnEntry, with_side: bool = False) -> str:
     """A turn unit in a few words: its combatant's name, or « Figurants mineurs ×6 » for the
-    minors of a camp acting as one unit (`with_side`: « … (Les contrebandiers) ×6 »)."""
+    minors of a camp acting as one unit (`with_side`: « … (Les contrebandiers) ×6 »), or
+    « Les gobelins (groupe de 4) » for a side's group drawing one card (AD-CARTES)."""
+    if len(entry.members) > 1 and cards.is_group(entry):
+        return tr("{side} (groupe de {n})").format(
+            side=enc.side(entry.side).name, n=len(entry.members)
+        )
     if len(entry.members) > 1 and entry.unit.startswith(MINORS_UNIT):
         if with_side:
             return tr("Figurants mineurs ({side}) ×{n}").format(
@@ -79,6 +87,29 @@ def unit_label(enc: Encounter, entry: TurnEntry, with_side: bool = False) -> str
             )
         return tr("Figurants mineurs ×{n}").format(n=len(entry.members))
     return unit_name(enc, entry)
+
+
+def card_words(code: int) -> str:
+    """A card in words: « Dame de cœur », « 10 de pique », « Joker »."""
+    if cards.is_joker(code):
+        return tr("Joker")
+    rank, suit = divmod(code, 4)
+    ranks = {11: tr("Valet"), 12: tr("Dame"), 13: tr("Roi"), 14: tr("As")}
+    suits = (tr("trèfle"), tr("carreau"), tr("pique"), tr("cœur"))
+    return tr("{rank} de {suit}").format(rank=ranks.get(rank, str(rank)), suit=suits[suit])
+
+
+def card_tooltip(entry: TurnEntry) -> str:
+    """AD-CARTES: the card a unit holds in words, or why it has none."""
+    if entry.initiative is None and entry.acted:
+        return tr("Pas de carte ce round : aucune figurine active")
+    if entry.initiative is None:
+        return tr("Carte à tirer (« Tirer les cartes »)")
+    if cards.is_joker(entry.initiative):
+        return tr("Joker : initiative libre, agit avant tout le monde (AD-CARTES)")
+    return tr("Carte d’initiative : {card} — {name} (AD-CARTES)").format(
+        card=cards.card_text(entry.initiative), name=card_words(entry.initiative)
+    )
 
 
 def budget(turn_actions: int, entry: TurnEntry) -> int:
@@ -99,6 +130,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         super().__init__(parent)
         self._able: set[str] = set()  # alternating sides: the units that can still act
         self._together: dict[int, list[int]] = {}  # declare-then-act: simultaneous rows
+        self._cards = False  # card initiative (AD-CARTES)
         self.follow(controller)
         self._read_policy()
 
@@ -121,6 +153,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         else:
             self._able = set()
         self._together = simultaneous_rows(enc.turn) if acting_phase(enc) else {}
+        self._cards = isinstance(policy, cards.CardInitiative)
 
     # Reading the encounter ------------------------------------------------------------
 
@@ -174,6 +207,11 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
                 return tr("Actions restantes / actions par tour")
             if section == INIT and self.ctl.enc.turn.policy == "declare":
                 return tr("Score d’initiative aux déclarations, puis initiative de l’action")
+            if section == INIT and self._cards:
+                return tr(
+                    "Carte d’initiative : de la plus haute à la plus basse, à égalité Cœur, "
+                    "Pique, Carreau, Trèfle ; Joker : initiative libre (AD-CARTES)"
+                )
             return None
         return super().headerData(section, orientation, role)
 
@@ -203,6 +241,9 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
             return colour
         if role == Qt.ItemDataRole.ForegroundRole and not current and self._done(entry):
             return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
+        if role == Qt.ItemDataRole.ForegroundRole and column == INIT and self._cards:
+            red = self._text(entry, row, INIT).endswith(_RED_SUITS)
+            return QColor(_RED) if red else None
         return None
 
     def _alternating(self) -> bool:
@@ -240,6 +281,9 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         if column == INIT:
             if declaring(enc):
                 return str(entry.score)
+            card = self.ctl.ruleset.initiative_text(enc, entry)  # AD-CARTES: « D♥ »
+            if card is not None:
+                return card
             return "" if entry.initiative is None else str(entry.initiative)
         if column == DECLARED:
             # The marks first: a narrow dock elides the end of long actions.
@@ -262,6 +306,8 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         ]
         if enc.turn.policy == "declare":
             lines += self._declare_tooltip(entry, row)
+        elif self._cards:
+            lines.append(card_tooltip(entry))
         elif entry.initiative is not None:
             lines.append(tr("Initiative : {value}").format(value=entry.initiative))
         if entry.delayed and enc.turn.policy == "declare":
@@ -282,6 +328,8 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
                 lines.append(tr("Ne peut plus agir pendant cette Passe"))
         elif entry.acted and acting_phase(enc):
             lines.append(tr("Action faite (ou annulée)"))
+        elif entry.acted and self._cards and entry.initiative is not None:
+            lines.append(tr("Plus de tour ce round (joué, ou initiative perdue en attendant)"))
         elif entry.acted:
             lines.append(tr("A déjà agi ce round"))
         return "\n".join(lines)

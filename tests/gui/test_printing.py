@@ -211,3 +211,17 @@ def test_the_fiche_column_prints_computed_values_and_gear():
     page = summary_html(load(demo), registry.get("attention_donjon"), None)
     assert "Endurance 3(1)" in page  # the Tracker: Vigueur 4 → 2, leather armour 1
     assert "Armes : Arbalète, Hache de lancer, Hache" in page
+
+
+def test_the_turn_order_prints_the_cards_of_card_initiative():
+    """AD-CARTES: the Initiative column reads the card (« D♥ »), not its code."""
+    from gui.engine.rulesets.attention_donjon.cards import parse_card
+
+    ruleset = registry.get("attention_donjon")
+    table = Table(load(ruleset.demo_path))
+    table.apply(table.set_flags({"AD-CARTES": True}))
+    units = [e.unit for e in ruleset.turn_units(table.enc)]  # the hero, the monsters' group
+    cards = dict(zip(units, (parse_card("D♥"), parse_card("3 de trèfle")), strict=True))
+    table.apply(table.start_combat(cards))
+    page = summary_html(table.enc, ruleset, None)
+    assert "<td>D♥</td>" in page and "<td>3♣</td>" in page

@@ -309,6 +309,11 @@ class Ruleset(ABC):
         """The roll that sets a combatant's initiative, or None if the policy needs none."""
         return None
 
+    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> str | None:
+        """How a unit's initiative reads in the turn order (a card: « D♥ »), None to show
+        the number."""
+        return None
+
     def initiative_score(self, enc: Encounter, c: Combatant) -> int:
         """The tie-breaker (or declaration order) of a combatant's initiative."""
         return 0
