@@ -40,6 +40,14 @@
         <translation>&amp;Close</translation>
     </message>
     <message>
+        <source>&amp;Suite : {action}</source>
+        <translation>&amp;Next: {action}</translation>
+    </message>
+    <message>
+        <source>Ouvrir l’action suivante, même acteur et même cible</source>
+        <translation>Open the next action, same actor and same target</translation>
+    </message>
+    <message>
         <source>Bonus</source>
         <translation>Bonus</translation>
     </message>
@@ -124,6 +132,14 @@
         <translation>Face {face}: worth {value}</translation>
     </message>
     <message>
+        <source>Face {face} : Coup de Poker, compte {value}</source>
+        <translation>Face {face}: Coup de Poker, worth {value}</translation>
+    </message>
+    <message>
+        <source>Dé supplémentaire du Coup de Poker</source>
+        <translation>Extra die of the Coup de Poker</translation>
+    </message>
+    <message>
         <source>Dés</source>
         <translation>Dice</translation>
     </message>
@@ -188,8 +204,124 @@
         <translation>Rer&amp;oll</translation>
     </message>
     <message>
+        <source>Tout tirer</source>
+        <translation>Draw all</translation>
+    </message>
+    <message>
+        <source>Tirer une carte pour chaque unité qui n’en a pas encore</source>
+        <translation>Draw a card for every unit that has none yet</translation>
+    </message>
+    <message>
+        <source>Carte</source>
+        <translation>Card</translation>
+    </message>
+    <message>
+        <source>Carte de {name}</source>
+        <translation>Card of {name}</translation>
+    </message>
+    <message>
+        <source>ex. D♥</source>
+        <translation>e.g. Q♥</translation>
+    </message>
+    <message>
+        <source>Saisir la carte tirée : « D♥ », « 10 pique », « As de trèfle », « Joker »</source>
+        <translation>Enter the card drawn: “Q♥”, “10 spades”, “A♣”, “Joker”</translation>
+    </message>
+    <message>
+        <source>Tirer</source>
+        <translation>Draw</translation>
+    </message>
+    <message>
+        <source>Tirer une carte du paquet pour {name}</source>
+        <translation>Draw a card from the deck for {name}</translation>
+    </message>
+    <message>
+        <source>Initiative libre</source>
+        <translation>Free initiative</translation>
+    </message>
+    <message>
+        <source>Jouer le Joker : agit avant tout le monde ce round</source>
+        <translation>Play the Joker: acts before everyone this round</translation>
+    </message>
+    <message>
+        <source>Garder le Joker (tire une autre carte)</source>
+        <translation>Keep the Joker (draws another card)</translation>
+    </message>
+    <message>
+        <source>Le Joker rendra béni ou maudit un jet de Trait à venir ; le héros tire une autre carte</source>
+        <translation>The Joker will bless or curse a later Trait roll; the hero draws another card</translation>
+    </message>
+    <message>
+        <source>Joker gardé ×{n}, puis : </source>
+        <translation>Joker kept ×{n}, then: </translation>
+    </message>
+    <message>
+        <source>Joker : l’initiative libre ou le garder ?</source>
+        <translation>Joker: free initiative or keep it?</translation>
+    </message>
+    <message>
+        <source>initiative libre : agit avant tout le monde</source>
+        <translation>free initiative: acts before everyone</translation>
+    </message>
+    <message>
+        <source>initiative libre (adopté : un groupe ne garde pas de Joker)</source>
+        <translation>free initiative (adopted: a group keeps no Joker)</translation>
+    </message>
+    <message>
+        <source>{name} : carte à tirer ou à saisir</source>
+        <translation>{name}: card to draw or enter</translation>
+    </message>
+    <message>
+        <source>{name} : Joker — « Initiative libre » ou « Garder le Joker » ?</source>
+        <translation>{name}: Joker — “Free initiative” or “Keep the Joker”?</translation>
+    </message>
+    <message>
+        <source>Chaque héros et chaque groupe actif tire une carte ; on joue de la plus haute à la plus basse (As, Roi, Dame, Valet, 10 … 2 ; à égalité Cœur, Pique, Carreau, Trèfle). Un Joker joué donne l’initiative libre : agir avant tout le monde (AD-CARTES).</source>
+        <translation>Every hero and every active group draws a card; turns go from the highest to the lowest (Ace, King, Queen, Jack, 10 … 2; on a tie Hearts, Spades, Diamonds, Clubs). A Joker played gives free initiative: act before everyone (AD-CARTES).</translation>
+    </message>
+    <message>
+        <source>Sans carte ce round (aucune figurine active) : {names}</source>
+        <translation>No card this round (no active figurine): {names}</translation>
+    </message>
+    <message>
         <source>Commencer le combat</source>
         <translation>Start combat</translation>
+    </message>
+    <message>
+        <source>Commencer le combat — cartes d’initiative</source>
+        <translation>Start combat — initiative cards</translation>
+    </message>
+    <message>
+        <source>Tirer les cartes — round {n}</source>
+        <translation>Draw the cards — round {n}</translation>
+    </message>
+    <message>
+        <source>Distribuer les cartes</source>
+        <translation>Deal the cards</translation>
+    </message>
+    <message>
+        <source>{name} tient {card}. Attendre : tirer une nouvelle carte ; plus haute, {name} perd l’initiative ce round ; plus basse, son tour passe à la place de la nouvelle carte (AD-CARTES).</source>
+        <translation>{name} holds {card}. Wait: draw a new card; if higher, {name} loses the initiative this round; if lower, its turn moves to the new card’s place (AD-CARTES).</translation>
+    </message>
+    <message>
+        <source>Attendre — {name}</source>
+        <translation>Wait — {name}</translation>
+    </message>
+    <message>
+        <source>Attendre</source>
+        <translation>Wait</translation>
+    </message>
+    <message>
+        <source>Joker : initiative libre, {name} agit tout de suite</source>
+        <translation>Joker: free initiative, {name} acts at once</translation>
+    </message>
+    <message>
+        <source>Plus haute que {card} : {name} perd l’initiative ce round</source>
+        <translation>Higher than {card}: {name} loses the initiative this round</translation>
+    </message>
+    <message>
+        <source>Plus basse que {card} : {name} jouera à la place de sa nouvelle carte</source>
+        <translation>Lower than {card}: {name} will play at its new card’s place</translation>
     </message>
     <message>
         <source>Annuler</source>
@@ -810,6 +942,10 @@ Where do these combatants go?</translation>
         <translation>Act.</translation>
     </message>
     <message>
+        <source>{side} (groupe de {n})</source>
+        <translation>{side} (group of {n})</translation>
+    </message>
+    <message>
         <source>Figurants mineurs ({side}) ×{n}</source>
         <translation>Minor extras ({side}) ×{n}</translation>
     </message>
@@ -818,12 +954,72 @@ Where do these combatants go?</translation>
         <translation>Minor extras ×{n}</translation>
     </message>
     <message>
+        <source>Joker</source>
+        <translation>Joker</translation>
+    </message>
+    <message>
+        <source>Valet</source>
+        <translation>Jack</translation>
+    </message>
+    <message>
+        <source>Dame</source>
+        <translation>Queen</translation>
+    </message>
+    <message>
+        <source>Roi</source>
+        <translation>King</translation>
+    </message>
+    <message>
+        <source>As</source>
+        <translation>Ace</translation>
+    </message>
+    <message>
+        <source>trèfle</source>
+        <translation>clubs</translation>
+    </message>
+    <message>
+        <source>carreau</source>
+        <translation>diamonds</translation>
+    </message>
+    <message>
+        <source>pique</source>
+        <translation>spades</translation>
+    </message>
+    <message>
+        <source>cœur</source>
+        <translation>hearts</translation>
+    </message>
+    <message>
+        <source>{rank} de {suit}</source>
+        <translation>{rank} of {suit}</translation>
+    </message>
+    <message>
+        <source>Pas de carte ce round : aucune figurine active</source>
+        <translation>No card this round: no active figurine</translation>
+    </message>
+    <message>
+        <source>Carte à tirer (« Tirer les cartes »)</source>
+        <translation>Card to draw (“Draw the cards”)</translation>
+    </message>
+    <message>
+        <source>Joker : initiative libre, agit avant tout le monde (AD-CARTES)</source>
+        <translation>Joker: free initiative, acts before everyone (AD-CARTES)</translation>
+    </message>
+    <message>
+        <source>Carte d’initiative : {card} — {name} (AD-CARTES)</source>
+        <translation>Initiative card: {card} — {name} (AD-CARTES)</translation>
+    </message>
+    <message>
         <source>Actions restantes / actions par tour</source>
         <translation>Actions left / actions per turn</translation>
     </message>
     <message>
         <source>Score d’initiative aux déclarations, puis initiative de l’action</source>
         <translation>Initiative score during declarations, then the action’s initiative</translation>
+    </message>
+    <message>
+        <source>Carte d’initiative : de la plus haute à la plus basse, à égalité Cœur, Pique, Carreau, Trèfle ; Joker : initiative libre (AD-CARTES)</source>
+        <translation>Initiative card: from the highest to the lowest, on a tie Hearts, Spades, Diamonds, Clubs; Joker: free initiative (AD-CARTES)</translation>
     </message>
     <message>
         <source>simultané · {action}</source>
@@ -860,6 +1056,10 @@ Where do these combatants go?</translation>
     <message>
         <source>Action faite (ou annulée)</source>
         <translation>Action done (or cancelled)</translation>
+    </message>
+    <message>
+        <source>Plus de tour ce round (joué, ou initiative perdue en attendant)</source>
+        <translation>No more turn this round (played, or initiative lost while waiting)</translation>
     </message>
     <message>
         <source>A déjà agi ce round</source>
@@ -1120,6 +1320,14 @@ Where do these combatants go?</translation>
     <message>
         <source>Commencer le tour 1 par les déclarations, sans jet (F5)</source>
         <translation>Start turn 1 with the declarations, no roll (F5)</translation>
+    </message>
+    <message>
+        <source>Tirer les cartes d’initiative du round 1 (F5)</source>
+        <translation>Draw the initiative cards of round 1 (F5)</translation>
+    </message>
+    <message>
+        <source>Au tour de : {names} ({card})</source>
+        <translation>Turn of: {names} ({card})</translation>
     </message>
     <message>
         <source>Au tour de : {names}</source>
@@ -1538,6 +1746,50 @@ Dodge</translation>
     <message>
         <source>Déclarer au moins une action.</source>
         <translation>Declare at least one action.</translation>
+    </message>
+    <message>
+        <source>Attendre…</source>
+        <translation>Wait…</translation>
+    </message>
+    <message>
+        <source>Le héros dont c’est le tour tire une nouvelle carte : plus haute, il perd l’initiative ce round ; plus basse, son tour passe à cette carte (W)</source>
+        <translation>The hero whose turn it is draws a new card: if higher, it loses the initiative this round; if lower, its turn moves to that card (W)</translation>
+    </message>
+    <message>
+        <source>Tirer les cartes</source>
+        <translation>Draw the cards</translation>
+    </message>
+    <message>
+        <source>Nouveau round : chaque héros et chaque groupe actif tire une carte (N)</source>
+        <translation>New round: every hero and every active group draws a card (N)</translation>
+    </message>
+    <message>
+        <source>Nouveau round : « Tirer les cartes » (N)</source>
+        <translation>New round: “Draw the cards” (N)</translation>
+    </message>
+    <message>
+        <source>Dé supplémentaire :</source>
+        <translation>Extra die:</translation>
+    </message>
+    <message>
+        <source>Dé supplémentaire</source>
+        <translation>Extra die</translation>
+    </message>
+    <message>
+        <source>Coup de Poker ({rule})</source>
+        <translation>Coup de Poker ({rule})</translation>
+    </message>
+    <message>
+        <source>Dé {n} : {face} → Coup de Poker ({worth} succès + 1 dé)</source>
+        <translation>Die {n}: {face} → Coup de Poker ({worth} success + 1 die)</translation>
+    </message>
+    <message>
+        <source>↳ Dé supplémentaire : {face} → Coup de Poker ({worth} succès + 1 dé)</source>
+        <translation>↳ Extra die: {face} → Coup de Poker ({worth} success + 1 die)</translation>
+    </message>
+    <message>
+        <source>Compter ce {face} pour {worth} au lieu de {value} et lancer un dé de plus, compté de la même façon ; un {face} sur ce dé peut à son tour être échangé.</source>
+        <translation>Count this {face} as {worth} instead of {value} and roll one more die, counted the same way; a {face} on that die may in turn be traded.</translation>
     </message>
 </context>
 </TS>
