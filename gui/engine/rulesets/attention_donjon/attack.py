@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...changes import ChangeSet
 from ...model import Combatant, State
 from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term, overridden
-from ..edits import Edits, finish
+from ..edits import finish
 from ..schema import Label
 from . import budget, reach
 from .context import (
@@ -92,18 +92,13 @@ def _crossed(ctx: Ctx) -> tuple[int, list[Term]]:
 
 
 def preview(ctx: Ctx) -> Preview:
-    computed = _roll(ctx)
-    return ctx.preview(ctx.settle(computed), computed)
+    return ctx.preview_of(_roll(ctx))
 
 
 def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     """AD-02, AD-13: successes ≥ Difficulty is a hit, and only a hit rolls damage."""
-    roll, terms = ctx.allowed(_roll(ctx))
-    got, counted = ctx.read(roll, dice)
-    terms.append(counted)
+    roll, got, terms, edits = ctx.rolled(_roll(ctx), dice)
     a, b, w = ctx.actor, ctx.target, ctx.weapon()
-    edits = Edits(ctx.enc)
-    ctx.spend_joker(edits)
     budget.spend(ctx.ruleset, edits, a, budget.STANDARD)
     hit = got >= roll.difficulty
     label = f"Attaquer ({w['nom']})"

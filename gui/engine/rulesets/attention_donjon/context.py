@@ -141,6 +141,20 @@ class Ctx(ActionCtx):
         settled = self.settle(computed)
         return settled, [*settled.terms, *forced]
 
+    def preview_of(self, computed: Roll) -> Preview:
+        """The preview of a roll as the rules compute it, settled with the GM's overrides."""
+        return self.preview(self.settle(computed), computed)
+
+    def rolled(self, computed: Roll, dice: DiceResult) -> tuple[Roll, int, list[Term], Edits]:
+        """A roll resolved: allowed and settled (G-3), its successes counted into its terms,
+        and the edits it starts with (the kept Joker it used is spent)."""
+        roll, terms = self.allowed(computed)
+        got, counted = self.read(roll, dice)
+        terms.append(counted)
+        edits = Edits(self.enc)
+        self.spend_joker(edits)
+        return roll, got, terms, edits
+
     def preview(self, roll: Roll, computed: Roll) -> Preview:
         """Terms, dice and exact odds of a settled roll; `computed` is the roll before the
         GM's overrides (the dialog pre-fills them)."""

@@ -8,7 +8,7 @@ from dataclasses import replace
 from ...changes import ChangeSet
 from ...model import Scalar
 from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
-from ..edits import Edits, finish
+from ..edits import finish
 from ..schema import Label
 from .attack import hit_key, pending_hit
 from .context import (
@@ -92,18 +92,13 @@ def _roll(ctx: Ctx) -> Roll:
 
 
 def preview(ctx: Ctx) -> Preview:
-    computed = _roll(ctx)
-    return ctx.preview(ctx.settle(computed), computed)
+    return ctx.preview_of(_roll(ctx))
 
 
 def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     """AD-13 to AD-20: the damage successes against D, then Secoué / Blessé / Santé."""
-    roll, terms = ctx.allowed(_roll(ctx))
-    got, counted = ctx.read(roll, dice)
-    terms.append(counted)
+    roll, got, terms, edits = ctx.rolled(_roll(ctx), dice)
     a, b, w = ctx.actor, ctx.target, _weapon(ctx)
-    edits = Edits(ctx.enc)
-    ctx.spend_joker(edits)
     edits.remove_state(b.id, hit_key(a))
     done = harm(ctx, edits, b, got, roll.difficulty, terms)
     label = f"Dommages ({w['nom']})"

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from ...changes import ChangeSet
 from ..base import ActionSpec, DiceResult, Preview, Resolution, Term
-from ..edits import Edits, finish
+from ..edits import finish
 from ..fields import bool_field, choice_field, int_field
-from ..schema import Label
+from ..schema import FieldSpec, Label
 from . import traits
 from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, SHAKEN_FLAG, Ctx, Handler, Roll, seuil
 from .sheet import TRAITS, shaken
@@ -14,32 +14,35 @@ from .sheet import TRAITS, shaken
 ROLL, OPPOSED = "jet", "jet_oppose"
 
 
-def _trait_field() -> object:
+OWN_ACTION = bool_field(
+    "action",
+    "Jet de sa propre action (Secoué : −1 dé)",
+    "Its own action's roll (Shaken: −1 die)",
+    "AD-33",
+    True,
+)
+
+
+def _spec(
+    ctx: Ctx, kind: str, label: Label, rule: str, target: bool, *fields: FieldSpec
+) -> ActionSpec:
+    """A roll of any Trait against a Difficulty, with `fields` between them and the rest."""
     items = [(key, name, name) for key, name in TRAITS.items()]
-    return choice_field("trait", "Trait", "Trait", items, "AD-25", "agilite")
-
-
-def roll_spec(ctx: Ctx) -> ActionSpec:
+    trait = choice_field("trait", "Trait", "Trait", items, "AD-25", "agilite")
     return ActionSpec(
-        ROLL,
-        Label(fr="Jet de Trait", en="Trait roll"),
-        "AD-25",
-        False,
-        (
-            _trait_field(),
-            int_field("difficulte_jet", "Difficulté", "Difficulty", "AD-28", -5, 20, 2),
-            bool_field(
-                "action",
-                "Jet de sa propre action (Secoué : −1 dé)",
-                "Its own action's roll (Shaken: −1 die)",
-                "AD-33",
-                True,
-            ),
-            *ctx.roll_options(),
-        ),
+        kind,
+        label,
+        rule,
+        target,
+        (trait, *fields, OWN_ACTION, *ctx.roll_options()),
         (DICE, DIFFICULTY),
         OVERRIDE_LABELS,
     )
+
+
+def roll_spec(ctx: Ctx) -> ActionSpec:
+    difficulty = int_field("difficulte_jet", "Difficulté", "Difficulty", "AD-28", -5, 20, 2)
+    return _spec(ctx, ROLL, Label(fr="Jet de Trait", en="Trait roll"), "AD-25", False, difficulty)
 
 
 def _dice(ctx: Ctx) -> list[Term]:
@@ -54,17 +57,12 @@ def _roll(ctx: Ctx) -> Roll:
 
 
 def roll_preview(ctx: Ctx) -> Preview:
-    computed = _roll(ctx)
-    return ctx.preview(ctx.settle(computed), computed)
+    return ctx.preview_of(_roll(ctx))
 
 
 def roll_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     """AD-28: success when successes ≥ Difficulty; Seuil = successes − Difficulty."""
-    roll, terms = ctx.allowed(_roll(ctx))
-    got, counted = ctx.read(roll, dice)
-    terms.append(counted)
-    edits = Edits(ctx.enc)
-    ctx.spend_joker(edits)
+    roll, got, terms, edits = ctx.rolled(_roll(ctx), dice)
     ok = got >= roll.difficulty
     margin = seuil(got, roll.difficulty)
     name = TRAITS.get(ctx.choice("trait", "agilite"), "Trait")
@@ -80,42 +78,24 @@ def roll_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 
 
 def opposed_spec(ctx: Ctx) -> ActionSpec:
-    return ActionSpec(
+    return _spec(
+        ctx,
         OPPOSED,
         Label(fr="Jet opposé", en="Opposed roll"),
         "AD-29",
         True,
-        (
-            _trait_field(),
-            int_field(
-                "difficulte_jet",
-                "Difficulté de l’action",
-                "Action's Difficulty",
-                "AD-29",
-                -5,
-                20,
-                2,
-            ),
-            int_field(
-                "defenseur",
-                "Succès du défenseur (jet à part)",
-                "Defender's successes (rolled apart)",
-                "AD-29",
-                0,
-                99,
-                0,
-            ),
-            bool_field(
-                "action",
-                "Jet de sa propre action (Secoué : −1 dé)",
-                "Its own action's roll (Shaken: −1 die)",
-                "AD-33",
-                True,
-            ),
-            *ctx.roll_options(),
+        int_field(
+            "difficulte_jet", "Difficulté de l’action", "Action's Difficulty", "AD-29", -5, 20, 2
         ),
-        (DICE, DIFFICULTY),
-        OVERRIDE_LABELS,
+        int_field(
+            "defenseur",
+            "Succès du défenseur (jet à part)",
+            "Defender's successes (rolled apart)",
+            "AD-29",
+            0,
+            99,
+            0,
+        ),
     )
 
 
@@ -150,9 +130,7 @@ def opposed_preview(ctx: Ctx) -> Preview:
 def opposed_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     """AD-29: more successes than the defender (a tie fails) and the action's Difficulty.
     A-AD-21: both margins are shown, the GM picks one if an effect needs a Seuil."""
-    roll, terms = ctx.allowed(_opposed(ctx))
-    got, counted = ctx.read(roll, dice)
-    terms.append(counted)
+    roll, got, terms, edits = ctx.rolled(_opposed(ctx), dice)
     defence = ctx.number("defenseur")
     ok = traits.opposed(got, defence, roll.difficulty)
     terms.append(
@@ -162,8 +140,6 @@ def opposed_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             "A-AD-21",
         )
     )
-    edits = Edits(ctx.enc)
-    ctx.spend_joker(edits)
     outcome = (
         f"{'Réussi' if ok else 'Raté'} : {got} succès contre {defence} du défenseur,"
         f" Difficulté {roll.difficulty}.",

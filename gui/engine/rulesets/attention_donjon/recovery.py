@@ -79,17 +79,13 @@ def _rally(ctx: Ctx) -> Roll:
 
 
 def rally_preview(ctx: Ctx) -> Preview:
-    computed = _rally(ctx)
-    return ctx.preview(ctx.settle(computed), computed)
+    return ctx.preview_of(_rally(ctx))
 
 
 def rally_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     """AD-34: success removes Secoué; a Seuil ≥ 2 gives the bonus action back."""
-    roll, terms = ctx.allowed(_rally(ctx))
-    got, counted = ctx.read(roll, dice)
-    terms.append(counted)
-    c, edits = ctx.actor, Edits(ctx.enc)
-    ctx.spend_joker(edits)
+    roll, got, terms, edits = ctx.rolled(_rally(ctx), dice)
+    c = ctx.actor
     ok = got >= roll.difficulty
     refund = ok and seuil(got, roll.difficulty) >= 2
     budget.spend(ctx.ruleset, edits, c, budget.BONUS, 0 if refund else 1)
@@ -123,17 +119,13 @@ def _recover(ctx: Ctx) -> Roll:
 
 
 def recover_preview(ctx: Ctx) -> Preview:
-    computed = _recover(ctx)
-    return ctx.preview(ctx.settle(computed), computed)
+    return ctx.preview_of(_recover(ctx))
 
 
 def recover_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     """AD-35: success → +1 Santé, never above the maximum."""
-    roll, terms = ctx.allowed(_recover(ctx))
-    got, counted = ctx.read(roll, dice)
-    terms.append(counted)
-    c, edits = ctx.actor, Edits(ctx.enc)
-    ctx.spend_joker(edits)
+    roll, got, terms, edits = ctx.rolled(_recover(ctx), dice)
+    c = ctx.actor
     budget.spend(ctx.ruleset, edits, c, budget.BONUS)
     ok = got >= roll.difficulty
     what = _heal(edits, c, terms, "AD-35") if ok else "échec"
@@ -191,18 +183,14 @@ def _heal_roll(ctx: Ctx) -> Roll:
 
 
 def heal_preview(ctx: Ctx) -> Preview:
-    computed = _heal_roll(ctx)
-    return ctx.preview(ctx.settle(computed), computed)
+    return ctx.preview_of(_heal_roll(ctx))
 
 
 def heal_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     """AD-36: success → the chosen effect (+1 Santé or Secoué removed); a Seuil ≥ 2 gives
     both (A-AD-17, CFG-AD-10)."""
-    roll, terms = ctx.allowed(_heal_roll(ctx))
-    got, counted = ctx.read(roll, dice)
-    terms.append(counted)
-    healer, other, edits = ctx.actor, patient(ctx), Edits(ctx.enc)
-    ctx.spend_joker(edits)
+    roll, got, terms, edits = ctx.rolled(_heal_roll(ctx), dice)
+    healer, other = ctx.actor, patient(ctx)
     budget.spend(ctx.ruleset, edits, healer, budget.STANDARD)
     ok = got >= roll.difficulty
     done: list[str] = []
