@@ -7,6 +7,9 @@ from dataclasses import dataclass
 
 from ...model import Combatant, Scalar
 from ..base import Term
+from ..sheet_reading import cell as cell
+from ..sheet_reading import filled_rows, has_state, row_at
+from ..sheet_reading import stat as stat
 
 SHAKEN, DEAD = "secoue", "mort"
 ATTRIBUTES = {
@@ -31,16 +34,6 @@ UNARMED: dict[str, Scalar] = {
 }
 
 
-def stat(c: Combatant, key: str, default: int = 0) -> int:
-    """An int stat (`default` when absent or not a number)."""
-    value = c.stats.get(key, default)
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
-
-
-def has_state(c: Combatant, key: str) -> bool:
-    return any(s.key == key for s in c.states)
-
-
 def shaken(c: Combatant) -> bool:
     """AD-19: Secoué (Indemne otherwise)."""
     return has_state(c, SHAKEN)
@@ -62,24 +55,12 @@ def active(c: Combatant) -> bool:
 
 def weapons(c: Combatant) -> list[dict[str, Scalar]]:
     """The sheet's weapons with every column filled; bare hands when there is none."""
-    rows = c.stats.get("armes", [])
-    out = (
-        [{**UNARMED, **row} for row in rows if isinstance(row, dict)]
-        if isinstance(rows, list)
-        else []
-    )
-    return out or [dict(UNARMED)]
+    return filled_rows(c, "armes", UNARMED) or [dict(UNARMED)]
 
 
 def weapon(c: Combatant, index: int) -> dict[str, Scalar]:
     """The weapon at `index` in `weapons(c)` (the first one when out of range)."""
-    rows = weapons(c)
-    return rows[index] if 0 <= index < len(rows) else rows[0]
-
-
-def cell(row: dict[str, Scalar], key: str) -> int:
-    value = row.get(key, 0)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return row_at(weapons(c), index)
 
 
 def damage_text(w: dict[str, Scalar]) -> str:

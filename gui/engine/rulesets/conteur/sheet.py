@@ -5,6 +5,10 @@ from __future__ import annotations
 import zlib
 
 from ...model import Combatant, Scalar
+from ..sheet_reading import cell as cell
+from ..sheet_reading import filled_rows, row_at
+from ..sheet_reading import has_state as has_state
+from ..sheet_reading import stat as stat
 
 MORTAL, VAMPIRE, WEREWOLF, SUPERNATURAL = "mortel", "vampire", "loup_garou", "surnaturel"
 MELEE_USES = ("bagarre", "melee")
@@ -34,19 +38,9 @@ UNARMED: dict[str, Scalar] = {
 }
 
 
-def stat(c: Combatant, key: str) -> int:
-    """An int stat (0 when absent or not a number)."""
-    value = c.stats.get(key, 0)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
-
-
 def nature(c: Combatant) -> str:
     value = c.stats.get("nature", MORTAL)
     return value if isinstance(value, str) else MORTAL
-
-
-def has_state(c: Combatant, key: str) -> bool:
-    return any(s.key == key for s in c.states)
 
 
 def state_value(c: Combatant, key: str) -> int:
@@ -59,12 +53,7 @@ def state_value(c: Combatant, key: str) -> int:
 
 def weapons(c: Combatant) -> list[dict[str, Scalar]]:
     """The sheet's weapons, each with every column filled; bare hands are always there."""
-    rows = c.stats.get("armes", [])
-    out = (
-        [{**UNARMED, **row} for row in rows if isinstance(row, dict)]
-        if isinstance(rows, list)
-        else []
-    )
+    out = filled_rows(c, "armes", UNARMED)
     if not any(w["usage"] == "bagarre" for w in out):
         out.append(dict(UNARMED))
     return out
@@ -72,13 +61,7 @@ def weapons(c: Combatant) -> list[dict[str, Scalar]]:
 
 def weapon(c: Combatant, index: int) -> dict[str, Scalar]:
     """The weapon at `index` in `weapons(c)` (the first one when out of range)."""
-    rows = weapons(c)
-    return rows[index] if 0 <= index < len(rows) else rows[0]
-
-
-def cell(w: dict[str, Scalar], key: str) -> int:
-    value = w.get(key, 0)
-    return value if isinstance(value, int) and not isinstance(value, bool) else 0
+    return row_at(weapons(c), index)
 
 
 def in_hand(c: Combatant) -> dict[str, Scalar]:

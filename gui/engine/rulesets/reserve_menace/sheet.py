@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from ...model import Combatant, Encounter, Side
+from ..sheet_reading import has_state as has_state
+from ..sheet_reading import stat as stat
 
 CHARACTER, MINOR, STANDARD, MAJOR = "personnage", "mineur", "standard", "majeur"
 EXTRAS = (MINOR, STANDARD, MAJOR)
@@ -12,11 +14,6 @@ OUT_STATES = ("terrasse", "brise", "hors_combat")  # RM-39, RM-64
 PENDING = "a_encaisser"  # RM-28: a hit waiting to be absorbed, value = Q
 PENDING_PROTECT = "a_encaisser_protege"  # RM-49: taken for an ally, Défense counts as beaten
 DOMAINS = ("agression", "influence", "prouesse", "ruse")  # RM-24
-
-
-def stat(c: Combatant, key: str, default: int = 0) -> int:
-    value = c.stats.get(key, default)
-    return value if isinstance(value, int) and not isinstance(value, bool) else default
 
 
 def flag(c: Combatant, key: str, default: bool = False) -> bool:
@@ -31,10 +28,6 @@ def text(c: Combatant, key: str, default: str = "") -> str:
 
 def is_character(c: Combatant) -> bool:
     return c.tier == CHARACTER
-
-
-def has_state(c: Combatant, key: str) -> bool:
-    return any(s.key == key for s in c.states)
 
 
 def is_out(c: Combatant) -> bool:
