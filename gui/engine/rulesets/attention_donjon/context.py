@@ -155,19 +155,23 @@ class Ctx(ActionCtx):
         self.spend_joker(edits)
         return roll, got, terms, edits
 
-    def preview(self, roll: Roll, computed: Roll) -> Preview:
+    def preview(
+        self, roll: Roll, computed: Roll, need: int | None = None, why: str = ""
+    ) -> Preview:
         """Terms, dice and exact odds of a settled roll; `computed` is the roll before the
-        GM's overrides (the dialog pre-fills them)."""
+        GM's overrides (the dialog pre-fills them); `need`: the successes to reach when it
+        is not the Difficulty (an opposed roll), `why` says so in the odds note."""
         req = traits.request(roll.dice, roll.how)
-        dist, chance, note = traits.odds(roll.dice, roll.how, roll.difficulty)
+        target = roll.difficulty if need is None else need
+        dist, chance, note = traits.odds(roll.dice, roll.how, target)
         shown = {DICE: max(0, computed.dice), DIFFICULTY: self.floored(computed.difficulty, [])}
         return Preview(
             self.action,
             roll.terms,
             req,
-            target_number=roll.difficulty,
+            target_number=target,
             odds=chance,
-            odds_note=note,
+            odds_note=f"{note} {why}".strip(),
             distribution=dist,
             notices=roll.notices,
             computed=shown,

@@ -109,22 +109,11 @@ def _opposed(ctx: Ctx) -> Roll:
 
 
 def opposed_preview(ctx: Ctx) -> Preview:
+    """AD-29: the odds of beating the defender's successes and the Difficulty."""
     computed = _opposed(ctx)
     settled = ctx.settle(computed)
-    preview = ctx.preview(settled, computed)
     need = max(settled.difficulty, ctx.number("defenseur") + 1)
-    dist, chance, note = traits.odds(settled.dice, settled.how, need)
-    return Preview(
-        preview.action,
-        preview.terms,
-        preview.dice,
-        need,
-        chance,
-        f"{note} (plus que le défenseur et au moins la Difficulté)",
-        dist,
-        preview.notices,
-        preview.computed,
-    )
+    return ctx.preview(settled, computed, need, "(plus que le défenseur et au moins la Difficulté)")
 
 
 def opposed_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
