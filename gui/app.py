@@ -9,7 +9,7 @@ from pathlib import Path
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from . import __version__, i18n
+from . import __version__, i18n, recovery
 from .controller import Controller
 from .engine.rulesets import registry
 from .engine.storage import LoadError, load
@@ -80,5 +80,5 @@ def offer_recovery(window: MainWindow) -> None:
         tr("Restaurer"),
     ):
         window.files.restore(newest)
-    else:  # kept aside, never offered again, never deleted
-        newest.rename(newest.with_suffix(".declined"))
+    else:  # kept aside under a name of its own, never offered again, never deleted
+        recovery.set_aside(newest, "declined")

@@ -8,21 +8,32 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from . import paths
+from . import paths, recovery
+from .arguments import checked
 from .commands import ChangeCommand
 from .engine import map_edits, roster_edits
 from .engine.changes import ChangeSet
-from .engine.model import Combatant, Encounter, Rect, State, StatValue, TurnState
+from .engine.model import (
+    Background,
+    Combatant,
+    Encounter,
+    Grid,
+    Rect,
+    State,
+    StatValue,
+    TurnState,
+)
 from .engine.problems import BilingualError
 from .engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
 from .engine.table import Table
-from .i18n import tr
+from .i18n import message, tr
 
 
 class Refused(BilingualError):
     """What the controller tells the UI when an edit is refused; nothing was changed."""
 
 
+@checked(Refused)
 class Controller(QObject):
     """Routes every UI action to the engine and pushes one undo command per ChangeSet.
 
@@ -34,12 +45,16 @@ class Controller(QObject):
     selection_changed = Signal(object)  # combatant id or None
     file_state_changed = Signal()  # path or modified marker: the window title
     message = Signal(str)  # a status-bar line
+    # What is wrong with autosaving ("" when all is well): shown until an autosave or a save
+    # succeeds in the data folder.
+    autosave_problem_changed = Signal(str)
 
     def __init__(self, table: Table, path: Path | None = None, parent: QObject | None = None):
         super().__init__(parent)
         self.table = table
         self.path = path
         self.selected: str | None = None
+        self.autosave_problem = ""
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(500)
         self.undo_stack.cleanChanged.connect(self.file_state_changed)
@@ -227,10 +242,10 @@ class Controller(QObject):
     def set_edge_length(self, a: str, b: str, length_m: float | None) -> None:
         self._edit(map_edits.set_edge_length, self.enc, a, b, length_m)
 
-    def set_background(self, background) -> None:
+    def set_background(self, background: Background | None) -> None:
         self._edit(map_edits.set_background, self.enc, background)
 
-    def set_grid(self, grid) -> None:
+    def set_grid(self, grid: Grid | None) -> None:
         self._edit(map_edits.set_grid, self.enc, grid)
 
     def set_scale(self, metres_per_px: float | None) -> None:
@@ -292,30 +307,56 @@ class Controller(QObject):
 
     def save(self, path: Path | None = None) -> Path:
         """Save (atomically, with a backup of the previous file); the stack becomes clean."""
-        target = path or self.path or paths.encounters_dir() / f"{self.enc.id}.json"
         try:
-            self.table.save(target, paths.backups_dir())
+            target = path or self.path or paths.encounters_dir() / f"{self.enc.id}.json"
+            # Made when a previous version needs keeping: storage says so if it cannot be.
+            self.table.save(target, paths.data_path("backups"))
+        except OSError as exc:
+            raise Refused(
+                f"dossier inaccessible : {exc.strerror or exc}",
+                f"folder not available: {exc.strerror or exc}",
+            ) from exc
         except BilingualError as exc:
             raise Refused(exc.fr, exc.en) from exc
         self.path = target
         self.undo_stack.setClean()
+        self._set_autosave_problem("")
         self.discard_recovery()
         self.file_state_changed.emit()
         self.message.emit(tr("Enregistré : {path}").format(path=target))
         return target
 
-    def recovery_path(self) -> Path:
-        return paths.recovery_dir() / f"{self.enc.id}.json"
-
     def autosave(self, _cs: object = None) -> None:
-        """After every change, a copy in `recovery/` that the next start offers back."""
+        """After every change, a copy that the next start offers back: in `recovery/`, or in
+        the fallback folder when the data folder cannot take it. A failure stays on screen
+        (`autosave_problem`) until an autosave or a save succeeds."""
         if not self.modified:
             self.discard_recovery()
             return
         try:
-            self.table.save(self.recovery_path())
-        except (BilingualError, OSError) as exc:
-            self.message.emit(tr("Sauvegarde automatique impossible : {why}").format(why=exc))
+            where, refused = recovery.write(self.table)
+        except recovery.AutosaveError as exc:
+            self._set_autosave_problem(
+                tr("Sauvegarde automatique impossible : {why}. Enregistrez (Ctrl+S).").format(
+                    why=message(exc)
+                )
+            )
+            return
+        if refused is None:
+            self._set_autosave_problem("")
+        else:
+            self._set_autosave_problem(
+                tr("Sauvegarde automatique de secours dans {path} ({why})").format(
+                    path=where.parent, why=message(refused)
+                )
+            )
+
+    def _set_autosave_problem(self, text: str) -> None:
+        if text != self.autosave_problem:
+            self.autosave_problem = text
+            self.autosave_problem_changed.emit(text)
+            if text:
+                self.message.emit(text)
 
     def discard_recovery(self) -> None:
-        self.recovery_path().unlink(missing_ok=True)
+        recovery.discard(self.enc.id)

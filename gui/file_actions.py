@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from . import paths
+from . import paths, recovery
 from .controller import Controller, Refused
 from .engine import storage
 from .engine.blank import blank_encounter
@@ -35,12 +35,12 @@ class FileActions(QObject):
 
     def ask_open_path(self) -> Path | None:
         name, _ = QFileDialog.getOpenFileName(
-            self.window, tr("Ouvrir une rencontre"), str(paths.encounters_dir()), _filter()
+            self.window, tr("Ouvrir une rencontre"), str(paths.browse_dir()), _filter()
         )
         return Path(name) if name else None
 
     def ask_save_path(self) -> Path | None:
-        start = self.controller.path or paths.encounters_dir() / f"{self.controller.enc.id}.json"
+        start = self.controller.path or paths.browse_dir() / f"{self.controller.enc.id}.json"
         name, _ = QFileDialog.getSaveFileName(
             self.window, tr("Enregistrer la rencontre"), str(start), _filter()
         )
@@ -152,15 +152,22 @@ class FileActions(QObject):
     @staticmethod
     def recoverable() -> list[Path]:
         """Autosaves left behind by a session that did not end normally, newest first."""
-        found = paths.recovery_dir().glob("*.json")
-        return sorted(found, key=lambda p: p.stat().st_mtime, reverse=True)
+        return recovery.recoverable()
 
     def restore(self, path: Path) -> bool:
-        """Open an autosave as an unsaved encounter; the autosave stays until it is saved."""
+        """Open an autosave as an unsaved encounter; the autosave stays until it is saved.
+        One that cannot be opened is set aside (never deleted) and said so."""
         try:
             table = Table(storage.load(path))
-        except (storage.LoadError, KeyError):
-            path.rename(path.with_suffix(".damaged"))
+        except (storage.LoadError, KeyError) as exc:
+            kept = recovery.set_aside(path, "damaged")
+            why = f"{exc.path} : {message(exc)}" if isinstance(exc, storage.LoadError) else ""
+            self.show_error(
+                tr("Restauration impossible"),
+                tr("{path}\n\n{why}\n\nFichier conservé : {kept}").format(
+                    path=path, why=why, kept=kept or path
+                ),
+            )
             return False
         self.controller.replace(table, None)
         self.controller.undo_stack.resetClean()  # not saved anywhere yet: closing will ask

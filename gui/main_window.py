@@ -49,12 +49,21 @@ class MainWindow(QMainWindow):
                 tr("Journal"), "logDock", self.log, Qt.DockWidgetArea.BottomDockWidgetArea
             ),
         }
+        self.autosave_label = QLabel()
+        self.autosave_label.setObjectName("autosaveProblem")
+        self.autosave_label.setStyleSheet(
+            "QLabel { color: white; background: #b3261e; padding: 1px 6px; }"
+        )
+        self.autosave_label.setWordWrap(False)
+        self.statusBar().addPermanentWidget(self.autosave_label)
+        self.show_autosave_problem(controller.autosave_problem)
         self.mode_label = QLabel()
         self.statusBar().addPermanentWidget(self.mode_label)
         self.menus = Menus(self)
         controller.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         controller.file_state_changed.connect(self.update_title)
         controller.replaced.connect(self._replaced)
+        controller.autosave_problem_changed.connect(self.show_autosave_problem)
         controller.changed.connect(lambda _cs: self.update_status())
         self.view.space_tapped.connect(self.turns.next_action.trigger)
         self.resize(1280, 820)
@@ -93,6 +102,15 @@ class MainWindow(QMainWindow):
         where = f" ({self.controller.path.name})" if self.controller.path else ""
         self.setWindowTitle(f"{name}{where}[*] — Escarmouche")
         self.setWindowModified(self.controller.modified)
+
+    def show_autosave_problem(self, text: str) -> None:
+        """Autosave trouble stays in the status bar, in red, until an autosave or a save
+        succeeds (the whole text in the tooltip: a long folder name is cut)."""
+        self.autosave_label.setText(
+            ("⚠ " + text[:90] + ("…" if len(text) > 90 else "")) if text else ""
+        )
+        self.autosave_label.setToolTip(text)
+        self.autosave_label.setVisible(bool(text))
 
     def update_status(self) -> None:
         enc = self.controller.enc

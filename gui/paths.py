@@ -6,7 +6,10 @@ platform default; it is read at every call because tests (and portable installs)
 
 from __future__ import annotations
 
+import getpass
+import hashlib
 import os
+import tempfile
 from pathlib import Path
 
 import platformdirs
@@ -15,15 +18,31 @@ APP_NAME = "Escarmouche"
 ENV_VAR = "ESCARMOUCHE_DATA_DIR"
 
 
-def data_dir() -> Path:
-    """The user data folder: `$ESCARMOUCHE_DATA_DIR` if set, else the platform's, created."""
+def data_path(*parts: str) -> Path:
+    """A path in the user data folder (`$ESCARMOUCHE_DATA_DIR` if set, else the platform's),
+    not created: for a folder only needed now and then (backups), or a start folder."""
     override = os.environ.get(ENV_VAR)
     if override:
         path = Path(override).expanduser()
     else:
         path = Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return path.joinpath(*parts)
+
+
+def data_dir() -> Path:
+    """The user data folder, created (OSError when it cannot be: read-only disk…)."""
+    path = data_path()
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def browse_dir() -> Path:
+    """Where the open and save dialogs start: the encounters folder, or the home folder
+    when the data folder cannot be made."""
+    try:
+        return encounters_dir()
+    except OSError:
+        return Path.home()
 
 
 def _subdir(name: str) -> Path:
@@ -50,3 +69,15 @@ def recovery_dir() -> Path:
 def rulesets_dir() -> Path:
     """Where user-installed rulesets and catalogs live, created."""
     return _subdir("rulesets")
+
+
+def fallback_recovery_dir() -> Path:
+    """Where autosaves go when `recovery/` cannot take them (read-only or missing data folder):
+    the system's temporary folder, one per user and data folder; not created."""
+    try:
+        user = getpass.getuser()
+    except (OSError, KeyError):
+        user = "user"
+    safe = "".join(ch for ch in user if ch.isalnum())[:32] or "user"
+    folder = hashlib.sha1(str(data_path()).encode("utf-8", "replace")).hexdigest()[:10]
+    return Path(tempfile.gettempdir()) / f"escarmouche-recovery-{safe}-{folder}"

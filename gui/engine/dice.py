@@ -14,10 +14,12 @@ from .problems import BilingualError
 # Generous bounds for typed expressions, so that a typo like "1000d1000" cannot freeze odds.
 MAX_EXPR_COUNT = 100
 MAX_EXPR_SIDES = 1000
+MAX_EXPR_MODIFIER = 10_000
 
 _TOKEN_SPLIT = re.compile(r"[\s,;]+")
 _INTEGER = re.compile(r"[+-]?\d+")
-_EXPR = re.compile(r"(\d*)d(\d+)(!?)(?:k([hl])(\d+))?(!?)([+-]\d+)?")
+# Each number is a few digits at most: a pasted run of digits is refused, never converted.
+_EXPR = re.compile(r"(\d{0,6})d(\d{1,6})(!?)(?:k([hl])(\d{1,6}))?(!?)([+-]\d{1,9})?")
 
 # random.Random.getstate() is (version, 625 ints, gauss_next); gauss_next is None or a float.
 _MT_STATE_LEN = 625
@@ -150,6 +152,11 @@ class DiceExpr:
                 f"Nombre de faces hors de 2–{MAX_EXPR_SIDES} : {self.sides}",
                 f"Number of sides outside 2–{MAX_EXPR_SIDES}: {self.sides}",
             )
+        if not -MAX_EXPR_MODIFIER <= self.modifier <= MAX_EXPR_MODIFIER:
+            raise DiceInputError(
+                f"Modificateur hors de ±{MAX_EXPR_MODIFIER} : {self.modifier}",
+                f"Modifier outside ±{MAX_EXPR_MODIFIER}: {self.modifier}",
+            )
         if self.keep_highest is not None and self.keep_lowest is not None:
             raise DiceInputError(
                 "Impossible de garder à la fois les plus hauts et les plus bas",
@@ -275,8 +282,9 @@ def rng_from_state(seed: int, state: list[int] | None) -> random.Random:
         isinstance(v, int) and not isinstance(v, bool) for v in state
     ):
         raise ValueError(
-            f"État du générateur invalide ({len(state)} entiers, {_FLAT_STATE_LEN} attendus)"
-            f" / Invalid RNG state ({len(state)} ints, expected {_FLAT_STATE_LEN})"
+            f"état du générateur de dés invalide ({len(state)} entiers, {_FLAT_STATE_LEN} "
+            f"attendus) / invalid dice generator state ({len(state)} integers, "
+            f"{_FLAT_STATE_LEN} expected)"
         )
     version = state[0]
     internal = tuple(state[1 : 1 + _MT_STATE_LEN])
@@ -290,5 +298,7 @@ def rng_from_state(seed: int, state: list[int] | None) -> random.Random:
         rng.setstate((version, internal, gauss_next))
     except (ValueError, TypeError, OverflowError, struct.error) as exc:
         # A hand-edited or corrupted save must not surface as an obscure low-level error.
-        raise ValueError(f"État du générateur invalide : {exc} / Invalid RNG state: {exc}") from exc
+        raise ValueError(
+            f"état du générateur de dés invalide ({exc}) / invalid dice generator state ({exc})"
+        ) from exc
     return rng

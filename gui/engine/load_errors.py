@@ -37,9 +37,19 @@ _TAGS = {
     "int": ("entier", "integer"),
     "float": ("nombre", "number"),
     "str": ("texte", "text"),
+    "constrained-str": ("texte", "text"),
     "bool": ("vrai/faux", "true/false"),
     "list[str]": ("liste de textes", "list of texts"),
+    "list[constrained-str]": ("liste de textes", "list of texts"),
+    "list[dict": ("tableau (liste de lignes)", "table (list of rows)"),
 }
+
+
+def _tag(member: str) -> tuple[str, str]:
+    """How a union's member type reads in a message (a table's type is long: its start)."""
+    return _TAGS.get(member) or _TAGS.get(member.split("[constrained")[0], (member, member))
+
+
 _DATETIME = ("date et heure attendues (ISO 8601)", "date and time expected (ISO 8601)")
 _SIMPLE = {
     "missing": ("clé obligatoire absente", "required key missing"),
@@ -111,6 +121,9 @@ def _explain(err: Any) -> tuple[str, str]:
         return f"valeur non permise, attendu : {ctx.get('expected')}", msg
     if kind == "value_error":
         text = msg.removeprefix("Value error, ")
+        if " / " in text:  # the engine's own checks say it in French, then English
+            fr, en = text.split(" / ", 1)
+            return fr, en
         return _VALUE_ERRORS.get(text, f"valeur incohérente : {text}"), text
     return f"valeur refusée ({kind})", msg
 
@@ -168,7 +181,7 @@ def validation_error(
         ]
         if len(members) > 1:
             same = len(members)
-            tags = [_TAGS.get(m, (m, m)) for m in members]
+            tags = [_tag(m) for m in members]
             fr = "type non permis ici, attendu : " + ", ".join(t[0] for t in tags)
             en = "type not allowed here, expected: " + ", ".join(t[1] for t in tags)
     if len(errors) > same:

@@ -14,6 +14,7 @@ from pydantic import (
     model_validator,
 )
 
+from .dice import rng_from_state
 from .references import reference_problem
 
 # Validation context key: skip the reference check (the caller runs reference_problem itself).
@@ -24,9 +25,11 @@ Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]
 Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 Text = Annotated[str, StringConstraints(max_length=20_000)]
 # A ruleset stat is JSON-like; its own schema (rulesets/schema.py) says which type and range.
-# A table (weapons, armour) is a list of rows, each a dict of scalar cells.
-Scalar = int | float | str | bool | None
-StatValue = int | float | str | bool | list[str] | list[dict[str, Scalar]] | None
+# A table (weapons, armour) is a list of rows, each a dict of scalar cells. Every text is a
+# constrained string: pydantic then refuses what UTF-8 cannot hold (a lone surrogate pasted
+# in), so whatever the model accepts can be saved.
+Scalar = int | float | Text | bool | None
+StatValue = int | float | Text | bool | list[Text] | list[dict[Id, Scalar]] | None
 
 
 class Strict(BaseModel):
@@ -169,8 +172,8 @@ class TurnEntry(Strict):
 class TurnSnapshot(Strict):
     """What `previous` needs to step back over one `next`."""
 
-    round: int
-    phase: str
+    round: int = Field(ge=0)
+    phase: Literal["", "declare", "act"]
     current: int
     holder: Id | None
     order: list[TurnEntry]
@@ -216,6 +219,12 @@ class DiceState(Strict):
     seed: int
     state: list[int] | None = None
 
+    @model_validator(mode="after")
+    def _restorable(self) -> DiceState:
+        if self.state is not None:
+            rng_from_state(self.seed, self.state)  # ValueError, in both languages, if not
+        return self
+
 
 class Encounter(Strict):
     """A whole fight: ruleset, flags, sides, combatants, map, turn state, log, dice, notes."""
@@ -223,7 +232,7 @@ class Encounter(Strict):
     id: Id
     name: Name
     ruleset: Id
-    flags: dict[Id, bool | int | str] = {}
+    flags: dict[Id, bool | int | Text] = {}
     sides: list[Side] = []
     combatants: list[Combatant] = []
     map: Map = Map()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .problems import Problem, json_path
 
 if TYPE_CHECKING:
-    from .model import Encounter
+    from .model import Encounter, TurnSnapshot, TurnState
 
 
 def _duplicate(ids: Iterable[str], where: tuple[str, ...], fr: str, en: str) -> Problem | None:
@@ -90,27 +90,74 @@ def _combatant_problem(enc: Encounter) -> Problem | None:
 
 
 def _turn_problem(enc: Encounter) -> Problem | None:
+    """The turn tracker and each step of its history name only what exists, and its indices
+    fall inside its order: a file that loads can play Suivant and Précédent."""
     side_ids = {s.id for s in enc.sides}
     ids = {c.id for c in enc.combatants}
-    order = enc.turn.order
-    for j, entry in enumerate(order):
+    turn = enc.turn
+    problem = _turn_part_problem(turn, side_ids, ids, ("turn",))
+    if problem is not None:
+        return problem
+    for k, sid in enumerate(turn.side_order):
+        if sid not in side_ids or sid in turn.side_order[:k]:
+            return Problem(
+                json_path(("turn", "side_order", k)),
+                f"camp inconnu ou en double « {sid} »",
+                f"unknown or repeated side '{sid}'",
+            )
+    for k, snap in enumerate(turn.history):
+        problem = _turn_part_problem(snap, side_ids, ids, ("turn", "history", k))
+        if problem is not None:
+            return problem
+    return None
+
+
+def _turn_part_problem(
+    turn: TurnState | TurnSnapshot, side_ids: set[str], ids: set[str], where: tuple
+) -> Problem | None:
+    """The order, whose turn it is, the side holding the initiative and the spent actions."""
+    units: set[str] = set()
+    for j, entry in enumerate(turn.order):
+        at = (*where, "order", j)
+        if entry.unit in units and turn.phase != "act":  # acting, a unit has a row per action
+            return Problem(
+                json_path((*at, "unit")),
+                f"unité en double « {entry.unit} »",
+                f"unit listed twice '{entry.unit}'",
+            )
+        units.add(entry.unit)
         if entry.side not in side_ids:
             return Problem(
-                json_path(("turn", "order", j, "side")),
+                json_path((*at, "side")),
                 f"camp inconnu « {entry.side} »",
                 f"unknown side '{entry.side}'",
             )
+        if not entry.members:
+            return Problem(json_path((*at, "members")), "unité sans membre", "unit without members")
         for m, member in enumerate(entry.members):
             if member not in ids:
                 return Problem(
-                    json_path(("turn", "order", j, "members", m)),
+                    json_path((*at, "members", m)),
                     f"combattant inconnu « {member} »",
                     f"unknown combatant '{member}'",
                 )
-    if order and not -1 <= enc.turn.current < len(order):
+    if not -1 <= turn.current < len(turn.order):
         return Problem(
-            json_path(("turn", "current")),
+            json_path((*where, "current")),
             "tour hors de l’ordre de jeu",
             "turn outside the turn order",
         )
+    if turn.holder is not None and turn.holder not in side_ids:
+        return Problem(
+            json_path((*where, "holder")),
+            f"camp inconnu « {turn.holder} »",
+            f"unknown side '{turn.holder}'",
+        )
+    for cid in turn.spent:
+        if cid not in ids:
+            return Problem(
+                json_path((*where, "spent", cid)),
+                f"combattant inconnu « {cid} »",
+                f"unknown combatant '{cid}'",
+            )
     return None

@@ -35,8 +35,10 @@ KEEP_DAYS = 30
 
 _DEFERRED = {DEFER_REFERENCES: True}
 _BOM = b"\xef\xbb\xbf"
-_HEAD = 4096
-_VERSION_IN_HEAD = re.compile(rb'"schema_version"\s*:\s*(-?\d+)')
+# `.<file name>.<pid>-<12 hex>.tmp`: our temporary files, and the process that wrote them
+# (`.<file name>.<12 hex>.tmp` from versions that did not name the process).
+_TEMP = re.compile(r"\.(?P<name>.+)\.(?:(?P<pid>\d+)-)?[0-9a-f]{12}\.tmp")
+_TEMP_GRACE_S = 3600  # where a writer's process cannot be asked about: an hour-old file is stale
 _STAMP = "%Y%m%dT%H%M%S.%fZ"
 _STAMP_RE = r"(\d{8}T\d{6}\.\d{6}Z)"
 
@@ -46,10 +48,12 @@ __all__ = [
     "LoadError",
     "SaveError",
     "dumps",
+    "file_version",
     "load",
     "loads",
     "prune_backups",
     "save",
+    "sweep_temp",
 ]
 
 
@@ -253,14 +257,20 @@ def save(
             f"rencontre invalide, non enregistrée : {problem.path} : {problem.fr}",
             f"invalid encounter, not saved: {problem.path}: {problem.en}",
         )
-    data = dumps(enc, app_version)
-    existing = _existing_version(path)
+    try:
+        data = dumps(enc, app_version)
+    except (ValueError, pydantic_core.PydanticSerializationError) as exc:
+        raise SaveError(
+            f"rencontre non enregistrable : {exc}", f"encounter cannot be written: {exc}"
+        ) from exc
+    existing = file_version(path)
     if existing is not None and existing > SCHEMA_VERSION:
         fr, en = _newer_file_message(existing)
         raise SaveError(
             f"{path.name} n’a pas été remplacé : {fr}", f"{path.name} not replaced: {en}"
         )
     now = now or datetime.now(UTC)
+    sweep_temp(path.parent, path.name)
     try:
         _write_atomic(path, data, backups if existing is not None else None, now)
     except OSError as exc:
@@ -274,32 +284,78 @@ def save(
             prune_backups(Path(backups), path.stem, now)
 
 
-def _existing_version(path: Path) -> int | None:
-    """The schema version of the file about to be replaced (0 if not ours), None if absent."""
+def file_version(path: Path) -> int | None:
+    """The schema version of the file at `path` as it parses: None if there is no file, 0 if
+    it is not an Escarmouche encounter file (or cannot be read or parsed).
+
+    The whole file is parsed, never sniffed: a newer file whose keys come in another order,
+    or whose envelope is spread over the file, is still recognised and so never replaced.
+    """
     try:
-        with open(path, "rb") as f:
-            head = f.read(_HEAD)
+        data = Path(path).read_bytes()
     except FileNotFoundError:
         return None
     except OSError:
-        return 0  # unreadable: os.replace will say what is wrong
-    # Our own files start with the envelope, so the head is enough and saving stays fast.
-    if FORMAT.encode() not in head:
-        return 0
-    found = _VERSION_IN_HEAD.search(head)
-    if found:
-        return int(found.group(1))
+        return 0  # unreadable: the write itself will say what is wrong
     try:
-        doc = pydantic_core.from_json(path.read_bytes())
-    except (OSError, ValueError):
+        doc = pydantic_core.from_json(data.removeprefix(_BOM), allow_inf_nan=False)
+    except ValueError:
         return 0
-    version = doc.get("schema_version") if isinstance(doc, dict) else None
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        return 0
+    version = doc.get("schema_version")
     return version if isinstance(version, int) and not isinstance(version, bool) else 0
+
+
+def is_newer_file(path: Path) -> bool:
+    """True when `path` holds a file from a newer Escarmouche: never overwrite, rename or
+    delete it."""
+    version = file_version(path)
+    return version is not None and version > SCHEMA_VERSION
+
+
+def sweep_temp(folder: Path, name: str | None = None) -> list[Path]:
+    """Remove the temporary files that our interrupted saves left in `folder` (of the file
+    `name` only, if given); a save still running in another process keeps its own."""
+    removed = []
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return removed
+    for entry in entries:
+        match = _TEMP.fullmatch(entry.name)
+        if match is None or (name is not None and match.group("name") != name):
+            continue
+        if _writer_alive(match.group("pid"), entry):
+            continue
+        with contextlib.suppress(OSError):
+            os.unlink(entry.path)
+            removed.append(Path(entry.path))
+    return removed
+
+
+def _writer_alive(pid: str | None, entry: os.DirEntry) -> bool:
+    """Whether the process that named this temporary file may still be writing it."""
+    if pid is not None and int(pid) == os.getpid():
+        return False  # saves are synchronous: none of ours is under way while we sweep
+    if pid is not None and os.name == "posix":
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            return False
+        except (OSError, OverflowError):
+            return True  # it exists (another user's) or cannot be asked about
+        return True
+    try:
+        age = datetime.now().timestamp() - entry.stat().st_mtime
+    except OSError:
+        return True
+    return age < _TEMP_GRACE_S
 
 
 def _write_atomic(path: Path, data: bytes, backups: Path | None, now: datetime) -> None:
     folder = path.parent
-    tmp = folder / f".{path.name}.{secrets.token_hex(6)}.tmp"
+    tmp = folder / f".{path.name}.{os.getpid()}-{secrets.token_hex(6)}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         try:

@@ -6,7 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from . import storage
-from .changes import Change, ChangeSet, apply, change, revert
+from .changes import Change, ChangeError, ChangeSet, apply, change, revert
 from .dice import rng_from_state, rng_state
 from .model import DiceState, Encounter, LogEntry, StatValue, TurnState, now
 from .problems import BilingualError, Problem, json_path
@@ -67,7 +67,18 @@ class Table:
         return self.ruleset.resolve(self.enc, action, dice)
 
     def apply(self, cs: ChangeSet) -> None:
+        """Apply a ChangeSet, all or nothing. Whatever it touched must still fit the ruleset
+        (ranges, sheets, flags, the turn mode): a state that could not be saved is refused
+        here, before it reaches the undo stack, so every state play reaches can be saved."""
         apply(self.enc, cs)
+        problem = registry.change_problem(self.ruleset, self.enc, (c.path for c in cs.changes))
+        if problem is not None:
+            revert(self.enc, cs)
+            who = _subject(self.enc, problem.path)
+            raise ChangeError(
+                f"{cs.label} : refusé, {who}{problem.fr}",
+                f"{cs.label}: refused, {who}{problem.en}",
+            )
 
     def revert(self, cs: ChangeSet) -> None:
         revert(self.enc, cs)
@@ -303,6 +314,15 @@ class Table:
             changes.append(log_change(self.enc, entry))
             changes += _after(changes, self.ruleset.round_started(self.enc, turn.round))
         return ChangeSet(label, tuple(changes))
+
+
+def _subject(enc: Encounter, path: str) -> str:
+    """« Name : » for a problem located in a combatant or a side, so the GM knows whose."""
+    for part, items in (("$.combatants[", enc.combatants), ("$.sides[", enc.sides)):
+        if path.startswith(part):
+            index = int(path[len(part) : path.index("]")])
+            return f"{items[index].name} : " if 0 <= index < len(items) else ""
+    return ""
 
 
 def _after(before: list[Change] | tuple[Change, ...], changes: list[Change]) -> list[Change]:

@@ -64,7 +64,6 @@ class AddCombatantDialog(QDialog):
         self.details = QLabel()
         self.details.setWordWrap(True)
         self.name = QLineEdit()
-        self.name.setMaxLength(200)
         self.side = QComboBox()
         for side in enc.sides:
             self.side.addItem(side.name, side.id)

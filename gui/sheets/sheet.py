@@ -113,7 +113,6 @@ class SheetWidget(QWidget):
         header = QWidget()
         self.header = _form(header)
         self.name_edit = QLineEdit()
-        self.name_edit.setMaxLength(200)
         self.side_combo = QComboBox()
         self.tier_label = QLabel()
         self.header_error = ErrorLabel()

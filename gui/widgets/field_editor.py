@@ -69,7 +69,6 @@ class FieldEditor(QWidget):
             w.activated.connect(self._emit)
             return w
         w = QLineEdit()
-        w.setMaxLength(spec.max_length)
         if spec.kind == "list":
             w.setPlaceholderText(tr("éléments séparés par « ; »"))
         elif spec.kind == "dice":

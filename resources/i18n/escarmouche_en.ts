@@ -560,6 +560,22 @@
         <translation>Cannot save</translation>
     </message>
     <message>
+        <source>Restauration impossible</source>
+        <translation>Cannot restore</translation>
+    </message>
+    <message>
+        <source>{path}
+
+{why}
+
+Fichier conservé : {kept}</source>
+        <translation>{path}
+
+{why}
+
+File kept: {kept}</translation>
+    </message>
+    <message>
         <source>Rencontre restaurée depuis la sauvegarde automatique</source>
         <translation>Encounter restored from the autosave</translation>
     </message>
@@ -1652,8 +1668,12 @@ Restore it?</translation>
         <translation>Saved: {path}</translation>
     </message>
     <message>
-        <source>Sauvegarde automatique impossible : {why}</source>
-        <translation>Autosave failed: {why}</translation>
+        <source>Sauvegarde automatique impossible : {why}. Enregistrez (Ctrl+S).</source>
+        <translation>Autosave failed: {why}. Save now (Ctrl+S).</translation>
+    </message>
+    <message>
+        <source>Sauvegarde automatique de secours dans {path} ({why})</source>
+        <translation>Autosave in the fallback folder {path} ({why})</translation>
     </message>
     <message>
         <source>Options de règles</source>

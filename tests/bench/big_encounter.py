@@ -106,7 +106,7 @@ def make_big_encounter(combatants: int = 1000, zones: int = 200) -> Encounter:
         ],
         combatants=people,
         map=Map(zones=zone_list, edges=edges, metres_per_px=0.05, grid=Grid()),
-        turn=TurnState(policy="ranked", round=3, order=order, current=4, holder="c4"),
+        turn=TurnState(policy="ranked", round=3, order=order, current=4),
         log=log,
         dice=DiceState(seed=42),
         notes="Grande bataille pour les mesures de performance.",

@@ -4,7 +4,10 @@ import json
 import os
 import pickle
 import random
+import subprocess
+import sys
 from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
 
 import pytest
 
@@ -85,7 +88,7 @@ def rich_encounter() -> Encounter:
                 TurnEntry(unit="brigands", members=["brigand-1", "archer"], side="mj", score=9),
             ],
             current=1,
-            holder="brigands",
+            holder="mj",
         ),
         log=[
             LogEntry(
@@ -311,6 +314,93 @@ def test_newer_schema_far_into_the_file_is_still_seen(tmp_path):
     with pytest.raises(SaveError):
         storage.save(rich_encounter(), path)
     assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # Keys sorted: the envelope's version comes after the whole encounter.
+        '{"app_version": "9.0", "encounter": {"id": "x"}, "format": "escarmouche.encounter", '
+        '"schema_version": 2}',
+        # The head sniffed by older code named version 1; the parser reads the last key.
+        '{"format": "escarmouche.encounter", "schema_version": 1, "encounter": {}, '
+        '"schema_version": 3}',
+        # Spelled with an escape, as any JSON writer may.
+        '{"format": "escarmouche.encounter", "\\u0073chema_version": 2}',
+        # With a byte-order mark.
+        '\ufeff{"format": "escarmouche.encounter", "schema_version": 2}',
+    ],
+    ids=["sorted keys", "duplicate key", "escaped key", "bom"],
+)
+def test_a_newer_file_is_recognised_by_parsing_and_never_replaced(text, tmp_path):
+    path = tmp_path / "futur.json"
+    path.write_text(text, encoding="utf-8")
+    before = path.read_bytes()
+    assert storage.file_version(path) > storage.SCHEMA_VERSION
+    assert storage.is_newer_file(path)
+    with pytest.raises(LoadError) as opened:
+        storage.load(path)
+    assert opened.value.path == "$.schema_version"
+    with pytest.raises(SaveError):
+        storage.save(rich_encounter(), path, tmp_path / "backups")
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["futur.json"]
+
+
+def test_file_version_of_missing_foreign_and_current_files(tmp_path):
+    assert storage.file_version(tmp_path / "absent.json") is None
+    (tmp_path / "autre.json").write_text('{"schema_version": 99}')
+    assert storage.file_version(tmp_path / "autre.json") == 0
+    (tmp_path / "casse.json").write_text('{"format": "escarmouche.encounter", "schema_')
+    assert storage.file_version(tmp_path / "casse.json") == 0
+    storage.save(rich_encounter(), tmp_path / "ok.json")
+    assert storage.file_version(tmp_path / "ok.json") == storage.SCHEMA_VERSION
+
+
+# --- temporary files ------------------------------------------------------------------------
+
+
+def _dead_pid() -> int:
+    """A process id that no process has (a child that has exited and been reaped)."""
+    child = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return int(child.stdout)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="process ids are asked about on POSIX only")
+def test_stale_temporary_files_of_a_killed_save_go_at_the_next_save(tmp_path):
+    path = tmp_path / "gue.json"
+    storage.save(rich_encounter(), path)
+    dead = tmp_path / f".gue.json.{_dead_pid()}-0123456789ab.tmp"
+    old_style = tmp_path / ".gue.json.0123456789ab.tmp"
+    alive = tmp_path / f".gue.json.{os.getppid()}-0123456789ab.tmp"  # a save under way
+    other = tmp_path / f".autre.json.{_dead_pid()}-0123456789ab.tmp"
+    mine = tmp_path / ".gue.json.notours.tmp"
+    for p in (dead, old_style, alive, other, mine):
+        p.write_bytes(b"{")
+    os.utime(old_style, (0, 0))  # from a version that did not name the process: an old file
+    storage.save(rich_encounter(), path)
+    assert not dead.exists() and not old_style.exists()
+    assert alive.exists() and other.exists() and mine.exists()
+    assert storage.sweep_temp(tmp_path) == [other]
+    assert storage.sweep_temp(tmp_path / "absent") == []
+
+
+def test_a_save_names_its_temporary_file_after_its_process(tmp_path, monkeypatch):
+    seen = []
+    real_replace = os.replace
+
+    def spy(src, dst):
+        seen.append(Path(src).name)
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", spy)
+    storage.save(rich_encounter(), tmp_path / "gue.json")
+    assert seen and seen[0].startswith(f".gue.json.{os.getpid()}-") and seen[0].endswith(".tmp")
 
 
 def test_a_file_that_is_not_ours_may_be_replaced(tmp_path):

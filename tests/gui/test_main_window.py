@@ -97,7 +97,7 @@ def test_geometry_and_docks_are_restored(qtbot):
 def test_autosave_goes_to_recovery_and_is_offered_back_after_a_crash(qtbot, data_dir):
     win = make_window(qtbot)
     win.controller.rename("ysolde", "Ysolde la Brave")
-    recovery = win.controller.recovery_path()
+    recovery = data_dir / "recovery" / f"{win.controller.enc.id}.json"
     assert recovery.is_file() and storage.load(recovery).combatant("ysolde").name == (
         "Ysolde la Brave"
     )
@@ -113,10 +113,12 @@ def test_autosave_goes_to_recovery_and_is_offered_back_after_a_crash(qtbot, data
 def test_declined_recovery_is_kept_aside_not_offered_again(qtbot, data_dir):
     win = make_window(qtbot)
     win.controller.rename("ysolde", "Ysolde la Brave")
-    recovery = win.controller.recovery_path()
+    recovery = data_dir / "recovery" / f"{win.controller.enc.id}.json"
     fresh = make_window(qtbot, confirm=[False])
     offer_recovery(fresh)
-    assert not recovery.exists() and recovery.with_suffix(".declined").is_file()
+    declined = list(recovery.parent.glob("*.declined"))
+    assert not recovery.exists() and len(declined) == 1
+    assert storage.load(declined[0]).combatant("ysolde").name == "Ysolde la Brave"
     assert fresh.files.recoverable() == []
 
 

@@ -294,3 +294,19 @@ def test_sheet_follows_undo_of_an_add(qtbot, sheet, ctl):
     assert sheet.notes.toPlainText() == ctl.enc.combatant("bertrand").notes
     QApplication.sendEvent(sheet.notes, QFocusEvent(QEvent.Type.FocusOut))
     assert "Pas encore" not in ctl.enc.combatant("bertrand").notes
+
+
+def test_pasted_over_long_text_is_refused_with_a_message_never_cut(qtbot, sheet, ctl):
+    """Issue 13: the sheet's name and dice fields used to cut a paste at their length."""
+    before = ctl.enc.model_dump_json()
+    long_name = "Ysolde " * 40  # 280 characters
+    sheet.name_edit.setText(long_name)
+    sheet.name_edit.setModified(True)
+    sheet.name_edit.editingFinished.emit()
+    assert "200" in sheet.header_error.text() and not sheet.header_error.isHidden()
+    assert sheet.name_edit.text() == ctl.enc.combatant("ysolde").name
+    degats = sheet.editors["degats"]
+    degats.widget.setText("1d6+" + "1" * 60)
+    degats.widget.editingFinished.emit()
+    assert sheet.errors["degats"].text() == "Dégâts : 40 caractères au plus"
+    assert ctl.enc.model_dump_json() == before and ctl.undo_stack.count() == 0

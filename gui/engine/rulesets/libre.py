@@ -329,6 +329,10 @@ class Libre(Ruleset):
             if self.flag(enc, PV_FLOOR) and new < 0:
                 new = 0
                 terms.append(Term("points de vie ramenés à", "0", PV_FLOOR))
+            floor = self.data.field("pv").minimum
+            if floor is not None and new < floor:  # the sheet's own bound, so the file saves
+                new = int(floor)
+                terms.append(Term("points de vie au minimum de la fiche", str(new), "LIB-03"))
             label = f"Dégâts à {target.name}"
             outcome = (
                 f"{target.name} perd {pv - new} PV ({pv} → {new})",

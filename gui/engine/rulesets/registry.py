@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib
+from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
@@ -35,7 +36,30 @@ def get(ruleset_id: str) -> Ruleset:
 
 
 def check_encounter(enc: Encounter) -> Problem | None:
-    """The first problem of an encounter against its ruleset (ruleset, flags, sheets)."""
+    """The first problem of an encounter against its ruleset (ruleset, flags, sheets, the
+    turn tracker's mode)."""
+    return _ruleset_problem(enc) or _parts_problem(get(enc.ruleset), enc, None)
+
+
+def change_problem(
+    ruleset: Ruleset, enc: Encounter, paths: Iterable[tuple[str | int, ...]]
+) -> Problem | None:
+    """The first problem, against its ruleset, of what the changes at `paths` touched: the
+    invariant every applied ChangeSet keeps, so that whatever state play reaches saves."""
+    touched: set[object] = set()
+    for path in paths:
+        if not path or path[0] == "ruleset":
+            return check_encounter(enc)
+        if path[0] in ("combatants", "sides") and len(path) == 1:
+            touched.add(path[0])
+        elif path[0] in ("combatants", "sides"):
+            touched.add((path[0], path[1]))
+        else:
+            touched.add(path[0])
+    return _parts_problem(ruleset, enc, touched)
+
+
+def _ruleset_problem(enc: Encounter) -> Problem | None:
     if enc.ruleset not in _MODULES:
         known = ", ".join(_MODULES)
         return Problem(
@@ -43,16 +67,44 @@ def check_encounter(enc: Encounter) -> Problem | None:
             f"jeu de règles inconnu « {enc.ruleset} » (connus : {known})",
             f"unknown ruleset '{enc.ruleset}' (known: {known})",
         )
-    data = get(enc.ruleset).data
-    problem = check_flags(data, enc.flags)
-    if problem:
-        return problem
+    return None
+
+
+def _parts_problem(ruleset: Ruleset, enc: Encounter, touched: set[object] | None) -> Problem | None:
+    """Check the parts named in `touched` (every part when None)."""
+
+    def wanted(part: str) -> bool:
+        return touched is None or part in touched
+
+    def items(part: str) -> set[object] | None:
+        """The ids or positions of the touched items of a list (None: every item)."""
+        if touched is None or part in touched:
+            return None
+        return {k[1] for k in touched if isinstance(k, tuple) and k[0] == part}
+
+    data = ruleset.data
+    if wanted("flags"):
+        problem = check_flags(data, enc.flags)
+        if problem:
+            return problem
+    sides, combatants = items("sides"), items("combatants")
     for i, side in enumerate(enc.sides):
-        problem = check_resources(data, side.resources, ("sides", i, "resources"))
-        if problem:
-            return problem
-    for i, c in enumerate(enc.combatants):
-        problem = check_combatant(data, c, ("combatants", i))
-        if problem:
-            return problem
+        if sides is None or side.id in sides or i in sides:
+            problem = check_resources(data, side.resources, ("sides", i, "resources"))
+            if problem:
+                return problem
+    if combatants is None or combatants:
+        for i, c in enumerate(enc.combatants):
+            if combatants is None or c.id in combatants or i in combatants:
+                problem = check_combatant(data, c, ("combatants", i))
+                if problem:
+                    return problem
+    policy = enc.turn.policy
+    turns = wanted("turn") or wanted("flags")
+    if turns and policy not in ("none", ruleset.turn_policy(enc).kind):
+        return Problem(
+            json_path(("turn", "policy")),
+            f"ce jeu de règles ne joue pas les tours en mode « {policy} »",
+            f"this ruleset does not run turns in '{policy}' mode",
+        )
     return None

@@ -261,7 +261,11 @@ def check_combatant(
             return Problem(json_path((*where, "stats", key)), "champ inconnu", "unknown field")
         why = check_value(spec, value)
         if why:
-            return Problem(json_path((*where, "stats", key)), why[0], why[1])
+            return Problem(
+                json_path((*where, "stats", key)),
+                f"{spec.label.fr} : {why[0]}",
+                f"{spec.label.en}: {why[1]}",
+            )
     tracks = {t.key: t for t in data.tracks}
     for key, track in c.tracks.items():
         spec_t = tracks.get(key)
@@ -270,8 +274,9 @@ def check_combatant(
         if len(track.marks) > spec_t.size or any(m and m not in spec_t.marks for m in track.marks):
             return Problem(
                 json_path((*where, "tracks", key)),
-                f"au plus {spec_t.size} cases marquées {'/'.join(spec_t.marks)}",
-                f"at most {spec_t.size} boxes marked {'/'.join(spec_t.marks)}",
+                f"{spec_t.label.fr} : au plus {spec_t.size} cases marquées "
+                f"{'/'.join(spec_t.marks)}",
+                f"{spec_t.label.en}: at most {spec_t.size} boxes marked {'/'.join(spec_t.marks)}",
             )
     return None
 
@@ -287,7 +292,11 @@ def check_resources(data: RulesetData, resources: dict[str, int], where: tuple) 
             return Problem(json_path((*where, key)), "ressource inconnue", "unknown resource")
         why = check_value(spec, value)
         if why:
-            return Problem(json_path((*where, key)), why[0], why[1])
+            return Problem(
+                json_path((*where, key)),
+                f"{spec.label.fr} : {why[0]}",
+                f"{spec.label.en}: {why[1]}",
+            )
     return None
 
 

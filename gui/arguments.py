@@ -1,0 +1,122 @@
+"""Checking a call's arguments against its type hints: the controller's entry points refuse a
+wrong type (a number for a name, a string for a list…) with a clear message instead of failing
+deep inside the engine."""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import types
+import typing
+from collections.abc import Callable, Hashable, Mapping
+from pathlib import Path
+from typing import Any, Literal, Union
+
+_NAMES = {
+    str: ("texte", "text"),
+    int: ("nombre entier", "whole number"),
+    float: ("nombre", "number"),
+    bool: ("oui/non", "yes/no"),
+    list: ("liste", "list"),
+    dict: ("dictionnaire", "mapping"),
+    Path: ("chemin de fichier", "file path"),
+}
+
+
+def fits(value: Any, hint: Any) -> bool:
+    """Whether `value` is of the type `hint` describes (bool is not a number; a float takes an
+    int; containers are checked item by item)."""
+    if hint in (Any, object, None) or hint is inspect.Parameter.empty:
+        return hint is not None or value is None
+    if hint is type(None):
+        return value is None
+    if hint is Hashable:
+        return isinstance(value, Hashable)
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (Union, types.UnionType):
+        return any(fits(value, a) for a in args)
+    if origin is Literal:
+        return value in args
+    if origin in (list, tuple, set):
+        if not isinstance(value, origin):
+            return False
+        if origin is tuple and args and args[-1] is not Ellipsis:
+            return len(value) == len(args) and all(
+                fits(v, a) for v, a in zip(value, args, strict=True)
+            )
+        return not args or all(fits(v, args[0]) for v in value)
+    if origin in (dict, Mapping):
+        if not isinstance(value, dict if origin is dict else Mapping):
+            return False
+        key, item = args or (Any, Any)
+        return all(fits(k, key) and fits(v, item) for k, v in value.items())
+    if origin is not None:  # another generic: its class is enough
+        return isinstance(value, origin)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    return isinstance(value, hint)
+
+
+def _describe(hint: Any) -> tuple[str, str]:
+    for kind, names in _NAMES.items():
+        if hint is kind or typing.get_origin(hint) is kind:
+            return names
+    args = [a for a in typing.get_args(hint) if a is not type(None)]
+    if typing.get_origin(hint) in (Union, types.UnionType) and len(args) == 1:
+        return _describe(args[0])
+    name = getattr(hint, "__name__", str(hint))
+    return name, name
+
+
+@functools.cache
+def _signature(func: Callable) -> tuple[inspect.Signature, dict[str, Any]]:
+    return inspect.signature(func), typing.get_type_hints(func)
+
+
+def argument_problem(func: Callable, args: tuple, kwargs: dict) -> tuple[str, str] | None:
+    """Why a call's arguments do not fit `func`'s signature and hints (French, English)."""
+    signature, hints = _signature(func)
+    try:
+        bound = signature.bind(*args, **kwargs)
+    except TypeError as exc:
+        return f"appel invalide : {exc}", f"invalid call: {exc}"
+    for name, value in bound.arguments.items():
+        hint = hints.get(name, inspect.Parameter.empty)
+        if name == "self" or fits(value, hint):
+            continue
+        fr, en = _describe(hint)
+        shown = repr(value)
+        shown = shown if len(shown) <= 60 else shown[:57] + "…"
+        return (
+            f"valeur refusée pour « {name} » : {fr} attendu, reçu {shown}",
+            f"value refused for '{name}': {en} expected, got {shown}",
+        )
+    return None
+
+
+def checked(error: Callable[[str, str], Exception]) -> Callable[[type], type]:
+    """Class decorator: every public method checks its arguments first and raises
+    `error(fr, en)` when one does not fit (nothing is called, so nothing changes)."""
+
+    def decorate(cls: type) -> type:
+        for name, member in list(vars(cls).items()):
+            if name.startswith("_") or not inspect.isfunction(member):
+                continue
+            setattr(cls, name, _guard(member, error))
+        return cls
+
+    return decorate
+
+
+def _guard(method: Callable, error: Callable[[str, str], Exception]) -> Callable:
+    @functools.wraps(method)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        problem = argument_problem(method, args, kwargs)
+        if problem is not None:
+            raise error(*problem)
+        return method(*args, **kwargs)
+
+    return guarded

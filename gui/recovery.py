@@ -1,0 +1,124 @@
+"""Autosaves for crash recovery: where they go, which are offered back, and setting them aside.
+
+An autosave goes to `recovery/` in the data folder, or, when that folder cannot be written (a
+read-only or missing data folder), to a fallback folder in the system's temporary directory.
+Both are read at start-up. A file from a newer Escarmouche is never written over, renamed or
+deleted here: this version cannot read it, so it stays exactly as it is.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable
+from datetime import UTC, datetime
+from pathlib import Path
+
+from . import paths
+from .engine import storage
+from .engine.problems import BilingualError
+from .engine.table import Table
+
+
+def _fallback_created() -> Path:
+    folder = paths.fallback_recovery_dir()
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    return folder
+
+
+FOLDERS: tuple[Callable[[], Path], ...] = (paths.recovery_dir, _fallback_created)
+
+
+def _folders() -> list[Path]:
+    """The autosave folders to look in: `recovery/` (made if it can be) and the fallback
+    folder if an earlier autosave made it."""
+    found = []
+    with contextlib.suppress(OSError):
+        found.append(paths.recovery_dir())
+    fallback = paths.fallback_recovery_dir()
+    if fallback.is_dir():
+        found.append(fallback)
+    return found
+
+
+class AutosaveError(BilingualError):
+    """No autosave folder could take the encounter; the reasons, in French and English."""
+
+
+def write(table: Table) -> tuple[Path, AutosaveError | None]:
+    """Autosave the encounter: the file written, and why the first folder refused it (None
+    when it took it). AutosaveError when no folder could."""
+    reasons_fr: list[str] = []
+    reasons_en: list[str] = []
+    for make in FOLDERS:
+        try:
+            target = make() / f"{table.enc.id}.json"
+            storage.sweep_temp(target.parent)
+            table.save(target)
+        except (BilingualError, OSError) as exc:
+            fr, en = (exc.fr, exc.en) if isinstance(exc, BilingualError) else (str(exc),) * 2
+            reasons_fr.append(fr)
+            reasons_en.append(en)
+            continue
+        if not reasons_fr:  # the data folder took it: an older fallback copy is out of date
+            _remove(paths.fallback_recovery_dir() / target.name)
+        return target, (AutosaveError(reasons_fr[0], reasons_en[0]) if reasons_fr else None)
+    raise AutosaveError(" ; ".join(reasons_fr), "; ".join(reasons_en))
+
+
+def discard(enc_id: str) -> None:
+    """The encounter is saved or closed normally: its autosaves go, unless a newer
+    Escarmouche wrote them. A folder that cannot be written keeps what it has."""
+    for folder in _folders():
+        _remove(folder / f"{enc_id}.json")
+
+
+def _remove(path: Path) -> None:
+    """Delete an autosave of ours; a newer version's file, or a folder that cannot be
+    written, keeps it."""
+    if not storage.is_newer_file(path):
+        with contextlib.suppress(OSError):
+            path.unlink(missing_ok=True)
+
+
+def recoverable() -> list[Path]:
+    """Autosaves left behind by a session that did not end normally, newest first; files a
+    newer Escarmouche left are not offered (this version cannot open them) and stay."""
+    found = []
+    for folder in _folders():
+        storage.sweep_temp(folder)
+        with contextlib.suppress(OSError):
+            for path in folder.glob("*.json"):
+                with contextlib.suppress(OSError):
+                    if not storage.is_newer_file(path):
+                        found.append((path.stat().st_mtime, path))
+    return [p for _, p in sorted(found, key=lambda tp: tp[0], reverse=True)]
+
+
+def set_aside(path: Path, why: str) -> Path | None:
+    """Keep an autosave out of the offers without deleting it: `<name>.<time>.<why>`, a new
+    name each time (a second declined autosave never replaces the first). None if the file
+    could not be renamed."""
+    if storage.is_newer_file(path):
+        return None
+    stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+    for n in range(1000):
+        suffix = f".{n}" if n else ""
+        target = path.with_name(f"{path.stem}.{stamp}{suffix}.{why}")
+        if target.exists():
+            continue
+        try:
+            # A hard link fails rather than replace a file that appeared meanwhile.
+            os.link(path, target)
+        except FileExistsError:
+            continue
+        except OSError:  # no hard links on this file system: a rename to the free name
+            try:
+                path.rename(target)
+            except OSError:
+                return None
+            return target
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return target
+    return None

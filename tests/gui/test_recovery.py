@@ -1,0 +1,132 @@
+"""Issue 13, deliver 1, 3 and 4: autosave failures are loud and fall back to a second folder;
+a newer version's autosave is never overwritten, renamed or deleted; declined and damaged
+autosaves keep names of their own; an unusable data folder gives messages, not crashes."""
+
+import json
+import os
+
+import pytest
+
+from gui import paths, recovery
+from gui.app import offer_recovery
+from gui.engine import storage
+from tests.gui.test_main_window import make_window
+
+pytestmark = pytest.mark.gui
+
+NEWER = json.dumps(
+    {"encounter": {"id": "gue"}, "format": "escarmouche.encounter", "schema_version": 99}
+)
+
+
+def autosave_of(window) -> object:
+    return paths.recovery_dir() / f"{window.controller.enc.id}.json"
+
+
+def test_a_newer_versions_autosave_is_never_touched(qtbot, data_dir):
+    win = make_window(qtbot)
+    target = autosave_of(win)
+    target.write_text(NEWER)
+    win.controller.rename("ysolde", "Ysolde la Brave")  # autosave: refused there…
+    fallback = paths.fallback_recovery_dir() / target.name
+    assert target.read_text() == NEWER
+    assert storage.load(fallback).combatant("ysolde").name == "Ysolde la Brave"  # …kept here
+    assert win.autosave_label.isVisibleTo(win) and "secours" in win.autosave_label.text()
+    win.controller.discard_recovery()  # what a save or a normal close does
+    assert target.read_text() == NEWER and not fallback.exists()
+    # The next start neither offers it (it cannot be read here) nor sets it aside.
+    fresh = make_window(qtbot, confirm=[True])
+    assert fresh.files.recoverable() == []
+    offer_recovery(fresh)
+    assert fresh.prompts.asked == []
+    assert recovery.set_aside(target, "declined") is None
+    assert sorted(p.name for p in target.parent.iterdir()) == [target.name]
+    assert target.read_text() == NEWER
+
+
+def test_a_newer_file_saved_over_is_kept_and_said_so(qtbot, tmp_path, monkeypatch):
+    path = tmp_path / "futur.json"
+    path.write_text(NEWER)
+    win = make_window(qtbot)
+    errors = []
+    monkeypatch.setattr(win.files, "show_error", lambda title, text: errors.append(text))
+    assert not win.files._save(path)
+    assert path.read_text() == NEWER and "plus récente" in errors[0]
+
+
+def test_every_declined_autosave_is_kept_under_its_own_name(qtbot, data_dir):
+    names = []
+    for n in range(2):
+        win = make_window(qtbot)
+        win.controller.rename("ysolde", f"Ysolde {n}")
+        # The app dies; the next start is declined.
+        offer_recovery(make_window(qtbot, confirm=[False]))
+        names = sorted(p.name for p in paths.recovery_dir().glob("*.declined"))
+    assert len(names) == 2
+    kept = {storage.load(paths.recovery_dir() / n).combatant("ysolde").name for n in names}
+    assert kept == {"Ysolde 0", "Ysolde 1"}
+
+
+def test_a_damaged_autosave_is_set_aside_and_explained(qtbot, data_dir, monkeypatch):
+    for n in range(2):
+        (paths.recovery_dir() / f"abime{n}.json").write_text('{"format": "escarmouche.enc')
+    errors = []
+    fresh = make_window(qtbot, confirm=[True, True])
+    monkeypatch.setattr(fresh.files, "show_error", lambda title, text: errors.append(text))
+    offer_recovery(fresh)
+    offer_recovery(fresh)
+    damaged = sorted(paths.recovery_dir().glob("*.damaged"))
+    assert len(damaged) == 2 and len(errors) == 2
+    assert "$" in errors[0] and str(damaged[0].name) in "".join(errors)
+    assert fresh.files.recoverable() == []
+
+
+def test_a_failing_autosave_stays_on_screen_until_a_save_succeeds(qtbot, tmp_path, monkeypatch):
+    win = make_window(qtbot)
+
+    def unusable():
+        raise PermissionError(13, "Permission non accordée")
+
+    monkeypatch.setattr(recovery, "FOLDERS", (unusable, unusable))
+    win.controller.rename("ysolde", "A")
+    label = win.autosave_label
+    assert label.isVisibleTo(win) and "Sauvegarde automatique impossible" in label.text()
+    assert "Permission non accordée" in label.toolTip()
+    win.controller.rename("ysolde", "B")  # still failing: still shown
+    assert label.isVisibleTo(win)
+    win.controller.save(tmp_path / "ok.json")
+    assert not label.isVisibleTo(win) and win.controller.autosave_problem == ""
+
+
+def test_an_unusable_data_folder_gives_messages_not_crashes(qtbot, tmp_path, monkeypatch):
+    blocker = tmp_path / "pas-un-dossier"
+    blocker.write_text("un fichier, pas un dossier")
+    monkeypatch.setenv(paths.ENV_VAR, str(blocker / "Escarmouche"))
+    win = make_window(qtbot)
+    offer_recovery(win)  # the first start: nothing to offer, no crash
+    win.controller.rename("ysolde", "Ysolde la Brave")
+    fallback = paths.fallback_recovery_dir()
+    assert storage.load(fallback / f"{win.controller.enc.id}.json").combatant("ysolde")
+    assert "secours" in win.autosave_label.text()
+    # The app dies; the next start offers the work back from the fallback folder.
+    fresh = make_window(qtbot, confirm=[True])
+    offer_recovery(fresh)
+    assert fresh.controller.enc.combatant("ysolde").name == "Ysolde la Brave"
+    # Saving where the data folder cannot be made is refused with a message…
+    errors = []
+    monkeypatch.setattr(fresh.files, "show_error", lambda title, text: errors.append(text))
+    assert not fresh.files._save(blocker / "Escarmouche" / "x.json")
+    assert errors
+    # …saving elsewhere works (no previous version to keep), and the close does not crash.
+    assert fresh.files._save(tmp_path / "ailleurs.json")
+    fresh.close()
+    assert not (fallback / f"{win.controller.enc.id}.json").exists()
+
+
+def test_autosave_sweeps_the_temporary_files_a_crash_left(qtbot, data_dir):
+    win = make_window(qtbot)
+    stale = paths.recovery_dir() / ".autre.json.0123456789ab.tmp"
+    stale.write_text("{")
+    os.utime(stale, (0, 0))
+    win.controller.rename("ysolde", "A")
+    assert not stale.exists()
