@@ -5,7 +5,7 @@ STAMP  := $(VENV)/.installed-stamp
 TS     := resources/i18n/escarmouche_en.ts
 QM     := resources/i18n/escarmouche_en.qm
 
-.PHONY: run test lint bench clean i18n
+.PHONY: run test lint bench soak clean i18n
 
 # The virtual environment is made with a Python >= 3.12 found by tools/find_python.sh
 # (PATH first, then `pyenv root`/versions); a .venv made by an older Python is replaced.
@@ -39,6 +39,11 @@ lint: $(STAMP)
 
 test: lint $(QM)
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q
+
+# The reliability tests at length: hundreds of kill -9 during saves, thousands of mutated files.
+soak: $(STAMP) $(QM)
+	ESCARMOUCHE_SOAK=1 QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider \
+		tests/engine/test_save_kill.py tests/gui/test_file_mutations.py
 
 bench: $(STAMP) $(QM)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench

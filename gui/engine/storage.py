@@ -263,7 +263,7 @@ def save(
         raise SaveError(
             f"rencontre non enregistrable : {exc}", f"encounter cannot be written: {exc}"
         ) from exc
-    existing = file_version(path)
+    existing = _version_before_save(path)
     if existing is not None and existing > SCHEMA_VERSION:
         fr, en = _newer_file_message(existing)
         raise SaveError(
@@ -278,10 +278,35 @@ def save(
             f"impossible d’enregistrer {path.name} : {exc.strerror or exc}",
             f"cannot save {path.name}: {exc.strerror or exc}",
         ) from exc
+    with contextlib.suppress(OSError):
+        _written[os.path.abspath(path)] = _identity(os.stat(path))
     if backups is not None and existing is not None:
         # Pruning is housekeeping: the save has succeeded even if an old backup stays.
         with contextlib.suppress(OSError):
             prune_backups(Path(backups), path.stem, now)
+
+
+# The files this process wrote, as they were just after: a file still as we left it needs no
+# parsing to know it is ours (an autosave after every action stays cheap). Anything another
+# program does to it (a newer Escarmouche saving over it) changes its inode, size or time.
+_written: dict[str, tuple[int, int, int, int]] = {}
+
+
+def _identity(st: os.stat_result) -> tuple[int, int, int, int]:
+    return (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
+
+
+def _version_before_save(path: Path) -> int | None:
+    """file_version, without reading a file this process wrote and nobody changed since."""
+    try:
+        st = os.stat(path)
+    except FileNotFoundError:
+        return None
+    except OSError:
+        return file_version(path)
+    if _written.get(os.path.abspath(path)) == _identity(st):
+        return SCHEMA_VERSION
+    return file_version(path)
 
 
 def file_version(path: Path) -> int | None:

@@ -689,3 +689,18 @@ def test_number_too_big_for_a_float_is_refused():
     with pytest.raises(LoadError) as info:
         storage.loads(data)
     assert info.value.path == "$.encounter.map.zones[1].rect.x"
+
+
+def test_a_file_we_wrote_then_a_newer_version_replaced_is_parsed_again(tmp_path):
+    """Saving skips parsing a file this process wrote and nobody changed since; a newer
+    Escarmouche saving over it in between is still seen."""
+    path = tmp_path / "gue.json"
+    storage.save(rich_encounter(), path)
+    storage.save(rich_encounter(), path)  # as we left it: no parse needed
+    newer = tmp_path / "newer.json"
+    newer.write_text('{"format": "escarmouche.encounter", "schema_version": 2}')
+    os.replace(newer, path)
+    before = path.read_bytes()
+    with pytest.raises(SaveError):
+        storage.save(rich_encounter(), path)
+    assert path.read_bytes() == before
