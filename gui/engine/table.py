@@ -14,6 +14,7 @@ from .rulesets import registry
 from .rulesets.attention_donjon import cards as ad_cards
 from .rulesets.base import (
     Action,
+    ActionError,
     ActionInitiative,
     DiceRequest,
     DiceResult,
@@ -61,10 +62,27 @@ class Table:
         storage.save(self.enc, path, backups)
 
     def preview(self, action: Action) -> Preview:
+        self._check_options(action)
         return self.ruleset.preview(self.enc, action)
 
     def resolve(self, action: Action, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+        self._check_options(action)
         return self.ruleset.resolve(self.enc, action, dice)
+
+    def _check_options(self, action: Action) -> None:
+        """Each option the action declares holds a value its field allows (type, range,
+        length): ActionError, in the GM's words, before the ruleset sees it."""
+        if action.actor is None or not action.options:
+            return
+        specs = self.ruleset.actions(self.enc, action.actor, action.target)
+        spec = next((s for s in specs if s.kind == action.kind), None)
+        for option in spec.options if spec else ():
+            if option.key in action.options:
+                why = check_value(option, action.options[option.key])
+                if why:
+                    raise ActionError(
+                        f"{option.label.fr} : {why[0]}", f"{option.label.en}: {why[1]}"
+                    )
 
     def apply(self, cs: ChangeSet) -> None:
         """Apply a ChangeSet, all or nothing. Whatever it touched must still fit the ruleset

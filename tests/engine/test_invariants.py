@@ -9,7 +9,7 @@ from gui.engine import storage
 from gui.engine.changes import ChangeError, ChangeSet, change
 from gui.engine.dice import MAX_EXPR_MODIFIER, DiceExpr, DiceInputError
 from gui.engine.model import Combatant, LogEntry, now
-from gui.engine.rulesets.base import Action, DiceResult, log_change
+from gui.engine.rulesets.base import Action, ActionError, DiceResult, log_change
 from gui.engine.table import InputError, Table
 
 from .builders import dump, fighter, libre_encounter
@@ -162,3 +162,22 @@ def test_an_unbounded_modifier_never_reaches_a_sheet(text, fr):
         t.edit_stat("x", "degats", text)
     assert fr in info.value.fr
     assert t.enc.combatant("x").stats["degats"] == "1d6"
+
+
+@pytest.mark.parametrize(
+    ("options", "fr"),
+    [
+        ({"etat": "autre", "nom": "n" * 61}, "Nom (autre) : 60 caractères au plus"),
+        ({"etat": "a_terre", "rounds": 1000}, "hors de 0–999"),
+        ({"etat": "a_terre", "rounds": "2"}, "nombre entier attendu"),
+        ({"etat": "nulle_part"}, "choix parmi"),
+    ],
+)
+def test_action_options_are_held_to_their_fields_before_the_rules_see_them(options, fr):
+    t = table()
+    action = Action("add_state", "x", "y", options)
+    with pytest.raises(ActionError) as info:
+        t.preview(action)
+    assert fr in info.value.fr and info.value.en
+    with pytest.raises(ActionError):
+        t.resolve(action, DiceResult("none"))
