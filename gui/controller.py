@@ -355,8 +355,6 @@ class Controller(QObject):
         if text != self.autosave_problem:
             self.autosave_problem = text
             self.autosave_problem_changed.emit(text)
-            if text:
-                self.message.emit(text)
 
     def discard_recovery(self) -> None:
         recovery.discard(self.enc.id)

@@ -40,6 +40,11 @@ def message(exc: BilingualError) -> str:
     return exc.en if _state["language"] == "en" else exc.fr
 
 
+def labelled(label: str, text: str) -> str:
+    """« Label : text » in French, "Label: text" in English."""
+    return f"{label} : {text}" if _state["language"] == "fr" else f"{label}: {text}"
+
+
 def choose_language(setting: object, system: str) -> str:
     """The language to use: the preference ("fr", "en"), else the system's ("en…" → English,
     anything else → French, the rules' own language)."""

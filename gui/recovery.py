@@ -56,14 +56,22 @@ def write(table: Table) -> tuple[Path, AutosaveError | None]:
             storage.sweep_temp(target.parent)
             table.save(target)
         except (BilingualError, OSError) as exc:
-            fr, en = (exc.fr, exc.en) if isinstance(exc, BilingualError) else (str(exc),) * 2
+            fr, en = (exc.fr, exc.en) if isinstance(exc, BilingualError) else _os_reason(exc)
             reasons_fr.append(fr)
             reasons_en.append(en)
             continue
         if not reasons_fr:  # the data folder took it: an older fallback copy is out of date
             _remove(paths.fallback_recovery_dir() / target.name)
         return target, (AutosaveError(reasons_fr[0], reasons_en[0]) if reasons_fr else None)
-    raise AutosaveError(" ; ".join(reasons_fr), "; ".join(reasons_en))
+    unique = list(dict.fromkeys(zip(reasons_fr, reasons_en, strict=True)))  # once each
+    raise AutosaveError(" ; ".join(f for f, _ in unique), "; ".join(e for _, e in unique))
+
+
+def _os_reason(exc: OSError) -> tuple[str, str]:
+    """What the system said, without its error number; the folder when it is known."""
+    where = f" ({exc.filename})" if exc.filename else ""
+    text = f"{exc.strerror or exc}{where}"
+    return text, text
 
 
 def discard(enc_id: str) -> None:

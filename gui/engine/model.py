@@ -178,7 +178,7 @@ class TurnSnapshot(Strict):
     holder: Id | None
     order: list[TurnEntry]
     spent: dict[Id, list[Id]] = {}
-    activation: int = 0
+    activation: int = Field(default=0, ge=0)  # the same bounds as TurnState's own
 
 
 class TurnState(Strict):

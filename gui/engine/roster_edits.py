@@ -19,7 +19,7 @@ from .model import (
     TurnEntry,
     TurnState,
 )
-from .problems import BilingualError, Problem, json_path
+from .problems import BilingualError, Problem
 from .rulesets.base import Ruleset
 from .rulesets.schema import FieldSpec, Label, check_combatant, check_value, default_stats
 
@@ -188,9 +188,9 @@ def rename(enc: Encounter, cid: str, name: str) -> ChangeSet:
     name = name.strip()
     c = enc.combatant(cid)
     if not name or len(name) > 200:
-        where = json_path(("combatants", enc.combatants.index(c), "name"))
         raise RosterEditError(
-            f"{where} : un nom a de 1 à 200 caractères", f"{where}: a name has 1 to 200 characters"
+            f"{c.name} : un nom a de 1 à 200 caractères ({len(name)} saisis)",
+            f"{c.name}: a name has 1 to 200 characters ({len(name)} typed)",
         )
     return ChangeSet(f"Renommer {c.name}", (change(enc, ("combatants", cid, "name"), name),))
 

@@ -24,7 +24,7 @@ from ..controller import Controller
 from ..engine.model import Combatant
 from ..engine.rulesets.base import Term
 from ..engine.rulesets.schema import RulesetData
-from ..i18n import pick, tr
+from ..i18n import labelled, pick, tr
 from ..widgets.field_editor import FieldEditor, make_editor
 from . import ErrorLabel, field_tip, rule_tip, told
 from .states import StatesBox
@@ -274,7 +274,7 @@ class SheetWidget(QWidget):
         error = self.errors[key]
         why = editor.problem()
         if why:
-            error.set_error(f"{pick(editor.spec.label)} : {told(why)}")
+            error.set_error(labelled(pick(editor.spec.label), told(why)))
         elif error.attempt(self.controller.edit_stat, c.id, key, value):
             return
         editor.show_value(self._stat(c, key))  # nothing was stored: show the model again

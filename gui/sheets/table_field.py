@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 
 from ..engine.model import Scalar
 from ..engine.rulesets.schema import FieldSpec, check_value
-from ..i18n import pick, tr
+from ..i18n import labelled, pick, tr
 from . import ErrorLabel, told
 
 BLANK_ROW = -1  # the pick list's "Ligne vide"
@@ -183,7 +183,7 @@ class TableField(QWidget):
             return
         why = self.problem()
         if why:
-            self.error.set_error(f"{pick(self.spec.label)} : {told(why)}")
+            self.error.set_error(labelled(pick(self.spec.label), told(why)))
             self.show_value(self._rows)  # nothing is stored: back to the last rows
             return
         self._commit(self.value())

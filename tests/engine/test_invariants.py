@@ -124,10 +124,12 @@ def test_a_pasted_lone_surrogate_in_a_sheet_is_refused_and_saving_goes_on(tmp_pa
 def test_save_refuses_rather_than_crash_on_an_encounter_it_cannot_write(tmp_path):
     t = table()
     t.enc.__dict__["notes"] = SURROGATE  # behind the model's back: it cannot happen otherwise
+    folder = tmp_path / "saves"
+    folder.mkdir()
     with pytest.raises(storage.SaveError) as info:
-        storage.save(t.enc, tmp_path / "x.json")
+        storage.save(t.enc, folder / "x.json")
     assert "cannot be written" in info.value.en
-    assert list(tmp_path.iterdir()) == []
+    assert list(folder.iterdir()) == []
 
 
 @pytest.mark.parametrize(

@@ -145,6 +145,13 @@ CASES = {
         "$.encounter.turn.history[0].phase",
         "",
     ),
+    "history step with a negative activation": (
+        PASSES,
+        "encounter.turn.history.0.activation",
+        -1,
+        "$.encounter.turn.history[0].activation",
+        "at least 0",
+    ),
     "turn mode the ruleset does not play": (
         LIBRE,
         "encounter.turn.policy",

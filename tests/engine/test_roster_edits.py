@@ -361,10 +361,12 @@ def test_rename_strips_applies_and_reverts():
 
 
 @pytest.mark.parametrize("name", ["", "   ", "n" * 201])
-def test_rename_refuses_an_empty_or_too_long_name_with_its_path(name):
+def test_rename_refuses_an_empty_or_too_long_name_in_the_gms_words(name):
     enc = libre_encounter(fighter("x", "a"), fighter("y", "b"))
     err = refused(enc, roster_edits.rename, enc, "y", name)
-    assert "$.combatants[1].name" in err.fr and "$.combatants[1].name" in err.en
+    assert err.fr.startswith("Y : un nom a de 1 à 200 caractères")
+    assert err.en.startswith("Y: a name has 1 to 200 characters")
+    assert "$" not in err.fr + err.en
 
 
 def test_set_notes_and_set_side_round_trip():
