@@ -40,13 +40,20 @@ class Strict(BaseModel):
     )
 
 
+# The map's extent in scene units: far beyond any battle map, yet small enough that drawing,
+# layout and zoom stay finite (a hand-edited 1e300 must not hang the view).
+EXTENT = 1_000_000.0
+Coordinate = Annotated[float, Field(ge=-EXTENT, le=EXTENT)]
+Length = Annotated[float, Field(gt=0, le=EXTENT)]
+
+
 class Rect(Strict):
     """A zone's rectangle in scene units (pixels at zoom 1)."""
 
-    x: float
-    y: float
-    width: float = Field(gt=0)
-    height: float = Field(gt=0)
+    x: Coordinate
+    y: Coordinate
+    width: Length
+    height: Length
 
     def centre(self) -> tuple[float, float]:
         return (self.x + self.width / 2, self.y + self.height / 2)
@@ -66,7 +73,7 @@ class Edge(Strict):
 
     a: Id
     b: Id
-    length_m: float | None = Field(default=None, ge=0)
+    length_m: float | None = Field(default=None, ge=0, le=EXTENT)
 
     @model_validator(mode="after")
     def _distinct(self) -> Edge:
@@ -79,19 +86,19 @@ class Background(Strict):
     """A battle-map image under the zones."""
 
     path: Text
-    x: float = 0.0
-    y: float = 0.0
-    scale: float = Field(default=1.0, gt=0)
+    x: Coordinate = 0.0
+    y: Coordinate = 0.0
+    scale: float = Field(default=1.0, gt=0, le=100)
     opacity: float = Field(default=1.0, ge=0, le=1)
 
 
 class Grid(Strict):
     """An optional square grid overlay; a cell is `cell_px` scene units and `cell_m` metres."""
 
-    cell_px: float = Field(default=50.0, gt=0)
-    cell_m: float = Field(default=1.5, gt=0)
-    origin_x: float = 0.0
-    origin_y: float = 0.0
+    cell_px: float = Field(default=50.0, ge=2, le=2000)  # finer would draw millions of lines
+    cell_m: float = Field(default=1.5, gt=0, le=EXTENT)
+    origin_x: Coordinate = 0.0
+    origin_y: Coordinate = 0.0
     visible: bool = True
     snap: bool = False
 
@@ -101,7 +108,7 @@ class Map(Strict):
 
     zones: list[Zone] = []
     edges: list[Edge] = []
-    metres_per_px: float | None = Field(default=None, gt=0)
+    metres_per_px: float | None = Field(default=None, gt=0, le=10_000)
     background: Background | None = None
     grid: Grid | None = None
 

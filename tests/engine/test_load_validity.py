@@ -152,6 +152,20 @@ CASES = {
         "$.encounter.turn.history[0].activation",
         "at least 0",
     ),
+    "grid so fine it would draw millions of lines": (
+        LIBRE,
+        "encounter.map.grid",
+        {"cell_px": 0.001, "cell_m": 1.5},
+        "$.encounter.map.grid.cell_px",
+        "at least 2",
+    ),
+    "zone far beyond any map": (
+        LIBRE,
+        "encounter.map.zones.0.rect.x",
+        -1e300,
+        "$.encounter.map.zones[0].rect.x",
+        "at least -1000000",
+    ),
     "turn mode the ruleset does not play": (
         LIBRE,
         "encounter.turn.policy",
