@@ -177,7 +177,7 @@ class EncounterScene(ToolScene):
         if self.background is not None:
             self.removeItem(self.background)
             self.background = None
-        if bg is None or not Path(bg.path).is_file():
+        if bg is None or not _is_file(bg.path):
             return
         self.background = self.addPixmap(QPixmap(bg.path))
         self.background.setPos(bg.x, bg.y)
@@ -231,3 +231,12 @@ class EncounterScene(ToolScene):
 def _group_order(group: tuple | None) -> tuple[bool, str]:
     """Grouped tokens first, each group's together."""
     return (group is None, group[0] if group else "")
+
+
+def _is_file(path: str) -> bool:
+    """Whether a background's path names a file; a name the system refuses (too long, a NUL
+    byte) is a missing image, not an error."""
+    try:
+        return Path(path).is_file()
+    except (OSError, ValueError):
+        return False
