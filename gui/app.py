@@ -66,7 +66,9 @@ def run(file: Path | None, demo: str | None) -> int:
 
 
 def offer_recovery(window: MainWindow) -> None:
-    """After a crash, autosaves wait in `recovery/`: offer the newest back."""
+    """After a crash, autosaves wait in `recovery/`: offer the newest back. The temporary
+    files that saves cut short left where the GM saves are removed first."""
+    recovery.sweep_saves_folders(window.files.recent())
     found = window.files.recoverable()
     if not found:
         return

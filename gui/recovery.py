@@ -103,6 +103,17 @@ def recoverable() -> list[Path]:
     return [p for _, p in sorted(found, key=lambda tp: tp[0], reverse=True)]
 
 
+def sweep_saves_folders(recent: list[Path]) -> None:
+    """At start-up: remove the temporary files our saves cut short (a crash, a kill) left in
+    the encounters folder and next to the recent files (the autosave folders are swept as
+    they are listed)."""
+    folders = {p.parent for p in recent}
+    with contextlib.suppress(OSError):
+        folders.add(paths.encounters_dir())
+    for folder in folders:
+        storage.sweep_temp(folder)
+
+
 def set_aside(path: Path, why: str) -> Path | None:
     """Keep an autosave out of the offers without deleting it: `<name>.<time>.<why>`, a new
     name each time (a second declined autosave never replaces the first). None if the file

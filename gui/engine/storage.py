@@ -461,7 +461,7 @@ def prune_backups(backups: Path, stem: str, now: datetime) -> list[Path]:
             keep.add(p)
     removed = []
     for _, p in found:
-        if p not in keep:
+        if p not in keep and not is_newer_file(p):  # a newer version's backups are its own
             with contextlib.suppress(FileNotFoundError):
                 p.unlink()
             removed.append(p)

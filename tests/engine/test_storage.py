@@ -704,3 +704,17 @@ def test_a_file_we_wrote_then_a_newer_version_replaced_is_parsed_again(tmp_path)
     with pytest.raises(SaveError):
         storage.save(rich_encounter(), path)
     assert path.read_bytes() == before
+
+
+def test_pruning_never_deletes_a_newer_versions_backup(tmp_path):
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    now = datetime(2026, 11, 23, 12, tzinfo=UTC)
+    newer = backups / f"gue.{_stamp(now - timedelta(days=90))}.json"
+    newer.write_text('{"format": "escarmouche.encounter", "schema_version": 7}')
+    old = backups / f"gue.{_stamp(now - timedelta(days=91))}.json"
+    old.write_text("{}")
+    for i in range(10):  # ten newer backups: the two old ones are past keeping
+        (backups / f"gue.{_stamp(now - timedelta(seconds=i))}.json").write_text("{}")
+    removed = storage.prune_backups(backups, "gue", now)
+    assert removed == [old] and newer.exists()

@@ -130,3 +130,20 @@ def test_autosave_sweeps_the_temporary_files_a_crash_left(qtbot, data_dir):
     os.utime(stale, (0, 0))
     win.controller.rename("ysolde", "A")
     assert not stale.exists()
+
+
+def test_start_up_sweeps_what_a_killed_save_left_where_the_gm_saves(qtbot, tmp_path):
+    elsewhere = tmp_path / "campagne"
+    elsewhere.mkdir()
+    win = make_window(qtbot)
+    assert win.files._save(elsewhere / "gue.json")  # now a recent file
+    stale = [
+        elsewhere / ".gue.json.0123456789ab.tmp",
+        paths.encounters_dir() / ".autre.json.0123456789ab.tmp",
+    ]
+    for p in stale:
+        p.write_text("{")
+        os.utime(p, (0, 0))
+    offer_recovery(make_window(qtbot))
+    assert not any(p.exists() for p in stale)
+    assert (elsewhere / "gue.json").is_file()
