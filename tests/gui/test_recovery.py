@@ -2,6 +2,7 @@
 a newer version's autosave is never overwritten, renamed or deleted; declined and damaged
 autosaves keep names of their own; an unusable data folder gives messages, not crashes."""
 
+import errno
 import json
 import os
 
@@ -147,3 +148,16 @@ def test_start_up_sweeps_what_a_killed_save_left_where_the_gm_saves(qtbot, tmp_p
     offer_recovery(make_window(qtbot))
     assert not any(p.exists() for p in stale)
     assert (elsewhere / "gue.json").is_file()
+
+
+def test_closing_on_a_read_only_disk_does_not_crash(qtbot, monkeypatch):
+    win = make_window(qtbot)
+    win.controller.rename("ysolde", "A")
+    win.controller.undo_stack.setClean()  # as after a save: the close discards the autosave
+
+    def read_only(self, missing_ok=False):
+        raise OSError(errno.EROFS, "Read-only file system", str(self))
+
+    monkeypatch.setattr(type(paths.recovery_dir()), "unlink", read_only)
+    win.close()
+    assert not win.isVisible()
