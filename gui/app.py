@@ -9,14 +9,15 @@ from pathlib import Path
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from . import __version__, i18n, recovery
-from .controller import Controller
+from . import __version__, i18n
+from .control import recovery
+from .control.controller import Controller
 from .engine.rulesets import registry
 from .engine.storage import LoadError, load
 from .engine.table import Table
 from .i18n import tr
-from .main_window import MainWindow
 from .platform_check import display_problem
+from .window.main_window import MainWindow
 
 ICON = Path(__file__).resolve().parents[1] / "resources" / "icons" / "escarmouche.svg"
 

@@ -53,7 +53,7 @@ def _summary(path: Path, out: Path) -> int:
     from PySide6.QtWidgets import QApplication
 
     from .engine.rulesets import registry
-    from .printing import write_html, write_pdf
+    from .printing.printer import write_html, write_pdf
 
     _app = QApplication.instance() or QApplication(["escarmouche"])  # the map is drawn by Qt
     write = write_pdf if out.suffix.lower() == ".pdf" else write_html

@@ -15,12 +15,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..controller import Controller, Refused
+from ..control.controller import Controller, Refused
 from ..engine.problems import BilingualError
 from ..engine.rulesets.base import FORCE, Action, DiceResult, Notice, Preview, Resolution
 from ..engine.rulesets.schema import FieldSpec, Label
 from ..i18n import language, message, pick, tr
-from ..prompts import Prompts
+from ..window.prompts import Prompts
 from .action_choice import ActionChoice
 from .breakdown import BreakdownView
 from .dice_entry import DiceEntry

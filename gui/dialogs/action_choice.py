@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..controller import Controller
+from ..control.controller import Controller
 from ..engine.rulesets.base import FORCE, Action, ActionSpec, Override, Preview
 from ..i18n import pick, tr
 from ..widgets.field_editor import FieldEditor, make_editor

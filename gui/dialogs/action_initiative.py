@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..controller import Controller
+from ..control.controller import Controller
 from ..engine.dice import DiceExpr
 from ..engine.model import TurnEntry
 from ..engine.rulesets.base import ActionInitiative, DiceRequest

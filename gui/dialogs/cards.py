@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..controller import Controller
+from ..control.controller import Controller
 from ..engine.model import TurnEntry
 from ..engine.rulesets.attention_donjon import cards
 from ..i18n import message, tr

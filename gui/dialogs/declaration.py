@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..controller import Controller
+from ..control.controller import Controller
 from ..engine.model import StatValue
 from ..engine.rulesets.schema import Label
 from ..engine.turns import current_entry

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..controller import Controller, Refused
+from ..control.controller import Controller, Refused
 from ..engine.rulesets.schema import FlagSpec
 from ..i18n import message, pick, tr
 from .breakdown import rule_text

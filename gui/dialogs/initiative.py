@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..controller import Controller
+from ..control.controller import Controller
 from ..engine.turns import AlternatingSides, RankedInitiative
 from ..i18n import tr
 from .checked import ChecksBeforeAccept, error_label

@@ -7,11 +7,11 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QPoint, QPointF, QRectF
 from PySide6.QtWidgets import QMenu, QWidget
 
-from ..controller import Controller, Refused
+from ..control.controller import Controller, Refused
 from ..engine.map_edits import occupants
 from ..engine.model import Rect
 from ..i18n import message, tr
-from ..prompts import Prompts
+from ..window.prompts import Prompts
 from .scene import EncounterScene
 from .tools import CONNECT, DRAW
 

@@ -12,7 +12,7 @@ from ..engine.model import Encounter, TurnEntry
 from ..i18n import tr
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..control.controller import Controller
 
 ID_ROLE = Qt.ItemDataRole.UserRole  # the combatant id (or side id, turn unit id) of a row
 ROOT = QModelIndex()  # the invalid index: the parent of top-level rows

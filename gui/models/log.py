@@ -18,7 +18,7 @@ from ..i18n import tr
 from . import ROOT, FollowsController, bold_font
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..control.controller import Controller
 
 ACTOR_ROLE = Qt.ItemDataRole.UserRole + 1  # the acting combatant's id, or None
 TARGET_ROLE = Qt.ItemDataRole.UserRole + 2  # the target's id, or None

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 
-from ..controller import Refused
+from ..control.controller import Refused
 from ..engine.model import Combatant, Side
 from ..engine.rulesets.schema import FieldSpec, RulesetData
 from ..engine.turns import current_entry
@@ -17,7 +17,7 @@ from ..i18n import language, pick, tr
 from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..control.controller import Controller
 
 NAME, STATE = range(2)
 KIND_ROLE = Qt.ItemDataRole.UserRole + 1  # SIDE, GROUP or COMBATANT

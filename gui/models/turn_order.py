@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
-from ..controller import Refused
+from ..control.controller import Refused
 from ..engine.model import Encounter, TurnEntry, TurnState
 from ..engine.rulesets.attention_donjon import cards
 from ..engine.rulesets.reserve_menace.passes import MINORS_UNIT
@@ -17,7 +17,7 @@ from ..i18n import tr
 from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font, in_combat, unit_name
 
 if TYPE_CHECKING:
-    from ..controller import Controller
+    from ..control.controller import Controller
 
 MARK, NAME, SIDE, INIT, ACTIONS, STATES, DECLARED = range(7)
 MIME = "application/x-escarmouche-turn-unit"

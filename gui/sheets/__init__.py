@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QLabel, QWidget
 
-from ..controller import Refused
+from ..control.controller import Refused
 from ..engine.rulesets.schema import FieldSpec, RulesetData
 from ..i18n import language, message, pick
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..controller import Controller, Refused
+from ..control.controller import Controller, Refused
 from ..engine import roster_edits
 from ..engine.rulesets.schema import Template
 from ..i18n import message, pick, tr

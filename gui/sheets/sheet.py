@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..controller import Controller
+from ..control.controller import Controller
 from ..engine.model import Combatant
 from ..engine.rulesets.base import Term
 from ..engine.rulesets.schema import RulesetData

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
 
-from ..controller import Controller
+from ..control.controller import Controller
 from ..engine.model import Combatant, State
 from ..i18n import tr
 from . import ErrorLabel

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..controller import Controller
+from ..control.controller import Controller
 from ..engine.model import Combatant
 from ..engine.rulesets.base import TrackView
 from ..engine.rulesets.schema import RulesetData, TrackSpec

@@ -244,17 +244,17 @@ window.resize(1280, 820)
 """
 _DEMO_IMPORTS = """
 from gui.app import open_encounter
-from gui.controller import Controller
-from gui.main_window import MainWindow
+from gui.control.controller import Controller
+from gui.window.main_window import MainWindow
 """
 _DEMO_BUILD = 'window = MainWindow(Controller(open_encounter(None, "libre")))'
 _BIG_IMPORTS = """
 from pathlib import Path
 
-from gui.controller import Controller
+from gui.control.controller import Controller
 from gui.engine import storage
 from gui.engine.table import Table
-from gui.main_window import MainWindow
+from gui.window.main_window import MainWindow
 """
 _BIG_BUILD = f"""
 window = MainWindow(Controller(Table(storage.load(Path(sys.argv[1])))))

@@ -692,7 +692,7 @@ def demo_bytes(ruleset: str) -> bytes:
 def mid_combat(ruleset: str, flags: dict[str, Any] | None = None) -> bytes:
     """The demo after Commencer, eight Suivant and three actions (turn state, spent kinds,
     declarations, history snapshots, log and dice state populated), as saved."""
-    from gui.controller import Controller
+    from gui.control.controller import Controller
 
     enc = storage.loads(demo_bytes(ruleset))
     enc.flags = {**enc.flags, **(flags or {})}
@@ -824,8 +824,8 @@ def open_window(enc: Encounter, path: Path | None = None):
     """The real window on `enc`, shown, as Ouvrir gives it (prompts answered by a script)."""
     from PySide6.QtWidgets import QApplication
 
-    from gui.controller import Controller
-    from gui.main_window import MainWindow
+    from gui.control.controller import Controller
+    from gui.window.main_window import MainWindow
     from tests.gui.fakes import ScriptedPrompts
 
     window = MainWindow(Controller(Table(enc), path), ScriptedPrompts(confirm=False))

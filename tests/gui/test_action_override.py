@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from gui.app import open_encounter
-from gui.controller import Controller
+from gui.control.controller import Controller
 from gui.dialogs.dice_entry import DiceEntry
 from gui.engine.dice import DiceExpr
 from gui.engine.rulesets.base import FORCE, ActionSpec, DiceRequest, DiceResult, Notice

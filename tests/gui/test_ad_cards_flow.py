@@ -6,14 +6,14 @@ import random
 
 import pytest
 
-from gui.controller import Controller
+from gui.control.controller import Controller
 from gui.dialogs.cards import CardsDialog, WaitDialog
 from gui.dialogs.initiative import InitiativeDialog
 from gui.engine.model import Combatant, Encounter, Side
 from gui.engine.rulesets.attention_donjon.cards import JOKERS, parse_card
 from gui.engine.table import Table
 from gui.models.turn_order import INIT, NAME, STATES
-from gui.turn_panel import TurnPanel
+from gui.turns.panel import TurnPanel
 from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot
 

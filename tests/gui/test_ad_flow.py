@@ -6,10 +6,10 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gui.app import open_encounter
-from gui.controller import Controller
+from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
 from gui.engine.rulesets.base import Action
-from gui.main_window import MainWindow
+from gui.window.main_window import MainWindow
 from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot
 

@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from gui.app import open_encounter
-from gui.controller import Controller
+from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
 from gui.sheets.track import TrackWidget
 from tests.gui.shots import shot
@@ -125,7 +125,7 @@ def test_declare_roll_shoot_through_cover_soak_and_wound_penalty(qtbot, ctl):
 def test_sheet_health_grid_shows_levels_glyphs_and_the_penalty(qtbot, ctl):
     """A-CON-2, CFG-CON-10: the sheet lists the levels with their penalty and draws the
     marks as glyphs; the text's own marks (/, /, x) with the flag's alternative."""
-    from gui.main_window import MainWindow
+    from gui.window.main_window import MainWindow
     from tests.gui.fakes import ScriptedPrompts
 
     window = MainWindow(ctl, ScriptedPrompts())

@@ -8,8 +8,8 @@ import typing
 import pytest
 
 from gui.app import open_encounter
-from gui.arguments import argument_problem, fits
-from gui.controller import Controller, Refused
+from gui.control.arguments import argument_problem, fits
+from gui.control.controller import Controller, Refused
 from gui.engine.model import Rect
 
 pytestmark = pytest.mark.gui

@@ -7,14 +7,14 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel
 
 from gui.app import open_encounter
-from gui.controller import Controller
+from gui.control.controller import Controller
 from gui.dialogs.action_initiative import D10, ActionInitiativeDialog
 from gui.dialogs.declaration import DeclarationDialog
 from gui.engine.rulesets.base import ActionInitiative, Term
 from gui.engine.rulesets.schema import Choice, FieldSpec, Label
 from gui.engine.turns import DeclareThenAct
 from gui.models.turn_order import DECLARED, INIT, MARK, NAME, STATES
-from gui.turn_panel import TurnPanel
+from gui.turns.panel import TurnPanel
 from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot
 

@@ -134,8 +134,8 @@ def test_choose_language_prefers_the_setting_then_the_system():
 
 def test_main_window_in_english(qtbot, english):
     from gui.app import open_encounter
-    from gui.controller import Controller
-    from gui.main_window import MainWindow
+    from gui.control.controller import Controller
+    from gui.window.main_window import MainWindow
     from tests.gui.fakes import ScriptedPrompts
     from tests.gui.shots import shot
 
@@ -161,8 +161,8 @@ def test_main_window_in_english(qtbot, english):
 
 def test_the_edit_menu_says_undo_in_english(qtbot, english):
     from gui.app import open_encounter
-    from gui.controller import Controller
-    from gui.main_window import MainWindow
+    from gui.control.controller import Controller
+    from gui.window.main_window import MainWindow
     from tests.gui.fakes import ScriptedPrompts
 
     window = MainWindow(Controller(open_encounter(None, "libre")), ScriptedPrompts())

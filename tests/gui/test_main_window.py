@@ -7,12 +7,12 @@ from PySide6.QtCore import QPoint, QSettings
 from PySide6.QtWidgets import QMessageBox
 
 from gui.app import offer_recovery, open_encounter
-from gui.controller import Controller
+from gui.control.controller import Controller
 from gui.engine import storage
 from gui.engine.rulesets.base import Action, DiceResult
-from gui.main_window import MainWindow
 from gui.map.layout import link_segment, token_slots
 from gui.map.scene import initials
+from gui.window.main_window import MainWindow
 from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot
 

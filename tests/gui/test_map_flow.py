@@ -6,7 +6,7 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QMainWindow, QMenu
 
-from gui.controller import Controller
+from gui.control.controller import Controller
 from gui.engine import storage
 from gui.engine.blank import blank_encounter
 from gui.engine.roster_edits import blank

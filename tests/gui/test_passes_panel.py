@@ -8,11 +8,11 @@ from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtTest import QTest
 
 from gui.app import open_encounter
-from gui.controller import Controller
+from gui.control.controller import Controller
 from gui.engine.storage import load
 from gui.engine.table import Table
 from gui.models.turn_order import ACTIONS, MARK, NAME
-from gui.turn_panel import TurnPanel
+from gui.turns.panel import TurnPanel
 from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot
 

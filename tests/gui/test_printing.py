@@ -8,6 +8,14 @@ import sys
 from pathlib import Path
 
 import pytest
+from gui.printing.printer import (
+    map_image,
+    preview_dialog,
+    summary_document,
+    write_html,
+    write_pdf,
+)
+from gui.printing.summary import LOG_LINES, summary_html
 from pypdf import PdfReader
 from PySide6.QtGui import QColor
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
@@ -19,8 +27,6 @@ from gui.engine.rulesets.base import Action, DiceResult
 from gui.engine.storage import load
 from gui.engine.table import Table
 from gui.map.scene import EncounterScene
-from gui.print_summary import LOG_LINES, summary_html
-from gui.printing import map_image, preview_dialog, summary_document, write_html, write_pdf
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui

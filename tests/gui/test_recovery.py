@@ -8,8 +8,9 @@ import os
 
 import pytest
 
-from gui import paths, recovery
+from gui import paths
 from gui.app import offer_recovery
+from gui.control import recovery
 from gui.engine import storage
 from tests.gui.test_main_window import make_window
 

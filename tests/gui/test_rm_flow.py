@@ -5,7 +5,7 @@ standard extra with the GM's dice, the Menace drop, and undo of every step."""
 import pytest
 
 from gui.app import open_encounter
-from gui.controller import Controller
+from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
 from gui.engine.rulesets.base import FORCE
 from tests.gui.shots import shot

@@ -6,14 +6,14 @@ from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtWidgets import QStyleOptionViewItem, QTreeView
 
 from gui.app import open_encounter
-from gui.controller import Controller, Refused
+from gui.control.controller import Controller, Refused
 from gui.engine.model import State
 from gui.i18n import set_language
 from gui.models import ID_ROLE
 from gui.models.roster import COUNTERS_ROLE, GROUP, KIND_ROLE, NAME, STATE, RosterModel
 from gui.models.roster_delegate import RosterDelegate, setup_roster_view
 from gui.sheets.sheet import SheetWidget
-from gui.turn_panel import TurnPanel
+from gui.turns.panel import TurnPanel
 from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot
 

@@ -9,7 +9,7 @@ from PySide6.QtGui import QFocusEvent, QTextCursor
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QToolButton
 
 from gui.app import open_encounter
-from gui.controller import Controller, Refused
+from gui.control.controller import Controller, Refused
 from gui.engine.model import State
 from gui.engine.rulesets.libre import Libre
 from gui.engine.rulesets.schema import Label, TrackSpec

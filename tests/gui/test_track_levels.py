@@ -11,7 +11,7 @@ from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QFormLayout, QToolTip
 
 from gui.app import open_encounter
-from gui.controller import Controller
+from gui.control.controller import Controller
 from gui.engine.rulesets import registry
 from gui.engine.rulesets.base import Ruleset, TrackView
 from gui.engine.rulesets.libre import Libre

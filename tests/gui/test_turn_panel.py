@@ -5,13 +5,13 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView
 
 from gui.app import open_encounter
-from gui.controller import Controller
+from gui.control.controller import Controller
 from gui.dialogs.initiative import InitiativeDialog
 from gui.engine.rulesets.base import Action, DiceResult
 from gui.engine.turns import AlternatingSides, DeclareThenAct
-from gui.log_panel import LogPanel
 from gui.models.turn_order import MARK, NAME
-from gui.turn_panel import TurnPanel
+from gui.turns.panel import TurnPanel
+from gui.window.log_panel import LogPanel
 from tests.gui.demo_values import INITIATIVES
 from tests.gui.shots import shot
 

@@ -14,10 +14,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from . import paths
-from .engine import storage
-from .engine.problems import BilingualError
-from .engine.table import Table
+from .. import paths
+from ..engine import storage
+from ..engine.problems import BilingualError
+from ..engine.table import Table
 
 
 def _fallback_created() -> Path:

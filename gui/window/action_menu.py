@@ -7,10 +7,10 @@ from collections.abc import Callable
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu, QWidget
 
-from .controller import Controller
-from .dialogs.action import ActionDialog
-from .dialogs.breakdown import rule_text
-from .i18n import pick, tr
+from ..control.controller import Controller
+from ..dialogs.action import ActionDialog
+from ..dialogs.breakdown import rule_text
+from ..i18n import pick, tr
 
 Opener = Callable[[Controller, str, str | None, str, QWidget | None], object]
 

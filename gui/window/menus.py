@@ -7,10 +7,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
-from .i18n import tr
+from ..i18n import tr
+from ..map.tools import CONNECT, DRAW, SELECT
+from .actions import WindowActions
 from .icons import icon_for
-from .map.tools import CONNECT, DRAW, SELECT
-from .window_actions import WindowActions
 
 if TYPE_CHECKING:
     from .main_window import MainWindow

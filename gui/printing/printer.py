@@ -22,11 +22,11 @@ from PySide6.QtGui import (
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
-from .engine.model import Encounter
-from .engine.rulesets.base import Ruleset
-from .i18n import tr
-from .map.scene import EncounterScene
-from .print_summary import summary_html
+from ..engine.model import Encounter
+from ..engine.rulesets.base import Ruleset
+from ..i18n import tr
+from ..map.scene import EncounterScene
+from .summary import summary_html
 
 MAP_RESOURCE = "map.png"
 MARGIN_MM = 15.0

@@ -8,12 +8,10 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
-from . import paths, recovery
-from .arguments import checked
-from .commands import ChangeCommand
-from .engine import map_edits, roster_edits
-from .engine.changes import ChangeSet
-from .engine.model import (
+from .. import paths
+from ..engine import map_edits, roster_edits
+from ..engine.changes import ChangeSet
+from ..engine.model import (
     Background,
     Combatant,
     Encounter,
@@ -23,10 +21,13 @@ from .engine.model import (
     StatValue,
     TurnState,
 )
-from .engine.problems import BilingualError
-from .engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
-from .engine.table import Table
-from .i18n import message, tr
+from ..engine.problems import BilingualError
+from ..engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
+from ..engine.table import Table
+from ..i18n import message, tr
+from . import recovery
+from .arguments import checked
+from .commands import ChangeCommand
 
 
 class Refused(BilingualError):

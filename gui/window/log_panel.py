@@ -12,9 +12,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .controller import Controller
-from .i18n import tr
-from .models.log import LogFilterProxy, LogModel
+from ..control.controller import Controller
+from ..i18n import tr
+from ..models.log import LogFilterProxy, LogModel
 
 
 class LogPanel(QWidget):

@@ -7,13 +7,14 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from . import paths, recovery
-from .controller import Controller, Refused
-from .engine import storage
-from .engine.blank import blank_encounter
-from .engine.rulesets import registry
-from .engine.table import Table
-from .i18n import message, tr
+from .. import paths
+from ..control import recovery
+from ..control.controller import Controller, Refused
+from ..engine import storage
+from ..engine.blank import blank_encounter
+from ..engine.rulesets import registry
+from ..engine.table import Table
+from ..i18n import message, tr
 
 MAX_RECENT = 10
 

@@ -10,14 +10,14 @@ from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QStyle
 
-from .engine.model import TurnEntry
-from .engine.turns import AlternatingSides, TurnError, current_entry
-from .i18n import message, tr
-from .models import in_combat
-from .models.turn_order import unit_label
+from ..engine.model import TurnEntry
+from ..engine.turns import AlternatingSides, TurnError, current_entry
+from ..i18n import message, tr
+from ..models import in_combat
+from ..models.turn_order import unit_label
 
 if TYPE_CHECKING:
-    from .turn_panel import TurnPanel
+    from .panel import TurnPanel
 
 _ICON = QStyle.StandardPixmap
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QStyle
 
-ICONS = Path(__file__).resolve().parents[1] / "resources" / "icons"
+ICONS = Path(__file__).resolve().parents[2] / "resources" / "icons"
 _SVG = {
     "edit_map": "edit-map",
     "tool_select": "tool-select",

@@ -22,24 +22,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .card_actions import CardActions
-from .controller import Controller
-from .declare_actions import DeclareActions
-from .dialogs.initiative import InitiativeDialog
-from .engine.model import TurnEntry
-from .engine.problems import BilingualError
-from .engine.turns import (
+from ..control.controller import Controller
+from ..dialogs.initiative import InitiativeDialog
+from ..engine.model import TurnEntry
+from ..engine.problems import BilingualError
+from ..engine.turns import (
     AlternatingSides,
     DeclareThenAct,
     RankedInitiative,
     TurnPolicy,
     current_entry,
 )
-from .i18n import message, tr
-from .models import ID_ROLE, in_combat, round_text, unit_name
-from .models.roster import RosterModel
-from .models.roster_delegate import setup_roster_view
-from .models.turn_order import (
+from ..i18n import message, tr
+from ..models import ID_ROLE, in_combat, round_text, unit_name
+from ..models.roster import RosterModel
+from ..models.roster_delegate import setup_roster_view
+from ..models.turn_order import (
     ACTIONS,
     DECLARED,
     INIT,
@@ -49,8 +47,10 @@ from .models.turn_order import (
     TurnOrderModel,
     unit_label,
 )
-from .passes_actions import PassesActions
-from .prompts import Prompts
+from ..window.prompts import Prompts
+from .cards import CardActions
+from .declare import DeclareActions
+from .passes import PassesActions
 
 
 class TurnPanel(QWidget):

@@ -7,12 +7,12 @@ from collections.abc import Mapping
 from datetime import datetime
 from html import escape
 
-from .engine.model import Combatant, Encounter, Track
-from .engine.rulesets.base import Ruleset
-from .engine.rulesets.schema import FieldSpec
-from .engine.turns import current_entry
-from .i18n import pick, tr
-from .models import round_text
+from ..engine.model import Combatant, Encounter, Track
+from ..engine.rulesets.base import Ruleset
+from ..engine.rulesets.schema import FieldSpec
+from ..engine.turns import current_entry
+from ..i18n import pick, tr
+from ..models import round_text
 
 LOG_LINES = 15
 SHORT_TEXT = 40  # a text field at most this long fits a roster column

@@ -6,8 +6,8 @@ from collections.abc import Callable, Hashable
 
 from PySide6.QtGui import QUndoCommand
 
-from .engine.changes import ChangeSet
-from .engine.table import Table
+from ..engine.changes import ChangeSet
+from ..engine.table import Table
 
 MERGE_ID = 1
 

@@ -6,19 +6,19 @@ from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QWidget
 
+from ..control.controller import Controller
+from ..i18n import pick, tr
+from ..map.interaction import MapInteraction
+from ..map.scene import EncounterScene
+from ..map.view import MapView
+from ..models import round_text
+from ..sheets.sheet import SheetWidget
+from ..turns.panel import TurnPanel
 from .action_menu import action_menu
-from .controller import Controller
 from .file_actions import FileActions
-from .i18n import pick, tr
 from .log_panel import LogPanel
-from .map.interaction import MapInteraction
-from .map.scene import EncounterScene
-from .map.view import MapView
 from .menus import Menus
-from .models import round_text
 from .prompts import Prompts
-from .sheets.sheet import SheetWidget
-from .turn_panel import TurnPanel
 
 
 class MainWindow(QMainWindow):

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QUndoView, QVBoxLayout
 
-from . import __version__
+from .. import __version__
+from ..control.controller import Refused
+from ..dialogs.map_settings import BackgroundDialog, GridDialog
+from ..dialogs.new_encounter import NewEncounterDialog
+from ..i18n import message, pick, tr
 from .action_menu import open_action_dialog
-from .controller import Refused
-from .dialogs.map_settings import BackgroundDialog, GridDialog
-from .dialogs.new_encounter import NewEncounterDialog
-from .i18n import message, pick, tr
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -50,12 +50,12 @@ class WindowActions:
         self.window.files.save_as()
 
     def print_preview(self) -> None:
-        from .printing import print_preview
+        from ..printing.printer import print_preview
 
         print_preview(self.window, self.controller.enc, self.controller.ruleset)
 
     def export_pdf(self) -> None:
-        from .printing import write_pdf
+        from ..printing.printer import write_pdf
 
         start = (self.controller.path or Path.home() / self.controller.enc.id).with_suffix(".pdf")
         name, _ = QFileDialog.getSaveFileName(
@@ -86,7 +86,7 @@ class WindowActions:
         self.history.raise_()
 
     def add_combatant(self) -> None:
-        from .sheets.add_dialog import AddCombatantDialog
+        from ..sheets.add_dialog import AddCombatantDialog
 
         AddCombatantDialog(self.controller, self.window).exec()
 
@@ -144,7 +144,7 @@ class WindowActions:
             self._try(self.controller.set_scale, value or None)
 
     def preferences(self) -> None:
-        from .dialogs.preferences import PreferencesDialog
+        from ..dialogs.preferences import PreferencesDialog
 
         PreferencesDialog(self.window).exec()
 
@@ -160,7 +160,7 @@ class WindowActions:
     # Aide ---------------------------------------------------------------------------------
 
     def house_rules(self) -> None:
-        from .dialogs.house_rules import HouseRulesDialog
+        from ..dialogs.house_rules import HouseRulesDialog
 
         HouseRulesDialog(self.controller, self.window).exec()
 

@@ -11,16 +11,16 @@ from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QStyle
 
-from .dialogs.action_initiative import ActionInitiativeDialog
-from .dialogs.declaration import DeclarationDialog
-from .engine.model import TurnEntry
-from .engine.turns import DeclareThenAct, current_entry
-from .i18n import tr
-from .models import in_combat
-from .models.turn_order import acting_phase, declared_text, declaring, unit_label
+from ..dialogs.action_initiative import ActionInitiativeDialog
+from ..dialogs.declaration import DeclarationDialog
+from ..engine.model import TurnEntry
+from ..engine.turns import DeclareThenAct, current_entry
+from ..i18n import tr
+from ..models import in_combat
+from ..models.turn_order import acting_phase, declared_text, declaring, unit_label
 
 if TYPE_CHECKING:
-    from .turn_panel import TurnPanel
+    from .panel import TurnPanel
 
 
 class DeclareActions:

@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QStyle
 
-from .dialogs.cards import CardsDialog, WaitDialog, deal_dialog
-from .engine.model import TurnEntry
-from .engine.rulesets.attention_donjon import cards
-from .engine.turns import current_entry
-from .i18n import tr
-from .models import in_combat
+from ..dialogs.cards import CardsDialog, WaitDialog, deal_dialog
+from ..engine.model import TurnEntry
+from ..engine.rulesets.attention_donjon import cards
+from ..engine.turns import current_entry
+from ..i18n import tr
+from ..models import in_combat
 
 if TYPE_CHECKING:
-    from .turn_panel import TurnPanel
+    from .panel import TurnPanel
 
 
 class CardActions:

@@ -1,0 +1,1 @@
+"""The controller (the only writer), its undo commands, argument checks and autosaves."""

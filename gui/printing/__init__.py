@@ -1,0 +1,1 @@
+"""The printed summary: HTML from the encounter, preview and PDF."""

@@ -1,0 +1,1 @@
+"""The combat dock and the action set of each turn mode."""

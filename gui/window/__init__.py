@@ -1,0 +1,1 @@
+"""The main window: menus, actions, file handling, log panel, prompts and icons."""
