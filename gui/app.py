@@ -23,10 +23,10 @@ ICON = Path(__file__).resolve().parents[1] / "resources" / "icons" / "escarmouch
 
 
 def open_encounter(file: Path | None, demo: str | None) -> Table:
-    """The encounter to show: a file, a ruleset's demo, or the `libre` demo by default."""
+    """The encounter to show: a file, a ruleset's demo, or the default ruleset's demo."""
     if file is not None:
         return Table(load(file))
-    ruleset = registry.get(demo or "libre")
+    ruleset = registry.get(demo or registry.DEFAULT)
     return Table(load(ruleset.demo_path))
 
 

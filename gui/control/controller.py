@@ -10,6 +10,7 @@ from PySide6.QtGui import QUndoStack
 
 from .. import paths
 from ..engine import map_edits, roster_edits
+from ..engine.arguments import checked
 from ..engine.changes import ChangeSet
 from ..engine.model import (
     Background,
@@ -18,15 +19,13 @@ from ..engine.model import (
     Grid,
     Rect,
     State,
-    StatValue,
-    TurnState,
 )
+from ..engine.moves import Destination
 from ..engine.problems import BilingualError
 from ..engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
 from ..engine.table import Table
 from ..i18n import message, tr
 from . import recovery
-from .arguments import checked
 from .commands import ChangeCommand
 
 
@@ -110,11 +109,11 @@ class Controller(QObject):
         """Put an already applied ChangeSet on the undo stack (its first redo does nothing)."""
         self.undo_stack.push(ChangeCommand(self.table, cs, self.changed.emit, merge_key))
 
-    def _edit(self, make, *args, merge_key: Hashable | None = None):
+    def _edit(self, make, *args, merge_key: Hashable | None = None, **kwargs):
         """Build a ChangeSet with an engine function and push it; engine refusals become
         Refused; the function's other results (new ids) are returned."""
         try:
-            result = make(*args)
+            result = make(*args, **kwargs)
         except (BilingualError, KeyError) as exc:
             if isinstance(exc, BilingualError):
                 raise Refused(exc.fr, exc.en) from exc
@@ -185,35 +184,19 @@ class Controller(QObject):
 
     # Map --------------------------------------------------------------------------------
 
-    def move(
-        self, cid: str, zone: str, force: bool = False, contact_with: str | None = None
-    ) -> list[Notice]:
-        """Move a combatant (a token drop), and put it in contact with `contact_with`: one
-        undo entry. When the ruleset objects and `force` is False nothing happens and the
-        objections are returned, for the UI to offer the GM's override (G-3)."""
+    def move(self, cid: str, dest: Destination, force: bool = False) -> list[Notice]:
+        """Move a combatant (a token drop) where `dest` says, contact included: one undo
+        entry. When the ruleset objects and `force` is False nothing happens and the
+        objections are returned, for the UI to offer the GM's override (G-3, logged)."""
         try:
-            notices, cs = self.table.move(cid, zone)
+            notices, cs = self.table.move(cid, dest, force)
         except KeyError as exc:
             raise Refused(f"Introuvable : {exc}", f"Not found: {exc}") from exc
+        except BilingualError as exc:
+            raise Refused(exc.fr, exc.en) from exc
         if notices and not force:
             return notices
-        if notices:
-            cs = ChangeSet(cs.label + tr(" (imposé par le MJ)"), cs.changes)
-        moved = any(c.old != c.new for c in cs.changes)
-        if moved:
-            self._apply(cs)
-        if contact_with is not None and contact_with not in self.enc.combatant(cid).contacts:
-            try:
-                touch = self.table.set_contact(cid, contact_with, True)
-                self.table.apply(touch)
-            except (BilingualError, KeyError) as exc:
-                if moved:
-                    self.table.revert(cs)
-                raise Refused(getattr(exc, "fr", str(exc)), getattr(exc, "en", str(exc))) from exc
-            cs = ChangeSet(cs.label if moved else touch.label, cs.changes + touch.changes)
-            moved = True
-        if moved:
-            self._record(cs)
+        self.push(cs)
         return []
 
     def set_contact(self, a: str, b: str, on: bool) -> None:
@@ -264,33 +247,10 @@ class Controller(QObject):
         self.message.emit(resolution.outcome_fr)
         return resolution
 
-    def start_combat(
-        self, initiatives: dict[str, int] | None = None, first_side: str | None = None
-    ) -> None:
-        self._edit(self.table.start_combat, initiatives, first_side)
-
-    def declare(
-        self, unit: str, actions: list[str], options: dict[str, StatValue] | None = None
-    ) -> None:
-        """A unit announces its actions (declare-then-act, CON-03): one undo entry."""
-        self._edit(self.table.declare, unit, actions, options)
-
-    def begin_act(self, rolls: dict[str, int]) -> None:
-        """Each unit's initiative roll is in: its actions take their places (CON-04), one
-        undo entry; the rolls were made or typed before."""
-        self._edit(self.table.begin_act, rolls)
-
-    def start_with_cards(self, cards: dict[str, int], keeping: dict[str, int]) -> None:
-        """Commencer le combat with the round's initiative cards (AD-CARTES): one entry."""
-        self._edit(self.table.start_combat, cards, None, keeping)
-
-    def deal_cards(self, cards: dict[str, int], keeping: dict[str, int]) -> None:
-        """A new round's initiative cards and the Jokers kept (AD-CARTES): one undo entry."""
-        self._edit(self.table.deal_cards, cards, keeping)
-
-    def wait_card(self, unit: str, card: int, keeping: int = 0) -> None:
-        """Attendre: the acting unit's new card (AD-CARTES): one undo entry."""
-        self._edit(self.table.wait_card, unit, card, keeping)
+    def start_combat(self, initiatives: dict[str, int] | None = None, **inputs: object) -> None:
+        """Commencer le combat in the ruleset's turn mode (each unit's initiative, and the
+        mode's other inputs by name: the first side, the Jokers kept…): one undo entry."""
+        self._edit(self.table.start_combat, initiatives, **inputs)
 
     def next_turn(self) -> None:
         self._edit(self.table.next_turn)
@@ -301,8 +261,10 @@ class Controller(QObject):
     def end_combat(self) -> None:
         self._edit(self.table.end_combat)
 
-    def turn_step(self, label: str, turn: TurnState) -> None:
-        self._edit(self.table.turn_step, label, turn)
+    def turn_step(self, name: str, label: str | None = None, **args: object) -> None:
+        """One of the turn mode's own steps by name (Retarder, Faire agir, Déclarer, Tirer
+        les cartes…), with its arguments; `label` names the undo entry."""
+        self._edit(self.table.turn_step, name, label, **args)
 
     # Files ------------------------------------------------------------------------------
 

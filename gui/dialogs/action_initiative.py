@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 from ..control.controller import Controller
 from ..engine.dice import DiceExpr
 from ..engine.model import TurnEntry
-from ..engine.rulesets.base import ActionInitiative, DiceRequest
+from ..engine.rulesets.base import DiceRequest
 from ..engine.rulesets.schema import Label
+from ..engine.turns import ActionInitiative, DeclareThenAct
 from ..i18n import tr
 from ..models import unit_name
 from .checked import ChecksBeforeAccept, error_label
@@ -63,7 +64,7 @@ def breakdown(act: ActionInitiative) -> str:
 class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
     """One row per unit in declaration order: its roll (« Lancer », « Tout lancer », or typed)
     and, under it, the initiative of each of its declared actions as the ruleset computes it
-    (`Table.action_initiatives`), with the terms in a small text and in the tooltip.
+    (`DeclareThenAct.action_initiatives`), with the terms in a small text and in the tooltip.
 
     Once accepted, read `rolls()` for `Controller.begin_act`."""
 
@@ -190,7 +191,9 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
         roll = self.rolls().get(unit)
         if roll is None:
             return None
-        return self.ctl.table.action_initiatives({unit: roll}).get(unit, [])
+        mode = self.ctl.table.mode()
+        assert isinstance(mode, DeclareThenAct)
+        return mode.action_initiatives(self.ctl.table.context(), {unit: roll}).get(unit, [])
 
     def result_lines(self, unit: str) -> list[str]:
         """ "1. Tirer sur Gaspard : 12", … as shown under the unit's roll (plain text)."""

@@ -1,5 +1,5 @@
-"""The dialogs of the card initiative (attention_donjon, AD-CARTES): « Tirer les cartes » at
-the start of each round, and « Attendre » (the acting hero draws a new card)."""
+"""The dialogs of the card initiative: « Tirer les cartes » at the start of each round, and
+« Attendre » (the acting unit draws a new card)."""
 
 from __future__ import annotations
 
@@ -22,10 +22,9 @@ from PySide6.QtWidgets import (
 
 from ..control.controller import Controller
 from ..engine.model import TurnEntry
-from ..engine.rulesets.attention_donjon import cards
-from ..i18n import message, tr
-from ..models import in_combat
-from ..models.turn_order import card_words, unit_label
+from ..engine.turns import CardInitiative, cards
+from ..i18n import message, pick, tr
+from ..models import in_combat, unit_label
 from .action_initiative import muted_colour
 from .checked import ChecksBeforeAccept, error_label
 from .roll_inputs import scrolled
@@ -38,6 +37,23 @@ class Choosing:
     """A hero's Joker not yet played (initiative libre) nor kept."""
 
     code: int
+
+
+def card_words(code: int) -> str:
+    """A card in words: « Dame de cœur », « 10 de pique », « Joker »."""
+    if cards.is_joker(code):
+        return tr("Joker")
+    rank, suit = divmod(code, 4)
+    ranks = {11: tr("Valet"), 12: tr("Dame"), 13: tr("Roi"), 14: tr("As")}
+    suits = (tr("trèfle"), tr("carreau"), tr("pique"), tr("cœur"))
+    return tr("{rank} de {suit}").format(rank=ranks.get(rank, str(rank)), suit=suits[suit])
+
+
+def card_mode(controller: Controller) -> CardInitiative:
+    """The running card mode (these dialogs only open in one)."""
+    mode = controller.table.mode()
+    assert isinstance(mode, CardInitiative)
+    return mode
 
 
 def card_html(code: int) -> str:
@@ -59,7 +75,7 @@ class CardRow:
     edit: QLineEdit
     draw: QPushButton
     status: QLabel
-    libre: QPushButton | None = None
+    free: QPushButton | None = None
     keep: QPushButton | None = None
     kept: int = 0  # Jokers kept in this dialog (out of the deck)
     drawn: bool = False  # the card in `edit` was drawn by the app
@@ -127,7 +143,7 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
             grid.addWidget(QLabel(f"<b>{escape(title)}</b>"), 0, column)
         enc = self.ctl.enc
         for n, entry in enumerate(entries):
-            row, name = 1 + 2 * n, unit_label(enc, entry)
+            row, name = 1 + 2 * n, unit_label(self.ctl, entry)
             colour = enc.side(entry.side).colour
             grid.addWidget(
                 QLabel(f'<span style="color:{colour}">■</span> {escape(name, quote=False)}'), row, 0
@@ -145,7 +161,9 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
             status = QLabel()
             status.setWordWrap(True)
             status.setMinimumWidth(status.fontMetrics().averageCharWidth() * 34)
-            card_row = CardRow(entry, name, cards.can_keep(enc, entry), edit, draw, status)
+            card_row = CardRow(
+                entry, name, card_mode(self.ctl).rules.can_keep(enc, entry), edit, draw, status
+            )
             grid.addWidget(edit, row, 1)
             grid.addWidget(draw, row, 2)
             grid.addWidget(status, row, 3)
@@ -161,9 +179,9 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
     def _joker_choice(self, row: CardRow) -> QHBoxLayout:
         """AD-CARTES: a hero's Joker is played now (initiative libre) or kept for a later
         Trait roll, and the hero draws again."""
-        row.libre = QPushButton(tr("Initiative libre"))
-        row.libre.setCheckable(True)
-        row.libre.setToolTip(tr("Jouer le Joker : agit avant tout le monde ce round"))
+        row.free = QPushButton(tr("Initiative libre"))
+        row.free.setCheckable(True)
+        row.free.setToolTip(tr("Jouer le Joker : agit avant tout le monde ce round"))
         row.keep = QPushButton(tr("Garder le Joker (tire une autre carte)"))
         row.keep.setToolTip(
             tr(
@@ -171,14 +189,14 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
                 "le héros tire une autre carte"
             )
         )
-        row.libre.toggled.connect(self.refresh)
+        row.free.toggled.connect(self.refresh)
         row.keep.clicked.connect(lambda _c=False, unit=row.entry.unit: self.keep_joker(unit))
         box = QHBoxLayout()
         box.setContentsMargins(0, 0, 0, 4)
-        box.addWidget(row.libre)
+        box.addWidget(row.free)
         box.addWidget(row.keep)
         box.addStretch(1)
-        row.choices = [row.libre, row.keep]
+        row.choices = [row.free, row.keep]
         for button in row.choices:
             button.hide()  # until the row holds a Joker
         return box
@@ -187,12 +205,13 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
 
     def _kept(self) -> int:
         """Jokers out of the deck: kept by heroes before, and in this dialog."""
-        return cards.kept_total(self.ctl.enc) + sum(r.kept for r in self.rows.values())
+        kept = card_mode(self.ctl).rules.kept_total(self.ctl.enc)
+        return kept + sum(r.kept for r in self.rows.values())
 
     def _typed(self, row: CardRow) -> None:
         row.drawn = False
-        if row.libre is not None:
-            row.libre.setChecked(False)
+        if row.free is not None:
+            row.free.setChecked(False)
         self.refresh()
 
     def type_card(self, unit: str, text: str) -> None:
@@ -217,10 +236,11 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
             if not row.edit.text().strip():
                 self.draw(unit)
 
-    def choose_libre(self, unit: str) -> None:
-        libre = self.rows[unit].libre
-        if libre is not None:
-            libre.setChecked(True)
+    def choose_free(self, unit: str) -> None:
+        """Play the unit's Joker now (« Initiative libre »)."""
+        free = self.rows[unit].free
+        if free is not None:
+            free.setChecked(True)
 
     def keep_joker(self, unit: str) -> None:
         """The hero keeps the Joker in its box and draws again (by the app if the Joker
@@ -254,9 +274,9 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
                 out[unit] = message(exc)
                 continue
             held[code] = row.name
-            libre = row.libre is not None and row.libre.isChecked()
+            free = row.free is not None and row.free.isChecked()
             out[unit] = (
-                Choosing(code) if cards.is_joker(code) and row.can_keep and not libre else code
+                Choosing(code) if cards.is_joker(code) and row.can_keep and not free else code
             )
         return out
 
@@ -264,7 +284,7 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
         resolved = self._resolved()
         for unit, value in resolved.items():
             row = self.rows[unit]
-            joker = isinstance(value, Choosing) or (row.libre is not None and row.libre.isChecked())
+            joker = isinstance(value, Choosing) or (row.free is not None and row.free.isChecked())
             for button in row.choices:
                 button.setVisible(joker)
             row.status.setText(self._status(row, value))
@@ -359,13 +379,14 @@ def deal_dialog(controller: Controller, parent: QWidget | None = None) -> CardsD
     starting = not in_combat(enc)
     units = controller.ruleset.turn_units(enc) if starting else list(enc.turn.order)
     units = roster_order(controller, units)
-    drawing = [e for e in units if cards.draws(enc, e)]
+    mode = card_mode(controller)
+    drawing = [e for e in units if mode.rules.draws(enc, e)]
     intro = tr(
-        "Chaque héros et chaque groupe actif tire une carte ; on joue de la plus haute à la "
-        "plus basse (As, Roi, Dame, Valet, 10 … 2 ; à égalité Cœur, Pique, Carreau, Trèfle). "
-        "Un Joker joué donne l’initiative libre : agir avant tout le monde (AD-CARTES)."
-    )
-    idle = [unit_label(enc, e) for e in units if e not in drawing]
+        "{who} ; on joue de la plus haute à la plus basse (As, Roi, Dame, Valet, 10 … 2 ; "
+        "à égalité Cœur, Pique, Carreau, Trèfle). Un Joker joué donne l’initiative libre : "
+        "agir avant tout le monde ({rule})."
+    ).format(who=pick(mode.rules.who_draws), rule=mode.rule)
+    idle = [unit_label(controller, e) for e in units if e not in drawing]
     if idle:
         intro += "\n" + tr("Sans carte ce round (aucune figurine active) : {names}").format(
             names=", ".join(idle)
@@ -386,21 +407,21 @@ class WaitDialog(CardsDialog):
         self, controller: Controller, entry: TurnEntry, parent: QWidget | None = None
     ) -> None:
         enc = controller.enc
-        self.name = unit_label(enc, entry)
+        self.name = unit_label(controller, entry)
         self.current = entry.initiative or 0
         held = cards.card_text(self.current)
         intro = tr(
             "{name} tient {card}. Attendre : tirer une nouvelle carte ; plus haute, {name} perd "
             "l’initiative ce round ; plus basse, son tour passe à la place de la nouvelle carte "
-            "(AD-CARTES)."
-        ).format(name=self.name, card=held)
+            "({rule})."
+        ).format(name=self.name, card=held, rule=card_mode(controller).rule)
         super().__init__(
             controller,
             [entry],
             tr("Attendre — {name}").format(name=self.name),
             tr("Attendre"),
             intro,
-            cards.held(enc, enc.turn),
+            card_mode(controller).held(enc, enc.turn),
             parent,
         )
 

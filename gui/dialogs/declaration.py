@@ -133,7 +133,9 @@ class DeclarationDialog(ChecksBeforeAccept, QDialog):
     def _options(self) -> QGroupBox | None:
         enc = self.ctl.enc
         combatant = enc.combatant(self.entry.members[0])
-        specs = self.ctl.ruleset.declaration_options(enc, combatant)
+        mode = self.ctl.table.mode()
+        rules = getattr(mode, "rules", None)  # declare-then-act: the ruleset's declarations
+        specs = rules.options(enc, combatant) if rules is not None else ()
         if not specs:
             return None
         box = QGroupBox(tr("Options de la déclaration"))

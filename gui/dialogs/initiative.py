@@ -21,26 +21,26 @@ from PySide6.QtWidgets import (
 )
 
 from ..control.controller import Controller
-from ..engine.turns import AlternatingSides, RankedInitiative
 from ..i18n import tr
 from .checked import ChecksBeforeAccept, error_label
 from .roll_inputs import RollInputs, scrolled
 
 
 class InitiativeDialog(ChecksBeforeAccept, QDialog):
-    """What the turn policy needs to start: an initiative per combatant, rolled by the app
-    (« Lancer », « Tout lancer ») or typed, or, when sides alternate, the side that takes the
-    first initiative. Once accepted, read `initiatives()` and `first_side()`.
+    """What the turn mode needs to start: an initiative per combatant the ruleset asks one
+    of, rolled by the app (« Lancer », « Tout lancer ») or typed, or (`first_side`: sides
+    alternate) the side that takes the first initiative. Once accepted, read
+    `initiatives()` and `inputs()`.
     """
 
-    def __init__(self, controller: Controller, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, controller: Controller, parent: QWidget | None = None, first_side: bool = False
+    ) -> None:
         super().__init__(parent)
         self.ctl = controller
         self.setWindowTitle(tr("Commencer le combat"))
-        policy = controller.ruleset.turn_policy(controller.enc)
-        self.alternating = isinstance(policy, AlternatingSides)
-        ranked = isinstance(policy, RankedInitiative)  # declarations roll initiative later
-        requests = controller.table.initiative_requests() if ranked else {}
+        self.alternating = first_side
+        requests = {} if first_side else controller.table.initiative_requests()
         self.inputs = RollInputs(controller.table.roll, requests)
         self.requests, self.spins, self.faces = requests, self.inputs.spins, self.inputs.faces
         self.sides = QButtonGroup(self)
@@ -145,3 +145,8 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
         """The side chosen to take the first initiative (None unless sides alternate)."""
         button = self.sides.checkedButton()
         return button.property("side") if button is not None else None
+
+    def mode_inputs(self) -> dict[str, object]:
+        """What the mode takes besides the initiatives: the first side, when asked."""
+        side = self.first_side()
+        return {"first_side": side} if side is not None else {}

@@ -49,7 +49,7 @@ class NewEncounterDialog(QDialog):
 
     def ruleset_id(self) -> str:
         item = self.rulesets.currentItem()
-        return str(item.data(Qt.ItemDataRole.UserRole)) if item else "libre"
+        return str(item.data(Qt.ItemDataRole.UserRole)) if item else registry.DEFAULT
 
     def wants_demo(self) -> bool:
         return self.demo.isChecked()

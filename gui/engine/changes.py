@@ -47,7 +47,9 @@ class Change:
     path: tuple[PathPart, ...]
     old: Any
     new: Any
-    index: int | None = None  # where an inserted id-named list item goes (end if None)
+    # Where an inserted id-named list item goes (end if None); equal to an int last part of
+    # the path, an insertion at that position even though an item is there now.
+    index: int | None = None
 
     def inverted(self) -> Change:
         return Change(self.path, self.new, self.old, self.index)
@@ -148,6 +150,14 @@ def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
     last = ch.path[-1]
     where = _show(ch.path)
     current = read(enc, ch.path)
+    if (
+        expected is ABSENT
+        and isinstance(node, list)
+        and isinstance(last, int)
+        and ch.index == last
+        and 0 <= last <= len(node)
+    ):
+        current = ABSENT  # an insertion at this position (the undo of a removal there)
     if current != expected:
         raise ChangeError(
             f"Valeur inattendue à {where} : {current!r} au lieu de {expected!r}",

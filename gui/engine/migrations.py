@@ -1,8 +1,7 @@
 """The migration chain that brings an old encounter document up to the current schema version.
 
 `MIGRATIONS[n]` turns a version-n "encounter" object (plain JSON data) into a version n+1 one.
-Version 1 is the first, so the chain is empty; the day the format changes, add one function here
-and a golden file of the old version under tests/data/.
+Each step lives in its own module; golden files of every old version are under tests/data/.
 """
 
 from __future__ import annotations
@@ -10,11 +9,12 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable
 
+from .migration_v2 import migrate_1_to_2
 from .problems import BilingualError
 
 Migration = Callable[[dict], dict]
 
-MIGRATIONS: dict[int, Migration] = {}
+MIGRATIONS: dict[int, Migration] = {1: migrate_1_to_2}
 
 
 class MigrationError(BilingualError):

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Literal
+from typing import Annotated
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
+    JsonValue,
+    SerializeAsAny,
     StringConstraints,
     ValidationInfo,
+    field_validator,
     model_validator,
 )
+from pydantic_core import PydanticCustomError
 
 from .dice import rng_from_state
 from .references import reference_problem
@@ -161,49 +165,68 @@ class Side(Strict):
 
 
 class TurnEntry(Strict):
-    """One unit in the turn order: a combatant, or a group acting together."""
+    """One unit in the turn order: a combatant, or a group acting together. Each turn mode
+    adds the fields it needs (initiative, actions left, declared actions…) in its own
+    entry type (`gui/engine/turns/<mode>.py`)."""
 
     unit: Id
     members: list[Id]
     side: Id
-    initiative: int | None = None
-    score: int = 0
-    delayed: bool = False
-    ready: Text = ""
-    acted: bool = False
-    actions_left: int = Field(default=0, ge=0)
-    budget: int | None = Field(default=None, ge=0)  # actions per round; None: the policy's
-    declared: list[Text] = []
 
 
-class TurnSnapshot(Strict):
-    """What `previous` needs to step back over one `next`."""
+HISTORY_LIMIT = 200  # turn steps « Précédent » can take back
 
-    round: int = Field(ge=0)
-    phase: Literal["", "declare", "act"]
-    current: int
-    holder: Id | None
-    order: list[TurnEntry]
-    spent: dict[Id, list[Id]] = {}
-    activation: int = Field(default=0, ge=0)  # the same bounds as TurnState's own
+# A place inside the turn state: field names and list positions (["order", 3, "acted"]).
+TurnPath = Annotated[
+    list[Id | Annotated[int, Field(ge=0, le=1_000_000)]], Field(min_length=1, max_length=6)
+]
+
+
+class TurnPatch(Strict):
+    """One value of the turn state as it was before a step: where, and what (as saved)."""
+
+    path: TurnPath
+    value: JsonValue
+
+
+class TurnStep(Strict):
+    """What one turn step changed, kept so that « Précédent » can step back over it."""
+
+    patches: list[TurnPatch] = Field(min_length=1, max_length=10_000)
 
 
 class TurnState(Strict):
-    """The turn tracker: policy, round, order and whose turn it is."""
+    """The turn tracker: its mode, the round, the order and whose turn it is ("none": no
+    combat). Each mode's state adds what the mode needs (the side holding the initiative,
+    the phase…) and types its entries (`gui/engine/turns/<mode>.py`)."""
 
-    policy: Literal["none", "ranked", "alternating", "declare"] = "none"
+    mode: Id = "none"
     round: int = Field(default=0, ge=0)
-    phase: Literal["", "declare", "act"] = ""
-    order: list[TurnEntry] = []
     current: int = -1
-    holder: Id | None = None
-    side_order: list[Id] = []
-    actions_per_unit: int = Field(default=2, ge=1)
-    # Action kinds each combatant has used this round (once-per-round rules), and how many
-    # actions the acting unit has taken since it was picked (alternating sides).
+    order: list[TurnEntry] = []
+    # The action kinds each combatant has used (the ruleset's budgets: once per round, per
+    # activation…).
     spent: dict[Id, list[Id]] = {}
-    activation: int = Field(default=0, ge=0)
-    history: list[TurnSnapshot] = []
+    history: list[TurnStep] = Field(default=[], max_length=HISTORY_LIMIT)
+
+    def repeats_units(self) -> bool:
+        """True when a unit may have several rows in the order (one per declared action)."""
+        return False
+
+    def mode_problem(self, side_ids: set[str]) -> tuple[tuple[str | int, ...], str, str] | None:
+        """What the mode's own fields name that does not exist (path inside the state, French,
+        English); the order, `current` and `spent` are checked for every mode."""
+        return None
+
+
+# The state type of each turn mode, by its `mode` (turns/<mode>.py registers its own).
+TURN_STATES: dict[str, type[TurnState]] = {"none": TurnState}
+
+
+def register_turn_state(state: type[TurnState]) -> type[TurnState]:
+    """Make a mode's state known to the loader (a class decorator)."""
+    TURN_STATES[state.model_fields["mode"].default] = state
+    return state
 
 
 class LogEntry(Strict):
@@ -243,10 +266,36 @@ class Encounter(Strict):
     sides: list[Side] = []
     combatants: list[Combatant] = []
     map: Map = Map()
-    turn: TurnState = TurnState()
+    turn: SerializeAsAny[TurnState] = TurnState()
     log: list[LogEntry] = []
     dice: DiceState = DiceState(seed=0)
     notes: Text = ""
+
+    @field_validator("ruleset")
+    @classmethod
+    def _modes_known(cls, ruleset: str) -> str:
+        """The turn modes of the encounter's ruleset, known before its turn state is read
+        (a field read before `turn`; a model-wide validator would read dates as text)."""
+        from .rulesets import registry
+
+        registry.load_modes(ruleset)
+        return ruleset
+
+    @field_validator("turn", mode="before")
+    @classmethod
+    def _turn_of_its_mode(cls, value: object) -> object:
+        """A saved turn state is read as the state type of its mode."""
+        if not isinstance(value, dict):
+            return value
+        mode = value.get("mode", "none")
+        state = TURN_STATES.get(mode) if isinstance(mode, str) else None
+        if state is None:
+            raise PydanticCustomError(
+                "turn_mode",
+                "mode de tour inconnu « {mode} » / unknown turn mode '{mode}'",
+                {"mode": str(mode)[:80]},
+            )
+        return state.model_validate(value)
 
     @model_validator(mode="after")
     def _references(self, info: ValidationInfo) -> Encounter:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from .problems import Problem, json_path
 
 if TYPE_CHECKING:
-    from .model import Encounter, TurnSnapshot, TurnState
+    from .model import Encounter, TurnState
 
 
 def _duplicate(ids: Iterable[str], where: tuple[str, ...], fr: str, en: str) -> Problem | None:
@@ -24,15 +24,17 @@ def _duplicate(ids: Iterable[str], where: tuple[str, ...], fr: str, en: str) -> 
     return None
 
 
-def reference_problem(enc: Encounter) -> Problem | None:
-    """The first broken reference (duplicate id, unknown zone/side/combatant…), or None."""
+def reference_problem(enc: Encounter, history: bool = False) -> Problem | None:
+    """The first broken reference (duplicate id, unknown zone/side/combatant…), or None.
+    `history`: also step back through the whole turn history (what a file holds; the app's
+    own steps write it right, so a change is not checked against all of it)."""
     return (
         _duplicate((z.id for z in enc.map.zones), ("map", "zones"), "zone", "zone")
         or _edge_problem(enc)
         or _duplicate((s.id for s in enc.sides), ("sides",), "camp", "side")
         or _duplicate((c.id for c in enc.combatants), ("combatants",), "combattant", "combatant")
         or _combatant_problem(enc)
-        or _turn_problem(enc)
+        or _turn_problem(enc, history)
     )
 
 
@@ -89,75 +91,88 @@ def _combatant_problem(enc: Encounter) -> Problem | None:
     return None
 
 
-def _turn_problem(enc: Encounter) -> Problem | None:
+def _turn_problem(enc: Encounter, history: bool) -> Problem | None:
     """The turn tracker and each step of its history name only what exists, and its indices
     fall inside its order: a file that loads can play Suivant and Précédent."""
+    from .turns.history import HistoryError, replay
+
     side_ids = {s.id for s in enc.sides}
     ids = {c.id for c in enc.combatants}
     turn = enc.turn
-    problem = _turn_part_problem(turn, side_ids, ids, ("turn",))
-    if problem is not None:
+    problem = _state_problem(turn, side_ids, ids, ("turn",), None)
+    if problem is not None or not history or not turn.history:
         return problem
-    for k, sid in enumerate(turn.side_order):
-        if sid not in side_ids or sid in turn.side_order[:k]:
-            return Problem(
-                json_path(("turn", "side_order", k)),
-                f"camp inconnu ou en double « {sid} »",
-                f"unknown or repeated side '{sid}'",
-            )
-    for k, snap in enumerate(turn.history):
-        problem = _turn_part_problem(snap, side_ids, ids, ("turn", "history", k))
-        if problem is not None:
-            return problem
+    try:
+        for k, state, touched in replay(turn):
+            problem = _state_problem(state, side_ids, ids, ("turn", "history", k), touched)
+            if problem is not None:
+                return problem
+    except HistoryError as exc:
+        return Problem(
+            json_path(("turn", "history", exc.index, "patches")),
+            "étape de l’historique du tour impossible à reprendre",
+            "a step of the turn history that cannot be taken back",
+        )
     return None
 
 
-def _turn_part_problem(
-    turn: TurnState | TurnSnapshot, side_ids: set[str], ids: set[str], where: tuple
+def _state_problem(
+    turn: TurnState,
+    side_ids: set[str],
+    ids: set[str],
+    where: tuple,
+    touched: set[str] | None,
 ) -> Problem | None:
-    """The order, whose turn it is, the side holding the initiative and the spent actions."""
+    """The order, whose turn it is, the spent actions and the mode's own fields. `touched`:
+    for a state restored from the history, the fields its step changed (the rest was
+    checked in the state after it); `where` then locates the step."""
+
+    def located(*parts: str | int) -> str:
+        return json_path(where if touched is not None else (*where, *parts))
+
     units: set[str] = set()
-    for j, entry in enumerate(turn.order):
-        at = (*where, "order", j)
-        if entry.unit in units and turn.phase != "act":  # acting, a unit has a row per action
+    repeats = turn.repeats_units()
+    whole = touched is None or bool(
+        touched & {"order", "order.unit", "order.members", "order.side"}
+    )
+    for j, entry in enumerate(turn.order if whole else ()):
+        if entry.unit in units and not repeats:
             return Problem(
-                json_path((*at, "unit")),
+                located("order", j, "unit"),
                 f"unité en double « {entry.unit} »",
                 f"unit listed twice '{entry.unit}'",
             )
         units.add(entry.unit)
         if entry.side not in side_ids:
             return Problem(
-                json_path((*at, "side")),
+                located("order", j, "side"),
                 f"camp inconnu « {entry.side} »",
                 f"unknown side '{entry.side}'",
             )
         if not entry.members:
-            return Problem(json_path((*at, "members")), "unité sans membre", "unit without members")
+            return Problem(
+                located("order", j, "members"), "unité sans membre", "unit without members"
+            )
         for m, member in enumerate(entry.members):
             if member not in ids:
                 return Problem(
-                    json_path((*at, "members", m)),
+                    located("order", j, "members", m),
                     f"combattant inconnu « {member} »",
                     f"unknown combatant '{member}'",
                 )
     if not -1 <= turn.current < len(turn.order):
         return Problem(
-            json_path((*where, "current")),
-            "tour hors de l’ordre de jeu",
-            "turn outside the turn order",
-        )
-    if turn.holder is not None and turn.holder not in side_ids:
-        return Problem(
-            json_path((*where, "holder")),
-            f"camp inconnu « {turn.holder} »",
-            f"unknown side '{turn.holder}'",
+            located("current"), "tour hors de l’ordre de jeu", "turn outside the turn order"
         )
     for cid in turn.spent:
         if cid not in ids:
             return Problem(
-                json_path((*where, "spent", cid)),
+                located("spent", cid),
                 f"combattant inconnu « {cid} »",
                 f"unknown combatant '{cid}'",
             )
+    own = turn.mode_problem(side_ids)
+    if own is not None:
+        path, fr, en = own
+        return Problem(located(*path), fr, en)
     return None

@@ -22,6 +22,7 @@ from .model import (
 from .problems import BilingualError, Problem
 from .rulesets.base import Ruleset
 from .rulesets.schema import FieldSpec, Label, check_combatant, check_value, default_stats
+from .turns.history import rebuilt, snapshots
 
 
 class RosterEditError(BilingualError, ValueError):
@@ -163,12 +164,13 @@ def _drop_member(order: list[TurnEntry], current: int, cid: str) -> tuple[list[T
 
 def _without(turn: TurnState, cid: str) -> TurnState:
     """The turn order without one combatant (a unit left empty goes; `current` follows the
-    unit it pointed at), in the live order and in every snapshot that `previous` restores."""
-    new = turn.model_copy(deep=True)
-    new.order, new.current = _drop_member(turn.order, turn.current, cid)
-    for snap in new.history:
-        snap.order, snap.current = _drop_member(snap.order, snap.current, cid)
-    return new
+    unit it pointed at) and without its spent actions, now and in every past state that
+    « Précédent » goes back to."""
+    states = snapshots(turn)
+    for state in states:
+        state.order, state.current = _drop_member(state.order, state.current, cid)
+        state.spent = {k: v for k, v in state.spent.items() if k != cid}
+    return rebuilt(states)
 
 
 def remove_combatant(enc: Encounter, cid: str) -> ChangeSet:
@@ -178,7 +180,7 @@ def remove_combatant(enc: Encounter, cid: str) -> ChangeSet:
     for other in c.contacts:
         links = [i for i in enc.combatant(other).contacts if i != cid]
         changes.append(change(enc, ("combatants", other, "contacts"), links))
-    if any(cid in e.members for e in enc.turn.order):
+    if any(cid in e.members for e in enc.turn.order) or cid in enc.turn.spent:
         changes.append(change(enc, ("turn",), _without(enc.turn, cid)))
     changes.append(change(enc, ("combatants", cid), ABSENT))
     return ChangeSet(f"Retirer {c.name}", tuple(changes))
@@ -253,7 +255,7 @@ def add_side(enc: Encounter, name: str, colour: str) -> tuple[str, ChangeSet]:
 
 def set_resource(ruleset: Ruleset, enc: Encounter, side: str, key: str, value: int) -> ChangeSet:
     """Set a side's resource (the GM's Réserve, Menace…), checked against the resource the
-    ruleset declares; a ruleset that declares none (`libre`) takes any whole number."""
+    ruleset declares; a ruleset that declares none takes any whole number."""
     s = enc.side(side)  # KeyError for an unknown side, caught by the caller
     spec = ruleset.data.resource(key)
     if ruleset.data.resources and spec is None:

@@ -2,20 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from . import storage
+from . import moves, storage
 from .changes import Change, ChangeError, ChangeSet, apply, change, revert
 from .dice import rng_from_state, rng_state
-from .model import DiceState, Encounter, LogEntry, StatValue, TurnState, now
+from .model import DiceState, Encounter, TurnState
+from .moves import Destination
 from .problems import BilingualError, Problem, json_path
 from .rulesets import registry
-from .rulesets.attention_donjon import cards as ad_cards
 from .rulesets.base import (
     Action,
     ActionError,
-    ActionInitiative,
     DiceRequest,
     DiceResult,
     Notice,
@@ -25,9 +25,7 @@ from .rulesets.base import (
     log_change,
 )
 from .rulesets.schema import check_flags, check_value
-from .turns import AlternatingSides, DeclareThenAct, RankedInitiative, TurnError, current_entry
-from .turns import previous as turn_previous
-from .zones import ZoneGraph, can_touch
+from .turns import Step, TurnContext, TurnError, TurnMode, history
 
 
 class InputError(BilingualError, ValueError):
@@ -129,27 +127,36 @@ class Table:
         problem = check_flags(self.ruleset.data, kept)
         if problem is not None:
             raise InputError(problem)
+        turn = self.enc.turn
+        if turn.mode != "none":
+            after = self.enc.model_copy(update={"flags": kept})
+            if self.ruleset.turn_mode(after).kind != turn.mode:
+                raise InputError(
+                    Problem(
+                        json_path(("flags",)),
+                        "ce réglage change la façon de jouer les tours : terminer le combat "
+                        "(« Fin du combat ») avant de le modifier",
+                        "this setting changes how turns run: end the combat (« Fin du "
+                        "combat ») before changing it",
+                    )
+                )
         return ChangeSet("Options de règles", (change(self.enc, ("flags",), kept),))
 
     # Map ----------------------------------------------------------------------------------
 
-    def move(self, cid: str, zone: str) -> tuple[list[Notice], ChangeSet]:
-        """Move a combatant to a zone: the ruleset's objections, and the move (with contacts
-        broken when they can no longer hold); the caller decides on an override (G-3)."""
+    def move(
+        self, cid: str, dest: Destination, force: bool = False
+    ) -> tuple[list[Notice], ChangeSet]:
+        """Move a combatant (a token drop): the ruleset's objections, and the move as one
+        ChangeSet (position, contacts broken and made, what the rules count). With
+        objections the caller asks the GM, who may `force` the move: the ChangeSet then says
+        so and logs the objections overridden (G-3). MoveError or KeyError when there is
+        nowhere to go."""
         c = self.enc.combatant(cid)
-        if zone not in {z.id for z in self.enc.map.zones}:
-            raise KeyError(zone)
-        notices = self.ruleset.check_move(self.enc, c, zone)
-        moved = c.position.model_copy(update={"zone": zone})
-        changes = [change(self.enc, ("combatants", cid, "position"), moved)]
-        changes += self.ruleset.move_changes(self.enc, c, zone)
-        graph = ZoneGraph(self.enc.map)
-        after = c.model_copy(update={"position": moved})
-        for other_id in c.contacts:
-            other = self.enc.combatant(other_id)
-            if not can_touch(graph, after, other):
-                changes += self._contact_changes(cid, other_id, False)
-        return notices, ChangeSet(f"Déplacer {c.name}", tuple(changes))
+        dest = moves.settled(self.ruleset, self.enc, c, dest)
+        notices = self.ruleset.check_move(self.enc, c, dest)
+        overridden = notices if force else []
+        return notices, moves.move_changes(self.ruleset, self.enc, c, dest, overridden)
 
     def set_contact(self, a: str, b: str, on: bool) -> ChangeSet:
         """Put two combatants in contact, or separate them."""
@@ -177,161 +184,79 @@ class Table:
                 out[c.id] = request
         return out
 
+    def mode(self) -> TurnMode:
+        """How turns run in this encounter (the ruleset's mode, configured by its flags)."""
+        return self.ruleset.turn_mode(self.enc)
+
+    def context(self) -> TurnContext:
+        return TurnContext(self.enc, self.ruleset)
+
     def start_combat(
-        self,
-        initiatives: dict[str, int] | None = None,
-        first_side: str | None = None,
-        keeping: dict[str, int] | None = None,
+        self, initiatives: Mapping[str, int] | None = None, **inputs: object
     ) -> ChangeSet:
-        """Commencer le combat with the ruleset's turn policy; with card initiative
-        (AD-CARTES) `initiatives` are the cards and `keeping` the Jokers heroes keep."""
-        policy = self.ruleset.turn_policy(self.enc)
-        units = self.ruleset.turn_units(self.enc)
-        scores = self._scores()
-        if isinstance(policy, RankedInitiative):
-            turn = policy.start(units, initiatives or {}, scores)
-        elif isinstance(policy, AlternatingSides):
-            sides = [s.id for s in self.enc.sides]
-            turn = policy.start(units, sides, first_side or (sides[0] if sides else ""))
-        elif isinstance(policy, DeclareThenAct):
-            turn = policy.start(units, scores)
-        else:
-            raise TurnError("Politique de tour inconnue", "Unknown turn policy")
-        cs = self._turn_change("Commencer le combat", turn)
-        changes = [*cs.changes, *_after(cs.changes, self.ruleset.combat_started(self.enc))]
-        if isinstance(policy, ad_cards.CardInitiative) and initiatives:
-            changes += self._dealt(changes, turn, keeping or {})
-        return ChangeSet(cs.label, tuple(changes))
-
-    def declare(
-        self, unit: str, actions: list[str], options: dict[str, StatValue] | None = None
-    ) -> ChangeSet:
-        """A unit announces its actions (declare-then-act) with the ruleset's options."""
-        policy = self.ruleset.turn_policy(self.enc)
-        if not isinstance(policy, DeclareThenAct):
-            raise TurnError("Pas de déclarations dans ce jeu", "No declarations in this ruleset")
-        turn = policy.declare(self.enc.turn, unit, actions)
-        entry = next(e for e in turn.order if e.unit == unit)
-        name = self.enc.combatant(entry.members[0]).name
-        cs = self._turn_change(f"Déclaration de {name}", turn, new_round=False)
-        extra = self.ruleset.declared(self.enc, entry, entry.declared, options or {})
-        return ChangeSet(cs.label, (*cs.changes, *_after(cs.changes, extra)))
-
-    def action_initiatives(self, rolls: dict[str, int]) -> dict[str, list[ActionInitiative]]:
-        """Each unit's actions with their initiative from its roll (declare-then-act)."""
-        return {
-            e.unit: self.ruleset.action_initiatives(self.enc, e, rolls[e.unit])
-            for e in self.enc.turn.order
-            if e.unit in rolls
-        }
-
-    def begin_act(self, rolls: dict[str, int]) -> ChangeSet:
-        """The initiative rolls are in: every action takes its place, highest first."""
-        policy = self.ruleset.turn_policy(self.enc)
-        if not isinstance(policy, DeclareThenAct):
-            raise TurnError("Pas de déclarations dans ce jeu", "No declarations in this ruleset")
-        acts = self.action_initiatives(rolls)
-        values = {u: [a.value for a in a_list if a.value is not None] for u, a_list in acts.items()}
-        turn = policy.begin_act(policy.rescore(self.enc.turn, self._scores()), values)
-        lines = []
-        for entry in self.enc.turn.order:
-            name = self.enc.combatant(entry.members[0]).name
-            for n, act in enumerate(acts.get(entry.unit, []), 1):
-                shown = "annulée" if act.value is None else str(act.value)
-                what = f" « {act.label} »" if act.label else ""
-                why = ", ".join(map(str, act.terms))
-                lines.append(f"{name} action {n}{what} : {shown}" + (f" ({why})" if why else ""))
-        cs = self._turn_change("Initiative", turn, new_round=False)
-        entry = LogEntry(
-            time=now(),
-            round=turn.round,
-            action="Initiative",
-            breakdown=lines,
-            dice=[rolls[e.unit] for e in self.enc.turn.order if e.unit in rolls],
-            outcome="Ordre des actions établi",
-        )
-        changes = [*cs.changes, log_change(self.enc, entry)]
-        changes += _after(changes, self.ruleset.act_started(self.enc, acts))
-        return ChangeSet(cs.label, tuple(changes))
-
-    def deal_cards(self, cards: dict[str, int], keeping: dict[str, int] | None = None) -> ChangeSet:
-        """AD-CARTES: the round's cards, drawn by the app or typed (unit → card code);
-        `keeping`: how many Jokers each hero keeps (it drew another card for them)."""
-        turn = self._cards().deal(self.enc.turn, cards)
-        cs = self._turn_change("Cartes d’initiative", turn, new_round=False)
-        return ChangeSet(cs.label, (*cs.changes, *self._dealt(cs.changes, turn, keeping or {})))
-
-    def wait_card(self, unit: str, card: int, keeping: int = 0) -> ChangeSet:
-        """AD-CARTES Attendre: the acting unit draws `card` (after keeping `keeping` Jokers);
-        the round ends here when it loses the initiative as the last to act."""
-        turn = self._cards().wait(self.enc.turn, unit, card)
-        entry = next(e for e in turn.order if e.unit == unit)
-        keep = {entry.members[0]: keeping} if keeping else {}
-        ad_cards.check_jokers(self.enc, turn, keep)
-        log = log_change(
-            self.enc, ad_cards.waited_log(self.enc, self.enc.turn, turn, unit, card, keeping)
-        )
-        name = ad_cards.unit_text(self.enc, entry)
-        cs = self._turn_change(f"Attendre : {name}", turn)
-        changes = [log, *_after([log], list(cs.changes)), *ad_cards.keep_changes(self.enc, keep)]
-        return ChangeSet(cs.label, tuple(changes))
-
-    def _cards(self) -> ad_cards.CardInitiative:
-        policy = self.ruleset.turn_policy(self.enc)
-        if not isinstance(policy, ad_cards.CardInitiative):
-            raise TurnError(
-                "Pas d’initiative par cartes dans ce combat", "No card initiative in this combat"
-            )
-        return policy
-
-    def _dealt(
-        self, before: list[Change] | tuple[Change, ...], turn: TurnState, keeping: dict[str, int]
-    ) -> list[Change]:
-        """The log line of a deal (after the log lines of `before`) and the kept Jokers."""
-        ad_cards.check_jokers(self.enc, turn, keeping)
-        log = log_change(self.enc, ad_cards.dealt_log(self.enc, turn, keeping), before)
-        return [log, *ad_cards.keep_changes(self.enc, keeping)]
-
-    def _scores(self) -> dict[str, int]:
-        return {c.id: self.ruleset.initiative_score(self.enc, c) for c in self.enc.combatants}
+        """Commencer le combat in the ruleset's turn mode: `initiatives` are each unit's
+        initiative when the mode takes one (a roll, a card); other inputs go to the mode by
+        name (the first side, the Jokers kept…)."""
+        if self.enc.turn.mode != "none":
+            raise TurnError("Le combat est déjà commencé", "The combat has already begun")
+        mode = self.mode()
+        step = mode.start(self.context(), dict(initiatives or {}), **inputs)
+        return self._step(mode, step, (self.ruleset.combat_started,))
 
     def next_turn(self) -> ChangeSet:
-        """Suivant: the policy's next step, with what happens by itself at a new round
-        (declarations go in the order of the scores as they are now)."""
-        policy = self.ruleset.turn_policy(self.enc)
-        turn = policy.next(self.enc.turn)
-        if isinstance(policy, DeclareThenAct) and turn.round > self.enc.turn.round:
-            turn = policy.rescore(turn, self._scores(), reorder=True)
-        cs = self._turn_change("Tour suivant", turn)
-        acting = current_entry(self.enc.turn)
-        if acting is None:
-            return cs
-        ended = _after(cs.changes, self.ruleset.activation_ended(self.enc, acting))
-        return ChangeSet(cs.label, (*cs.changes, *ended))
+        """Suivant: the mode's next step; the unit whose turn ends has the ruleset's say
+        (effects that last until the end of its turn)."""
+        mode = self.mode()
+        acting = mode.acting(self.enc.turn)
+        step = mode.next(self.context(), mode.work(self.enc.turn))
+        new_round = step.turn.round > self.enc.turn.round
+        ended = (
+            (lambda enc: self.ruleset.activation_ended(enc, acting, new_round),)
+            if acting is not None
+            else ()
+        )
+        return self._step(mode, step, ended)
+
+    def turn_step(self, name: str, label: str | None = None, **args: object) -> ChangeSet:
+        """One of the mode's own steps (delay, select, declare, deal…) by name, with its
+        arguments; `label`: the undo entry's text (the mode's by default)."""
+        mode = self.mode()
+        step = mode.step(self.context(), name, args)
+        if label:
+            step.label = label
+        return self._step(mode, step)
 
     def previous_turn(self) -> ChangeSet:
-        return self._turn_change("Tour précédent", turn_previous(self.enc.turn), new_round=False)
+        """Précédent: the last turn step taken back (the mode's history)."""
+        return ChangeSet("Tour précédent", tuple(history.previous(self.enc)))
 
     def end_combat(self) -> ChangeSet:
-        return self._turn_change("Fin du combat", TurnState(), new_round=False)
+        return ChangeSet("Fin du combat", (change(self.enc, ("turn",), TurnState()),))
 
-    def turn_step(self, label: str, turn: TurnState) -> ChangeSet:
-        """Any other step of the policy (delay, ready, select, spend, reorder…)."""
-        return self._turn_change(label, turn, new_round=False)
-
-    def _turn_change(self, label: str, turn: TurnState, new_round: bool = True) -> ChangeSet:
-        changes = [change(self.enc, ("turn",), turn)]
-        if new_round and turn.round > self.enc.turn.round:
-            passes = turn.policy == "alternating"  # reserve_menace counts Passes
-            entry = LogEntry(
-                time=now(),
-                round=turn.round,
-                action=f"{'Passe' if passes else 'Round'} {turn.round}",
-                outcome=f"Début {'de la passe' if passes else 'du round'} {turn.round}",
-            )
-            changes.append(log_change(self.enc, entry))
-            changes += _after(changes, self.ruleset.round_started(self.enc, turn.round))
-        return ChangeSet(label, tuple(changes))
+    def _step(
+        self,
+        mode: TurnMode,
+        step: Step,
+        hooks: tuple[Callable[[Encounter], list[Change]], ...] = (),
+    ) -> ChangeSet:
+        """A step's changes: the turn state (and a history entry), at a new round its log
+        line and what the ruleset does then, the `hooks`' changes, then the step's own log
+        lines and changes."""
+        changes = history.turn_changes(self.enc, step.turn)
+        # The step's own lines tell what it did in the round it may end (Attendre, then
+        # « Round 2 »); a start opens round 1 first.
+        starting = self.enc.turn.mode == "none"
+        for line in () if starting else step.logs:
+            changes.append(log_change(self.enc, line, changes))
+        if step.turn.round > self.enc.turn.round:
+            changes.append(log_change(self.enc, mode.round_log(step.turn.round), changes))
+            changes += _after(changes, self.ruleset.round_started(self.enc, step.turn.round))
+        for hook in hooks:
+            changes += _after(changes, hook(self.enc))
+        for line in step.logs if starting else ():
+            changes.append(log_change(self.enc, line, changes))
+        changes += _after(changes, step.changes)
+        return ChangeSet(step.label, (*changes, *history.remembered(self.enc, changes)))
 
 
 def _subject(enc: Encounter, path: str) -> str:

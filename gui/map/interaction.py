@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from ..control.controller import Controller, Refused
 from ..engine.map_edits import occupants
 from ..engine.model import Rect
+from ..engine.moves import destination_at
 from ..i18n import message, tr
 from ..window.prompts import Prompts
 from .scene import EncounterScene
@@ -60,18 +61,12 @@ class MapInteraction(QObject):
 
     # Play -------------------------------------------------------------------------------
 
-    def drop(self, cid: str, zone: object, other: object) -> None:
-        """A token let go over a zone (and maybe on another token): one undo entry (G-3)."""
-        enc = self.controller.enc
-        touching = isinstance(other, str) and self.controller.ruleset.uses_contact
-        if touching:
-            zone = enc.combatant(str(other)).position.zone
-        if not isinstance(zone, str):
-            self.controller.message.emit(tr("Déposez le jeton dans une zone."))
-            self.scene.sync()
-            return
-        contact = str(other) if touching else None
-        notices = self._try(self.controller.move, cid, zone, False, contact)
+    def drop(self, cid: str, at: QPointF, other: object) -> None:
+        """A token let go at a point of the map (maybe on another token): the engine decides
+        where it goes (zone, cell, contact); one undo entry, or the GM's override (G-3)."""
+        onto = other if isinstance(other, str) else None
+        dest = destination_at(self.controller.enc, at.x(), at.y(), onto)
+        notices = self._try(self.controller.move, cid, dest, False)
         if notices:
             why = "\n".join(str(n) for n in notices)  # type: ignore[union-attr]
             self.scene.sync()  # snap back first: the move has not happened
@@ -81,7 +76,7 @@ class MapInteraction(QObject):
                 tr("{why}\n\nDéplacer quand même (décision du MJ) ?").format(why=why),
                 tr("Forcer le déplacement"),
             ):
-                self._try(self.controller.move, cid, zone, True, contact)
+                self._try(self.controller.move, cid, dest, True)
 
     # Edit -------------------------------------------------------------------------------
 

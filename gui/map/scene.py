@@ -9,11 +9,13 @@ from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem
 
 from ..engine.model import Combatant, Encounter
+from ..engine.moves import cell_centre
 from ..engine.rulesets.base import Ruleset
+from ..engine.rulesets.schema import Label
 from ..engine.turns import current_entry
 from ..i18n import pick
 from .group_item import GroupItem
-from .layout import link_segment, token_slots
+from .layout import TOKEN_DIAMETER, link_segment, token_slots
 from .link_item import GridItem, LinkItem
 from .token_item import TokenItem, initials, token_tooltip
 from .tools import ToolScene
@@ -29,7 +31,7 @@ class EncounterScene(ToolScene):
     become signals (the map's interaction layer asks the controller, then calls `sync()`)."""
 
     token_pressed = Signal(str)
-    token_dropped = Signal(str, object, object)  # combatant, zone id or None, other token or None
+    token_dropped = Signal(str, object, object)  # combatant, the drop point, other token or None
     zone_edited_to = Signal(str, QRectF)
 
     def __init__(self, enc: Encounter, ruleset: Ruleset) -> None:
@@ -45,6 +47,8 @@ class EncounterScene(ToolScene):
         self.addItem(self.grid_item)
         self.background: QGraphicsPixmapItem | None = None
         self._background_key: tuple | None = None
+        self._active: set[str] = set()  # the members of the acting unit (one sync's)
+        self._groups: dict[str, tuple[str, Label] | None] = {}  # each token's group (idem)
         self.sync()
 
     def set_encounter(self, enc: Encounter, ruleset: Ruleset) -> None:
@@ -109,45 +113,63 @@ class EncounterScene(ToolScene):
             item.show_link(p1, p2, "" if e.length_m is None else f"{e.length_m:g} m")
 
     def _sync_tokens(self) -> None:
+        """Tokens with a grid cell sit on it (a map with a grid); the others share their
+        zone's slots."""
         enc = self.enc
-        placed = [c for c in enc.combatants if c.position.zone is not None]
-        self._prune(self.token_items, {c.id for c in placed})
+        grid = enc.map.grid
+        on_cells = [c for c in enc.combatants if grid is not None and c.position.cell is not None]
+        cells = {c.id for c in on_cells}
+        in_zones = [c for c in enc.combatants if c.position.zone is not None and c.id not in cells]
+        self._prune(self.token_items, {c.id for c in (*on_cells, *in_zones)})
         by_zone: dict[str, list[Combatant]] = {}
-        for c in placed:
+        for c in in_zones:
             by_zone.setdefault(c.position.zone or "", []).append(c)
         acting = current_entry(enc.turn)
-        active = set(acting.members) if acting else set()
-        sides = {s.id: s for s in enc.sides}
-        groups = {c.id: self.ruleset.token_group(enc, c) for c in placed}
+        self._active = set(acting.members) if acting else set()
+        self._groups = {c.id: self.ruleset.token_group(enc, c) for c in (*on_cells, *in_zones)}
         outlines: dict[tuple[str, str], tuple[str, QColor, list, float]] = {}
         for zone in enc.map.zones:
             # A group's tokens sit together, first, so that one outline takes them in.
-            members = sorted(by_zone.get(zone.id, []), key=lambda c: _group_order(groups[c.id]))
+            members = sorted(
+                by_zone.get(zone.id, []), key=lambda c: _group_order(self._groups[c.id])
+            )
             size, slots = token_slots(zone.rect, len(members))
             for c, (x, y) in zip(members, slots, strict=True):
-                item = self.token_items.get(c.id)
-                if item is None:
-                    item = self.token_items[c.id] = TokenItem(c.id)
-                    item.setEnabled(not self.editing)
-                    item.setOpacity(0.45 if self.editing else 1.0)
-                    self.addItem(item)
-                side = sides[c.side]
-                badges = self.ruleset.badges(enc, c)
-                details = [str(t) for t in self.ruleset.derived(enc, c)]
-                item.show_state(
-                    c.name,
-                    QColor(side.colour),
-                    badges,
-                    token_tooltip(c.name, side.name, badges, details, c.notes),
-                    c.id == self.selected,
-                    c.id in active,
-                )
-                item.place(x, y, size)
-                group = groups[c.id]
-                if group is not None:
-                    outline = (pick(group[1]), QColor(side.colour), [], size)
-                    outlines.setdefault((zone.id, group[0]), outline)[2].append((x, y))
+                self._show_token(c, x, y, size, zone.id, outlines)
+        if grid is not None:
+            size = min(TOKEN_DIAMETER, grid.cell_px * 0.8)
+            for c in on_cells:
+                x, y = cell_centre(grid, c.position.cell)  # type: ignore[arg-type]
+                self._show_token(c, x, y, size, c.position.zone or "", outlines)
         self._sync_groups(outlines)
+
+    def _show_token(
+        self, c: Combatant, x: float, y: float, size: float, zone: str, outlines: dict
+    ) -> None:
+        """One token at (x, y), its group's outline growing to take it in."""
+        enc = self.enc
+        item = self.token_items.get(c.id)
+        if item is None:
+            item = self.token_items[c.id] = TokenItem(c.id)
+            item.setEnabled(not self.editing)
+            item.setOpacity(0.45 if self.editing else 1.0)
+            self.addItem(item)
+        side = enc.side(c.side)
+        badges = self.ruleset.badges(enc, c)
+        details = [str(t) for t in self.ruleset.derived(enc, c)]
+        item.show_state(
+            c.name,
+            QColor(side.colour),
+            badges,
+            token_tooltip(c.name, side.name, badges, details, c.notes),
+            c.id == self.selected,
+            c.id in self._active,
+        )
+        item.place(x, y, size)
+        group = self._groups[c.id]
+        if group is not None:
+            outline = (pick(group[1]), QColor(side.colour), [], size)
+            outlines.setdefault((zone, group[0]), outline)[2].append((x, y))
 
     def _sync_groups(self, outlines: dict) -> None:
         self._prune(self.group_items, set(outlines))
@@ -217,9 +239,7 @@ class EncounterScene(ToolScene):
             token.setPos(token.home)
             return
         centre = token.pos()
-        self.token_dropped.emit(
-            token.cid, self.zone_at(centre), self.token_at(centre, exclude=token.cid)
-        )
+        self.token_dropped.emit(token.cid, centre, self.token_at(centre, exclude=token.cid))
 
     def zone_edited(self, item: ZoneItem) -> None:
         r = item.scene_rect()

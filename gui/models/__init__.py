@@ -9,10 +9,11 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from ..engine.model import Encounter, TurnEntry
-from ..i18n import tr
+from ..i18n import pick
 
 if TYPE_CHECKING:
     from ..control.controller import Controller
+    from ..engine.rulesets.base import Ruleset
 
 ID_ROLE = Qt.ItemDataRole.UserRole  # the combatant id (or side id, turn unit id) of a row
 ROOT = QModelIndex()  # the invalid index: the parent of top-level rows
@@ -71,16 +72,19 @@ def unit_name(enc: Encounter, entry: TurnEntry) -> str:
     return ", ".join(enc.combatant(cid).name for cid in entry.members)
 
 
-def round_text(enc: Encounter) -> str:
-    """ "Round 3", or "Passe 3" in rulesets that run Passes (alternating sides)."""
-    if enc.turn.policy == "alternating":
-        return tr("Passe {n}").format(n=enc.turn.round)
-    return tr("Round {n}").format(n=enc.turn.round)
+def unit_label(ctl: Controller, entry: TurnEntry, with_side: bool = False) -> str:
+    """A turn unit in a few words, as its ruleset names it (« Figurants mineurs ×6 »)."""
+    return pick(ctl.ruleset.unit_label(ctl.enc, entry, with_side))
+
+
+def round_text(enc: Encounter, ruleset: Ruleset) -> str:
+    """ "Round 3", or what the running turn mode calls a round ("Passe 3")."""
+    return pick(ruleset.turn_mode(enc).round_label(enc.turn))
 
 
 def in_combat(enc: Encounter) -> bool:
     """True once « Commencer le combat » has run, until « Fin du combat »."""
-    return enc.turn.policy != "none"
+    return enc.turn.mode != "none"
 
 
 def bold_font() -> QFont:

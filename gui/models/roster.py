@@ -31,10 +31,6 @@ _GROUP = None  # stands for the minors' group among a side's children in `row_id
 
 BOXES_UP_TO = 6  # a counter whose maximum is this or less is drawn as boxes (Menace 0–5)
 GAUGE_UP_TO = 20  # a side resource with a larger range is bookkeeping: text only
-# Combatant stats drawn as counters: (key, shown also at 0 and changed in place with − and
-# +). The Réserve always; the Tension, once there is some, as a number only (the rules
-# raise it; the sheet corrects it), to leave the names room in a narrow dock.
-STAT_COUNTERS = (("reserve", True), ("tension", False))
 
 
 @dataclass(frozen=True)
@@ -244,13 +240,13 @@ class RosterModel(FollowsController, QAbstractItemModel):
         c = self.combatant(index)
         fields = data.field_map(c.tier)
         out = []
-        for key, main in STAT_COUNTERS:
-            spec = fields.get(key)
-            if spec is None or spec.kind != "int":
+        for spec in fields.values():  # the ruleset's data says which stats show here
+            if not spec.roster or spec.kind != "int":
                 continue
-            value = c.stats.get(key, spec.default)
+            value = c.stats.get(spec.key, spec.default)
             if isinstance(value, bool) or not isinstance(value, int):
                 continue
+            main = spec.roster == "counter"
             if main or value:
                 out.append(_counter(COMBATANT, c.id, spec, value, editable=main))
         return out

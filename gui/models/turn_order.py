@@ -1,120 +1,46 @@
-"""The turn order as a table: who acts, in which order, with initiative, actions and states;
-with declarations (declare-then-act), one row per declared action once initiative is rolled."""
+"""The turn order as a table: who acts, in which order, with what the running turn mode shows
+(initiative, actions left, declared actions) and their states. The mode's cells come from its
+GUI (`presenter`, gui/turns/); the model itself asks no question about the mode."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from ..control.controller import Refused
-from ..engine.model import Encounter, TurnEntry, TurnState
-from ..engine.rulesets.attention_donjon import cards
-from ..engine.rulesets.reserve_menace.passes import MINORS_UNIT
-from ..engine.turns import AlternatingSides, move_unit
+from ..engine.model import TurnEntry
 from ..i18n import tr
-from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font, in_combat, unit_name
+from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font, in_combat, unit_label
 
 if TYPE_CHECKING:
     from ..control.controller import Controller
 
 MARK, NAME, SIDE, INIT, ACTIONS, STATES, DECLARED = range(7)
+OPTIONAL = (SIDE, INIT, ACTIONS, STATES, DECLARED)  # the columns a turn mode shows or not
 MIME = "application/x-escarmouche-turn-unit"
 _CENTRED = (MARK, INIT, ACTIONS)
-_RED_SUITS = ("♥", "♦")
-_RED = "#c62828"
 
 
 def headers() -> tuple[str, ...]:
     return ("", tr("Nom"), tr("Camp"), tr("Init."), tr("Act."), tr("États"), tr("Action"))
 
 
-def declaring(enc: Encounter) -> bool:
-    """True in the declaration phase of a declare-then-act combat."""
-    return enc.turn.policy == "declare" and enc.turn.phase == "declare"
+class Presenter(Protocol):
+    """What the running turn mode shows in the order (gui/turns/mode_actions.OrderCells)."""
 
-
-def acting_phase(enc: Encounter) -> bool:
-    """True once the initiative of the declared actions is rolled (one row per action)."""
-    return enc.turn.policy == "declare" and enc.turn.phase == "act"
-
-
-def simultaneous_rows(turn: TurnState) -> dict[int, list[int]]:
-    """CON-04, A-CON-17: the act entries of different units with the same initiative and the
-    same score act at the same time; each such row → the rows it acts with.
-
-    (`DeclareThenAct.simultaneous` gives unit ids, which cannot tell a unit's several
-    actions apart, and pairs a unit with itself when two of its actions tie.)"""
-    groups: dict[tuple[int, int], list[int]] = {}
-    for row, entry in enumerate(turn.order):
-        if entry.initiative is not None:
-            groups.setdefault((entry.initiative, entry.score), []).append(row)
-    out: dict[int, list[int]] = {}
-    for rows in groups.values():
-        for row in rows:
-            unit = turn.order[row].unit
-            others = [r for r in rows if turn.order[r].unit != unit]
-            if others:
-                out[row] = others
-    return out
-
-
-def declared_text(enc: Encounter, entry: TurnEntry, blank: str | None = None) -> str:
-    """What a unit announced (declaration phase) or the one action of an act row; an action
-    declared without words reads `blank` (by default « (action sans description) »)."""
-    if declaring(enc):
-        return " ; ".join(entry.declared)
-    if entry.initiative is None:
-        return tr("aucune action ce tour")
-    if entry.declared:
-        return entry.declared[0]
-    return tr("(action sans description)") if blank is None else blank
-
-
-def unit_label(enc: Encounter, entry: TurnEntry, with_side: bool = False) -> str:
-    """A turn unit in a few words: its combatant's name, or « Figurants mineurs ×6 » for the
-    minors of a camp acting as one unit (`with_side`: « … (Les contrebandiers) ×6 »), or
-    « Les gobelins (groupe de 4) » for a side's group drawing one card (AD-CARTES)."""
-    if len(entry.members) > 1 and cards.is_group(entry):
-        return tr("{side} (groupe de {n})").format(
-            side=enc.side(entry.side).name, n=len(entry.members)
-        )
-    if len(entry.members) > 1 and entry.unit.startswith(MINORS_UNIT):
-        if with_side:
-            return tr("Figurants mineurs ({side}) ×{n}").format(
-                side=enc.side(entry.side).name, n=len(entry.members)
-            )
-        return tr("Figurants mineurs ×{n}").format(n=len(entry.members))
-    return unit_name(enc, entry)
-
-
-def card_words(code: int) -> str:
-    """A card in words: « Dame de cœur », « 10 de pique », « Joker »."""
-    if cards.is_joker(code):
-        return tr("Joker")
-    rank, suit = divmod(code, 4)
-    ranks = {11: tr("Valet"), 12: tr("Dame"), 13: tr("Roi"), 14: tr("As")}
-    suits = (tr("trèfle"), tr("carreau"), tr("pique"), tr("cœur"))
-    return tr("{rank} de {suit}").format(rank=ranks.get(rank, str(rank)), suit=suits[suit])
-
-
-def card_tooltip(entry: TurnEntry) -> str:
-    """AD-CARTES: the card a unit holds in words, or why it has none."""
-    if entry.initiative is None and entry.acted:
-        return tr("Pas de carte ce round : aucune figurine active")
-    if entry.initiative is None:
-        return tr("Carte à tirer (« Tirer les cartes »)")
-    if cards.is_joker(entry.initiative):
-        return tr("Joker : initiative libre, agit avant tout le monde (AD-CARTES)")
-    return tr("Carte d’initiative : {card} — {name} (AD-CARTES)").format(
-        card=cards.card_text(entry.initiative), name=card_words(entry.initiative)
-    )
-
-
-def budget(turn_actions: int, entry: TurnEntry) -> int:
-    """A unit's actions per round (Passe): its own budget, else the policy's."""
-    return turn_actions if entry.budget is None else entry.budget
+    def refreshed(self) -> None: ...
+    def movable(self) -> bool: ...
+    def mark(self, entry: TurnEntry, row: int) -> str: ...
+    def initiative(self, entry: TurnEntry, row: int) -> str: ...
+    def initiative_colour(self, entry: TurnEntry, row: int) -> QColor | None: ...
+    def actions_left(self, entry: TurnEntry) -> str: ...
+    def declared(self, entry: TurnEntry, row: int) -> str: ...
+    def tooltip(self, entry: TurnEntry, row: int) -> list[str]: ...
+    def header_tip(self, column: int) -> str | None: ...
+    def stands_out(self, entry: TurnEntry) -> bool: ...
+    def done(self, entry: TurnEntry) -> bool: ...
 
 
 class TurnOrderModel(FollowsController, QAbstractTableModel):
@@ -128,32 +54,29 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
 
     def __init__(self, controller: Controller, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._able: set[str] = set()  # alternating sides: the units that can still act
-        self._together: dict[int, list[int]] = {}  # declare-then-act: simultaneous rows
-        self._cards = False  # card initiative (AD-CARTES)
+        self._cells: dict[type, Presenter] = {}  # one per kind of mode, made when first met
+        self.presenter: Presenter | None = None
         self.follow(controller)
-        self._read_policy()
+        self._present()
 
     def reset(self) -> None:
-        self._read_policy()
+        self._present()
         super().reset()
 
     def resync(self, _changes: object = None) -> None:
-        self._read_policy()
+        self._present()
         super().resync(_changes)
 
-    def _read_policy(self) -> None:
-        """Which units can still act, asked once per change rather than once per cell."""
-        enc = self.ctl.enc
-        policy = self.ctl.ruleset.turn_policy(enc) if in_combat(enc) else None
-        if isinstance(policy, AlternatingSides):
-            self._able = {
-                e.unit for e in enc.turn.order if e.actions_left > 0 and policy.can_act(e)
-            }
-        else:
-            self._able = set()
-        self._together = simultaneous_rows(enc.turn) if acting_phase(enc) else {}
-        self._cards = isinstance(policy, cards.CardInitiative)
+    def _present(self) -> None:
+        """The running mode's cells (gui/turns/), told once per change that the encounter
+        changed."""
+        from ..turns.mode_actions import cells_for
+
+        cls = cells_for(self.ctl.table.mode())
+        if cls not in self._cells:
+            self._cells[cls] = cls(self.ctl)
+        self.presenter = self._cells[cls]
+        self.presenter.refreshed()
 
     # Reading the encounter ------------------------------------------------------------
 
@@ -177,17 +100,17 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         rows = [r for r in range(self.rowCount()) if cid in self.entry(r).members]
         if len(rows) > 1:
             current = self.ctl.enc.turn.current
-            waiting = [r for r in rows if r == current or not self.entry(r).acted]
+            waiting = [r for r in rows if r == current or not self._done(self.entry(r))]
             return current if current in rows else (waiting or rows)[0]
         return rows[0] if rows else -1
-
-    def simultaneous_with(self, row: int) -> list[int]:
-        """The rows acting at the same time as `row` (CON-04, A-CON-17), if any."""
-        return self._together.get(row, [])
 
     def _is_current(self, row: int) -> bool:
         enc = self.ctl.enc
         return in_combat(enc) and row == enc.turn.current
+
+    def _fighting(self) -> Presenter | None:
+        """The running mode's GUI during the combat (before it, the roster shows plain)."""
+        return self.presenter if in_combat(self.ctl.enc) else None
 
     # Qt model ---------------------------------------------------------------------------
 
@@ -203,16 +126,8 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return headers()[section]
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            if section == ACTIONS:
-                return tr("Actions restantes / actions par tour")
-            if section == INIT and self.ctl.enc.turn.policy == "declare":
-                return tr("Score d’initiative aux déclarations, puis initiative de l’action")
-            if section == INIT and self._cards:
-                return tr(
-                    "Carte d’initiative : de la plus haute à la plus basse, à égalité Cœur, "
-                    "Pique, Carreau, Trèfle ; Joker : initiative libre (AD-CARTES)"
-                )
-            return None
+            presenter = self._fighting()
+            return presenter.header_tip(section) if presenter is not None else None
         return super().headerData(section, orientation, role)
 
     def data(
@@ -233,7 +148,9 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         if role == Qt.ItemDataRole.DecorationRole and column == SIDE:
             return QColor(self.ctl.enc.side(entry.side).colour)
         current = self._is_current(row)
-        if role == Qt.ItemDataRole.FontRole and (current or self._stands_out(entry)):
+        presenter = self._fighting()
+        stands_out = presenter is not None and presenter.stands_out(entry)
+        if role == Qt.ItemDataRole.FontRole and (current or stands_out):
             return bold_font()
         if role == Qt.ItemDataRole.BackgroundRole and current:
             colour = QGuiApplication.palette().color(QPalette.ColorRole.Highlight)
@@ -241,135 +158,52 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
             return colour
         if role == Qt.ItemDataRole.ForegroundRole and not current and self._done(entry):
             return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
-        if role == Qt.ItemDataRole.ForegroundRole and column == INIT and self._cards:
-            red = self._text(entry, row, INIT).endswith(_RED_SUITS)
-            return QColor(_RED) if red else None
+        if role == Qt.ItemDataRole.ForegroundRole and column == INIT and presenter is not None:
+            return presenter.initiative_colour(entry, row)
         return None
 
-    def _alternating(self) -> bool:
-        enc = self.ctl.enc
-        return in_combat(enc) and enc.turn.policy == "alternating"
-
-    def _stands_out(self, entry: TurnEntry) -> bool:
-        """Alternating sides: a unit of the side holding the initiative that can act."""
-        return (
-            self._alternating()
-            and entry.side == self.ctl.enc.turn.holder
-            and (entry.unit in self._able)
-        )
-
     def _done(self, entry: TurnEntry) -> bool:
-        """Greyed: it acted this round, or (alternating sides) it cannot act any more."""
-        if self._alternating():
-            return entry.unit not in self._able
-        return entry.acted
+        """Greyed: no more turn this round (acted, or no action left)."""
+        presenter = self._fighting()
+        return presenter is not None and presenter.done(entry)
 
     def _text(self, entry: TurnEntry, row: int, column: int) -> str:
         enc = self.ctl.enc
-        if column == MARK:
-            if self._is_current(row):
-                return "▶"
-            if entry.delayed:
-                return "‖"  # paused (U+2016: common fonts lack U+23F8 ⏸)
-            if self.simultaneous_with(row):
-                return "="  # same initiative, same score (CON-04)
-            return f"⚑ {entry.ready}" if entry.ready else ""
         if column == NAME:
-            return unit_label(enc, entry)
+            return unit_label(self.ctl, entry)
         if column == SIDE:
             return enc.side(entry.side).name
+        if column == STATES:
+            return " ; ".join(badges_text(self.ctl, cid) for cid in entry.members)
+        presenter = self._fighting()
+        if presenter is None:
+            return ""
+        if column == MARK:
+            return "▶" if self._is_current(row) else presenter.mark(entry, row)
         if column == INIT:
-            if declaring(enc):
-                return str(entry.score)
-            card = self.ctl.ruleset.initiative_text(enc, entry)  # AD-CARTES: « D♥ »
-            if card is not None:
-                return card
-            return "" if entry.initiative is None else str(entry.initiative)
+            return presenter.initiative(entry, row)
         if column == DECLARED:
-            # The marks first: a narrow dock elides the end of long actions.
-            text = declared_text(enc, entry, "—")
-            if self.simultaneous_with(row):
-                text = tr("simultané · {action}").format(action=text)
-            if entry.delayed:
-                text = tr("retardée · {action}").format(action=text)
-            return text
-        if column == ACTIONS:
-            if not self._alternating():
-                return ""
-            return f"{entry.actions_left}/{budget(enc.turn.actions_per_unit, entry)}"
-        return " ; ".join(badges_text(self.ctl, cid) for cid in entry.members)
+            return presenter.declared(entry, row)
+        return presenter.actions_left(entry)
 
     def _tooltip(self, entry: TurnEntry, row: int) -> str:
         enc = self.ctl.enc
         lines = [
             f"{enc.combatant(cid).name} — {badges_text(self.ctl, cid)}" for cid in entry.members
         ]
-        if enc.turn.policy == "declare":
-            lines += self._declare_tooltip(entry, row)
-        elif self._cards:
-            lines.append(card_tooltip(entry))
-        elif entry.initiative is not None:
-            lines.append(tr("Initiative : {value}").format(value=entry.initiative))
-        if entry.delayed and enc.turn.policy == "declare":
-            lines.append(
-                tr("Action retardée : elle a lieu quand le MJ le dit (« Agir maintenant », CON-05)")
-            )
-        elif entry.delayed:
-            lines.append(tr("Retarde son action (« Agir maintenant » pour la reprendre)"))
-        if entry.ready:
-            lines.append(tr("Action préparée : {trigger}").format(trigger=entry.ready))
-        if self._alternating():
-            lines.append(
-                tr("Actions restantes : {left} sur {budget}").format(
-                    left=entry.actions_left, budget=budget(enc.turn.actions_per_unit, entry)
-                )
-            )
-            if entry.unit not in self._able:
-                lines.append(tr("Ne peut plus agir pendant cette Passe"))
-        elif entry.acted and acting_phase(enc):
-            lines.append(tr("Action faite (ou annulée)"))
-        elif entry.acted and self._cards and entry.initiative is not None:
-            lines.append(tr("Plus de tour ce round (joué, ou initiative perdue en attendant)"))
-        elif entry.acted:
-            lines.append(tr("A déjà agi ce round"))
+        presenter = self._fighting()
+        if presenter is not None:
+            lines += presenter.tooltip(entry, row)
         return "\n".join(lines)
-
-    def _declare_tooltip(self, entry: TurnEntry, row: int) -> list[str]:
-        """Score, declared actions, or the action of this row and who acts with it."""
-        enc = self.ctl.enc
-        lines = [tr("Score d’initiative : {score}").format(score=entry.score)]
-        if declaring(enc):
-            if entry.declared:
-                lines.append(tr("Déclare :"))
-                lines += [f"  {n}. {a}" for n, a in enumerate(entry.declared, 1)]
-            else:
-                lines.append(tr("Rien de déclaré pour l’instant"))
-            return lines
-        lines.append(tr("Action : {action}").format(action=declared_text(enc, entry)))
-        if entry.initiative is not None:
-            lines.append(tr("Initiative : {value}").format(value=entry.initiative))
-        together = self.simultaneous_with(row)
-        if together:
-            names = ", ".join(unit_label(enc, enc.turn.order[r]) for r in together)
-            lines.append(
-                tr(
-                    "Simultanée avec {names} (même initiative, même score) : les actions se "
-                    "résolvent ensemble, les dégâts s’appliquent après (CON-04, A-CON-17)"
-                ).format(names=names)
-            )
-        return lines
 
     # Reordering by drag and drop --------------------------------------------------------
 
     def flags(self, index: QModelIndex) -> Qt.ItemFlag:  # Qt override
-        fighting = in_combat(self.ctl.enc)
+        presenter = self._fighting()
+        movable = presenter is not None and presenter.movable()
         if not index.isValid():
-            droppable = fighting and not acting_phase(self.ctl.enc)
-            return Qt.ItemFlag.ItemIsDropEnabled if droppable else Qt.ItemFlag.NoItemFlags
+            return Qt.ItemFlag.ItemIsDropEnabled if movable else Qt.ItemFlag.NoItemFlags
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        # Act rows of declared actions are not dragged: several rows share a unit, which
-        # `move_unit` cannot tell apart; Retarder and Agir maintenant reorder them (CON-05).
-        movable = fighting and not acting_phase(self.ctl.enc)
         return flags | Qt.ItemFlag.ItemIsDragEnabled if movable else flags
 
     def supportedDropActions(self) -> Qt.DropAction:  # Qt override
@@ -415,14 +249,17 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         enc = self.ctl.enc
         if sourceParent.isValid() or destinationParent.isValid() or count != 1:
             return False
-        if not in_combat(enc) or not 0 <= sourceRow < len(enc.turn.order) or acting_phase(enc):
+        presenter = self._fighting()
+        if presenter is None or not presenter.movable():
+            return False
+        if not 0 <= sourceRow < len(enc.turn.order):
             return False
         to = destinationChild - 1 if destinationChild > sourceRow else destinationChild
         if to == sourceRow:
             return False
         unit = enc.turn.order[sourceRow].unit
         try:
-            self.ctl.turn_step(tr("Réordonner"), move_unit(enc.turn, unit, to))
+            self.ctl.turn_step("reorder", tr("Réordonner"), unit=unit, to=to)
         except Refused as exc:
             self.refused.emit(exc)
             return False

@@ -68,10 +68,12 @@ def _header(enc: Encounter, ruleset: Ruleset, printed: datetime) -> str:
     if enc.turn.round:
         acting = current_entry(enc.turn)
         if acting is None:
-            state = round_text(enc)
+            state = round_text(enc, ruleset)
         else:
             name = _unit_names(enc, acting.members)
-            state = tr("{round} — au tour de {name}").format(round=round_text(enc), name=name)
+            state = tr("{round} — au tour de {name}").format(
+                round=round_text(enc, ruleset), name=name
+            )
     else:
         state = tr("Combat non commencé")
     date = tr("imprimé le {date} à {time}").format(
@@ -223,18 +225,11 @@ def _order(enc: Encounter, ruleset: Ruleset) -> str:
     if not enc.turn.order:
         return title + f"<p>{tr('Combat non commencé : pas encore d’ordre du tour.')}</p>"
     sides = {s.id: s.name for s in enc.sides}
+    mode = ruleset.turn_mode(enc)
     rows = []
     for i, entry in enumerate(enc.turn.order):
-        status = []
-        if entry.acted:
-            status.append(tr("a agi"))
-        if entry.delayed:
-            status.append(tr("retardé"))
-        if entry.ready:
-            status.append(tr("action préparée : {trigger}").format(trigger=entry.ready))
-        initiative = ruleset.initiative_text(enc, entry) or (
-            "—" if entry.initiative is None else str(entry.initiative)
-        )
+        status = [pick(label) for label in mode.status(enc.turn, entry)]
+        initiative = mode.initiative_text(enc, entry) or "—"
         cells = [
             f"▶ {i + 1}" if i == enc.turn.current else str(i + 1),
             f"<b>{escape(_unit_names(enc, entry.members))}</b>",

@@ -1,4 +1,6 @@
-"""The combat dock: round counter, turn order and roster, and the actions that run the turns."""
+"""The combat dock: round, whose turn it is, the turn order and the roster, and the actions
+that run the turns: Commencer, Précédent, Suivant, Fin du combat, and those of the running
+turn mode (its ModeActions)."""
 
 from __future__ import annotations
 
@@ -26,46 +28,22 @@ from ..control.controller import Controller
 from ..dialogs.initiative import InitiativeDialog
 from ..engine.model import TurnEntry
 from ..engine.problems import BilingualError
-from ..engine.turns import (
-    AlternatingSides,
-    DeclareThenAct,
-    RankedInitiative,
-    TurnPolicy,
-    current_entry,
-)
 from ..i18n import message, tr
-from ..models import ID_ROLE, in_combat, round_text, unit_name
+from ..models import ID_ROLE, in_combat
 from ..models.roster import RosterModel
 from ..models.roster_delegate import setup_roster_view
-from ..models.turn_order import (
-    ACTIONS,
-    DECLARED,
-    INIT,
-    NAME,
-    SIDE,
-    STATES,
-    TurnOrderModel,
-    unit_label,
-)
+from ..models.turn_order import DECLARED, NAME, OPTIONAL, SIDE, STATES, TurnOrderModel
 from ..window.prompts import Prompts
-from .cards import CardActions
-from .declare import DeclareActions
-from .passes import PassesActions
+from .mode_actions import ModeActions, actions_class
 
 
 class TurnPanel(QWidget):
-    """Who acts and in which order; Commencer, Précédent, Suivant, Retarder, Fin du combat.
+    """Who acts and in which order, and the actions that run the turns.
 
-    The QActions (`start_action`, `previous_action`, `next_action`, `delay_action`,
-    `act_now_action`, `end_action`, for alternating sides `act_action`, `pass_action`,
-    `give_action`, `grant_action`, for declarations `declare_action`, and for the card
-    initiative `wait_action`) enable themselves by the state of the combat and are meant for
-    the main window's Combat menu and toolbar as well. Each policy shows only the buttons it
-    uses: Retarder and Agir maintenant for ranked initiative and declarations, Déclarer… for
-    declarations (where Suivant turns into « Lancer l’initiative » after the last one),
-    Faire agir, Passer, Donner l’initiative and Action de plus for alternating sides, and
-    Attendre… for cards (AD-CARTES: Commencer and each new round ask for the cards, and
-    Suivant reads « Tirer les cartes » while a round waits for them).
+    `start_action`, `previous_action`, `next_action` and `end_action` are every mode's; the
+    running mode adds its own (`mode_actions.actions`: Retarder, Faire agir, Déclarer…,
+    Attendre…), shown as buttons under them and, through `turn_actions()`, in the Combat
+    menu.
     """
 
     def __init__(
@@ -82,78 +60,60 @@ class TurnPanel(QWidget):
         self.holder_swatch = QLabel()  # the colour of the side holding the initiative
         self.holder_swatch.setFixedSize(12, 12)
         self.holder_swatch.hide()
-        self.detail_label = QLabel()  # alternating sides: who acts, who can still act
+        self.detail_label = QLabel()  # who acts, who can still act, what was declared
         self.detail_label.setWordWrap(True)
         self.detail_label.hide()
         self.order_model = TurnOrderModel(controller, self)
         self.roster_model = RosterModel(controller, self)
         self.order_view = self._order_view()
         self.roster_view = self._roster_view()
-        self.start_action = self._action(
-            tr("Commencer le combat"),
-            tr("Lancer l’initiative et commencer le round 1 (F5)"),
-            "F5",
-            QStyle.StandardPixmap.SP_MediaPlay,
-            self.start,
+        icon = QStyle.StandardPixmap
+        self.start_action = self.make_action(
+            tr("Commencer le combat"), "", "F5", icon.SP_MediaPlay, self.start
         )
-        self.previous_action = self._action(
+        self.previous_action = self.make_action(
             tr("Précédent"),
             tr("Revenir au tour précédent (P)"),
             "P",
-            QStyle.StandardPixmap.SP_MediaSeekBackward,
-            lambda: self._run(controller.previous_turn),
+            icon.SP_MediaSeekBackward,
+            lambda: self.run(controller.previous_turn),
         )
-        self.next_action = self._action(
+        self.next_action = self.make_action(
             tr("Suivant"),
             tr("Passer à l’unité suivante (N, ou Espace sur la carte)"),
             "N",
-            QStyle.StandardPixmap.SP_MediaSeekForward,
+            icon.SP_MediaSeekForward,
             self.next_step,
         )
-        self.delay_action = self._action(
-            tr("Retarder"),
-            tr("L’unité dont c’est le tour attend ; elle agira plus tard (R)"),
-            "R",
-            QStyle.StandardPixmap.SP_MediaPause,
-            self.delay,
-        )
-        self.act_now_action = self._action(
-            tr("Agir maintenant"),
-            tr("L’unité sélectionnée, qui attendait, agit maintenant (Maj+R)"),
-            "Shift+R",
-            QStyle.StandardPixmap.SP_ArrowRight,
-            self.act_now,
-        )
-        self.end_action = self._action(
+        self.end_action = self.make_action(
             tr("Fin du combat"),
             tr("Terminer le combat et effacer l’ordre du tour (Maj+F5)"),
             "Shift+F5",
-            QStyle.StandardPixmap.SP_MediaStop,
+            icon.SP_MediaStop,
             self.end_combat,
         )
-        self.passes = PassesActions(self)
-        self.act_action, self.pass_action = self.passes.act, self.passes.pass_
-        self.give_action, self.grant_action = self.passes.give, self.passes.grant
-        self.declares = DeclareActions(self)
-        self.declare_action = self.declares.declare
-        self.cards = CardActions(self)
-        self.wait_action = self.cards.wait
-        self._start_tip = self.start_action.toolTip()
-        self.buttons: dict[QAction, QToolButton] = {}
+        self._next_text, self._next_tip = self.next_action.text(), self.next_action.toolTip()
+        self._sets: dict[type[ModeActions], ModeActions] = {}
+        self.buttons: dict[QAction, QToolButton] = {}  # the buttons shown, by action
+        self.mode_actions = self._actions_for_mode()
+        self.mode_buttons = QGridLayout()
         self._lay_out()
         for model in (self.order_model, self.roster_model):
             model.refused.connect(self._warn)
         self.order_model.modelReset.connect(self._show_selection)
         self.roster_model.modelReset.connect(self.roster_view.expandAll)
         self.roster_model.modelReset.connect(self._show_selection)
+        self.order_view.doubleClicked.connect(lambda i: self.mode_actions.double_clicked(i))
         controller.changed.connect(self.refresh)
         controller.replaced.connect(self.refresh)
         controller.selection_changed.connect(self._show_selection)
         self.roster_view.expandAll()
         self.refresh()
 
-    def _action(self, text: str, tip: str, keys: str, icon: QStyle.StandardPixmap, slot) -> QAction:
-        """A QAction of the panel; `keys` lists its shortcuts as "N; Ctrl+N".
+    def make_action(
+        self, text: str, tip: str, keys: str, icon: QStyle.StandardPixmap, slot: Callable
+    ) -> QAction:
+        """A QAction of the dock; `keys` lists its shortcuts as "N; Ctrl+N".
 
         Space is not one: on the map it is Suivant (MapView.space_tapped), elsewhere it
         must keep pressing buttons and ticking boxes."""
@@ -163,6 +123,24 @@ class TurnPanel(QWidget):
         action.triggered.connect(lambda _checked=False: slot())
         self.addAction(action)
         return action
+
+    def turn_actions(self) -> list[QAction]:
+        """The Combat menu's turn actions, in order: Commencer, Précédent, Suivant, the
+        running mode's own, Fin du combat."""
+        return [
+            self.start_action,
+            self.previous_action,
+            self.next_action,
+            *self.mode_actions.actions,
+            self.end_action,
+        ]
+
+    def _actions_for_mode(self) -> ModeActions:
+        """The GUI of the running mode (made once per kind of mode, then kept)."""
+        cls = actions_class(self.ctl.table.mode())
+        if cls not in self._sets:
+            self._sets[cls] = cls(self)
+        return self._sets[cls]
 
     def _order_view(self) -> QTableView:
         view = QTableView()
@@ -193,11 +171,14 @@ class TurnPanel(QWidget):
         return super().eventFilter(watched, event)
 
     def _fit_columns(self) -> None:
-        """Declarations: the actions need the room; states show when the dock is wide
-        enough (they stay in each row's tooltip and in the « Camps » tab)."""
+        """The optional columns the running mode fills (before the combat, the plain ones);
+        some show only when the dock is wide enough (they stay in each row's tooltip)."""
         view = self.order_view
+        actions = self.mode_actions if in_combat(self.ctl.enc) else ModeActions
         wide = view.viewport().width() >= view.fontMetrics().averageCharWidth() * 62
-        view.setColumnHidden(STATES, self.ctl.enc.turn.policy == "declare" and not wide)
+        for column in OPTIONAL:
+            shown = column in actions.columns and (wide or column not in actions.wide_columns)
+            view.setColumnHidden(column, not shown)
 
     def _roster_view(self) -> QTreeView:
         view = QTreeView()
@@ -208,29 +189,17 @@ class TurnPanel(QWidget):
             | QAbstractItemView.EditTrigger.EditKeyPressed
         )
         view.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        setup_roster_view(view)  # counters for Réserves, boxes for Menace, grouped minors
+        setup_roster_view(view)  # counters, boxes and grouped units, as the ruleset says
         view.selectionModel().selectionChanged.connect(self._roster_selected)
         return view
 
     def _lay_out(self) -> None:
         buttons = QGridLayout()
-        pairs = (
-            (self.start_action, self.end_action),
-            (self.previous_action, self.next_action),
-            (self.declare_action,),
-            (self.wait_action,),
-            (self.delay_action, self.act_now_action),
-            (self.act_action, self.pass_action),
-            (self.give_action, self.grant_action),
-        )
-        for row, pair in enumerate(pairs):
+        for row, pair in enumerate(
+            ((self.start_action, self.end_action), (self.previous_action, self.next_action))
+        ):
             for column, action in enumerate(pair):
-                button = QToolButton()
-                button.setDefaultAction(action)
-                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-                button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-                buttons.addWidget(button, row, column, 1, 3 - len(pair))  # alone: both columns
-                self.buttons[action] = button
+                buttons.addWidget(self._button(action), row, column)
         holder = QHBoxLayout()
         holder.addWidget(self.holder_swatch, 0, Qt.AlignmentFlag.AlignVCenter)
         holder.addWidget(self.whose_label, 1)
@@ -242,98 +211,64 @@ class TurnPanel(QWidget):
         layout.addLayout(holder)
         layout.addWidget(self.detail_label)
         layout.addLayout(buttons)
+        layout.addLayout(self.mode_buttons)
         layout.addWidget(self.tabs, 1)
+        self._lay_out_mode()
+
+    def _button(self, action: QAction) -> QToolButton:
+        button = QToolButton()
+        button.setDefaultAction(action)
+        button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.buttons[action] = button
+        return button
+
+    def _lay_out_mode(self) -> None:
+        """The running mode's buttons, two per row, under the common ones; the actions of
+        the other modes are hidden (and so are their shortcuts)."""
+        while self.mode_buttons.count():
+            button = self.mode_buttons.takeAt(0).widget()
+            if isinstance(button, QToolButton):
+                self.buttons.pop(button.defaultAction(), None)
+                button.deleteLater()
+        for other in self._sets.values():
+            for action in other.actions:
+                action.setVisible(other is self.mode_actions)
+        own = self.mode_actions.actions
+        for i, action in enumerate(own):
+            span = 2 if i == len(own) - 1 and i % 2 == 0 else 1  # alone on its row: both
+            self.mode_buttons.addWidget(self._button(action), i // 2, i % 2, 1, span)
 
     def refresh(self, _changes: object = None) -> None:
-        enc = self.ctl.enc
-        turn, fighting = enc.turn, in_combat(enc)
-        policy = self._policy()
-        alternating = isinstance(policy, AlternatingSides)
-        declares = isinstance(policy, DeclareThenAct)
-        if not fighting:
-            self.round_label.setText(tr("Combat non commencé"))
-        elif turn.policy == "declare":
-            self.round_label.setText(self.declares.round_text())
-        else:
-            self.round_label.setText(round_text(enc))
-        self._show_whose_turn(fighting and turn.policy == "alternating")
-        self.order_view.setColumnHidden(INIT, turn.policy == "alternating")
-        self.order_view.setColumnHidden(ACTIONS, turn.policy != "alternating")
-        self.order_view.setColumnHidden(DECLARED, turn.policy != "declare")
-        self.order_view.setColumnHidden(SIDE, turn.policy == "declare")  # room for the actions
-        self._fit_columns()
-        cards = self.cards.on()
-        for action in (self.delay_action, self.act_now_action):
-            self._show_action(action, not alternating and not cards)  # cards: Attendre
-        self._show_action(self.wait_action, cards)
-        for action in self.passes.all:
-            self._show_action(action, alternating)
-        for action in self.declares.all:
-            self._show_action(action, declares)
-        if declares:
-            self.start_action.setToolTip(
-                tr("Commencer le tour 1 par les déclarations, sans jet (F5)")
-            )
-        elif cards:
-            self.start_action.setToolTip(tr("Tirer les cartes d’initiative du round 1 (F5)"))
-        else:
-            self.start_action.setToolTip(self._start_tip)
-        self._update_actions()
-
-    def _show_action(self, action: QAction, shown: bool) -> None:
-        action.setVisible(shown)
-        self.buttons[action].setVisible(shown)
-
-    def _show_whose_turn(self, passes: bool) -> None:
-        colour, holder, details = self.passes.lines() if passes else ("", "", "")
-        if self.ctl.enc.turn.policy == "declare":
-            holder, details = self.declares.lines()
-        holder = holder or self.cards.whose_turn()
-        self.whose_label.setText(holder or self._whose_turn())
+        actions = self._actions_for_mode()
+        if actions is not self.mode_actions:
+            self.mode_actions = actions
+            self._lay_out_mode()
+            self.order_model.reset()
+        fighting = in_combat(self.ctl.enc)
+        self.round_label.setText(actions.round_text() if fighting else tr("Combat non commencé"))
+        colour, whose, details = actions.lines()
+        self.whose_label.setText(whose)
         self.holder_swatch.setVisible(bool(colour))
         self.holder_swatch.setStyleSheet(
             f"background: {colour}; border: 1px solid palette(mid); border-radius: 2px;"
         )
         self.detail_label.setText(details)
         self.detail_label.setVisible(bool(details))
-
-    def _whose_turn(self) -> str:
-        enc = self.ctl.enc
-        acting = current_entry(enc.turn)
-        if acting is not None:
-            names = unit_label(enc, acting)
-            card = self.ctl.ruleset.initiative_text(enc, acting)
-            if card:  # AD-CARTES: the card it holds
-                return tr("Au tour de : {names} ({card})").format(names=names, card=card)
-            return tr("Au tour de : {names}").format(names=names)
-        if enc.turn.holder is not None:
-            return tr("Initiative : {side}").format(side=enc.side(enc.turn.holder).name)
-        if in_combat(enc):
-            return tr("Personne n’agit : « Agir maintenant » ou « Suivant »")
-        return tr("« Commencer le combat » pour lancer l’initiative")
+        self.start_action.setToolTip(actions.start_tip())
+        self._fit_columns()
+        self._update_actions()
 
     def _update_actions(self) -> None:
         enc = self.ctl.enc
-        turn, fighting = enc.turn, in_combat(enc)
-        ranked = fighting and isinstance(self._policy(), RankedInitiative)
-        waiting = self.selected_entry()
+        fighting = in_combat(enc)
         self.start_action.setEnabled(not fighting and bool(enc.combatants))
         self.next_action.setEnabled(fighting)
         self.end_action.setEnabled(fighting)
-        self.previous_action.setEnabled(fighting and bool(turn.history))
-        self.delay_action.setEnabled(
-            (ranked and current_entry(turn) is not None) or self.declares.can_delay()
-        )
-        self.act_now_action.setEnabled(
-            (ranked and waiting is not None and (waiting.delayed or bool(waiting.ready)))
-            or self.declares.can_act_now()
-        )
-        self.passes.update()
-        self.declares.update()
-        self.cards.update()
-
-    def _policy(self) -> TurnPolicy:
-        return self.ctl.ruleset.turn_policy(self.ctl.enc)
+        self.previous_action.setEnabled(fighting and self.ctl.table.mode().can_go_back(enc.turn))
+        self.next_action.setText(self._next_text)
+        self.next_action.setToolTip(self._next_tip)
+        self.mode_actions.update()
 
     def selected_entry(self) -> TurnEntry | None:
         """The unit selected in the turn order (during the combat), if any."""
@@ -377,57 +312,28 @@ class TurnPanel(QWidget):
         selection.setCurrentIndex(index, flags)
         view.scrollTo(index)
 
+    # Steps ------------------------------------------------------------------------------
+
     def start(self) -> None:
-        """« Commencer le combat »: declarations need no roll (the initiative comes after
-        them); cards (AD-CARTES) ask for the round's cards; the other policies ask for
-        initiatives or the first side."""
-        if isinstance(self._policy(), DeclareThenAct):
-            self._run(self.ctl.start_combat)
-        elif self.cards.on():
-            self.cards.open_deal()
-        else:
-            self.open_initiative_dialog()
+        """« Commencer le combat », as the running mode starts it."""
+        self.mode_actions.start()
 
     def next_step(self) -> None:
-        """Suivant (or, after the last declaration, « Lancer l’initiative »; with cards, at a
-        new round, « Tirer les cartes »)."""
-        if self.declares.active():
-            self.declares.next_step()
-        elif self.cards.active():
-            self.cards.next_step()
-        else:
-            self._run(self.ctl.next_turn)
+        """« Suivant », as the running mode goes on."""
+        self.mode_actions.next_step()
 
-    def open_initiative_dialog(self) -> InitiativeDialog:
-        """« Commencer le combat »: ask for initiatives (or the first side), window-modal;
-        the combat starts when the dialog is accepted."""
+    def open_initiative_dialog(self, first_side: bool = False) -> InitiativeDialog:
+        """Ask for the initiatives (or, `first_side`, the side that takes the first
+        initiative), window-modal; the combat starts when the dialog is accepted."""
         if self.initiative_dialog is not None:
             self.initiative_dialog.deleteLater()
-        dialog = InitiativeDialog(self.ctl, self)
+        dialog = InitiativeDialog(self.ctl, self, first_side)
         dialog.accepted.connect(
-            lambda: self._run(self.ctl.start_combat, dialog.initiatives(), dialog.first_side())
+            lambda: self.run(self.ctl.start_combat, dialog.initiatives(), **dialog.mode_inputs())
         )
         self.initiative_dialog = dialog
         dialog.open()
         return dialog
-
-    def delay(self) -> None:
-        if self.declares.active():
-            self.declares.delay()
-            return
-        acting = current_entry(self.ctl.enc.turn)
-        if acting is not None:
-            label = tr("Retarder {name}").format(name=unit_name(self.ctl.enc, acting))
-            self._turn_step(label, lambda policy, turn: policy.delay(turn, acting.unit))
-
-    def act_now(self) -> None:
-        if self.declares.active():
-            self.declares.act_now()
-            return
-        waiting = self.selected_entry()
-        if waiting is not None:
-            label = tr("{name} agit maintenant").format(name=unit_name(self.ctl.enc, waiting))
-            self._turn_step(label, lambda policy, turn: policy.act_now(turn, waiting.unit))
 
     def end_combat(self) -> None:
         if self.prompts.confirm(
@@ -435,16 +341,12 @@ class TurnPanel(QWidget):
             tr("Terminer le combat ? L’ordre du tour et le round seront effacés."),
             tr("Terminer le combat"),
         ):
-            self._run(self.ctl.end_combat)
+            self.run(self.ctl.end_combat)
 
-    def _turn_step(self, label: str, step: Callable) -> None:
-        policy = self._policy()
-        self._run(lambda: self.ctl.turn_step(label, step(policy, self.ctl.enc.turn)))
-
-    def _run(self, call: Callable, *args: object) -> bool:
+    def run(self, call: Callable, *args: object, **kwargs: object) -> bool:
         """Call the controller; a refusal is explained and nothing changes (False)."""
         try:
-            call(*args)
+            call(*args, **kwargs)
         except BilingualError as exc:
             self._warn(exc)
             return False

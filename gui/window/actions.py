@@ -172,7 +172,7 @@ class WindowActions:
     def shortcuts(self) -> None:
         rows = [
             f"<tr><td>{a.text().replace('&', '')}</td><td><b>{keys}</b></td></tr>"
-            for a in self.window.menus.actions.values()
+            for a in [*self.window.menus.actions.values(), *self.window.turns.turn_actions()]
             if (keys := a.shortcut().toString())
         ]
         extra = tr("Espace (sur la carte) : Suivant ; Espace maintenue + glisser : déplacer la vue")

@@ -114,7 +114,8 @@ class MainWindow(QMainWindow):
 
     def update_status(self) -> None:
         enc = self.controller.enc
-        state = round_text(enc) if enc.turn.round else tr("Combat non commencé")
+        ruleset = self.controller.ruleset
+        state = round_text(enc, ruleset) if enc.turn.round else tr("Combat non commencé")
         mode = tr("Édition de la carte") if self.scene.editing else tr("Jeu")
         self.mode_label.setText(f"{pick(self.controller.ruleset.data.name)} — {state} — {mode}")
 

@@ -156,39 +156,36 @@ class Menus:
         )
 
     def _combat_menu(self, menu: QMenu) -> None:
-        turns = self.window.turns
-        for action in (
-            turns.start_action,
-            turns.previous_action,
-            turns.next_action,
-            turns.declare_action,  # declarations only (declare-then-act)
-            turns.delay_action,
-            turns.wait_action,  # card initiative only (attention_donjon, AD-CARTES)
-            turns.act_action,  # the four of alternating sides show only for that policy
-            turns.pass_action,
-            turns.give_action,
-            turns.grant_action,
-            turns.end_action,
-        ):
-            menu.addAction(action)
-        menu.addSeparator()
-        menu.addAction(
+        """The turn actions of the running mode (asked each time the menu opens, since
+        another encounter or a house rule can change the mode), then Action and the house
+        rules."""
+        self.combat_menu = menu
+        menu.aboutToShow.connect(self.fill_combat_menu)
+        self._combat_tail = [
             self.add(
                 "action",
                 tr("&Action…"),
                 self.do.action,
                 ["A"],
                 tr("Action du combattant sélectionné"),
-            )
-        )
-        menu.addAction(
+            ),
             self.add(
                 "house_rules",
                 tr("&Options de règles…"),
                 self.do.house_rules,
                 tip=tr("Les interprétations retenues et règles maison de ce combat (G-5)"),
-            )
-        )
+            ),
+        ]
+        self.fill_combat_menu()
+
+    def fill_combat_menu(self) -> None:
+        menu = self.combat_menu
+        menu.clear()
+        for action in self.window.turns.turn_actions():
+            menu.addAction(action)
+        menu.addSeparator()
+        for action in self._combat_tail:
+            menu.addAction(action)
 
     def _view_menu(self, menu: QMenu) -> None:
         view = self.window.view

@@ -276,8 +276,12 @@
         <translation>{name}: Joker — “Free initiative” or “Keep the Joker”?</translation>
     </message>
     <message>
-        <source>Chaque héros et chaque groupe actif tire une carte ; on joue de la plus haute à la plus basse (As, Roi, Dame, Valet, 10 … 2 ; à égalité Cœur, Pique, Carreau, Trèfle). Un Joker joué donne l’initiative libre : agir avant tout le monde (AD-CARTES).</source>
-        <translation>Every hero and every active group draws a card; turns go from the highest to the lowest (Ace, King, Queen, Jack, 10 … 2; on a tie Hearts, Spades, Diamonds, Clubs). A Joker played gives free initiative: act before everyone (AD-CARTES).</translation>
+        <source>{who} ; on joue de la plus haute à la plus basse (As, Roi, Dame, Valet, 10 … 2 ; à égalité Cœur, Pique, Carreau, Trèfle). Un Joker joué donne l’initiative libre : agir avant tout le monde ({rule}).</source>
+        <translation>{who}; play goes from the highest card to the lowest (Ace, King, Queen, Jack, 10 … 2; on a tie Hearts, Spades, Diamonds, Clubs). A Joker played gives free initiative: act before everyone ({rule}).</translation>
+    </message>
+    <message>
+        <source>{name} tient {card}. Attendre : tirer une nouvelle carte ; plus haute, {name} perd l’initiative ce round ; plus basse, son tour passe à la place de la nouvelle carte ({rule}).</source>
+        <translation>{name} holds {card}. Wait: draw a new card; higher, {name} loses the initiative this round; lower, their turn moves to the new card&apos;s place ({rule}).</translation>
     </message>
     <message>
         <source>Sans carte ce round (aucune figurine active) : {names}</source>
@@ -298,10 +302,6 @@
     <message>
         <source>Distribuer les cartes</source>
         <translation>Deal the cards</translation>
-    </message>
-    <message>
-        <source>{name} tient {card}. Attendre : tirer une nouvelle carte ; plus haute, {name} perd l’initiative ce round ; plus basse, son tour passe à la place de la nouvelle carte (AD-CARTES).</source>
-        <translation>{name} holds {card}. Wait: draw a new card; if higher, {name} loses the initiative this round; if lower, its turn moves to the new card’s place (AD-CARTES).</translation>
     </message>
     <message>
         <source>Attendre — {name}</source>
@@ -608,14 +608,6 @@ File kept: {kept}</translation>
         <translation>Actions against {name}</translation>
     </message>
     <message>
-        <source>Passe {n}</source>
-        <translation>Passe {n}</translation>
-    </message>
-    <message>
-        <source>Round {n}</source>
-        <translation>Round {n}</translation>
-    </message>
-    <message>
         <source>Combat non commencé</source>
         <translation>Combat not started</translation>
     </message>
@@ -626,10 +618,6 @@ File kept: {kept}</translation>
     <message>
         <source>Jeu</source>
         <translation>Play</translation>
-    </message>
-    <message>
-        <source>Déposez le jeton dans une zone.</source>
-        <translation>Drop the token in a zone.</translation>
     </message>
     <message>
         <source>Déplacement refusé : {why}</source>
@@ -958,18 +946,6 @@ Where do these combatants go?</translation>
         <translation>Act.</translation>
     </message>
     <message>
-        <source>{side} (groupe de {n})</source>
-        <translation>{side} (group of {n})</translation>
-    </message>
-    <message>
-        <source>Figurants mineurs ({side}) ×{n}</source>
-        <translation>Minor extras ({side}) ×{n}</translation>
-    </message>
-    <message>
-        <source>Figurants mineurs ×{n}</source>
-        <translation>Minor extras ×{n}</translation>
-    </message>
-    <message>
         <source>Joker</source>
         <translation>Joker</translation>
     </message>
@@ -1010,6 +986,10 @@ Where do these combatants go?</translation>
         <translation>{rank} of {suit}</translation>
     </message>
     <message>
+        <source>Carte d’initiative : de la plus haute à la plus basse, à égalité Cœur, Pique, Carreau, Trèfle ; Joker : initiative libre ({rule})</source>
+        <translation>Initiative card: from the highest to the lowest, on a tie Hearts, Spades, Diamonds, Clubs; Joker: free initiative ({rule})</translation>
+    </message>
+    <message>
         <source>Pas de carte ce round : aucune figurine active</source>
         <translation>No card this round: no active figurine</translation>
     </message>
@@ -1018,12 +998,20 @@ Where do these combatants go?</translation>
         <translation>Card to draw (“Draw the cards”)</translation>
     </message>
     <message>
-        <source>Joker : initiative libre, agit avant tout le monde (AD-CARTES)</source>
-        <translation>Joker: free initiative, acts before everyone (AD-CARTES)</translation>
+        <source>Joker : initiative libre, agit avant tout le monde ({rule})</source>
+        <translation>Joker: free initiative, acts before everyone ({rule})</translation>
     </message>
     <message>
-        <source>Carte d’initiative : {card} — {name} (AD-CARTES)</source>
-        <translation>Initiative card: {card} — {name} (AD-CARTES)</translation>
+        <source>Carte d’initiative : {card} — {name} ({rule})</source>
+        <translation>Initiative card: {card} — {name} ({rule})</translation>
+    </message>
+    <message>
+        <source>L’unité dont c’est le tour tire une nouvelle carte : plus haute, elle perd l’initiative ce round ; plus basse, son tour passe à cette carte (W)</source>
+        <translation>The unit whose turn it is draws a new card: higher, it loses the initiative this round; lower, its turn moves to that card (W)</translation>
+    </message>
+    <message>
+        <source>Nouveau round : tirer les cartes d’initiative (N)</source>
+        <translation>New round: draw the initiative cards (N)</translation>
     </message>
     <message>
         <source>Actions restantes / actions par tour</source>
@@ -1032,10 +1020,6 @@ Where do these combatants go?</translation>
     <message>
         <source>Score d’initiative aux déclarations, puis initiative de l’action</source>
         <translation>Initiative score during declarations, then the action’s initiative</translation>
-    </message>
-    <message>
-        <source>Carte d’initiative : de la plus haute à la plus basse, à égalité Cœur, Pique, Carreau, Trèfle ; Joker : initiative libre (AD-CARTES)</source>
-        <translation>Initiative card: from the highest to the lowest, on a tie Hearts, Spades, Diamonds, Clubs; Joker: free initiative (AD-CARTES)</translation>
     </message>
     <message>
         <source>simultané · {action}</source>
@@ -1064,10 +1048,6 @@ Where do these combatants go?</translation>
     <message>
         <source>Actions restantes : {left} sur {budget}</source>
         <translation>Actions left: {left} of {budget}</translation>
-    </message>
-    <message>
-        <source>Ne peut plus agir pendant cette Passe</source>
-        <translation>Cannot act any more this Passe</translation>
     </message>
     <message>
         <source>Action faite (ou annulée)</source>
@@ -1112,18 +1092,6 @@ Where do these combatants go?</translation>
     <message>
         <source>imprimé le {date} à {time}</source>
         <translation>printed on {date} at {time}</translation>
-    </message>
-    <message>
-        <source>a agi</source>
-        <translation>acted</translation>
-    </message>
-    <message>
-        <source>retardé</source>
-        <translation>delayed</translation>
-    </message>
-    <message>
-        <source>action préparée : {trigger}</source>
-        <translation>readied action: {trigger}</translation>
     </message>
     <message>
         <source>Statut</source>
@@ -1362,6 +1330,10 @@ Where do these combatants go?</translation>
         <translation>{n} of {m} action</translation>
     </message>
     <message>
+        <source>Ne peut plus agir avant : {round}</source>
+        <translation>Cannot act again before: {round}</translation>
+    </message>
+    <message>
         <source>Faire agir</source>
         <translation>Activate</translation>
     </message>
@@ -1404,6 +1376,10 @@ Where do these combatants go?</translation>
     <message>
         <source>Le MJ accorde une action de plus à {name} (Maj+A)</source>
         <translation>The GM grants {name} an extra action (Shift+A)</translation>
+    </message>
+    <message>
+        <source>Choisir le camp qui a la première initiative (F5)</source>
+        <translation>Choose the side that takes the first initiative (F5)</translation>
     </message>
     <message>
         <source>Agit : {name} — {taken}</source>
@@ -1660,10 +1636,6 @@ Restore it?</translation>
         <translation>Restore</translation>
     </message>
     <message>
-        <source> (imposé par le MJ)</source>
-        <translation> (imposed by the GM)</translation>
-    </message>
-    <message>
         <source>Enregistré : {path}</source>
         <translation>Saved: {path}</translation>
     </message>
@@ -1772,16 +1744,8 @@ Dodge</translation>
         <translation>Wait…</translation>
     </message>
     <message>
-        <source>Le héros dont c’est le tour tire une nouvelle carte : plus haute, il perd l’initiative ce round ; plus basse, son tour passe à cette carte (W)</source>
-        <translation>The hero whose turn it is draws a new card: if higher, it loses the initiative this round; if lower, its turn moves to that card (W)</translation>
-    </message>
-    <message>
         <source>Tirer les cartes</source>
         <translation>Draw the cards</translation>
-    </message>
-    <message>
-        <source>Nouveau round : chaque héros et chaque groupe actif tire une carte (N)</source>
-        <translation>New round: every hero and every active group draws a card (N)</translation>
     </message>
     <message>
         <source>Nouveau round : « Tirer les cartes » (N)</source>

@@ -10,16 +10,10 @@ from __future__ import annotations
 from gui.engine.changes import ChangeSet, apply, revert
 from gui.engine.model import Combatant, Edge, Encounter, Map, Position, Side, State, Track
 from gui.engine.rulesets import registry
-from gui.engine.rulesets.base import (
-    FORCE,
-    Action,
-    ActionInitiative,
-    DiceResult,
-    Preview,
-    Resolution,
-)
+from gui.engine.rulesets.base import FORCE, Action, DiceResult, Preview, Resolution
 from gui.engine.rulesets.schema import check_combatant
 from gui.engine.table import Table
+from gui.engine.turns import ActionInitiative
 
 from .builders import dump, zone
 
@@ -195,18 +189,23 @@ def start(t: Table) -> None:
 
 def declare_all(t: Table, actions: dict[str, list[str]], options: dict | None = None) -> None:
     """Everyone declares in turn (one "Agir" by default); `options` per unit."""
-    policy = t.ruleset.turn_policy(t.enc)
+    mode = t.mode()
     while True:
         entry = t.enc.turn.order[t.enc.turn.current]
         opts = (options or {}).get(entry.unit)
-        t.apply(t.declare(entry.unit, actions.get(entry.unit, ["Agir"]), opts))
-        if policy.needs_initiative(t.enc.turn):
+        t.apply(declare(t, entry.unit, actions.get(entry.unit, ["Agir"]), opts))
+        if mode.needs_initiative(t.enc.turn):
             return
         t.apply(t.next_turn())
 
 
+def declare(t: Table, unit: str, actions: list[str], options: dict | None = None) -> ChangeSet:
+    """The ChangeSet of a unit's declaration (its actions, the ruleset's options)."""
+    return t.turn_step("declare", unit=unit, actions=actions, options=options)
+
+
 def inits(t: Table, rolls: dict[str, int]) -> dict[str, list[ActionInitiative]]:
-    return t.action_initiatives(rolls)
+    return t.mode().action_initiatives(t.context(), rolls)
 
 
 def values(acts: list[ActionInitiative]) -> list[int | None]:
@@ -214,7 +213,7 @@ def values(acts: list[ActionInitiative]) -> list[int | None]:
 
 
 def begin(t: Table, rolls: dict[str, int]) -> None:
-    t.apply(t.begin_act(rolls))
+    t.apply(t.turn_step("begin_act", rolls=rolls))
 
 
 def order(t: Table) -> list[tuple[str, int | None]]:

@@ -7,21 +7,15 @@ import pytest
 
 from gui.engine.changes import apply, revert
 from gui.engine.model import Combatant, Encounter, Side, State
-from gui.engine.rulesets.attention_donjon import cards
-from gui.engine.rulesets.attention_donjon.cards import (
-    DECK,
-    JOKERS,
-    CardError,
-    CardInitiative,
-    card_text,
-    parse_card,
-)
+from gui.engine.rulesets.attention_donjon import cards as ad
 from gui.engine.table import Table
-from gui.engine.turns import GmOrder, TurnError, current_entry, move_unit, previous
+from gui.engine.turns import CardInitiative, GmOrder, TurnError, cards, current_entry
+from gui.engine.turns.cards import DECK, JOKERS, CardError, card_text, parse_card
 
 from .builders import dump
 
-POLICY = CardInitiative()
+RULES = ad.HeroCards()
+POLICY = CardInitiative(ad.RULE, RULES)
 
 
 def fig(cid: str, side: str, **stats) -> Combatant:
@@ -69,7 +63,7 @@ def acting(turn) -> str | None:
 
 
 def started(table: Table, hand: dict[str, str], keeping=None) -> Encounter:
-    apply(table.enc, table.start_combat({u: c(t) for u, t in hand.items()}, None, keeping))
+    apply(table.enc, table.start_combat({u: c(t) for u, t in hand.items()}, keeping=keeping))
     return table.enc
 
 
@@ -157,12 +151,12 @@ def test_each_hero_and_each_side_group_is_a_unit_and_only_active_ones_draw():
         ("bertrand", ["bertrand"]),
         ("groupe.rats", ["rat"]),
     ]
-    assert [cards.draws(enc, u) for u in units] == [True, True, True, False]
+    assert [RULES.draws(enc, u) for u in units] == [True, True, True, False]
     enc.combatants[1].states = [State(key="mort", label="Mort")]
-    assert cards.draws(enc, units[1])  # g2 still stands
+    assert RULES.draws(enc, units[1])  # g2 still stands
     enc.combatants[3].stats["actif"] = False
-    assert not cards.draws(enc, units[1])
-    assert cards.can_keep(enc, units[0]) and not cards.can_keep(enc, units[1])
+    assert not RULES.draws(enc, units[1])
+    assert RULES.can_keep(enc, units[0]) and not RULES.can_keep(enc, units[1])
 
 
 def test_start_orders_by_card_and_logs_every_card():
@@ -178,7 +172,7 @@ def test_start_orders_by_card_and_logs_every_card():
     assert log.outcome == (
         "Ordre du round : Bertrand (D♠), Les gobelins (groupe) (D♣), Ysolde (7♥)"
     )
-    assert Table(enc).ruleset.initiative_text(enc, turn.order[0]) == "D♠"
+    assert Table(enc).mode().initiative_text(enc, turn.order[0]) == "D♠"
 
 
 def test_a_round_cannot_hold_a_card_twice_nor_an_unknown_card():
@@ -205,11 +199,11 @@ def test_the_round_walks_down_then_every_card_clears_and_the_gui_deals_again():
     assert enc.log[-1].action == "Round 2"
     with pytest.raises(TurnError, match="Tirer les cartes d’abord"):
         table.next_turn()
-    apply(enc, table.deal_cards({"ysolde": c("2♣"), "bertrand": c("D♥")}))
+    apply(enc, table.turn_step("deal", cards={"ysolde": c("2♣"), "bertrand": c("D♥")}))
     assert order(enc.turn)[:2] == ["bertrand", "ysolde"] and acting(enc.turn) == "bertrand"
     assert enc.turn.round == 2 and enc.log[-1].action == "Cartes d’initiative"
     with pytest.raises(TurnError, match="déjà tirées"):
-        table.deal_cards({"ysolde": c("3♣")})
+        table.turn_step("deal", cards={"ysolde": c("3♣")})
 
 
 def test_previous_takes_back_a_deal_and_a_new_round():
@@ -218,17 +212,26 @@ def test_previous_takes_back_a_deal_and_a_new_round():
     for _ in range(3):
         apply(enc, table.next_turn())
     waiting = enc.turn.model_copy(deep=True)
-    apply(enc, table.deal_cards({"ysolde": c("A♠"), "groupe.mj": c("3♦"), "bertrand": c("4♦")}))
-    back = previous(enc.turn)
+    apply(
+        enc,
+        table.turn_step(
+            "deal", cards={"ysolde": c("A♠"), "groupe.mj": c("3♦"), "bertrand": c("4♦")}
+        ),
+    )
+    apply(enc, table.previous_turn())
+    back = enc.turn
     assert (back.round, back.current, shown(back)) == (2, -1, ["", "", "", ""])
     assert back.order == waiting.order
-    before_new_round = previous(back)
+    apply(enc, table.previous_turn())
+    before_new_round = enc.turn
     assert before_new_round.round == 1 and acting(before_new_round) == "ysolde"
 
 
 def test_the_gm_still_drags_units_during_a_card_round():
-    enc = started(Table(encounter()), HAND)
-    moved = move_unit(enc.turn, "ysolde", 0)
+    table = Table(encounter())
+    enc = started(table, HAND)
+    apply(enc, table.turn_step("reorder", unit="ysolde", to=0))
+    moved = enc.turn
     assert order(moved)[0] == "ysolde" and acting(moved) == "bertrand"
 
 
@@ -241,25 +244,30 @@ def test_a_kept_joker_becomes_a_state_and_stays_out_of_the_deck():
     state = next(s for s in enc.combatant("ysolde").states if s.key == "joker_garde")
     assert (state.label, state.value) == ("Joker gardé", 1)
     assert "AD-CARTES Ysolde : Joker gardé, puis 7♥" in enc.log[-1].breakdown
-    assert cards.kept_total(enc) == 1
-    held = cards.held(enc, enc.turn)
-    assert sum(cards.is_joker(x) for x in cards.deck(held, cards.kept_total(enc))) == 1
+    assert RULES.kept_total(enc) == 1
+    held = POLICY.held(enc, enc.turn)
+    assert sum(cards.is_joker(x) for x in cards.deck(held, RULES.kept_total(enc))) == 1
     # Next round she keeps the second one too: two Jokers gardés, none left in the deck.
     for _ in range(2):
         apply(enc, table.next_turn())
-    apply(enc, table.deal_cards({"ysolde": c("8♥"), "bertrand": c("4♠")}, {"ysolde": 1}))
+    apply(
+        enc,
+        table.turn_step(
+            "deal", cards={"ysolde": c("8♥"), "bertrand": c("4♠")}, keeping={"ysolde": 1}
+        ),
+    )
     assert next(s.value for s in enc.combatant("ysolde").states if s.key == "joker_garde") == 2
-    assert not any(cards.is_joker(x) for x in cards.deck([], cards.kept_total(enc)))
+    assert not any(cards.is_joker(x) for x in cards.deck([], RULES.kept_total(enc)))
     for _ in range(2):
         apply(enc, table.next_turn())
     with pytest.raises(CardError, match="que deux Jokers"):
-        table.deal_cards({"bertrand": JOKERS[0]})
+        table.turn_step("deal", cards={"bertrand": JOKERS[0]})
 
 
 def test_only_a_hero_keeps_a_joker():
     table = Table(encounter())
     with pytest.raises(CardError, match="G1 ne garde pas de Joker"):
-        table.start_combat({"ysolde": c("7♥")}, None, {"g1": 1})
+        table.start_combat({"ysolde": c("7♥")}, keeping={"g1": 1})
 
 
 def test_a_joker_played_is_initiative_libre_even_for_a_group():
@@ -276,7 +284,9 @@ def test_undo_of_a_deal_with_a_kept_joker_restores_everything():
     for _ in range(3):
         apply(enc, table.next_turn())
     before = dump(enc)
-    cs = table.deal_cards({"ysolde": c("9♥"), "bertrand": c("8♥")}, {"bertrand": 1})
+    cs = table.turn_step(
+        "deal", cards={"ysolde": c("9♥"), "bertrand": c("8♥")}, keeping={"bertrand": 1}
+    )
     apply(enc, cs)
     assert dump(enc) != before
     revert(enc, cs)
@@ -289,7 +299,7 @@ def test_undo_of_a_deal_with_a_kept_joker_restores_everything():
 def test_attendre_with_a_lower_card_moves_the_turn_to_its_place():
     table = Table(encounter())
     enc = started(table, HAND)
-    apply(enc, table.wait_card("bertrand", c("5♦")))
+    apply(enc, table.turn_step("wait", unit="bertrand", card=c("5♦")))
     assert order(enc.turn)[:3] == ["groupe.mj", "ysolde", "bertrand"]
     assert shown(enc.turn)[:3] == ["D♣", "7♥", "5♦"]
     assert acting(enc.turn) == "groupe.mj" and not enc.turn.order[2].acted
@@ -302,7 +312,7 @@ def test_attendre_with_a_lower_card_moves_the_turn_to_its_place():
 def test_attendre_with_a_lower_card_that_is_still_first_keeps_the_turn():
     table = Table(encounter())
     enc = started(table, HAND)
-    apply(enc, table.wait_card("bertrand", c("D♦")))
+    apply(enc, table.turn_step("wait", unit="bertrand", card=c("D♦")))
     assert acting(enc.turn) == "bertrand" and shown(enc.turn)[0] == "D♦"
     assert enc.log[-1].outcome == "Bertrand tire D♦, plus basse que D♠ : joue en premier"
 
@@ -313,7 +323,7 @@ def test_attendre_with_a_higher_card_loses_the_initiative_this_round():
     apply(enc, table.next_turn())
     apply(enc, table.next_turn())
     assert acting(enc.turn) == "ysolde"
-    apply(enc, table.wait_card("ysolde", c("V♠")))
+    apply(enc, table.turn_step("wait", unit="ysolde", card=c("V♠")))
     # She ranks among those done, at her new card's place; she was the last: round 2.
     assert enc.turn.round == 2 and POLICY.needs_cards(enc.turn)
     actions = [entry.action for entry in enc.log[-2:]]
@@ -325,7 +335,7 @@ def test_attendre_higher_in_mid_round_leaves_the_next_unit_acting():
     table = Table(encounter())
     enc = started(table, {"ysolde": "R♥", "groupe.mj": "D♣", "bertrand": "3♠"})
     apply(enc, table.next_turn())
-    apply(enc, table.wait_card("groupe.mj", c("A♣")))
+    apply(enc, table.turn_step("wait", unit="groupe.mj", card=c("A♣")))
     assert order(enc.turn)[:3] == ["groupe.mj", "ysolde", "bertrand"]
     assert enc.turn.order[0].acted and acting(enc.turn) == "bertrand"
 
@@ -334,12 +344,12 @@ def test_attendre_with_a_joker_acts_at_once_and_with_a_kept_joker_draws_again():
     table = Table(encounter())
     enc = started(table, HAND)
     apply(enc, table.next_turn())
-    apply(enc, table.wait_card("groupe.mj", JOKERS[0]))
+    apply(enc, table.turn_step("wait", unit="groupe.mj", card=JOKERS[0]))
     assert acting(enc.turn) == "groupe.mj" and shown(enc.turn)[1] == "Joker"
     assert "initiative libre" in enc.log[-1].outcome
     apply(enc, table.next_turn())
-    apply(enc, table.wait_card("ysolde", c("2♦"), keeping=1))
-    assert cards.kept(enc.combatant("ysolde")) == 1
+    apply(enc, table.turn_step("wait", unit="ysolde", card=c("2♦"), keeping=1))
+    assert ad.kept(enc.combatant("ysolde")) == 1
     assert "Joker gardé pour un jet de Trait" in " ".join(enc.log[-1].breakdown)
 
 
@@ -347,9 +357,9 @@ def test_attendre_is_for_the_acting_unit_and_a_free_card():
     table = Table(encounter())
     started(table, HAND)
     with pytest.raises(TurnError, match="Seule l’unité dont c’est le tour"):
-        table.wait_card("ysolde", c("2♦"))
+        table.turn_step("wait", unit="ysolde", card=c("2♦"))
     with pytest.raises(CardError, match="deux fois : 7♥"):
-        table.wait_card("bertrand", c("7♥"))
+        table.turn_step("wait", unit="bertrand", card=c("7♥"))
 
 
 # Without the flag -------------------------------------------------------------------------------
@@ -358,11 +368,11 @@ def test_attendre_is_for_the_acting_unit_and_a_free_card():
 def test_without_the_flag_the_gm_orders_one_unit_per_figurine():
     enc = encounter(False)
     table = Table(enc)
-    policy = table.ruleset.turn_policy(enc)
+    policy = table.mode()
     assert type(policy) is GmOrder
     assert [u.unit for u in table.ruleset.turn_units(enc)] == [x.id for x in enc.combatants]
     apply(enc, table.start_combat())
     assert order(enc.turn) == [x.id for x in enc.combatants]
-    assert table.ruleset.initiative_text(enc, enc.turn.order[0]) is None
-    with pytest.raises(TurnError, match="Pas d’initiative par cartes"):
-        table.deal_cards({"ysolde": c("D♥")})
+    assert policy.initiative_text(enc, enc.turn.order[0]) == ""  # no card, no number
+    with pytest.raises(TurnError, match="« deal » inconnue dans ce mode"):
+        table.turn_step("deal", cards={"ysolde": c("D♥")})

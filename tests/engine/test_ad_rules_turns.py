@@ -5,6 +5,7 @@ Table.move, derived values, badges, and blessing or cursing a roll."""
 import pytest
 
 from gui.engine.model import State
+from gui.engine.moves import Destination
 
 from .ad_builders import (
     act,
@@ -43,7 +44,7 @@ def _fight(flags=None, a=None, b=None, zones=4):
 
 
 def _move(t, cid, zone):
-    notices, cs = t.move(cid, zone)
+    notices, cs = t.move(cid, Destination(zone=zone))
     undo_is_exact(t, cs)
     t.apply(cs)
     return [n.rule for n in notices]

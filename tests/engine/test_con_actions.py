@@ -16,6 +16,7 @@ from .con_builders import (
     arme,
     begin,
     blocking,
+    declare,
     declare_all,
     dice_for,
     fighter,
@@ -275,9 +276,9 @@ def test_g_4_turn_steps_undo():
     round_trip(t.enc, t.start_combat())
     start(t)
     entry = t.enc.turn.order[t.enc.turn.current]
-    round_trip(t.enc, t.declare(entry.unit, ["A1", "A2"], {"magiques": 1, "volonte_points": 1}))
+    round_trip(t.enc, declare(t, entry.unit, ["A1", "A2"], {"magiques": 1, "volonte_points": 1}))
     declare_all(t, {})
-    round_trip(t.enc, t.begin_act({"a": 5, "b": 5}))  # uses A's −2 (CON-14)
+    round_trip(t.enc, t.turn_step("begin_act", rolls={"a": 5, "b": 5}))  # uses A's −2 (CON-14)
     begin(t, {"a": 5, "b": 5})
     while t.enc.turn.phase == "act":
         cs = t.next_turn()

@@ -15,6 +15,7 @@ from .con_builders import (
     add_state,
     arme,
     begin,
+    declare,
     declare_all,
     fighter,
     inits,
@@ -117,11 +118,10 @@ def test_con_05_a_delayed_action_interrupts_a_slower_one():
     start(t)
     declare_all(t, {})
     begin(t, {"a": 9, "b": 5, "c": 1})
-    policy = DeclareThenAct()
-    t.apply(t.turn_step("Retarder", policy.delay(t.enc.turn)))
+    t.apply(t.turn_step("delay", "Retarder"))
     assert t.enc.turn.order[t.enc.turn.current].unit == "b"
     delayed = next(i for i, e in enumerate(t.enc.turn.order) if e.delayed)
-    t.apply(t.turn_step("Agir", policy.act_now(t.enc.turn, delayed)))
+    t.apply(t.turn_step("act_now", "Agir", index=delayed))
     current = t.enc.turn.order[t.enc.turn.current]
     assert (current.unit, current.initiative) == ("a", 9)  # before B, at B's initiative
 
@@ -192,7 +192,7 @@ def test_con_08_magical_actions_need_an_ordinary_one_first():
     t = _pair()
     entry = t.enc.turn.order[t.enc.turn.current]
     with pytest.raises(ActionError, match="CON-08"):
-        t.declare(entry.unit, ["M1", "M2"], {"magiques": 2})
+        declare(t, entry.unit, ["M1", "M2"], {"magiques": 2})
 
 
 def test_con_09_no_action_above_the_one_before():
@@ -393,17 +393,17 @@ def test_con_43_points_spent_at_the_declaration(nature, key):
     have = stat(t, "a", key)
     entry = t.enc.turn.order[t.enc.turn.current]
     assert entry.unit == "a"
-    keys = [f.key for f in t.ruleset.declaration_options(t.enc, t.enc.combatant("a"))]
+    keys = [f.key for f in t.mode().rules.options(t.enc, t.enc.combatant("a"))]
     assert key in keys and ("sang" in keys) is (nature == "vampire")
     assert ("rage" in keys) is (nature == "loup_garou")
     before = dump(t.enc)
-    cs = t.declare("a", ["Frapper"], {key: 2})
+    cs = declare(t, "a", ["Frapper"], {key: 2})
     t.apply(cs)
     assert stat(t, "a", key) == have - 2
     t.revert(cs)
     assert dump(t.enc) == before
     with pytest.raises(ActionError):
-        t.declare("a", ["Frapper"], {key: have + 1})
+        declare(t, "a", ["Frapper"], {key: have + 1})
 
 
 def test_turn_states_are_counted_afresh_each_round():
@@ -420,8 +420,8 @@ def test_turn_states_are_counted_afresh_each_round():
 
 def test_declaring_one_action_clears_a_previous_multiple_declaration():
     t = _pair()
-    t.apply(t.declare("a", ["A1", "A2"], {"magiques": 1}))
-    t.apply(t.declare("a", ["A1"]))
+    t.apply(declare(t, "a", ["A1", "A2"], {"magiques": 1}))
+    t.apply(declare(t, "a", ["A1"]))
     assert states(t, "a") == []
 
 
@@ -434,8 +434,8 @@ def test_con_43_an_amended_declaration_spends_its_points_once():
     t = Table(load(RULESET_DATA_DIR / "conteur" / "demo.json"))
     t.apply(t.start_combat())
     before = t.enc.combatant("mireille").stats["volonte_points"]
-    t.apply(t.declare("mireille", ["Tirer"], {"volonte_points": 1}))
-    t.apply(t.declare("mireille", ["Tirer", "Esquiver"], {"volonte_points": 2}))
+    t.apply(declare(t, "mireille", ["Tirer"], {"volonte_points": 1}))
+    t.apply(declare(t, "mireille", ["Tirer", "Esquiver"], {"volonte_points": 2}))
     assert t.enc.combatant("mireille").stats["volonte_points"] == before - 2
-    t.apply(t.declare("mireille", ["Tirer"], {}))
+    t.apply(declare(t, "mireille", ["Tirer"], {}))
     assert t.enc.combatant("mireille").stats["volonte_points"] == before

@@ -52,7 +52,7 @@ def test_lib03_with_the_floor_damage_stops_at_zero_as_before():
         (("combatants", "y", "stats", "inconnu"), 3, "champ inconnu"),
         (("flags",), {"LIB-CFG-1": 3}, "valeur impossible"),
         (("flags",), {"LIB-CFG-9": True}, "option de règle inconnue"),
-        (("turn", "policy"), "alternating", "ne joue pas les tours en mode « alternating »"),
+        (("turn", "mode"), "alternating", "ne joue pas les tours en mode « alternating »"),
     ],
 )
 def test_a_change_that_breaks_the_ruleset_is_refused_and_changes_nothing(path, value, fr):

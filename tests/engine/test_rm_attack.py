@@ -280,7 +280,7 @@ def test_a_rm_12_one_counter_per_attack_or_stacked(one, pool, ana, bea):
 def test_rm_23_no_counter_by_the_side_holding_initiative():
     """The players hold the initiative; S1 interrupts to attack Ana, who cannot counter."""
     enc, t = _countered()
-    t.apply(t.turn_step("GM", t.ruleset.turn_policy(enc).give_initiative(enc.turn, PJ)))
+    t.apply(t.turn_step("give_initiative", "GM", side=PJ))
     act(t, "interrompre", "s1", type="attaquer")
     assert res(enc, MJ) == 2
     preview = t.preview(_attack("s1", "ana", contre_par="ana"))

@@ -125,7 +125,7 @@ def _interrupt_setup(reserve=2):
 
 def test_tv_rm_26_interrupt_with_0_actions_left_is_illegal():
     enc, t = _interrupt_setup()
-    t.apply(t.turn_step("x", t.ruleset.turn_policy(enc).pass_unit(enc.turn, "ana")))
+    t.apply(t.turn_step("pass_unit", "x", unit="ana"))
     assert blocking(t.preview(Action("interrompre", "ana", None, {"type": "attaquer"}))) == [
         "RM-48"
     ]
@@ -136,8 +136,7 @@ def test_tv_rm_26_interrupt_with_0_actions_left_is_illegal():
 
 def test_tv_rm_26_interrupt_with_1_action_and_reserve_2():
     enc, t = _interrupt_setup()
-    policy = t.ruleset.turn_policy(enc)
-    t.apply(t.turn_step("x", policy.spend(enc.turn, "ana", 1, force=True)))
+    t.apply(t.turn_step("spend", "x", unit="ana", count=1, force=True))
     assert left(enc, "ana") == 1
     act(t, "attaquer", "s1", "ana", q=1)
     act(t, "interrompre", "ana", type="attaquer")

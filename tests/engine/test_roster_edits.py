@@ -8,12 +8,13 @@ import pytest
 
 from gui.engine import roster_edits
 from gui.engine.blank import blank_encounter
-from gui.engine.changes import apply, revert
-from gui.engine.model import Position, State, TurnEntry, TurnState
+from gui.engine.changes import ChangeSet, apply, change, revert
+from gui.engine.model import Position, State
 from gui.engine.roster_edits import RosterEditError
 from gui.engine.rulesets import registry
 from gui.engine.rulesets.schema import Label, RulesetData, TrackSpec
 from gui.engine.table import Table
+from gui.engine.turns import RankedEntry, RankedState
 
 from .builders import dump, fighter, libre_encounter, round_trip
 from .builders import libre_demo as demo
@@ -315,17 +316,16 @@ def test_previous_turn_after_removing_an_earlier_unit_returns_to_the_right_unit(
 
 def test_remove_a_member_of_a_group_keeps_the_group():
     enc = libre_encounter(fighter("x", "a"), fighter("y", "a"), fighter("z", "b"))
-    turn = TurnState(
-        policy="ranked",
+    turn = RankedState(
         round=1,
         order=[
-            TurnEntry(unit="g", members=["x", "y"], side="a", initiative=15),
-            TurnEntry(unit="z", members=["z"], side="b", initiative=9),
+            RankedEntry(unit="g", members=["x", "y"], side="a", initiative=15),
+            RankedEntry(unit="z", members=["z"], side="b", initiative=9),
         ],
         current=1,
     )
     t = Table(enc)
-    t.apply(t.turn_step("groupe", turn))
+    t.apply(ChangeSet("groupe", (change(enc, ("turn",), turn),)))
     before = dump(enc)
     cs = roster_edits.remove_combatant(enc, "x")
     apply(enc, cs)

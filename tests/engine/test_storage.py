@@ -26,11 +26,12 @@ from gui.engine.model import (
     Rect,
     Side,
     State,
-    TurnEntry,
-    TurnState,
+    TurnPatch,
+    TurnStep,
     Zone,
 )
 from gui.engine.storage import LoadError, SaveError
+from gui.engine.turns import RankedEntry, RankedState
 
 PARIS_SUMMER = timezone(timedelta(hours=2))
 
@@ -80,15 +81,21 @@ def rich_encounter() -> Encounter:
             background=Background(path="cartes/gué.png", scale=0.5, opacity=0.8),
             grid=Grid(cell_px=40, cell_m=1.5, snap=True),
         ),
-        turn=TurnState(
-            policy="ranked",
+        turn=RankedState(
             round=2,
             order=[
-                TurnEntry(unit="aelis", members=["aelis"], side="pj", initiative=17, acted=True),
-                TurnEntry(unit="brigands", members=["brigand-1", "archer"], side="mj", score=9),
+                RankedEntry(unit="aelis", members=["aelis"], side="pj", initiative=17, acted=True),
+                RankedEntry(unit="brigands", members=["brigand-1", "archer"], side="mj", score=9),
             ],
             current=1,
-            holder="mj",
+            history=[
+                TurnStep(
+                    patches=[
+                        TurnPatch(path=["current"], value=0),
+                        TurnPatch(path=["order", 0, "acted"], value=False),
+                    ]
+                )
+            ],
         ),
         log=[
             LogEntry(
@@ -137,7 +144,7 @@ def test_file_is_utf8_envelope_without_escapes():
     doc = json.loads(data.decode("utf-8"))
     assert list(doc) == ["format", "schema_version", "app_version", "encounter"]
     assert doc["format"] == "escarmouche.encounter"
-    assert doc["schema_version"] == storage.SCHEMA_VERSION == 1
+    assert doc["schema_version"] == storage.SCHEMA_VERSION == 2
     assert doc["app_version"] == "1.2.3"
     assert "Aélis".encode() in data and b"\\u00e9" not in data
 
@@ -291,7 +298,7 @@ def test_save_prunes_old_backups(tmp_path):
 
 def test_newer_schema_is_refused_on_load_and_kept_on_save(tmp_path):
     doc = envelope()
-    doc["schema_version"] = 2
+    doc["schema_version"] = 3
     path = tmp_path / "futur.json"
     path.write_bytes(to_bytes(doc))
     before = path.read_bytes()
@@ -321,14 +328,14 @@ def test_newer_schema_far_into_the_file_is_still_seen(tmp_path):
     [
         # Keys sorted: the envelope's version comes after the whole encounter.
         '{"app_version": "9.0", "encounter": {"id": "x"}, "format": "escarmouche.encounter", '
-        '"schema_version": 2}',
+        '"schema_version": 3}',
         # The head sniffed by older code named version 1; the parser reads the last key.
         '{"format": "escarmouche.encounter", "schema_version": 1, "encounter": {}, '
         '"schema_version": 3}',
         # Spelled with an escape, as any JSON writer may.
-        '{"format": "escarmouche.encounter", "\\u0073chema_version": 2}',
+        '{"format": "escarmouche.encounter", "\\u0073chema_version": 3}',
         # With a byte-order mark.
-        '\ufeff{"format": "escarmouche.encounter", "schema_version": 2}',
+        '\ufeff{"format": "escarmouche.encounter", "schema_version": 3}',
     ],
     ids=["sorted keys", "duplicate key", "escaped key", "bom"],
 )
@@ -627,39 +634,39 @@ def _as_version(version: int, change=lambda body: None) -> bytes:
 
 
 def test_older_file_is_migrated(monkeypatch):
-    """A pretend v2 world: a v1 file called `name` `title`; the 1→2 step renames it back."""
+    """A pretend v3 world: a v2 file called `name` `title`; the 2→3 step renames it back."""
 
-    def v1_to_v2(body):
+    def v2_to_v3(body):
         body["name"] = body.pop("title")
         return body
 
-    monkeypatch.setattr(storage, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(migrations, "MIGRATIONS", {1: v1_to_v2})
-    old = _as_version(1, lambda body: body.update(title=body.pop("name")))
+    monkeypatch.setattr(storage, "SCHEMA_VERSION", 3)
+    monkeypatch.setattr(migrations, "MIGRATIONS", {2: v2_to_v3})
+    old = _as_version(2, lambda body: body.update(title=body.pop("name")))
     assert storage.loads(old) == rich_encounter()
-    assert json.loads(storage.dumps(rich_encounter()))["schema_version"] == 2
+    assert json.loads(storage.dumps(rich_encounter()))["schema_version"] == 3
 
 
 def test_migrated_file_still_reports_paths(monkeypatch):
-    monkeypatch.setattr(storage, "SCHEMA_VERSION", 2)
-    monkeypatch.setattr(migrations, "MIGRATIONS", {1: lambda body: body})
-    bad = _as_version(1, lambda body: body["combatants"][1].update(name=5))
+    monkeypatch.setattr(storage, "SCHEMA_VERSION", 3)
+    monkeypatch.setattr(migrations, "MIGRATIONS", {2: lambda body: body})
+    bad = _as_version(2, lambda body: body["combatants"][1].update(name=5))
     with pytest.raises(LoadError) as info:
         storage.loads(bad)
     assert info.value.path == f"{C1}.name"
 
 
 def test_missing_or_failing_migration_is_a_load_error(monkeypatch):
-    monkeypatch.setattr(storage, "SCHEMA_VERSION", 3)
-    monkeypatch.setattr(migrations, "MIGRATIONS", {1: lambda body: body})
+    monkeypatch.setattr(storage, "SCHEMA_VERSION", 4)
+    monkeypatch.setattr(migrations, "MIGRATIONS", {2: lambda body: body})
     with pytest.raises(LoadError) as gap:
-        storage.loads(_as_version(1))
-    assert gap.value.path == "$.schema_version" and "2→3" in gap.value.en
-    monkeypatch.setattr(migrations, "MIGRATIONS", {1: lambda body: body["absent"], 2: dict})
+        storage.loads(_as_version(2))
+    assert gap.value.path == "$.schema_version" and "3→4" in gap.value.en
+    monkeypatch.setattr(migrations, "MIGRATIONS", {2: lambda body: body["absent"], 3: dict})
     with pytest.raises(LoadError) as failing:
-        storage.loads(_as_version(1))
+        storage.loads(_as_version(2))
     assert failing.value.path == "$.encounter"
-    assert "cannot migrate from version 1" in failing.value.en
+    assert "cannot migrate from version 2" in failing.value.en
 
 
 @pytest.fixture
@@ -698,7 +705,7 @@ def test_a_file_we_wrote_then_a_newer_version_replaced_is_parsed_again(tmp_path)
     storage.save(rich_encounter(), path)
     storage.save(rich_encounter(), path)  # as we left it: no parse needed
     newer = tmp_path / "newer.json"
-    newer.write_text('{"format": "escarmouche.encounter", "schema_version": 2}')
+    newer.write_text('{"format": "escarmouche.encounter", "schema_version": 3}')
     os.replace(newer, path)
     before = path.read_bytes()
     with pytest.raises(SaveError):

@@ -4,6 +4,7 @@ import pytest
 
 from gui.engine.changes import revert
 from gui.engine.dice import rng_from_state
+from gui.engine.moves import Destination
 from gui.engine.table import InputError, Table
 
 from .builders import fighter, libre_encounter
@@ -11,7 +12,7 @@ from .builders import fighter, libre_encounter
 
 def test_move_into_a_zone_is_one_changeset_and_reverts():
     t = Table(libre_encounter(fighter("x", "a"), fighter("y", "b")))
-    notices, cs = t.move("x", "z2")
+    notices, cs = t.move("x", Destination(zone="z2"))
     assert notices == [] and len(cs.changes) == 1
     t.apply(cs)
     assert t.enc.combatant("x").position.zone == "z2"
@@ -23,10 +24,10 @@ def test_contact_crosses_a_border_and_breaks_when_moving_too_far():
     t = Table(libre_encounter(fighter("x", "a", "z1"), fighter("y", "b", "z2")))
     t.apply(t.set_contact("x", "y", True))
     assert t.enc.combatant("x").contacts == ["y"] and t.enc.combatant("y").contacts == ["x"]
-    _, stay = t.move("x", "z2")  # still neighbours or same zone: contact holds
+    _, stay = t.move("x", Destination(zone="z2"))  # still neighbours or same zone: contact holds
     assert all(c.path[-1] != "contacts" for c in stay.changes)
-    t.apply(t.move("x", "z1")[1])
-    _, away = t.move("y", "z3")  # z1 and z3 are two zones apart
+    t.apply(t.move("x", Destination(zone="z1"))[1])
+    _, away = t.move("y", Destination(zone="z3"))  # z1 and z3 are two zones apart
     t.apply(away)
     assert t.enc.combatant("x").contacts == [] and t.enc.combatant("y").contacts == []
     revert(t.enc, away)
@@ -36,7 +37,7 @@ def test_contact_crosses_a_border_and_breaks_when_moving_too_far():
 def test_move_to_unknown_zone_is_refused():
     t = Table(libre_encounter(fighter("x", "a")))
     with pytest.raises(KeyError):
-        t.move("x", "nowhere")
+        t.move("x", Destination(zone="nowhere"))
 
 
 @pytest.mark.parametrize(
@@ -76,7 +77,7 @@ def test_previous_and_end_of_combat():
     t.apply(t.previous_turn())
     assert t.enc.turn.current == 0 and t.enc.turn.round == 1
     t.apply(t.end_combat())
-    assert t.enc.turn.policy == "none" and t.enc.turn.order == []
+    assert t.enc.turn.mode == "none" and t.enc.turn.order == []
 
 
 def test_dice_state_continues_the_sequence_after_saving():

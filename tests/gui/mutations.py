@@ -30,11 +30,11 @@ from gui.engine import storage
 from gui.engine.model import Encounter
 from gui.engine.problems import BilingualError
 from gui.engine.rulesets import registry
-from gui.engine.rulesets.attention_donjon import cards as ad_cards
 from gui.engine.rulesets.base import FORCE, Action, DiceResult
 from gui.engine.storage import LoadError
 from gui.engine.table import Table
-from gui.engine.turns import AlternatingSides, DeclareThenAct, current_entry
+from gui.engine.turns import AlternatingSides, CardInitiative, DeclareThenAct, current_entry
+from gui.engine.turns.cards import DECK, is_joker
 
 T = TypeVar("T")
 
@@ -90,7 +90,7 @@ Path_ = tuple[str | int, ...]
 REGIONS: dict[str, re.Pattern[str]] = {
     name: re.compile(rx)
     for name, rx in {
-        "turn": r"^turn(\.(policy|round|phase|current|holder|actions_per_unit|activation))?$"
+        "turn": r"^turn(\.(mode|round|phase|current|holder|actions_per_unit|activation))?$"
         r"|^turn\.(side_order|spent)(\.|$)",
         "turn.order": r"^turn\.order(\.|$)",
         "turn.history": r"^turn\.history(\.|$)",
@@ -149,9 +149,9 @@ TYPE_VALUES: tuple[Any, ...] = (
 FLOATS: tuple[float, ...] = (0.0, -0.0, 5e-324, 1e-300, 1e15, 1e300, -1e300)
 INT_VALUES: tuple[int, ...] = (-(2**63), -1000, -2, -1, 0, 1, 2, 3, 99, 1000, 10**9, 2**63)
 DANGLING = ("nobody", "x", "groupe.nobody", "mineurs.nobody", "groupe.", "mineurs.", "0")
-# The values a text field of the turn state may take (TurnState.policy, .phase).
+# The values a text field of the turn state may take (TurnState.mode, .phase).
 ENUMS: dict[str, tuple[str, ...]] = {
-    "policy": ("none", "ranked", "alternating", "declare"),
+    "mode": ("none", "ranked", "gm_order", "cards", "alternating", "declare"),
     "phase": ("", "declare", "act"),
     # Log times at the edges of what a datetime holds, in far time zones.
     "time": (
@@ -580,22 +580,22 @@ def _initiatives(table: Table) -> dict[str, int]:
 
 
 def _cards(table: Table, units) -> dict[str, int]:
-    """A card for each unit that draws (AD-CARTES): the highest left first, no Joker."""
-    enc = table.enc
-    deck = [c for c in reversed(ad_cards.DECK) if not ad_cards.is_joker(c)]
-    return {e.unit: deck[i] for i, e in enumerate(u for u in units if ad_cards.draws(enc, u))}
+    """A card for each unit that draws (card initiative): the highest left first, no Joker."""
+    enc, mode = table.enc, table.mode()
+    deck = [c for c in reversed(DECK) if not is_joker(c)]
+    return {e.unit: deck[i] for i, e in enumerate(u for u in units if mode.rules.draws(enc, u))}
 
 
 def start(ctl) -> None:
-    """Commencer le combat as the combat dock does for each turn policy."""
+    """Commencer le combat as the combat dock does for each turn mode."""
     table, enc = ctl.table, ctl.enc
-    policy = ctl.ruleset.turn_policy(enc)
-    if isinstance(policy, ad_cards.CardInitiative):
-        ctl.start_with_cards(_cards(table, ctl.ruleset.turn_units(enc)), {})
-    elif isinstance(policy, DeclareThenAct):
+    mode = table.mode()
+    if isinstance(mode, CardInitiative):
+        ctl.start_combat(_cards(table, ctl.ruleset.turn_units(enc)), keeping={})
+    elif isinstance(mode, DeclareThenAct):
         ctl.start_combat()
-    elif isinstance(policy, AlternatingSides):
-        ctl.start_combat(None, enc.sides[0].id if enc.sides else None)
+    elif isinstance(mode, AlternatingSides):
+        ctl.start_combat(None, first_side=enc.sides[0].id if enc.sides else None)
     else:
         ctl.start_combat(_initiatives(table))
 
@@ -604,17 +604,19 @@ def suivant(ctl) -> None:
     """Suivant as the combat dock does: a declaration before it, the initiative roll after
     the last one (declare-then-act), the cards of a new round (AD-CARTES)."""
     enc = ctl.enc
-    policy = ctl.ruleset.turn_policy(enc)
-    if isinstance(policy, DeclareThenAct) and enc.turn.policy == "declare":
-        if policy.needs_initiative(enc.turn):
+    mode = ctl.table.mode()
+    if isinstance(mode, DeclareThenAct) and enc.turn.mode == "declare":
+        if mode.needs_initiative(enc.turn):
             rolls = _initiatives(ctl.table)
-            ctl.begin_act({e.unit: rolls.get(e.unit, 5) for e in enc.turn.order})
+            rolls = {e.unit: rolls.get(e.unit, 5) for e in enc.turn.order}
+            ctl.turn_step("begin_act", rolls=rolls)
             return
         acting = current_entry(enc.turn)
         if enc.turn.phase == "declare" and acting is not None:
-            refusing(ctl.declare, acting.unit, ["Frapper", "Esquiver"], {})
-    if isinstance(policy, ad_cards.CardInitiative) and policy.needs_cards(enc.turn):
-        ctl.deal_cards(_cards(ctl.table, enc.turn.order), {})
+            actions = ["Frapper", "Esquiver"]
+            refusing(lambda: ctl.turn_step("declare", unit=acting.unit, actions=actions))
+    if isinstance(mode, CardInitiative) and mode.needs_cards(enc.turn):
+        ctl.turn_step("deal", cards=_cards(ctl.table, enc.turn.order), keeping={})
     else:
         ctl.next_turn()
 
@@ -630,7 +632,8 @@ def act(ctl) -> None:
     ids = {c.id for c in combatants}
     actor = acting.members[0] if acting and acting.members and acting.members[0] in ids else None
     if actor is None:
-        holders = [c.id for c in combatants if c.side == enc.turn.holder]
+        holder = getattr(enc.turn, "holder", None)
+        holders = [c.id for c in combatants if c.side == holder]
         actor = holders[0] if holders else combatants[0].id
     side = enc.combatant(actor).side
     others = [c.id for c in combatants if c.id != actor]
@@ -703,8 +706,8 @@ def mid_combat(ruleset: str, flags: dict[str, Any] | None = None) -> bytes:
             suivant(ctl)
             if i in (1, 4, 7):
                 refusing(act, ctl)  # some are refused (reserve_menace: a second attack)
-        policy = ctl.ruleset.turn_policy(ctl.enc)
-        if isinstance(policy, ad_cards.CardInitiative) and policy.needs_cards(ctl.enc.turn):
+        mode = ctl.table.mode()
+        if isinstance(mode, CardInitiative) and mode.needs_cards(ctl.enc.turn):
             suivant(ctl)  # a round with its cards dealt
         ctl.table.enc.dice = ctl.table.dice_state()
         return storage.dumps(ctl.enc)
@@ -718,7 +721,7 @@ def sources() -> dict[str, bytes]:
     """Name → file content; needs a QApplication (the controller is a QObject)."""
     out = {f"{r}.demo": demo_bytes(r) for r in RULESETS}
     out |= {f"{r}.mid": mid_combat(r) for r in RULESETS}
-    out["attention_donjon.cartes.mid"] = mid_combat("attention_donjon", {ad_cards.CARDS_FLAG: True})
+    out["attention_donjon.cartes.mid"] = mid_combat("attention_donjon", {"AD-CARTES": True})
     return out
 
 

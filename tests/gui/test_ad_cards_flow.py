@@ -10,8 +10,8 @@ from gui.control.controller import Controller
 from gui.dialogs.cards import CardsDialog, WaitDialog
 from gui.dialogs.initiative import InitiativeDialog
 from gui.engine.model import Combatant, Encounter, Side
-from gui.engine.rulesets.attention_donjon.cards import JOKERS, parse_card
 from gui.engine.table import Table
+from gui.engine.turns.cards import JOKERS, parse_card
 from gui.models.turn_order import INIT, NAME, STATES
 from gui.turns.panel import TurnPanel
 from tests.gui.fakes import ScriptedPrompts
@@ -61,7 +61,7 @@ def panel(ctl, qtbot):
 
 
 def dialog_of(panel: TurnPanel, qtbot) -> CardsDialog:
-    dialog = panel.cards.dialog
+    dialog = panel.mode_actions.dialog
     assert dialog is not None and dialog.isVisible()
     qtbot.addWidget(dialog)
     return dialog
@@ -87,8 +87,8 @@ def start(panel: TurnPanel, qtbot, hand: dict[str, str]) -> None:
 def test_commencer_asks_each_hero_and_active_group_for_a_card(panel, qtbot):
     ctl = panel.ctl
     assert panel.start_action.toolTip() == "Tirer les cartes d’initiative du round 1 (F5)"
-    assert panel.wait_action.isVisible() is False or not panel.wait_action.isEnabled()
-    assert not panel.buttons[panel.delay_action].isVisible()  # Attendre replaces Retarder
+    assert panel.mode_actions.wait.isVisible() is False or not panel.mode_actions.wait.isEnabled()
+    assert not hasattr(panel.mode_actions, "delay")  # Attendre replaces Retarder
     panel.start_action.trigger()
     dialog = dialog_of(panel, qtbot)
     assert dialog.windowTitle() == "Commencer le combat — cartes d’initiative"
@@ -103,14 +103,14 @@ def test_commencer_asks_each_hero_and_active_group_for_a_card(panel, qtbot):
     assert dialog.status_text("bertrand") == "D♥ : carte déjà tenue ce round par Ysolde"
     assert dialog.status_text("groupe.mj").startswith("Carte illisible « 11 ♣ »")
     dialog.accept()  # refused: the problems are listed, nothing starts
-    assert dialog.isVisible() and ctl.enc.turn.policy == "none"
+    assert dialog.isVisible() and ctl.enc.turn.mode == "none"
     assert "Bertrand : D♥ : carte déjà tenue ce round par Ysolde" in dialog.error.text()
     dialog.type_card("bertrand", "10 pique")
     dialog.type_card("groupe.mj", "Joker")
     assert dialog.status_text("groupe.mj") == (
         "Joker — initiative libre (adopté : un groupe ne garde pas de Joker)"
     )
-    assert not dialog.rows["ysolde"].libre.isVisible()  # only for a hero's Joker
+    assert not dialog.rows["ysolde"].free.isVisible()  # only for a hero's Joker
     qtbot.wait(20)
     shot(dialog, "ad_cards_dialog")
     dialog.accept()
@@ -125,9 +125,9 @@ def test_commencer_asks_each_hero_and_active_group_for_a_card(panel, qtbot):
     assert "Carte d’initiative : D♥ — Dame de cœur (AD-CARTES)" in tip
     rats_tip = panel.order_model.index(3, INIT).data(0x3)
     assert "Pas de carte ce round : aucune figurine active" in rats_tip
-    assert not panel.wait_action.isEnabled()  # a group does not Attendre
+    assert not panel.mode_actions.wait.isEnabled()  # a group does not Attendre
     panel.next_action.trigger()
-    assert panel.wait_action.isEnabled() and panel.wait_action.isVisible()
+    assert panel.mode_actions.wait.isEnabled() and panel.mode_actions.wait.isVisible()
     qtbot.wait(20)
     shot(panel, "ad_cards_dock")
 
@@ -153,8 +153,8 @@ def test_each_new_round_asks_for_new_cards_drawn_by_the_app(panel, qtbot):
     dialog.type_card("bertrand", "2♣")  # typed cards stay; the others are drawn
     dialog.draw_all()
     for unit, row in dialog.rows.items():
-        if row.libre is not None and row.libre.isVisible():
-            dialog.choose_libre(unit)
+        if row.free is not None and row.free.isVisible():
+            dialog.choose_free(unit)
     drawn = dialog.cards()
     assert len(set(drawn.values())) == 3 and drawn["bertrand"] == parse_card("2♣")
     dialog.accept()
@@ -182,7 +182,7 @@ def test_a_hero_keeps_a_drawn_joker_and_draws_again(panel, qtbot, monkeypatch):
     dialog = dialog_of(panel, qtbot)
     dialog.draw("ysolde")
     row = dialog.rows["ysolde"]
-    assert row.libre.isVisible() and row.keep.isVisible()
+    assert row.free.isVisible() and row.keep.isVisible()
     qtbot.wait(20)
     shot(dialog, "ad_cards_joker")
     assert dialog.status_text("ysolde") == "Joker : l’initiative libre ou le garder ?"
@@ -209,8 +209,8 @@ def test_attendre_moves_the_turn_or_loses_it_and_undo_takes_it_back(panel, qtbot
     ctl = panel.ctl
     start(panel, qtbot, {"ysolde": "7♥", "groupe.mj": "D♣", "bertrand": "D♠"})
     assert panel.whose_label.text() == "Au tour de : Bertrand (D♠)"
-    assert panel.wait_action.isEnabled()
-    panel.wait_action.trigger()
+    assert panel.mode_actions.wait.isEnabled()
+    panel.mode_actions.wait.trigger()
     dialog = dialog_of(panel, qtbot)
     assert isinstance(dialog, WaitDialog) and dialog.windowTitle() == "Attendre — Bertrand"
     dialog.type_card("bertrand", "7♥")
@@ -230,7 +230,7 @@ def test_attendre_moves_the_turn_or_loses_it_and_undo_takes_it_back(panel, qtbot
     assert ctl.undo_stack.undoText() == "Attendre : Bertrand"
     assert ctl.enc.log[-1].outcome == "Bertrand tire 5♦, plus basse que D♠ : joue après Ysolde"
     panel.next_action.trigger()
-    panel.wait_action.trigger()  # Ysolde waits too, and draws higher: no turn this round
+    panel.mode_actions.wait.trigger()  # Ysolde waits too, and draws higher: no turn this round
     dialog = dialog_of(panel, qtbot)
     dialog.type_card("ysolde", "A♥")
     dialog.accept()
@@ -256,9 +256,10 @@ def test_without_the_flag_commencer_keeps_the_gm_order(qtbot):
     panel = TurnPanel(ctl, ScriptedPrompts())
     qtbot.addWidget(panel)
     panel.show()
-    assert not panel.wait_action.isVisible() and panel.buttons[panel.delay_action].isVisible()
+    assert not hasattr(panel.mode_actions, "wait")
+    assert panel.buttons[panel.mode_actions.delay].isVisible()
     panel.start_action.trigger()
-    assert panel.cards.dialog is None
+    assert getattr(panel.mode_actions, "dialog", None) is None  # no card dialog
     dialog = panel.initiative_dialog
     assert isinstance(dialog, InitiativeDialog)
     qtbot.addWidget(dialog)

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from gui.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
+from gui.engine.moves import Destination
 from gui.engine.rulesets.base import Action
 from gui.window.main_window import MainWindow
 from tests.gui.fakes import ScriptedPrompts
@@ -152,10 +153,12 @@ def test_moves_count_against_deplacement_during_the_combat(qtbot, ctl):
     (contact); the mage (Déplacement 1) asked to go two zones gets a reminder, which the
     GM may override (G-3); the crossbow at the spider in contact is then 4 (TV-AD-03)."""
     ctl.start_combat()
-    assert ctl.move("araignee", "1", contact_with="traqueur") == []
+    assert ctl.move("araignee", Destination(zone="1", contact="traqueur")) == []
     assert "traqueur" in ctl.enc.combatant("araignee").contacts
-    notices = ctl.move("mage", "1")
+    notices = ctl.move("mage", Destination(zone="1"))
     assert [n.rule for n in notices] == ["AD-32"] and ctl.enc.combatant("mage").position.zone == "3"
-    assert ctl.move("mage", "1", force=True) == []
+    assert ctl.move("mage", Destination(zone="1"), force=True) == []
     assert ctl.enc.combatant("mage").position.zone == "1"
+    assert ctl.undo_stack.undoText() == "Déplacer Mage gobelin (imposé par le MJ)"
+    assert ctl.enc.log[-1].breakdown[0].startswith("G-3 passé outre : AD-32")
     assert difficulty(ctl, "traqueur", "araignee") == 4

@@ -48,11 +48,11 @@ def apply_faces(ctl, dialog, faces):
 
 
 def declare_everyone(ctl, actions):
-    policy = ctl.ruleset.turn_policy(ctl.enc)
+    mode = ctl.table.mode()
     while True:
         entry = ctl.enc.turn.order[ctl.enc.turn.current]
-        ctl.declare(entry.unit, actions.get(entry.unit, ["Attendre"]))
-        if policy.needs_initiative(ctl.enc.turn):
+        ctl.turn_step("declare", unit=entry.unit, actions=actions.get(entry.unit, ["Attendre"]))
+        if mode.needs_initiative(ctl.enc.turn):
             return
         ctl.next_turn()
 
@@ -67,7 +67,7 @@ def test_declare_roll_shoot_through_cover_soak_and_wound_penalty(qtbot, ctl):
     declare_everyone(ctl, {"mireille": ["Tirer sur Gaspard"], "gaspard": ["Tirer sur Mireille"]})
     # CON-04: d10 + score; each action takes its place, highest first.
     rolls = {e.unit: 5 for e in ctl.enc.turn.order} | {"mireille": 9, "gaspard": 2}
-    ctl.begin_act(rolls)
+    ctl.turn_step("begin_act", rolls=rolls)
     order = ctl.enc.turn.order
     assert (order[0].unit, order[0].initiative, order[0].declared) == (
         "mireille",

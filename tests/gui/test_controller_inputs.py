@@ -8,8 +8,8 @@ import typing
 import pytest
 
 from gui.app import open_encounter
-from gui.control.arguments import argument_problem, fits
 from gui.control.controller import Controller, Refused
+from gui.engine.arguments import argument_problem, fits
 from gui.engine.model import Rect
 
 pytestmark = pytest.mark.gui
@@ -50,7 +50,7 @@ ENTRY_POINTS = entry_points()
 def test_the_entry_points_are_all_found():
     names = {name for name, _ in ENTRY_POINTS}
     assert {"rename", "set_notes", "edit_stat", "move", "resolve", "save", "add_zone"} <= names
-    assert len(names) >= 35
+    assert len(names) >= 30  # every public method of the controller (32 when written)
 
 
 @pytest.mark.parametrize(

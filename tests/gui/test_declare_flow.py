@@ -10,9 +10,9 @@ from gui.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action_initiative import D10, ActionInitiativeDialog
 from gui.dialogs.declaration import DeclarationDialog
-from gui.engine.rulesets.base import ActionInitiative, Term
+from gui.engine.rulesets.base import Term
 from gui.engine.rulesets.schema import Choice, FieldSpec, Label
-from gui.engine.turns import DeclareThenAct
+from gui.engine.turns import ActionInitiative, Declarations, DeclareThenAct
 from gui.models.turn_order import DECLARED, INIT, MARK, NAME, STATES
 from gui.turns.panel import TurnPanel
 from tests.gui.fakes import ScriptedPrompts
@@ -46,9 +46,15 @@ ACT_ORDER = [
 
 
 @pytest.fixture
-def ctl(qtbot, monkeypatch):
+def rules():
+    """The declarations of the declare-then-act mode the tests run (its hooks patchable)."""
+    return Declarations()
+
+
+@pytest.fixture
+def ctl(qtbot, monkeypatch, rules):
     controller = Controller(open_encounter(None, "libre"))
-    monkeypatch.setattr(controller.ruleset, "turn_policy", lambda enc: DeclareThenAct())
+    monkeypatch.setattr(controller.ruleset, "turn_mode", lambda enc: DeclareThenAct(rules))
     monkeypatch.setattr(controller.ruleset, "initiative", lambda enc, c: D10)
     return controller
 
@@ -71,8 +77,8 @@ def cell(panel: TurnPanel, row: int, column: int) -> str:
 
 
 def declare(panel: TurnPanel, qtbot, actions: list[str], advance: bool) -> DeclarationDialog:
-    panel.declare_action.trigger()
-    dialog = panel.declares.declaration_dialog
+    panel.mode_actions.declare.trigger()
+    dialog = panel.mode_actions.declaration_dialog
     qtbot.addWidget(dialog)
     dialog.set_actions(actions)
     dialog.advance_box.setChecked(advance)
@@ -92,7 +98,7 @@ def declare_all(panel: TurnPanel, qtbot) -> None:
 
 def roll_initiative(panel: TurnPanel, qtbot, rolls: dict[str, int]) -> ActionInitiativeDialog:
     panel.next_action.trigger()
-    dialog = panel.declares.initiative_dialog
+    dialog = panel.mode_actions.initiative_dialog
     qtbot.addWidget(dialog)
     for unit, value in rolls.items():
         dialog.set_value(unit, value)
@@ -100,7 +106,7 @@ def roll_initiative(panel: TurnPanel, qtbot, rolls: dict[str, int]) -> ActionIni
 
 
 def test_start_goes_straight_to_the_declarations(panel, qtbot):
-    assert not panel.declare_action.isEnabled()
+    assert not panel.mode_actions.declare.isEnabled()
     panel.start_action.trigger()
     assert panel.initiative_dialog is None  # no roll to start (CON-03)
     assert panel.round_label.text() == "Tour 1 — déclarations"
@@ -108,8 +114,8 @@ def test_start_goes_straight_to_the_declarations(panel, qtbot):
     assert units(panel) == DECLARERS
     assert [cell(panel, r, INIT) for r in range(7)] == ["4", "2", "2", "1", "1", "1", "0"]
     assert cell(panel, 0, MARK) == "▶"
-    assert panel.declare_action.isEnabled() and panel.declare_action.isVisible()
-    assert not panel.delay_action.isEnabled() and not panel.act_now_action.isEnabled()
+    assert panel.mode_actions.declare.isEnabled() and panel.mode_actions.declare.isVisible()
+    assert not panel.mode_actions.delay.isEnabled() and not panel.mode_actions.act_now.isEnabled()
     assert panel.next_action.text() == "Suivant"
     assert not panel.order_view.isColumnHidden(DECLARED)
     declare(panel, qtbot, ["Tirer sur Gaspard", "Esquiver"], advance=True)
@@ -130,9 +136,9 @@ def test_declaring_suivant_initiative_act_and_round_two(panel, qtbot):
 
     panel.start_action.trigger()
     step()
-    panel.declare_action.trigger()
-    assert panel.declares.declaration_dialog.advance_box.isChecked()  # on by default
-    panel.declares.declaration_dialog.reject()
+    panel.mode_actions.declare.trigger()
+    assert panel.mode_actions.declaration_dialog.advance_box.isChecked()  # on by default
+    panel.mode_actions.declaration_dialog.reject()
     dialog = declare(panel, qtbot, ["Tirer sur Gaspard", "  ", "Esquiver"], advance=False)
     assert dialog.actions() == ["Tirer sur Gaspard", "Esquiver"]
     assert stack.undoText() == "Déclaration de Maëlis"
@@ -145,8 +151,8 @@ def test_declaring_suivant_initiative_act_and_round_two(panel, qtbot):
     step()
     assert panel.whose_label.text() == "Déclare : Ysolde la Rousse (score 2)"
     # Ysolde declares knowing what Maëlis said; « Passer ensuite » is one more undo entry.
-    panel.declare_action.trigger()
-    dialog = panel.declares.declaration_dialog
+    panel.mode_actions.declare.trigger()
+    dialog = panel.mode_actions.declaration_dialog
     qtbot.addWidget(dialog)
     assert "Maëlis" in dialog.findChild(QLabel, "earlierDeclarations").text()
     assert dialog.advance_box.text() == "&Passer ensuite à Brigand archer"
@@ -208,13 +214,13 @@ def test_declaring_suivant_initiative_act_and_round_two(panel, qtbot):
     assert cell(panel, 4, MARK) == cell(panel, 5, MARK) == "="
     assert "Garin le Borgne" in panel.order_model.index(5, NAME).data(Qt.ItemDataRole.ToolTipRole)
     assert "simultané" not in cell(panel, 0, DECLARED)  # a unit's own actions: in order
-    assert not panel.declare_action.isEnabled() and panel.next_action.text() == "Suivant"
+    assert not panel.mode_actions.declare.isEnabled() and panel.next_action.text() == "Suivant"
     assert not panel.order_model.flags(panel.order_model.index(0, NAME)) & (
         Qt.ItemFlag.ItemIsDragEnabled
     )
 
     # CON-05: Retarder, then the delayed action acts later, by « Agir maintenant ».
-    panel.delay_action.trigger()
+    panel.mode_actions.delay.trigger()
     step()
     assert stack.undoText() == "Retarder Maëlis : Tirer sur Gaspard"
     assert cell(panel, 0, MARK) == "‖" and cell(panel, 0, DECLARED) == (
@@ -225,11 +231,11 @@ def test_declaring_suivant_initiative_act_and_round_two(panel, qtbot):
     panel.next_action.trigger()
     step()
     assert panel.whose_label.text() == "Au tour de : Brigand archer"
-    assert not panel.act_now_action.isEnabled()
+    assert not panel.mode_actions.act_now.isEnabled()
     panel.order_view.selectRow(0)
     assert panel.order_view.selectionModel().selectedRows()[0].row() == 0  # kept, not row 1
-    assert panel.act_now_action.isEnabled()
-    panel.act_now_action.trigger()
+    assert panel.mode_actions.act_now.isEnabled()
+    panel.mode_actions.act_now.trigger()
     step()
     assert stack.undoText() == "Maëlis agit maintenant : Tirer sur Gaspard"
     turn = ctl.enc.turn
@@ -247,7 +253,7 @@ def test_declaring_suivant_initiative_act_and_round_two(panel, qtbot):
     assert units(panel) == ["maelis", "archer", "ysolde", "chef", "brig1", "brig2", "bertrand"]
     assert all(not e.declared for e in ctl.enc.turn.order)
     assert ctl.enc.log[-1].action == "Round 2"
-    assert panel.declare_action.isEnabled()
+    assert panel.mode_actions.declare.isEnabled()
 
     # Undo steps back exactly, step by step.
     for index, turn in reversed(snapshots[:-1]):
@@ -260,7 +266,7 @@ def test_declaring_suivant_initiative_act_and_round_two(panel, qtbot):
 def test_act_phase_dock_looks_right(panel, qtbot):
     declare_all(panel, qtbot)
     roll_initiative(panel, qtbot, ROLLS).accept()
-    panel.delay_action.trigger()
+    panel.mode_actions.delay.trigger()
     panel.next_action.trigger()
     panel.ctl.select("chef")
     assert panel.order_view.selectionModel().selectedRows()[0].row() == 4
@@ -279,7 +285,7 @@ def test_double_click_declares_for_that_unit_and_amends(panel, qtbot):
     at = view.visualRect(panel.order_model.index(0, NAME)).center()
     for click in (QTest.mouseClick, QTest.mouseDClick):  # press, release, press twice, release
         click(view.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, at)
-    dialog = panel.declares.declaration_dialog
+    dialog = panel.mode_actions.declaration_dialog
     qtbot.addWidget(dialog)
     assert dialog.unit == "maelis" and dialog.actions() == ["Tirer sur Gaspard", "Esquiver"]
     assert dialog.advance_box.isHidden() and not dialog.advance()  # not the declarer now
@@ -295,7 +301,7 @@ def test_last_declaration_can_go_on_to_the_initiative(panel, qtbot):
         panel.next_action.trigger()
     dialog = declare(panel, qtbot, ["Prier"], advance=True)
     assert dialog.advance_box.text() == "&Puis lancer l’initiative"
-    rolling = panel.declares.initiative_dialog
+    rolling = panel.mode_actions.initiative_dialog
     assert rolling is not None and rolling.isVisible()
     qtbot.addWidget(rolling)
     rolling.roll_all()
@@ -306,7 +312,7 @@ def test_last_declaration_can_go_on_to_the_initiative(panel, qtbot):
     assert panel.ctl.enc.turn.phase == "act"
 
 
-def test_cancelled_actions_show_annulee_and_get_no_row(panel, qtbot, monkeypatch):
+def test_cancelled_actions_show_annulee_and_get_no_row(panel, qtbot, monkeypatch, rules):
     """CON-10: an action whose initiative falls to 0 or below is cancelled, and the rest."""
 
     def hook(enc, entry, roll):
@@ -321,7 +327,7 @@ def test_cancelled_actions_show_annulee_and_get_no_row(panel, qtbot, monkeypatch
                 out.append(ActionInitiative(label, value, (Term("pénalité", -6 * n, "CON-07"),)))
         return out
 
-    monkeypatch.setattr(panel.ctl.ruleset, "action_initiatives", hook)
+    monkeypatch.setattr(rules, "initiatives", hook)
     declare_all(panel, qtbot)
     dialog = roll_initiative(panel, qtbot, {**ROLLS, "maelis": 1})
     assert dialog.result_lines("maelis") == ["1. Tirer sur Gaspard : 5", "2. Esquiver : annulée"]
@@ -336,14 +342,16 @@ def test_cancelled_actions_show_annulee_and_get_no_row(panel, qtbot, monkeypatch
     assert "annulée" in "\n".join(panel.ctl.enc.log[-1].breakdown)
 
 
-def test_a_unit_whose_every_action_is_cancelled_waits_the_next_round(panel, qtbot, monkeypatch):
+def test_a_unit_whose_every_action_is_cancelled_waits_the_next_round(
+    panel, qtbot, monkeypatch, rules
+):
     def hook(enc, entry, roll):
         labels = entry.declared or [""]
         if entry.unit == "brig2":
             return [ActionInitiative(label, None) for label in labels]
         return [ActionInitiative(label, roll + entry.score) for label in labels]
 
-    monkeypatch.setattr(panel.ctl.ruleset, "action_initiatives", hook)
+    monkeypatch.setattr(rules, "initiatives", hook)
     declare_all(panel, qtbot)
     dialog = roll_initiative(panel, qtbot, ROLLS)
     assert dialog.result_lines("brig2") == ["1. (action sans description) : annulée"]
@@ -353,7 +361,7 @@ def test_a_unit_whose_every_action_is_cancelled_waits_the_next_round(panel, qtbo
     assert cell(panel, last, DECLARED) == "aucune action ce tour" and cell(panel, last, INIT) == ""
 
 
-def test_declaration_options_come_from_the_ruleset(panel, qtbot, monkeypatch):
+def test_declaration_options_come_from_the_ruleset(panel, qtbot, monkeypatch, rules):
     seen = []
     specs = (
         FieldSpec(
@@ -385,9 +393,9 @@ def test_declaration_options_come_from_the_ruleset(panel, qtbot, monkeypatch):
             ),
         ),
     )
-    monkeypatch.setattr(panel.ctl.ruleset, "declaration_options", lambda enc, c: specs)
+    monkeypatch.setattr(rules, "options", lambda enc, c: specs)
     monkeypatch.setattr(
-        panel.ctl.ruleset,
+        rules,
         "declared",
         lambda enc, entry, actions, options: seen.append((entry.unit, actions, options)) or [],
     )
@@ -395,8 +403,8 @@ def test_declaration_options_come_from_the_ruleset(panel, qtbot, monkeypatch):
     panel.next_action.trigger()
     declare(panel, qtbot, ["Tirer sur Gaspard"], advance=False)
     panel.next_action.trigger()
-    panel.declare_action.trigger()
-    dialog = panel.declares.declaration_dialog
+    panel.mode_actions.declare.trigger()
+    dialog = panel.mode_actions.declaration_dialog
     qtbot.addWidget(dialog)
     assert set(dialog.editors) == {"volonte", "celerite", "posture"}
     assert dialog.editors["celerite"].toolTip() == "CON-08 — −2 d’initiative cumulés par action"

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QMainWindow, QMenu
 from gui.control.controller import Controller
 from gui.engine import storage
 from gui.engine.blank import blank_encounter
+from gui.engine.model import Grid
 from gui.engine.roster_edits import blank
 from gui.engine.table import Table
 from gui.map.interaction import MapInteraction
@@ -207,3 +208,26 @@ def test_view_zooms_with_the_wheel_and_fits(qtbot):
         .boundingRect()
         .contains(h.scene.zone_items["z1"].scene_rect())
     )
+
+
+def test_on_a_snapping_grid_a_drag_keeps_the_cell_and_the_token_sits_on_it(qtbot, tmp_path):
+    """A move carries a destination with a cell (the engine decides it from the drop point):
+    the token sits on its cell's centre, one undo entry, and the cell is saved."""
+    h = Harness(qtbot)
+    h.draw_zone(0, 0, 400, 200)
+    h.scene.set_editing(False)
+    h.controller.set_grid(Grid(cell_px=40, origin_x=0, origin_y=0, snap=True))
+    hero = h.add("Ysolde", "pj", "z1")
+    entries = h.controller.undo_stack.count()
+
+    drag(h.view, h.token_centre(hero), QPointF(250, 130))  # cell (6, 3): x 240–280, y 120–160
+
+    position = h.enc.combatant(hero).position
+    assert (position.zone, position.cell) == ("z1", (6, 3))
+    assert h.controller.undo_stack.count() == entries + 1
+    assert h.token_centre(hero) == QPointF(260, 140)  # the cell's centre
+    path = h.controller.save(tmp_path / "grid.json")
+    assert storage.load(path).combatant(hero).position.cell == (6, 3)
+    h.controller.undo_stack.undo()
+    assert h.enc.combatant(hero).position.cell is None
+    assert h.scene.zone_items["z1"].scene_rect().contains(h.token_centre(hero))

@@ -121,11 +121,9 @@ def test_turn_order_previews_the_roster_then_follows_initiative(ctl, qtmodeltest
 
 
 def test_delayed_unit_is_marked(ctl):
-    from gui.engine.turns import RankedInitiative
-
     model = TurnOrderModel(ctl)
     ctl.start_combat(INITIATIVES)
-    ctl.turn_step("Retarder", RankedInitiative().delay(ctl.enc.turn, "maelis"))
+    ctl.turn_step("delay", "Retarder", unit="maelis")
     assert model.index(0, MARK).data() == "‖"
     assert model.index(1, MARK).data() == "▶"
 

@@ -38,7 +38,7 @@ def panel(ctl, qtbot):
 
 @pytest.fixture
 def fighting(panel):
-    panel.ctl.start_combat(None, "compagnie")
+    panel.ctl.start_combat(None, first_side="compagnie")
     return panel
 
 
@@ -61,8 +61,7 @@ def pick(panel: TurnPanel, unit: str) -> None:
 
 def spend(panel: TurnPanel, unit: str) -> None:
     """An action of the unit, as the ruleset's resolution would count it."""
-    policy = panel.ctl.ruleset.turn_policy(panel.ctl.enc)
-    panel.ctl.turn_step("Action", policy.spend(panel.ctl.enc.turn, unit))
+    panel.ctl.turn_step("spend", "Action", unit=unit)
 
 
 def grey() -> object:
@@ -70,9 +69,10 @@ def grey() -> object:
 
 
 def test_layout_shows_the_alternating_buttons_only(panel):
-    for action in (panel.delay_action, panel.act_now_action):
-        assert panel.buttons[action].isHidden() and not action.isVisible()
-    for action in (panel.act_action, panel.pass_action, panel.give_action, panel.grant_action):
+    shown = [a.text() for a in panel.buttons]
+    assert "Retarder" not in shown and "Agir maintenant" not in shown
+    sides = panel.mode_actions
+    for action in (sides.act, sides.pass_, sides.give, sides.grant):
         assert not panel.buttons[action].isHidden() and action.isVisible()
         assert not action.isEnabled()  # not in combat yet
     assert panel.round_label.text() == "Combat non commencé"
@@ -81,9 +81,11 @@ def test_layout_shows_the_alternating_buttons_only(panel):
 def test_ranked_policy_keeps_todays_layout(qtbot):
     widget = TurnPanel(Controller(open_encounter(None, "libre")), ScriptedPrompts())
     qtbot.addWidget(widget)
-    assert not widget.buttons[widget.delay_action].isHidden()
-    assert not widget.buttons[widget.act_now_action].isHidden()
-    assert widget.buttons[widget.act_action].isHidden() and not widget.grant_action.isVisible()
+    ranked = widget.mode_actions
+    assert not widget.buttons[ranked.delay].isHidden()
+    assert not widget.buttons[ranked.act_now].isHidden()
+    shown = [a.text() for a in widget.buttons]
+    assert "Faire agir" not in shown and "Action de plus" not in shown
 
 
 def test_passe_one_labels_and_rows(fighting, qtmodeltester):
@@ -100,21 +102,21 @@ def test_passe_one_labels_and_rows(fighting, qtmodeltester):
     assert cell(panel, "maitre", NAME, Qt.ItemDataRole.FontRole) is None
     assert cell(panel, "maitre", NAME, Qt.ItemDataRole.ForegroundRole) is None
     assert "Actions restantes : 2 sur 2" in cell(panel, MINORS, NAME, Qt.ItemDataRole.ToolTipRole)
-    assert panel.give_action.isEnabled() and not panel.act_action.isEnabled()
+    assert panel.mode_actions.give.isEnabled() and not panel.mode_actions.act.isEnabled()
     qtmodeltester.check(panel.order_model)
 
 
 def test_make_act_on_the_holding_side_selects_the_unit(fighting):
     panel, ctl = fighting, fighting.ctl
     pick(panel, "brann")
-    assert panel.act_action.isEnabled()
-    assert "Brann Piochefer agit" in panel.act_action.toolTip()
-    panel.act_action.trigger()
+    assert panel.mode_actions.act.isEnabled()
+    assert "Brann Piochefer agit" in panel.mode_actions.act.toolTip()
+    panel.mode_actions.act.trigger()
     assert ctl.enc.turn.current == row(panel, "brann")
     assert cell(panel, "brann", MARK) == "▶"
     assert ctl.undo_stack.undoText() == "Faire agir : Brann Piochefer"
     assert "Agit : Brann Piochefer — 0 action sur 2 possibles" in panel.detail_label.text()
-    assert not panel.act_action.isEnabled()  # it acts already
+    assert not panel.mode_actions.act.isEnabled()  # it acts already
     assert panel.prompts.asked == []
     spend(panel, "brann")
     assert "Agit : Brann Piochefer — 1 action sur 2 possibles" in panel.detail_label.text()
@@ -128,11 +130,11 @@ def test_make_act_on_the_other_side_asks_the_gm(fighting):
     panel, ctl = fighting, fighting.ctl
     panel.prompts.answers["confirm"] = [False, True]
     pick(panel, "maitre")
-    panel.act_action.trigger()
+    panel.mode_actions.act.trigger()
     assert ctl.enc.turn.current == -1 and ctl.undo_stack.count() == 1  # only the start
     kind, text = panel.prompts.asked[0]
     assert kind == "confirm" and text.startswith("Ce camp n’a pas l’initiative")
-    panel.act_action.trigger()
+    panel.mode_actions.act.trigger()
     assert ctl.enc.turn.current == row(panel, "maitre")
     assert ctl.undo_stack.undoText() == "Faire agir : Maître contrebandier (imposé par le MJ)"
     ctl.undo_stack.undo()
@@ -151,18 +153,18 @@ def test_double_click_on_a_row_is_make_act(fighting, qtbot):
 def test_pass_zeroes_the_actions_and_next_hands_the_initiative(fighting):
     panel, ctl = fighting, fighting.ctl
     pick(panel, "brann")
-    panel.act_action.trigger()
+    panel.mode_actions.act.trigger()
     spend(panel, "brann")
     pick(panel, "valeria")  # the acting unit passes, not the selected one
-    assert "Brann Piochefer renonce" in panel.pass_action.toolTip()
-    panel.pass_action.trigger()
+    assert "Brann Piochefer renonce" in panel.mode_actions.pass_.toolTip()
+    panel.mode_actions.pass_.trigger()
     assert entry(panel, "brann").actions_left == 0 and entry(panel, "valeria").actions_left == 2
     assert cell(panel, "brann", ACTIONS) == "0/2" and cell(panel, "brann", MARK) == "▶"
     assert ctl.undo_stack.undoText() == "Passer : Brann Piochefer"
     assert "Peuvent encore agir : Valeria Dorn, Ilse des Collines" in panel.detail_label.text()
     ctl.undo_stack.undo()
     assert entry(panel, "brann").actions_left == 1
-    panel.pass_action.trigger()
+    panel.mode_actions.pass_.trigger()
     panel.next_action.trigger()
     assert ctl.enc.turn.holder == "contrebandiers" and ctl.enc.turn.current == -1
     assert cell(panel, "brann", NAME, Qt.ItemDataRole.ForegroundRole) == grey()
@@ -180,7 +182,7 @@ def test_when_everybody_passed_a_new_passe_begins(fighting):
         holder = ctl.enc.turn.holder
         for unit in [e.unit for e in ctl.enc.turn.order if e.side == holder and e.actions_left]:
             pick(panel, unit)
-            panel.pass_action.trigger()
+            panel.mode_actions.pass_.trigger()
         assert "Plus personne de ce camp ne peut agir" in panel.detail_label.text()
         panel.next_action.trigger()
     assert panel.round_label.text() == "Passe 2"
@@ -194,11 +196,11 @@ def test_when_everybody_passed_a_new_passe_begins(fighting):
 def test_give_the_initiative_is_a_gm_override(fighting):
     panel, ctl = fighting, fighting.ctl
     panel.prompts.answers["choice"] = [0, None]
-    panel.give_action.trigger()
+    panel.mode_actions.give.trigger()
     assert ctl.enc.turn.holder == "contrebandiers"
     assert ctl.undo_stack.undoText() == "Donner l’initiative : Les contrebandiers"
     assert panel.whose_label.text() == "Initiative : Les contrebandiers"
-    panel.give_action.trigger()  # cancelled
+    panel.mode_actions.give.trigger()  # cancelled
     assert ctl.enc.turn.holder == "contrebandiers" and ctl.undo_stack.count() == 2
     ctl.undo_stack.undo()
     assert ctl.enc.turn.holder == "compagnie"
@@ -207,8 +209,8 @@ def test_give_the_initiative_is_a_gm_override(fighting):
 def test_one_more_action_for_the_selected_unit(fighting):
     panel, ctl = fighting, fighting.ctl
     pick(panel, MINORS)
-    assert panel.grant_action.isEnabled()
-    panel.grant_action.trigger()
+    assert panel.mode_actions.grant.isEnabled()
+    panel.mode_actions.grant.trigger()
     assert entry(panel, MINORS).actions_left == 3 and cell(panel, MINORS, ACTIONS) == "3/2"
     label = "Action de plus : Figurants mineurs (Les contrebandiers) ×6"
     assert ctl.undo_stack.undoText() == label
@@ -219,11 +221,11 @@ def test_one_more_action_for_the_selected_unit(fighting):
 def test_panel_in_passe_one_looks_right(fighting, qtbot, qtmodeltester):
     panel = fighting
     pick(panel, "brann")
-    panel.act_action.trigger()
+    panel.mode_actions.act.trigger()
     spend(panel, "brann")
     pick(panel, "valeria")
     pick(panel, "ilse")
-    panel.pass_action.trigger()  # Brann still acts: he gives up his last action
+    panel.mode_actions.pass_.trigger()  # Brann still acts: he gives up his last action
     qtbot.wait(1)  # the labels' new heights are laid out
     assert shot(panel, "passes_panel").stat().st_size > 0
     panel.resize(330, 600)  # the main window's dock width

@@ -8,14 +8,6 @@ import sys
 from pathlib import Path
 
 import pytest
-from gui.printing.printer import (
-    map_image,
-    preview_dialog,
-    summary_document,
-    write_html,
-    write_pdf,
-)
-from gui.printing.summary import LOG_LINES, summary_html
 from pypdf import PdfReader
 from PySide6.QtGui import QColor
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
@@ -27,6 +19,14 @@ from gui.engine.rulesets.base import Action, DiceResult
 from gui.engine.storage import load
 from gui.engine.table import Table
 from gui.map.scene import EncounterScene
+from gui.printing.printer import (
+    map_image,
+    preview_dialog,
+    summary_document,
+    write_html,
+    write_pdf,
+)
+from gui.printing.summary import LOG_LINES, summary_html
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui
@@ -221,7 +221,7 @@ def test_the_fiche_column_prints_computed_values_and_gear():
 
 def test_the_turn_order_prints_the_cards_of_card_initiative():
     """AD-CARTES: the Initiative column reads the card (« D♥ »), not its code."""
-    from gui.engine.rulesets.attention_donjon.cards import parse_card
+    from gui.engine.turns.cards import parse_card
 
     ruleset = registry.get("attention_donjon")
     table = Table(load(ruleset.demo_path))

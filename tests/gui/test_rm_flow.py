@@ -54,13 +54,9 @@ def resource(ctl, key):
     return ctl.enc.side("contrebandiers").resources[key]
 
 
-def turn_step(ctl, label, step):
-    ctl.turn_step(label, step(ctl.ruleset.turn_policy(ctl.enc), ctl.enc.turn))
-
-
 def test_two_passes_with_reserve_counter_gm_reduction_and_menace(qtbot, ctl):
     loaded = dump(ctl)
-    ctl.start_combat(None, "compagnie")  # RM-20: the GM gives the first initiative
+    ctl.start_combat(None, first_side="compagnie")  # RM-20: the GM gives the first initiative
     assert (ctl.enc.turn.holder, ctl.enc.turn.round) == ("compagnie", 1)
     assert stat(ctl, "valeria", "defense") == 8  # RM-01: 5 + 3 (équipée), Aspect unsuited
     assert stat(ctl, "brann", "defense") == 10  # RM-03: "Mineur" suits the mine: +3
@@ -107,7 +103,7 @@ def test_two_passes_with_reserve_counter_gm_reduction_and_menace(qtbot, ctl):
             None,
         )
         if entry is not None:
-            turn_step(ctl, "Passer", lambda p, t, u=entry.unit: p.pass_unit(t, u))
+            ctl.turn_step("pass_unit", "Passer", unit=entry.unit)
     assert ctl.enc.turn.round == 2
     assert ctl.enc.turn.spent == {}
     maitre = next(e for e in ctl.enc.turn.order if e.unit == "maitre")
@@ -120,7 +116,7 @@ def test_two_passes_with_reserve_counter_gm_reduction_and_menace(qtbot, ctl):
 
 
 def test_forced_action_out_of_turn_is_logged(qtbot, ctl):
-    ctl.start_combat(None, "contrebandiers")
+    ctl.start_combat(None, first_side="contrebandiers")
     act(qtbot, ctl, "alimenter", "brann", force=True)  # the players do not hold it (RM-20)
     entry = ctl.enc.log[-1]
     assert entry.overrides == {FORCE: "True"}
@@ -128,7 +124,7 @@ def test_forced_action_out_of_turn_is_logged(qtbot, ctl):
 
 
 def test_attack_dialog_grab(qtbot, ctl):
-    ctl.start_combat(None, "compagnie")
+    ctl.start_combat(None, first_side="compagnie")
     dialog = ActionDialog(ctl, "valeria", "contrebandier_4", "attaquer")
     qtbot.addWidget(dialog)
     dialog.choice.option_editors["des_reserve"].show_value(1)

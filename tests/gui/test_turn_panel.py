@@ -64,7 +64,7 @@ def units(panel: TurnPanel) -> list[str]:
 def test_start_with_typed_initiatives_orders_by_initiative(panel, qtbot):
     assert panel.round_label.text() == "Combat non commencé"
     assert panel.start_action.isEnabled() and not panel.next_action.isEnabled()
-    assert not panel.end_action.isEnabled() and not panel.delay_action.isEnabled()
+    assert not panel.end_action.isEnabled() and not panel.mode_actions.delay.isEnabled()
     start(panel, qtbot)
     assert units(panel) == ORDER
     assert panel.round_label.text() == "Round 1"
@@ -72,7 +72,7 @@ def test_start_with_typed_initiatives_orders_by_initiative(panel, qtbot):
     assert panel.order_model.index(0, MARK).data() == "▶"
     assert not panel.start_action.isEnabled() and panel.next_action.isEnabled()
     assert not panel.previous_action.isEnabled()  # nothing to go back to yet
-    assert panel.delay_action.isEnabled()
+    assert panel.mode_actions.delay.isEnabled()
     assert panel.ctl.undo_stack.undoText() == "Commencer le combat"
 
 
@@ -103,15 +103,15 @@ def test_undo_of_start_restores_combat_not_started(panel, qtbot):
 
 def test_delay_then_act_now_for_the_selected_unit(panel, qtbot):
     start(panel, qtbot)
-    panel.delay_action.trigger()
+    panel.mode_actions.delay.trigger()
     assert panel.order_model.index(0, MARK).data() == "‖"
     assert panel.whose_label.text() == "Au tour de : Garin le Borgne"
-    assert not panel.act_now_action.isEnabled()  # nobody waiting is selected
+    assert not panel.mode_actions.act_now.isEnabled()  # nobody waiting is selected
     panel.next_action.trigger()  # Ysolde
     panel.ctl.select("maelis")
     assert panel.order_view.selectionModel().selectedRows()[0].row() == 0
-    assert panel.act_now_action.isEnabled()
-    panel.act_now_action.trigger()
+    assert panel.mode_actions.act_now.isEnabled()
+    panel.mode_actions.act_now.trigger()
     assert units(panel)[:3] == ["chef", "maelis", "ysolde"]
     assert panel.whose_label.text() == "Au tour de : Maëlis"
     assert panel.ctl.enc.turn.order[1].initiative == 15  # Ysolde's rank
@@ -170,7 +170,7 @@ def test_panel_during_combat_looks_right(panel, qtbot):
     ctl.resolve(action, DiceResult.typed_faces("5", ctl.table.preview(action).dice))
     panel.next_action.trigger()
     panel.next_action.trigger()
-    panel.delay_action.trigger()
+    panel.mode_actions.delay.trigger()
     ctl.select("archer")
     assert panel.round_label.text() == "Round 1"
     assert shot(panel, "turn_panel").stat().st_size > 0
@@ -213,10 +213,11 @@ def test_initiative_values_below_the_roll_are_not_accepted(ctl, qtbot):
 
 
 def test_alternating_sides_ask_who_takes_the_first_initiative(ctl, qtbot, monkeypatch):
-    monkeypatch.setattr(ctl.ruleset, "turn_policy", lambda enc: AlternatingSides())
+    monkeypatch.setattr(ctl.ruleset, "turn_mode", lambda enc: AlternatingSides())
     panel = TurnPanel(ctl, AnsweringPrompts())
     qtbot.addWidget(panel)
-    dialog = panel.open_initiative_dialog()
+    panel.start_action.trigger()
+    dialog = panel.initiative_dialog
     qtbot.addWidget(dialog)
     assert dialog.spins == {} and dialog.first_side() == "compagnie"
     dialog.set_first_side("brigands")
@@ -225,7 +226,7 @@ def test_alternating_sides_ask_who_takes_the_first_initiative(ctl, qtbot, monkey
     assert ctl.enc.turn.holder == "brigands"
     assert panel.whose_label.text() == "Initiative : Les brigands"
     assert not panel.order_view.isColumnHidden(4) and panel.order_view.isColumnHidden(3)
-    assert not panel.delay_action.isEnabled()
+    assert "Retarder" not in [a.text() for a in panel.buttons]
 
 
 def test_log_panel_filters_by_combatant_and_follows_new_lines(ctl, qtbot):
@@ -254,12 +255,12 @@ def test_log_panel_filters_by_combatant_and_follows_new_lines(ctl, qtbot):
 
 
 def test_declarations_start_without_rolls(ctl, qtbot, monkeypatch):
-    monkeypatch.setattr(ctl.ruleset, "turn_policy", lambda enc: DeclareThenAct())
-    dialog = InitiativeDialog(ctl)
-    qtbot.addWidget(dialog)
-    assert dialog.spins == {} and dialog.initiatives() == {} and dialog.first_side() is None
-    dialog.accept()
-    assert dialog.result() == 1
+    monkeypatch.setattr(ctl.ruleset, "turn_mode", lambda enc: DeclareThenAct())
+    panel = TurnPanel(ctl, AnsweringPrompts())
+    qtbot.addWidget(panel)
+    panel.start_action.trigger()
+    assert panel.initiative_dialog is None  # no dialog, no roll: declarations come first
+    assert (ctl.enc.turn.mode, ctl.enc.turn.phase, ctl.enc.turn.round) == ("declare", "declare", 1)
 
 
 def test_renaming_in_the_roster_view_commits_through_the_controller(panel, qtbot):

@@ -20,7 +20,8 @@ from ..problems import BilingualError
 from .schema import FieldSpec, Label, RulesetData, Template
 
 if TYPE_CHECKING:
-    from ..turns import TurnPolicy
+    from ..moves import Destination
+    from ..turns import TurnMode
 
 Override = int | bool | str
 FORCE = "passer_outre"  # the override key of a GM who acts despite a blocking notice (G-3)
@@ -96,7 +97,7 @@ class Action:
 class Poker:
     """A face the roller may trade, after seeing the dice, for `worth` and one extra die
     rolled and counted by the same rules, whose own `face` may be traded again
-    (attention_donjon's Coup de Poker, AD-26). In a faces list each traded face is followed
+    (a Coup de Poker, AD-26). In a faces list each traded face is followed
     at once by its extra die, as an exploding face is (DiceExpr)."""
 
     face: int
@@ -210,16 +211,6 @@ class Preview:
 
 
 @dataclass(frozen=True)
-class ActionInitiative:
-    """The initiative of one declared action (declare-then-act), with how it was computed;
-    `value` None: the action is cancelled (its terms say why)."""
-
-    label: str
-    value: int | None
-    terms: tuple[Term, ...] = ()
-
-
-@dataclass(frozen=True)
 class TrackView:
     """How a track is shown: a (name, note) row per box, e.g. health levels and their wound
     penalty, the glyph drawn for each stored mark, and each mark in words for tooltips and
@@ -309,55 +300,32 @@ class Ruleset(ABC):
         """The roll that sets a combatant's initiative, or None if the policy needs none."""
         return None
 
-    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> str | None:
-        """How a unit's initiative reads in the turn order (a card: « D♥ »), None to show
-        the number."""
-        return None
+    def unit_label(self, enc: Encounter, entry: TurnEntry, with_side: bool = False) -> Label:
+        """A turn unit in a few words, in both languages: its members' names by default; a
+        ruleset that groups combatants names its groups (`with_side`: with the side's name
+        when the unit's own name does not say it)."""
+        names = ", ".join(enc.combatant(cid).name for cid in entry.members)
+        return Label(fr=names, en=names)
 
     def initiative_score(self, enc: Encounter, c: Combatant) -> int:
         """The tie-breaker (or declaration order) of a combatant's initiative."""
         return 0
 
-    def declaration_options(self, enc: Encounter, c: Combatant) -> tuple[FieldSpec, ...]:
-        """Fields a unit fills when it declares (declare-then-act), besides its actions."""
-        return ()
-
-    def declared(
-        self, enc: Encounter, entry: TurnEntry, actions: list[str], options: Mapping[str, StatValue]
-    ) -> list[Change]:
-        """Changes a declaration makes besides recording the actions (resources spent…)."""
-        return []
-
-    def action_initiatives(
-        self, enc: Encounter, entry: TurnEntry, roll: int
-    ) -> list[ActionInitiative]:
-        """The initiative of each action `entry` declared, from its roll (declare-then-act):
-        by default the roll plus the score for each."""
-        labels = entry.declared or [""]
-        term = Term("score d'initiative", entry.score, "")
-        return [ActionInitiative(label, roll + entry.score, (term,)) for label in labels]
-
-    def act_started(
-        self, enc: Encounter, acts: Mapping[str, list[ActionInitiative]]
-    ) -> list[Change]:
-        """Changes once the initiatives are rolled (penalties for the next action used…)."""
-        return []
-
     def track_view(self, enc: Encounter, c: Combatant, key: str) -> TrackView | None:
         """Row names and mark glyphs of a track, when the ruleset gives them."""
         return None
 
-    def check_move(self, enc: Encounter, c: Combatant, zone: str) -> list[Notice]:
-        """Why moving `c` into `zone` is against the rules (empty when it is legal)."""
+    def check_move(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Notice]:
+        """Why moving `c` to `dest` is against the rules (empty when it is legal)."""
         return []
 
-    def activation_ended(self, enc: Encounter, entry: TurnEntry) -> list[Change]:
-        """Changes when a unit's turn ends (« Suivant »): effects lasting "until the end of
-        its next turn" expire."""
+    def activation_ended(self, enc: Encounter, entry: TurnEntry, new_round: bool) -> list[Change]:
+        """Changes when a unit's turn ends (« Suivant »; `new_round`: the round ends with it):
+        effects lasting "until the end of its next turn" expire."""
         return []
 
-    def move_changes(self, enc: Encounter, c: Combatant, zone: str) -> list[Change]:
-        """What a move into `zone` costs besides the move (an action spent…)."""
+    def move_changes(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
+        """What a move to `dest` costs besides the move (an action spent…)."""
         return []
 
     def round_started(self, enc: Encounter, round_no: int) -> list[Change]:
@@ -373,8 +341,8 @@ class Ruleset(ABC):
         return [TurnEntry(unit=c.id, members=[c.id], side=c.side) for c in enc.combatants]
 
     @abstractmethod
-    def turn_policy(self, enc: Encounter) -> TurnPolicy:
-        """How turns run in this ruleset."""
+    def turn_mode(self, enc: Encounter) -> TurnMode:
+        """How turns run in this ruleset (a mode it picks and configures, turns/)."""
 
     @abstractmethod
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:

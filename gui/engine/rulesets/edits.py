@@ -8,6 +8,7 @@ from typing import Any
 
 from ..changes import Change, ChangeSet, read
 from ..model import Encounter, LogEntry, State
+from ..turns.history import turn_changes
 from .base import (
     FORCE,
     Action,
@@ -71,7 +72,13 @@ class Edits:
         self._logs.append(entry)
 
     def changes(self) -> tuple[Change, ...]:
-        out = [Change(k, self._old[k], v) for k, v in self._new.items() if self._old[k] != v]
+        """The changes written, the turn state's as what it changed (turns/history.py)."""
+        out: list[Change] = []
+        for k, v in self._new.items():
+            if k == ("turn",) and type(v) is type(self._old[k]):
+                out += turn_changes(self.enc, v)
+            elif self._old[k] != v:
+                out.append(Change(k, self._old[k], v))
         for entry in self._logs:
             out.append(log_change(self.enc, entry, out))
         return tuple(out)

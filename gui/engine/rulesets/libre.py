@@ -7,6 +7,7 @@ import unicodedata
 from ..changes import Change, ChangeSet, change
 from ..dice import DiceExpr
 from ..model import Combatant, Encounter, LogEntry, State, now
+from ..moves import Destination
 from ..odds import from_expr
 from ..turns import RankedInitiative
 from ..zones import ZoneGraph
@@ -57,7 +58,7 @@ def _request(expr: DiceExpr) -> DiceRequest:
 class Libre(Ruleset):
     """A generic d20-style ruleset: it proves the contract and serves games without a module."""
 
-    def turn_policy(self, enc: Encounter) -> RankedInitiative:
+    def turn_mode(self, enc: Encounter) -> RankedInitiative:
         return RankedInitiative()
 
     def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest:
@@ -67,10 +68,11 @@ class Libre(Ruleset):
     def initiative_score(self, enc: Encounter, c: Combatant) -> int:
         return _stat(c, "init_mod")
 
-    def check_move(self, enc: Encounter, c: Combatant, zone: str) -> list[Notice]:
-        """LIB-07: a move goes to a linked zone (or anywhere with LIB-CFG-2, or onto the map)."""
-        here = c.position.zone
-        if here is None or here == zone or self.flag(enc, FREE_MOVES):
+    def check_move(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Notice]:
+        """LIB-07: a move goes to a linked zone (or anywhere with LIB-CFG-2, or onto the map,
+        or from cell to cell off the zones)."""
+        here, zone = c.position.zone, dest.zone
+        if here is None or zone is None or here == zone or self.flag(enc, FREE_MOVES):
             return []
         if ZoneGraph(enc.map).adjacent(here, zone):
             return []

@@ -23,6 +23,9 @@ _MODULES = {
 }
 
 
+DEFAULT = "libre"  # the ruleset of a new encounter and of the demo opened by default
+
+
 def available() -> list[str]:
     """The ids of every ruleset, in menu order."""
     return list(_MODULES)
@@ -32,7 +35,18 @@ def available() -> list[str]:
 def get(ruleset_id: str) -> Ruleset:
     """The ruleset with that id (KeyError if there is none)."""
     module = importlib.import_module(_MODULES[ruleset_id])
-    return module.RULESET_CLASS(RULESET_DATA_DIR / ruleset_id)
+    # A ruleset kept elsewhere (a user's, a test's) names its own data folder.
+    folder = getattr(module, "DATA_FOLDER", RULESET_DATA_DIR / ruleset_id)
+    return module.RULESET_CLASS(folder)
+
+
+def load_modes(ruleset_id: str) -> None:
+    """Make known to the loader the turn modes an encounter of `ruleset_id` may hold: the
+    generic ones, and the ruleset's own (its module registers them when imported)."""
+    from .. import turns  # noqa: F401 (importing registers the generic modes)
+
+    if ruleset_id in _MODULES:
+        importlib.import_module(_MODULES[ruleset_id])
 
 
 def check_encounter(enc: Encounter) -> Problem | None:
@@ -99,12 +113,12 @@ def _parts_problem(ruleset: Ruleset, enc: Encounter, touched: set[object] | None
                 problem = check_combatant(data, c, ("combatants", i))
                 if problem:
                     return problem
-    policy = enc.turn.policy
+    mode = enc.turn.mode
     turns = wanted("turn") or wanted("flags")
-    if turns and policy not in ("none", ruleset.turn_policy(enc).kind):
+    if turns and mode not in ("none", ruleset.turn_mode(enc).kind):
         return Problem(
-            json_path(("turn", "policy")),
-            f"ce jeu de règles ne joue pas les tours en mode « {policy} »",
-            f"this ruleset does not run turns in '{policy}' mode",
+            json_path(("turn", "mode")),
+            f"ce jeu de règles ne joue pas les tours en mode « {mode} »",
+            f"this ruleset does not run turns in '{mode}' mode",
         )
     return None

@@ -49,6 +49,9 @@ class FieldSpec(BaseModel):
     tiers: tuple[str, ...] = ()  # empty: every tier
     columns: tuple[FieldSpec, ...] = ()  # a table's columns
     catalog: str = ""  # a table's pick list, a key of the ruleset's catalogs.json
+    # Drawn large in the roster beside the name: "counter", always, with − and +; "count",
+    # a number shown once it is not 0 (the rules raise it, the sheet corrects it).
+    roster: Literal["", "counter", "count"] = ""
 
 
 class TrackSpec(BaseModel):
@@ -62,7 +65,7 @@ class TrackSpec(BaseModel):
     rule: str = ""
     tiers: tuple[str, ...] = ()  # empty: every tier
     # A stat that sets this combatant's number of boxes (≤ size): an int, or a table with a
-    # row per box (conteur's health levels).
+    # row per box (a health track's levels).
     size_field: str = ""
 
     def size_for(self, c: Combatant) -> int:
@@ -283,7 +286,7 @@ def check_combatant(
 
 def check_resources(data: RulesetData, resources: dict[str, int], where: tuple) -> Problem | None:
     """The first side resource the ruleset does not declare or whose value is out of range
-    (a ruleset that declares none, like `libre`, lets the GM keep any counter)."""
+    (a ruleset that declares none lets the GM keep any counter)."""
     if not data.resources:
         return None
     for key, value in resources.items():

@@ -21,7 +21,7 @@ def limits(ruleset: Ruleset, enc: Encounter) -> dict[str, int] | None:
     """Actions of each kind per activation, or None when they are not tracked (outside a
     combat, or CFG-AD-8 « aucun »)."""
     mode = ruleset.flag(enc, FLAG)
-    if enc.turn.policy == "none" or mode == "aucun":
+    if enc.turn.mode == "none" or mode == "aucun":
         return None
     if mode == "perso":
         return {
@@ -62,14 +62,14 @@ def spend(ruleset: Ruleset, edits: Edits, c: Combatant, kind: str, count: int = 
     edits.set(("turn", "spent"), spent)
 
 
-def _zones(enc: Encounter, c: Combatant, zone: str) -> int | None:
+def _zones(enc: Encounter, c: Combatant, zone: str | None) -> int | None:
     here = c.position.zone
-    if here is None or here == zone:
+    if here is None or zone is None or here == zone:
         return 0
     return ZoneGraph(enc.map).distance(here, zone)
 
 
-def move_notices(ruleset: Ruleset, enc: Encounter, c: Combatant, zone: str) -> list[Notice]:
+def move_notices(ruleset: Ruleset, enc: Encounter, c: Combatant, zone: str | None) -> list[Notice]:
     """AD-32: a Move action covers Déplacement zones; going further than the activation's
     Move actions allow is a warning (A-AD-12)."""
     allowed = limits(ruleset, enc)
@@ -92,7 +92,7 @@ def move_notices(ruleset: Ruleset, enc: Encounter, c: Combatant, zone: str) -> l
     ]
 
 
-def move_changes(ruleset: Ruleset, enc: Encounter, c: Combatant, zone: str) -> list[Change]:
+def move_changes(ruleset: Ruleset, enc: Encounter, c: Combatant, zone: str | None) -> list[Change]:
     """AD-21, AD-32: the zones moved count towards the activation's Move actions."""
     d = _zones(enc, c, zone)
     if not d:

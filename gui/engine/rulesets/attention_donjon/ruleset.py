@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from ...changes import Change
 from ...model import Combatant, Encounter, TurnEntry
-from ...turns import TurnPolicy
+from ...moves import Destination
+from ...turns import TurnMode
 from ..action_ctx import HandlerRuleset
 from ..base import Notice, Term
+from ..schema import Label
 from . import attack, budget, cards, damage, other, recovery
 from .context import Ctx, Handler
 from .sheet import active, dead, endurance, hero, parade, shaken, stat
@@ -65,19 +67,17 @@ class AttentionDonjon(HandlerRuleset):
         """AD-20: a dead figurine takes no further part."""
         return dead(c)
 
-    def check_move(self, enc: Encounter, c: Combatant, zone: str) -> list[Notice]:
-        return budget.move_notices(self, enc, c, zone)
+    def check_move(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Notice]:
+        return budget.move_notices(self, enc, c, dest.zone)
 
-    def move_changes(self, enc: Encounter, c: Combatant, zone: str) -> list[Change]:
-        return budget.move_changes(self, enc, c, zone)
+    def move_changes(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
+        return budget.move_changes(self, enc, c, dest.zone)
 
-    def activation_ended(self, enc: Encounter, entry: TurnEntry) -> list[Change]:
+    def activation_ended(self, enc: Encounter, entry: TurnEntry, new_round: bool) -> list[Change]:
         """AD-37: the unit's budget is reset when its activation ends. When that ends the
         round, round_started already resets every figurine's budget: a second change of
         the same budget would undo that reset (and no longer apply)."""
-        if self.turn_policy(enc).next(enc.turn).round > enc.turn.round:
-            return []
-        return budget.activation_ended(enc, entry)
+        return [] if new_round else budget.activation_ended(enc, entry)
 
     def round_started(self, enc: Encounter, round_no: int) -> list[Change]:
         """AD-37: every figurine's budget is fresh at a new round."""
@@ -85,11 +85,11 @@ class AttentionDonjon(HandlerRuleset):
 
     # Card initiative (cards.py) ---------------------------------------------------------
 
-    def turn_policy(self, enc: Encounter) -> TurnPolicy:
-        return cards.policy(self, enc)
+    def turn_mode(self, enc: Encounter) -> TurnMode:
+        return cards.mode(self, enc)
 
     def turn_units(self, enc: Encounter) -> list[TurnEntry]:
         return cards.turn_units(self, enc)
 
-    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> str | None:
-        return cards.initiative_text(self, enc, entry)
+    def unit_label(self, enc: Encounter, entry: TurnEntry, with_side: bool = False) -> Label:
+        return cards.unit_label(enc, entry) or super().unit_label(enc, entry, with_side)

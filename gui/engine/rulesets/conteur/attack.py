@@ -5,6 +5,7 @@ from __future__ import annotations
 from ...changes import ChangeSet
 from ...model import Combatant, Scalar, State
 from ...turns import current_entry
+from ...turns.declare import in_act_phase
 from ..base import DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish
 from . import health, initiative
@@ -128,7 +129,7 @@ def _turn_notices(ctx: Ctx, actor: Combatant, notices: list[Notice]) -> None:
         )
     turn = ctx.enc.turn
     acting = current_entry(turn)
-    if turn.phase == "act" and acting is not None and actor.id not in acting.members:
+    if in_act_phase(turn) and acting is not None and actor.id not in acting.members:
         notices.append(
             Notice(
                 "CON-04", f"Ce n’est pas le tour de {actor.name}", f"It is not {actor.name}'s turn"

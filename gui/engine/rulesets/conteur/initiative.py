@@ -6,8 +6,10 @@ from collections.abc import Mapping
 
 from ...changes import Change
 from ...model import Combatant, Encounter, State, StatValue, TurnEntry, TurnState
-from ...turns import current_entry, rank_actions
-from ..base import ActionError, ActionInitiative, Term
+from ...turns import ActionInitiative, Declarations, current_entry
+from ...turns.declare import DeclareEntry, in_act_phase, rank_actions
+from ...turns.history import scratch
+from ..base import ActionError, Term
 from ..edits import Edits
 from ..schema import FieldSpec, Label
 from . import health
@@ -245,11 +247,36 @@ def act_started(enc: Encounter, acts: Mapping[str, list[ActionInitiative]]) -> l
     return list(edits.changes())
 
 
+class ConteurDeclarations(Declarations):
+    """CON-03 to CON-10 as the declare-then-act mode asks them: what a unit declares
+    besides its actions, what declaring spends, each action's initiative, and the −2 used
+    once the initiatives are rolled. `multi_v20`: CFG-CON-4 « v20 » (multiple actions)."""
+
+    def __init__(self, multi_v20: bool) -> None:
+        self.multi_v20 = multi_v20
+
+    def options(self, enc: Encounter, c: Combatant) -> tuple[FieldSpec, ...]:
+        return declaration_options(c)
+
+    def declared(
+        self, enc: Encounter, entry: TurnEntry, actions: list[str], options: Mapping[str, StatValue]
+    ) -> list[Change]:
+        return declared(enc, entry, actions, options)
+
+    def initiatives(self, enc: Encounter, entry: DeclareEntry, roll: int) -> list[ActionInitiative]:
+        return action_initiatives(enc, entry, roll, self.multi_v20)
+
+    def act_started(
+        self, enc: Encounter, acts: Mapping[str, list[ActionInitiative]]
+    ) -> list[Change]:
+        return act_started(enc, acts)
+
+
 def action_number(enc: Encounter, c: Combatant) -> int:
     """Which of its declared actions `c` is taking: the current act entry's rank among its
     own entries, or the next one not done yet."""
     turn = enc.turn
-    if turn.phase != "act":
+    if not in_act_phase(turn):
         return 1
     acting = current_entry(turn)
     mine = [i for i, e in enumerate(turn.order) if c.id in e.members and e.initiative is not None]
@@ -269,10 +296,10 @@ def next_action_penalty(edits: Edits, actor: Combatant, pending: State, rule: st
         for i, e in enumerate(turn.order)
         if actor.id in e.members and i > turn.current and not e.acted and e.initiative is not None
     ]
-    if turn.phase != "act" or not later:
+    if not in_act_phase(turn) or not later:
         edits.add_state(actor.id, pending)
         return Term("−2 à l'initiative de sa prochaine action (tour suivant)", "", rule)
-    new = turn.model_copy(deep=True)
+    new = scratch(turn)
     entry = new.order[later[0]]
     entry.initiative = (entry.initiative or 0) - 2
     for i in later[1:]:  # CON-09: no later action above the one before it

@@ -6,6 +6,8 @@ from __future__ import annotations
 from ...changes import ChangeSet
 from ...model import State
 from ...turns import step_in
+from ...turns.declare import in_act_phase
+from ...turns.history import scratch
 from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import choice_field
@@ -38,7 +40,7 @@ def _choice(
 def _remaining(ctx: Ctx) -> list[int]:
     """The actor's act entries still to come this turn (indexes in the order)."""
     turn = ctx.enc.turn
-    if turn.phase != "act":
+    if not in_act_phase(turn):
         return []
     return [
         i
@@ -150,8 +152,8 @@ def abort_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     remaining = _remaining(ctx)
     # A missing option takes its field's default: the first action still to come.
     chosen = ctx.choice("remplace", str(remaining[0]) if remaining else "-")
-    if turn.phase == "act" and chosen.isdigit() and int(chosen) in remaining:
-        new = turn.model_copy(deep=True)
+    if in_act_phase(turn) and chosen.isdigit() and int(chosen) in remaining:
+        new = scratch(turn)
         entry = step_in(turn, new, int(chosen))
         entry.declared = [f"Avortée : {text}"]
         entry.delayed = False

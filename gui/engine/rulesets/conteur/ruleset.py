@@ -2,21 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 from ...changes import Change
 from ...dice import DiceExpr
-from ...model import Combatant, Encounter, StatValue, TurnEntry
+from ...model import Combatant, Encounter
 from ...turns import DeclareThenAct
 from ..action_ctx import HandlerRuleset
-from ..base import (
-    ActionInitiative,
-    DiceRequest,
-    Term,
-    TrackView,
-)
+from ..base import DiceRequest, Term, TrackView
 from ..edits import Edits
-from ..schema import FieldSpec, Label
+from ..schema import Label
 from . import attack, damage, health, initiative, other
 from .context import Ctx, Handler
 from .damage import soak_pool
@@ -45,9 +38,10 @@ class Conteur(HandlerRuleset):
 
     uses_contact = True
 
-    def turn_policy(self, enc: Encounter) -> DeclareThenAct:
+    def turn_mode(self, enc: Encounter) -> DeclareThenAct:
         """CON-03: declarations in descending order of score, then act by initiative."""
-        return DeclareThenAct()
+        multi = self.flag(enc, initiative.MULTI_FLAG) == "v20"
+        return DeclareThenAct(initiative.ConteurDeclarations(multi))
 
     def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest:
         """CON-04: one d10 added to the score (A-CON-1: the die is a d10)."""
@@ -55,25 +49,6 @@ class Conteur(HandlerRuleset):
 
     def initiative_score(self, enc: Encounter, c: Combatant) -> int:
         return initiative.score(enc, c)[0]
-
-    def declaration_options(self, enc: Encounter, c: Combatant) -> tuple[FieldSpec, ...]:
-        return initiative.declaration_options(c)
-
-    def declared(
-        self, enc: Encounter, entry: TurnEntry, actions: list[str], options: Mapping[str, StatValue]
-    ) -> list[Change]:
-        return initiative.declared(enc, entry, actions, options)
-
-    def action_initiatives(
-        self, enc: Encounter, entry: TurnEntry, roll: int
-    ) -> list[ActionInitiative]:
-        multi = self.flag(enc, initiative.MULTI_FLAG) == "v20"
-        return initiative.action_initiatives(enc, entry, roll, multi)
-
-    def act_started(
-        self, enc: Encounter, acts: Mapping[str, list[ActionInitiative]]
-    ) -> list[Change]:
-        return initiative.act_started(enc, acts)
 
     def round_started(self, enc: Encounter, round_no: int) -> list[Change]:
         """A new turn: declarations, shots (CON-19) are counted afresh; a stun from two

@@ -3,11 +3,12 @@ RM-23, A-RM-15 to A-RM-18)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-
 from ...model import Combatant, Encounter, TurnEntry, TurnState
-from ...turns import AlternatingSides, current_entry
+from ...turns import AlternatingSides, PassEntry, PassState, current_entry, unit_of
+from ...turns.base import RoundWords
+from ...turns.history import scratch
 from ..base import Notice
+from ..schema import Label
 from .sheet import MINOR, has_state, is_out, players_sides
 
 ACTIONS_PER_PASSE = 2  # RM-16, RM-17
@@ -33,41 +34,20 @@ KIND_LABELS_EN = {
 }
 
 
-class PassePolicy(AlternatingSides):
-    """AlternatingSides where out-of-combat units no longer act and the players' side comes
-    first in the alternation (the GM's camps then play in turn, RM-20)."""
-
-    def __init__(self, out: Iterable[str] = (), players: Iterable[str] = ()) -> None:
-        self.out = set(out)
-        self.players = set(players)
-
-    def can_act(self, entry: TurnEntry) -> bool:
-        return not all(m in self.out for m in entry.members)
-
-    def start(
-        self, units: Iterable[TurnEntry], side_order: list[str], first: str, actions: int = 2
-    ) -> TurnState:
-        order = sorted(side_order, key=lambda s: s not in self.players)
-        return super().start(units, order, first, actions)
-
-    def next(self, turn: TurnState) -> TurnState:
-        """A-RM-15: a side with no unit able to act hands the initiative on, also when a
-        new Passe begins (the alternation would otherwise give it to a beaten camp)."""
-        new = super().next(turn)
-        sides = new.side_order
-        if new.holder not in sides or self.has_actions(new, new.holder):
-            return new
-        start = sides.index(new.holder)
-        for step in range(1, len(sides)):
-            side = sides[(start + step) % len(sides)]
-            if self.has_actions(new, side):
-                new.holder = side
-                break
-        return new
+PASSES = RoundWords(Label(fr="Passe", en="Pass"), Label(fr="Début de la passe", en="Start of pass"))
 
 
-def policy(enc: Encounter) -> PassePolicy:
-    return PassePolicy((c.id for c in enc.combatants if is_out(c)), players_sides(enc))
+def mode(enc: Encounter) -> AlternatingSides:
+    """RM-16 to RM-20: Passes of alternating sides, two actions per unit; the players' side
+    comes first in the alternation (the GM's camps then play in turn, RM-20); units out of
+    combat no longer act (RM-39), and a camp with nobody able to act hands the initiative on
+    (A-RM-15)."""
+    return AlternatingSides(
+        actions=ACTIONS_PER_PASSE,
+        round_words=PASSES,
+        first=players_sides(enc),
+        out=(c.id for c in enc.combatants if is_out(c)),
+    )
 
 
 def units(enc: Encounter) -> list[TurnEntry]:
@@ -82,24 +62,16 @@ def units(enc: Encounter) -> list[TurnEntry]:
             if c.side not in players:
                 grouped.setdefault(c.side, []).append(c.id)
             continue
-        out.append(TurnEntry(unit=c.id, members=[c.id], side=c.side, budget=ACTIONS_PER_PASSE))
+        out.append(PassEntry(unit=c.id, members=[c.id], side=c.side, budget=ACTIONS_PER_PASSE))
     for side, members in grouped.items():
         out.append(
-            TurnEntry(unit=MINORS_UNIT + side, members=members, side=side, budget=ACTIONS_PER_PASSE)
+            PassEntry(unit=MINORS_UNIT + side, members=members, side=side, budget=ACTIONS_PER_PASSE)
         )
     return out
 
 
-def unit_of(turn: TurnState, cid: str) -> int:
-    """The index of the unit `cid` acts in, or -1."""
-    for i, entry in enumerate(turn.order):
-        if cid in entry.members:
-            return i
-    return -1
-
-
 def in_passes(enc: Encounter) -> bool:
-    return enc.turn.policy == "alternating"
+    return isinstance(enc.turn, PassState)
 
 
 def action_notices(enc: Encounter, c: Combatant, kind: str) -> list[Notice]:
@@ -195,7 +167,7 @@ def spent_turn(enc: Encounter, c: Combatant, kind: str, count: int = 1) -> TurnS
     minor spends nothing of its own (A-RM-17); an interruption was paid already (A-RM-11)."""
     if not in_passes(enc):
         return None
-    turn = enc.turn.model_copy(deep=True)
+    turn = scratch(enc.turn)
     if has_state(c, f"interruption.{kind}"):
         return turn
     turn.spent = {**turn.spent, c.id: [*turn.spent.get(c.id, []), kind]}
@@ -212,7 +184,7 @@ def spent_turn(enc: Encounter, c: Combatant, kind: str, count: int = 1) -> TurnS
 
 def add_actions(turn: TurnState, cid: str, delta: int) -> TurnState:
     """A copy of `turn` where the unit `cid` acts in has `delta` more actions (never < 0)."""
-    new = turn.model_copy(deep=True)
+    new = scratch(turn)
     i = unit_of(new, cid)
     if i >= 0:
         new.order[i].actions_left = max(0, new.order[i].actions_left + delta)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from ...changes import Change
 from ...model import Combatant, Encounter, LogEntry, State, TurnEntry, now
+from ...moves import Destination
+from ...turns import AlternatingSides
 from ...zones import ZoneGraph
 from ..action_ctx import HandlerRuleset
 from ..base import (
@@ -14,15 +16,7 @@ from ..edits import Edits
 from ..schema import Label
 from . import absorb, attack, defense, disarm, menace, minor_actions, reactions, sheet, simple
 from .context import Ctx, Handler, spend
-from .passes import (
-    BAN,
-    MINORS_UNIT,
-    PassePolicy,
-    action_notices,
-    in_passes,
-    policy,
-    units,
-)
+from .passes import BAN, MINORS_UNIT, action_notices, in_passes, mode, units
 from .sheet import MAJOR, MINOR, STANDARD, is_character, is_gm_camp, minors, stat
 
 # Every action, in the order the dialog lists them.
@@ -50,11 +44,21 @@ class ReserveMenace(HandlerRuleset):
     handlers = HANDLERS
     context = Ctx
 
-    def turn_policy(self, enc: Encounter) -> PassePolicy:
-        return policy(enc)
+    def turn_mode(self, enc: Encounter) -> AlternatingSides:
+        return mode(enc)
 
     def turn_units(self, enc: Encounter) -> list[TurnEntry]:
         return units(enc)
+
+    def unit_label(self, enc: Encounter, entry: TurnEntry, with_side: bool = False) -> Label:
+        """RM-17: a camp's minors act as one unit, « Figurants mineurs ×6 »."""
+        if len(entry.members) < 2 or not entry.unit.startswith(MINORS_UNIT):
+            return super().unit_label(enc, entry, with_side)
+        n = len(entry.members)
+        if with_side:
+            side = enc.side(entry.side).name
+            return Label(fr=f"Figurants mineurs ({side}) ×{n}", en=f"Minor extras ({side}) ×{n}")
+        return Label(fr=f"Figurants mineurs ×{n}", en=f"Minor extras ×{n}")
 
     def combat_started(self, enc: Encounter) -> list[Change]:
         """RM-01 to RM-09: every Défense from the sheet's toggles; the minors each camp
@@ -85,10 +89,10 @@ class ReserveMenace(HandlerRuleset):
         )
         return list(edits.changes())
 
-    def check_move(self, enc: Encounter, c: Combatant, zone: str) -> list[Notice]:
+    def check_move(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Notice]:
         """RM-45: changing zone is the Move action (once per Passe, in turn); one zone away."""
-        here = c.position.zone
-        if here is None or here == zone:
+        here, zone = c.position.zone, dest.zone
+        if here is None or zone is None or here == zone:
             return []
         out = action_notices(enc, c, "se_deplacer")
         if not ZoneGraph(enc.map).adjacent(here, zone):
@@ -102,7 +106,7 @@ class ReserveMenace(HandlerRuleset):
             )
         return out
 
-    def activation_ended(self, enc: Encounter, entry: TurnEntry) -> list[Change]:
+    def activation_ended(self, enc: Encounter, entry: TurnEntry, new_round: bool) -> list[Change]:
         """RM-30, A-RM-14: a forbidden action type lasts until the end of the target's next
         activation, which is this one if it acted since the prohibition."""
         edits = Edits(enc)
@@ -133,9 +137,9 @@ class ReserveMenace(HandlerRuleset):
                 edits.remove_state(c.id, *gone)
         return list(edits.changes())
 
-    def move_changes(self, enc: Encounter, c: Combatant, zone: str) -> list[Change]:
+    def move_changes(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
         """RM-45: a change of zone during the Passes uses the Move action."""
-        if c.position.zone in (None, zone) or not in_passes(enc):
+        if c.position.zone in (None, dest.zone) or dest.zone is None or not in_passes(enc):
             return []
         edits = Edits(enc)
         spend(enc, edits, c, "se_deplacer")

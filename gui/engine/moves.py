@@ -1,0 +1,122 @@
+"""Where a moved token goes: a Destination (zone, grid cell, the combatant it was dropped on)
+from a point of the map, and the changes of the move, which the engine decides: the
+position, the contacts it breaks or makes, the ruleset's costs, and the GM's override (G-3)."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from .changes import Change, ChangeSet, change
+from .model import Combatant, Encounter, Grid, LogEntry, Map, Position, now
+from .problems import BilingualError
+from .rulesets.base import log_change
+from .zones import ZoneGraph, can_touch
+
+if TYPE_CHECKING:
+    from .rulesets.base import Notice, Ruleset
+
+
+class MoveError(BilingualError, ValueError):
+    """A move that cannot be made at all (no place given, an unknown zone); nothing changed."""
+
+
+@dataclass(frozen=True)
+class Destination:
+    """Where a token goes: a zone, a grid cell (a map with a snapping grid), and the
+    combatant it was dropped on, to touch in rulesets that use contact."""
+
+    zone: str | None = None
+    cell: tuple[int, int] | None = None
+    contact: str | None = None
+
+
+def zone_at(game_map: Map, x: float, y: float) -> str | None:
+    """The topmost zone (the last drawn) that holds the point."""
+    for zone in reversed(game_map.zones):
+        r = zone.rect
+        if r.x <= x <= r.x + r.width and r.y <= y <= r.y + r.height:
+            return zone.id
+    return None
+
+
+def cell_at(grid: Grid, x: float, y: float) -> tuple[int, int]:
+    """The grid cell (column, row) that holds the point."""
+    return (
+        math.floor((x - grid.origin_x) / grid.cell_px),
+        math.floor((y - grid.origin_y) / grid.cell_px),
+    )
+
+
+def cell_centre(grid: Grid, cell: tuple[int, int]) -> tuple[float, float]:
+    return (
+        grid.origin_x + (cell[0] + 0.5) * grid.cell_px,
+        grid.origin_y + (cell[1] + 0.5) * grid.cell_px,
+    )
+
+
+def destination_at(enc: Encounter, x: float, y: float, onto: str | None = None) -> Destination:
+    """The destination of a token let go at (x, y), maybe on the token of `onto`: the zone
+    under the point, and its cell when the map's grid snaps tokens to cells."""
+    grid = enc.map.grid
+    cell = cell_at(grid, x, y) if grid is not None and grid.snap else None
+    return Destination(zone_at(enc.map, x, y), cell, onto)
+
+
+def settled(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -> Destination:
+    """The destination as the rules take it: a token dropped on another one in a ruleset
+    with contact goes to that one's zone and touches it; elsewhere the partner is ignored.
+    MoveError when there is nowhere to go; KeyError for an unknown zone or combatant."""
+    if dest.contact is not None:
+        partner = enc.combatant(dest.contact)
+        if not ruleset.uses_contact or partner.id == c.id:
+            dest = replace(dest, contact=None)
+        elif partner.position.zone is not None:
+            dest = replace(dest, zone=partner.position.zone)
+    if dest.zone is not None and dest.zone not in {z.id for z in enc.map.zones}:
+        raise KeyError(dest.zone)
+    if dest.zone is None and dest.cell is None:
+        raise MoveError("Déposez le jeton dans une zone.", "Drop the token in a zone.")
+    return dest
+
+
+def move_changes(
+    ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination, overridden: list[Notice]
+) -> ChangeSet:
+    """One ChangeSet for the whole move: the position, what the ruleset counts for it, the
+    contacts that can no longer hold (and the one made), and, when the GM overrode the
+    rules' objections (`overridden`), a log line that says so (G-3)."""
+    moved = Position(zone=dest.zone, cell=dest.cell)
+    changes: list[Change] = []
+    if moved != c.position:
+        changes.append(change(enc, ("combatants", c.id, "position"), moved))
+        changes += ruleset.move_changes(enc, c, dest)
+    after = c.model_copy(update={"position": moved})
+    graph = ZoneGraph(enc.map)
+    links = {c.id: list(c.contacts)}
+    for other_id in c.contacts:
+        if other_id != dest.contact and not can_touch(graph, after, enc.combatant(other_id)):
+            links[c.id].remove(other_id)
+            links[other_id] = [i for i in enc.combatant(other_id).contacts if i != c.id]
+    if dest.contact is not None and dest.contact not in c.contacts:
+        links[c.id].append(dest.contact)
+        links[dest.contact] = [*enc.combatant(dest.contact).contacts, c.id]
+    for cid, kept in links.items():
+        if kept != enc.combatant(cid).contacts:
+            changes.append(change(enc, ("combatants", cid, "contacts"), kept))
+    label = f"Déplacer {c.name}"
+    if moved == c.position and dest.contact is not None:
+        label = f"Contact {c.name} / {enc.combatant(dest.contact).name}"
+    if overridden:
+        label += " (imposé par le MJ)"
+        entry = LogEntry(
+            time=now(),
+            round=enc.turn.round,
+            actor=c.id,
+            action=label,
+            breakdown=[f"G-3 passé outre : {n}" for n in overridden],
+            outcome="Déplacement imposé par le MJ malgré les règles",
+        )
+        changes.append(log_change(enc, entry, changes))
+    return ChangeSet(label, tuple(changes))
