@@ -2,11 +2,12 @@
 
 from tests.bench.bench_gui import bench_p1, bench_p3, bench_p6
 from tests.bench.bench_odds import bench_p4
+from tests.bench.bench_session import bench_p10
 from tests.bench.bench_storage import bench_p2, bench_p5
 
 
 def main() -> None:
-    for bench in (bench_p1, bench_p2, bench_p3, bench_p4, bench_p5, bench_p6):
+    for bench in (bench_p1, bench_p2, bench_p3, bench_p4, bench_p5, bench_p6, bench_p10):
         print(bench(), flush=True)
 
 
