@@ -4,7 +4,7 @@ GUI (`presenter`, gui/turns/); the model itself asks no question about the mode.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
@@ -16,6 +16,7 @@ from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font, in_comba
 
 if TYPE_CHECKING:
     from ..control.controller import Controller
+    from ..turns.mode_actions import OrderCells
 
 MARK, NAME, SIDE, INIT, ACTIONS, STATES, DECLARED = range(7)
 OPTIONAL = (SIDE, INIT, ACTIONS, STATES, DECLARED)  # the columns a turn mode shows or not
@@ -25,22 +26,6 @@ _CENTRED = (MARK, INIT, ACTIONS)
 
 def headers() -> tuple[str, ...]:
     return ("", tr("Nom"), tr("Camp"), tr("Init."), tr("Act."), tr("États"), tr("Action"))
-
-
-class Presenter(Protocol):
-    """What the running turn mode shows in the order (gui/turns/mode_actions.OrderCells)."""
-
-    def refreshed(self) -> None: ...
-    def movable(self) -> bool: ...
-    def mark(self, entry: TurnEntry, row: int) -> str: ...
-    def initiative(self, entry: TurnEntry, row: int) -> str: ...
-    def initiative_colour(self, entry: TurnEntry, row: int) -> QColor | None: ...
-    def actions_left(self, entry: TurnEntry) -> str: ...
-    def declared(self, entry: TurnEntry, row: int) -> str: ...
-    def tooltip(self, entry: TurnEntry, row: int) -> list[str]: ...
-    def header_tip(self, column: int) -> str | None: ...
-    def stands_out(self, entry: TurnEntry) -> bool: ...
-    def done(self, entry: TurnEntry) -> bool: ...
 
 
 class TurnOrderModel(FollowsController, QAbstractTableModel):
@@ -54,8 +39,8 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
 
     def __init__(self, controller: Controller, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._cells: dict[type, Presenter] = {}  # one per kind of mode, made when first met
-        self.presenter: Presenter | None = None
+        self._cells: dict[type, OrderCells] = {}  # one per kind of mode, made when first met
+        self.presenter: OrderCells | None = None
         self.follow(controller)
         self._present()
 
@@ -108,7 +93,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         enc = self.ctl.enc
         return in_combat(enc) and row == enc.turn.current
 
-    def _fighting(self) -> Presenter | None:
+    def _fighting(self) -> OrderCells | None:
         """The running mode's GUI during the combat (before it, the roster shows plain)."""
         return self.presenter if in_combat(self.ctl.enc) else None
 

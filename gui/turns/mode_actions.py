@@ -52,14 +52,10 @@ def actions_class(mode: TurnMode) -> type[ModeActions]:
     return ModeActions
 
 
-class OrderCells:
-    """What the turn order shows of the running mode: the mark before a name, the initiative,
-    the actions left, the declared action, the tooltip lines, what stands out or is done,
-    and whether rows can be dragged. One per model and kind of mode; `refreshed` is called
-    once per change, before the cells are read."""
+class ReadsCombat:
+    """The open encounter, its turn state and its turn mode, through `ctl`."""
 
-    def __init__(self, ctl: Controller) -> None:
-        self.ctl = ctl
+    ctl: Controller
 
     @property
     def enc(self) -> Encounter:
@@ -72,6 +68,16 @@ class OrderCells:
     @property
     def mode(self) -> TurnMode:
         return self.ctl.table.mode()
+
+
+class OrderCells(ReadsCombat):
+    """What the turn order shows of the running mode: the mark before a name, the initiative,
+    the actions left, the declared action, the tooltip lines, what stands out or is done,
+    and whether rows can be dragged. One per model and kind of mode; `refreshed` is called
+    once per change, before the cells are read."""
+
+    def __init__(self, ctl: Controller) -> None:
+        self.ctl = ctl
 
     def refreshed(self) -> None:
         """The encounter changed: recompute what the cells need once, not once per cell."""
@@ -112,7 +118,7 @@ class OrderCells:
         return self.mode.done(self.turn, entry)
 
 
-class ModeActions:
+class ModeActions(ReadsCombat):
     """The GUI of one turn mode in the combat dock `panel`. `actions` are its own QActions
     (owned by the panel, shown only while the mode runs); `columns` the order's optional
     columns it shows, `cells` how the order shows a unit."""
@@ -123,23 +129,8 @@ class ModeActions:
 
     def __init__(self, panel: TurnPanel) -> None:
         self.panel = panel
+        self.ctl = panel.ctl
         self.actions: tuple[QAction, ...] = ()
-
-    @property
-    def ctl(self) -> Controller:
-        return self.panel.ctl
-
-    @property
-    def enc(self) -> Encounter:
-        return self.panel.ctl.enc
-
-    @property
-    def turn(self) -> TurnState:
-        return self.panel.ctl.enc.turn
-
-    @property
-    def mode(self) -> TurnMode:
-        return self.panel.ctl.table.mode()
 
     def active(self) -> bool:
         """True while a combat runs in this mode."""
