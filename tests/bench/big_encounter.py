@@ -17,11 +17,10 @@ from gui.engine.model import (
     Rect,
     Side,
     State,
-    TurnEntry,
-    TurnState,
     Zone,
 )
 from gui.engine.references import reference_problem
+from gui.engine.turns import RankedEntry, RankedState
 
 GRID_COLUMNS = 20
 CELL = 120.0
@@ -79,7 +78,7 @@ def make_big_encounter(combatants: int = 1000, zones: int = 200) -> Encounter:
         a.contacts.append(b.id)
         b.contacts.append(a.id)
     order = [
-        TurnEntry(unit=c.id, members=[c.id], side=c.side, initiative=rng.randint(1, 30))
+        RankedEntry(unit=c.id, members=[c.id], side=c.side, initiative=rng.randint(1, 30))
         for c in people[:50]
     ]
     start = datetime(2024, 5, 1, 20, 30, tzinfo=UTC)
@@ -106,7 +105,7 @@ def make_big_encounter(combatants: int = 1000, zones: int = 200) -> Encounter:
         ],
         combatants=people,
         map=Map(zones=zone_list, edges=edges, metres_per_px=0.05, grid=Grid()),
-        turn=TurnState(policy="ranked", round=3, order=order, current=4),
+        turn=RankedState(round=3, order=order, current=4),
         log=log,
         dice=DiceState(seed=42),
         notes="Grande bataille pour les mesures de performance.",
