@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from .. import paths
-from ..engine import map_edits, roster_edits
+from ..engine import conditions, map_edits, roster_edits
 from ..engine.arguments import checked
 from ..engine.changes import ChangeSet
 from ..engine.model import (
@@ -142,6 +142,14 @@ class Controller(QObject):
 
     def set_states(self, cid: str, states: list[State]) -> None:
         self._edit(roster_edits.set_states, self.enc, cid, states)
+
+    def add_condition(self, cid: str, state: State) -> None:
+        """The GM puts a condition on a combatant (G-3): one undo entry, logged."""
+        self._edit(conditions.add, self.enc, cid, state)
+
+    def remove_condition(self, cid: str, index: int) -> None:
+        """The GM takes a combatant's condition off (G-3): one undo entry, logged."""
+        self._edit(conditions.remove, self.enc, cid, index)
 
     def rename(self, cid: str, name: str) -> None:
         self._edit(roster_edits.rename, self.enc, cid, name)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import (
     BaseModel,
@@ -130,14 +130,33 @@ class Track(Strict):
     marks: list[Annotated[str, StringConstraints(max_length=4)]]
 
 
+class Expiry(Strict):
+    """When a state ends by itself (engine/durations.py, the same for every ruleset): at the
+    start or the end of a turn of its owner or of its source ("next turn": `skip` counts the
+    turn under way when it began), after `rounds` new rounds, or once used."""
+
+    at: Literal["turn_start", "turn_end", "rounds", "use"]
+    whose: Literal["owner", "source"] = "owner"
+    rounds: int | None = Field(default=None, ge=1, le=999)
+    skip: int = Field(default=0, ge=0, le=1)
+
+    @model_validator(mode="after")
+    def _rounds_when_counted(self) -> Expiry:
+        if (self.at == "rounds") != (self.rounds is not None):
+            raise ValueError("a duration in rounds, and only it, gives how many rounds")
+        return self
+
+
 class State(Strict):
-    """A condition on a combatant, with its rules text and an optional duration in rounds."""
+    """A condition on a combatant, with its rules text, who caused it (`source`, a combatant)
+    and when it ends (`expiry`; None: when removed)."""
 
     key: Id
     label: Name
     text: Text = ""
-    rounds_left: int | None = Field(default=None, ge=1)
     value: int | None = None
+    source: Id | None = None
+    expiry: Expiry | None = None
 
 
 class Combatant(Strict):

@@ -67,6 +67,13 @@ def _combatant_problem(enc: Encounter) -> Problem | None:
                 f"camp inconnu « {c.side} »",
                 f"unknown side '{c.side}'",
             )
+        for k, state in enumerate(c.states):
+            if state.source is not None and state.source not in contacts:
+                return Problem(
+                    json_path(("combatants", i, "states", k, "source")),
+                    f"état causé par un combattant inconnu « {state.source} »",
+                    f"condition caused by an unknown combatant '{state.source}'",
+                )
         zone = c.position.zone
         if zone is not None and zone not in zone_ids:
             return Problem(

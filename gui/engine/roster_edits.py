@@ -6,6 +6,7 @@ import copy
 import re
 import unicodedata
 
+from . import durations
 from .changes import ABSENT, Change, ChangeSet, change
 from .map_edits import COLOUR
 from .model import (
@@ -174,7 +175,8 @@ def _without(turn: TurnState, cid: str) -> TurnState:
 
 
 def remove_combatant(enc: Encounter, cid: str) -> ChangeSet:
-    """Remove a combatant: contacts with it end and it leaves the turn order."""
+    """Remove a combatant: contacts with it end, it leaves the turn order, and the states it
+    caused on others end."""
     c = enc.combatant(cid)
     changes: list[Change] = []
     for other in c.contacts:
@@ -182,6 +184,7 @@ def remove_combatant(enc: Encounter, cid: str) -> ChangeSet:
         changes.append(change(enc, ("combatants", other, "contacts"), links))
     if any(cid in e.members for e in enc.turn.order) or cid in enc.turn.spent:
         changes.append(change(enc, ("turn",), _without(enc.turn, cid)))
+    changes += durations.naming(enc, cid)  # the states it caused go with it
     changes.append(change(enc, ("combatants", cid), ABSENT))
     return ChangeSet(f"Retirer {c.name}", tuple(changes))
 

@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from . import moves, storage
+from . import durations, moves, storage
 from .changes import Change, ChangeError, ChangeSet, apply, change, revert
 from .dice import rng_from_state, rng_state
 from .model import DiceState, Encounter, TurnState
@@ -239,24 +239,54 @@ class Table:
         step: Step,
         hooks: tuple[Callable[[Encounter], list[Change]], ...] = (),
     ) -> ChangeSet:
-        """A step's changes: the turn state (and a history entry), at a new round its log
-        line and what the ruleset does then, the `hooks`' changes, then the step's own log
-        lines and changes."""
-        changes = history.turn_changes(self.enc, step.turn)
-        # The step's own lines tell what it did in the round it may end (Attendre, then
-        # « Round 2 »); a start opens round 1 first.
-        starting = self.enc.turn.mode == "none"
-        for line in () if starting else step.logs:
-            changes.append(log_change(self.enc, line, changes))
-        if step.turn.round > self.enc.turn.round:
-            changes.append(log_change(self.enc, mode.round_log(step.turn.round), changes))
-            changes += _after(changes, self.ruleset.round_started(self.enc, step.turn.round))
-        for hook in hooks:
-            changes += _after(changes, hook(self.enc))
-        for line in step.logs if starting else ():
-            changes.append(log_change(self.enc, line, changes))
-        changes += _after(changes, step.changes)
-        return ChangeSet(step.label, (*changes, *history.remembered(self.enc, changes)))
+        """A step's changes, each part computed on the encounter as the parts before it left
+        it: the turn state; the step's own log lines (a start opens round 1 first); at a new
+        round its log line, the durations in rounds and what the ruleset does then; the
+        `hooks` (computed on the encounter before the step); when whose turn it is changes,
+        the states that end with the turn that ends or at the start of the next, and what
+        the ruleset does when a turn starts; then the step's other changes; and the history
+        entry that « Précédent » takes back."""
+        enc, ruleset = self.enc, self.ruleset
+        # The hooks speak of the encounter before the step (the activation that ends…).
+        hooked = [hook(enc) for hook in hooks]
+        before = mode.acting(enc.turn)
+        starting = enc.turn.mode == "none"
+        new_round = step.turn.round > enc.turn.round
+        parts: list[Callable[[], list[Change]]] = [lambda: history.turn_changes(enc, step.turn)]
+        logs = [lambda: [log_change(enc, line) for line in step.logs]]
+        parts += [] if starting else logs
+        if new_round:
+            parts += [
+                lambda: [log_change(enc, mode.round_log(step.turn.round))],
+                lambda: durations.at_round_start(enc),
+                lambda: ruleset.round_started(enc, step.turn.round),
+            ]
+        parts += [lambda changes=changes: _at_log_end(enc, changes) for changes in hooked]
+        parts += logs if starting else []
+        after = mode.acting(step.turn)
+        if (before and before.members) != (after and after.members):
+            if before is not None:
+                parts.append(lambda: durations.at_turn(enc, before.members, "turn_end"))
+            if after is not None:
+                parts.append(lambda: durations.at_turn(enc, after.members, "turn_start"))
+                parts.append(lambda: ruleset.turn_started(enc, after))
+        parts.append(lambda: _at_log_end(enc, step.changes))
+        changes = self._in_order(parts)
+        return ChangeSet(step.label, (*changes, *history.remembered(enc, changes)))
+
+    def _in_order(self, parts: list[Callable[[], list[Change]]]) -> list[Change]:
+        """The changes of each part, computed once the parts before it are applied (so that
+        two parts may change the same place), then all taken back: nothing is applied."""
+        done: list[ChangeSet] = []
+        try:
+            for part in parts:
+                cs = ChangeSet("", tuple(part()))
+                apply(self.enc, cs)
+                done.append(cs)
+        finally:
+            for cs in reversed(done):
+                revert(self.enc, cs)
+        return [c for cs in done for c in cs.changes]
 
 
 def _subject(enc: Encounter, path: str) -> str:
@@ -268,8 +298,14 @@ def _subject(enc: Encounter, path: str) -> str:
     return ""
 
 
-def _after(before: list[Change] | tuple[Change, ...], changes: list[Change]) -> list[Change]:
-    """A ruleset numbers its own log lines from the end of the log: shift them past the log
-    lines of `before` so the log reads in order."""
-    shift = sum(1 for c in before if is_log_append(c))
-    return [replace(c, path=("log", c.path[1] + shift)) if is_log_append(c) else c for c in changes]
+def _at_log_end(enc: Encounter, changes: list[Change]) -> list[Change]:
+    """Changes made before the step's other parts, their log lines moved to the log's end
+    as it is now."""
+    end = len(enc.log)
+    out = []
+    for c in changes:
+        if is_log_append(c):
+            c = replace(c, path=("log", end))
+            end += 1
+        out.append(c)
+    return out

@@ -8,6 +8,7 @@ from PySide6.QtCore import QObject, QPoint, QPointF, QRectF
 from PySide6.QtWidgets import QMenu, QWidget
 
 from ..control.controller import Controller, Refused
+from ..dialogs.add_state import condition_actions
 from ..engine.map_edits import occupants
 from ..engine.model import Rect
 from ..engine.moves import destination_at
@@ -165,6 +166,8 @@ class MapInteraction(QObject):
             if self.token_menu_hook is not None:
                 self.token_menu_hook(menu, key)
             menu.addAction(tr("Sélectionner"), lambda: self.controller.select(key))
+            menu.addSeparator()
+            condition_actions(menu, self.controller, key, self.parent_widget)
             for other in c.contacts:
                 name = enc.combatant(other).name
                 menu.addAction(

@@ -1,22 +1,32 @@
-"""The combatant's states on the sheet: label, rounds left, rules text and a remove button."""
+"""The combatant's states on the sheet: label, how long it lasts, rules text, a remove button,
+and « Ajouter un état… » (G-3)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from ..control.controller import Controller
-from ..engine.model import Combatant, State
-from ..i18n import tr
+from ..dialogs.add_state import AddStateDialog, open_add_state
+from ..engine.conditions import describe
+from ..engine.model import Combatant, Encounter, State
+from ..i18n import pick, tr
 from . import ErrorLabel
 
 
-def state_text(state: State) -> str:
-    """ "Béni ×2 (3 r.)": the label, its value if any, the rounds left if any."""
+def state_text(enc: Encounter, state: State) -> str:
+    """ "Béni ×2 (3 r.)": the label, its value if any, how long it lasts if it ends."""
     text = state.label if state.value is None else f"{state.label} ×{state.value}"
-    if state.rounds_left:
-        text = tr("{state} ({n} r.)").format(state=text, n=state.rounds_left)
-    return text
+    lasting = pick(describe(enc, state))
+    return f"{text} ({lasting})" if lasting else text
 
 
 class StatesBox(QGroupBox):
@@ -32,8 +42,15 @@ class StatesBox(QGroupBox):
         self.empty = QLabel(tr("Aucun état"))
         self.empty.setEnabled(False)
         self.error = ErrorLabel()
+        self.add = QPushButton(tr("Ajouter un état…"))
+        self.add.setToolTip(
+            tr("Un état des règles ou un état libre, avec sa durée et sa source (G-3)")
+        )
+        self.add.clicked.connect(self.open_add)
+        self.dialog: AddStateDialog | None = None
         self._layout.addWidget(self.empty)
         self._layout.addWidget(self.error)
+        self._layout.addWidget(self.add, 0, Qt.AlignmentFlag.AlignLeft)
         self.rows: list[QWidget] = []
         self._shown: list[State] | None = None
 
@@ -58,18 +75,21 @@ class StatesBox(QGroupBox):
 
     def remove(self, index: int) -> None:
         """Ask the controller to take the state at `index` off the combatant shown."""
-        try:
-            c = self.controller.enc.combatant(self.cid or "")
-        except KeyError:
-            return  # the combatant is gone; the sheet shows its hint
-        remaining = [s for i, s in enumerate(c.states) if i != index]
-        self.error.attempt(self.controller.set_states, c.id, remaining)
+        if self.cid is not None:
+            self.error.attempt(self.controller.remove_condition, self.cid, index)
+
+    def open_add(self) -> AddStateDialog | None:
+        """« Ajouter un état… » on the combatant shown (window-modal)."""
+        if self.cid is None:
+            return None
+        self.dialog = open_add_state(self.controller, self.cid, self)
+        return self.dialog
 
     def _row(self, index: int, state: State) -> QWidget:
         row = QWidget()
         layout = QHBoxLayout(row)
         layout.setContentsMargins(0, 0, 0, 0)
-        label = QLabel(state_text(state))
+        label = QLabel(state_text(self.controller.enc, state))
         label.setToolTip(state.text)
         label.setWordWrap(True)
         remove = QToolButton()

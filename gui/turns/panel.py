@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, Qt
+from PySide6.QtCore import QEvent, QItemSelectionModel, QModelIndex, QObject, QPoint, Qt
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMenu,
     QSizePolicy,
     QStyle,
     QTableView,
@@ -25,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..control.controller import Controller
+from ..dialogs.add_state import condition_actions
 from ..dialogs.initiative import InitiativeDialog
 from ..engine.model import TurnEntry
 from ..engine.problems import BilingualError
@@ -163,7 +165,21 @@ class TurnPanel(QWidget):
         header.moveSection(header.visualIndex(DECLARED), header.visualIndex(STATES))
         view.selectionModel().selectionChanged.connect(self._order_selected)
         view.viewport().installEventFilter(self)  # its width decides which columns fit
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(self._order_menu)
         return view
+
+    def order_menu(self, row: int) -> QMenu:
+        """The context menu of a row of the order: its members' conditions (G-3)."""
+        menu = QMenu(self)
+        for cid in self.order_model.entry(row).members:
+            condition_actions(menu, self.ctl, cid, self)
+        return menu
+
+    def _order_menu(self, at: QPoint) -> None:
+        index = self.order_view.indexAt(at)
+        if index.isValid():
+            self.order_menu(index.row()).exec(self.order_view.viewport().mapToGlobal(at))
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
         if event.type() == QEvent.Type.Resize and watched is self.order_view.viewport():

@@ -1154,8 +1154,88 @@ Where do these combatants go?</translation>
         <translation>Several combatants are numbered: Goblin 1, Goblin 2…</translation>
     </message>
     <message>
+        <source>Jusqu’à ce que le MJ le retire</source>
+        <translation>Until the GM removes it</translation>
+    </message>
+    <message>
+        <source>Un nombre de rounds</source>
+        <translation>A number of rounds</translation>
+    </message>
+    <message>
+        <source>Jusqu’au début de son prochain tour</source>
+        <translation>Until the start of its next turn</translation>
+    </message>
+    <message>
+        <source>Jusqu’à la fin de son prochain tour</source>
+        <translation>Until the end of its next turn</translation>
+    </message>
+    <message>
+        <source>Jusqu’au début du prochain tour de la source</source>
+        <translation>Until the start of the source's next turn</translation>
+    </message>
+    <message>
+        <source>Jusqu’à la fin du prochain tour de la source</source>
+        <translation>Until the end of the source's next turn</translation>
+    </message>
+    <message>
+        <source>Jusqu’à ce qu’il serve (une attaque, un jet)</source>
+        <translation>Until it is used (an attack, a roll)</translation>
+    </message>
+    <message>
+        <source>Ajouter un état — {name}</source>
+        <translation>Add a condition — {name}</translation>
+    </message>
+    <message>
+        <source>Autre (état libre)…</source>
+        <translation>Other (free condition)…</translation>
+    </message>
+    <message>
+        <source>ex. Aveuglé, À couvert</source>
+        <translation>e.g. Blinded, Under cover</translation>
+    </message>
+    <message>
+        <source>Ce que l’état fait (facultatif)</source>
+        <translation>What the condition does (optional)</translation>
+    </message>
+    <message>
+        <source> round(s)</source>
+        <translation> round(s)</translation>
+    </message>
+    <message>
         <source>Ajouter</source>
         <translation>Add</translation>
+    </message>
+    <message>
+        <source>&amp;État :</source>
+        <translation>&amp;Condition:</translation>
+    </message>
+    <message>
+        <source>&amp;Nom :</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>&amp;Texte :</source>
+        <translation>&amp;Text:</translation>
+    </message>
+    <message>
+        <source>&amp;Durée :</source>
+        <translation>&amp;Duration:</translation>
+    </message>
+    <message>
+        <source>&amp;Rounds :</source>
+        <translation>&amp;Rounds:</translation>
+    </message>
+    <message>
+        <source>&amp;Source :</source>
+        <translation>&amp;Source:</translation>
+    </message>
+    <message>
+        <source>Ajouter un état à {name}…</source>
+        <translation>Add a condition to {name}…</translation>
+    </message>
+    <message>
+        <source>Retirer « {state} » ({name})</source>
+        <translation>Remove “{state}” ({name})</translation>
     </message>
     <message>
         <source>Modèle</source>
@@ -1206,12 +1286,16 @@ Where do these combatants go?</translation>
         <translation>Characteristics</translation>
     </message>
     <message>
-        <source>{state} ({n} r.)</source>
-        <translation>{state} ({n} rd.)</translation>
-    </message>
-    <message>
         <source>Aucun état</source>
         <translation>No conditions</translation>
+    </message>
+    <message>
+        <source>Ajouter un état…</source>
+        <translation>Add a condition…</translation>
+    </message>
+    <message>
+        <source>Un état des règles ou un état libre, avec sa durée et sa source (G-3)</source>
+        <translation>A condition of the rules or a free one, with its duration and its source (G-3)</translation>
     </message>
     <message>
         <source>Retirer cet état</source>

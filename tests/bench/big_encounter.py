@@ -10,6 +10,7 @@ from gui.engine.model import (
     DiceState,
     Edge,
     Encounter,
+    Expiry,
     Grid,
     LogEntry,
     Map,
@@ -48,7 +49,11 @@ def _combatant(n: int, rng: random.Random, zones: int) -> Combatant:
     states = []
     if n % 7 == 0:
         key, label = rng.choice(_STATES)
-        states.append(State(key=key, label=label, text="Voir les règles.", rounds_left=2))
+        states.append(
+            State(
+                key=key, label=label, text="Voir les règles.", expiry=Expiry(at="rounds", rounds=2)
+            )
+        )
     return Combatant(
         id=f"c{n}",
         name=f"{_NAMES[n % len(_NAMES)]} {n}",

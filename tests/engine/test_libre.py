@@ -115,10 +115,11 @@ def test_lib06_condition_expires_by_itself_at_the_start_of_the_round_after_its_d
     )
     t.apply(cs)
     state = t.enc.combatant("y").states[0]
-    assert (state.label, state.rounds_left, state.text) == ("Étourdi", 2, "Ne peut pas agir.")
+    assert (state.label, state.expiry.rounds, state.text) == ("Étourdi", 2, "Ne peut pas agir.")
+    assert state.source == "x"  # who caused it
     for _ in range(2):  # round 2 starts: one round left
         t.apply(t.next_turn())
-    assert t.enc.turn.round == 2 and t.enc.combatant("y").states[0].rounds_left == 1
+    assert t.enc.turn.round == 2 and t.enc.combatant("y").states[0].expiry.rounds == 1
     for _ in range(2):  # round 3 starts: gone, and logged after the round line
         t.apply(t.next_turn())
     assert t.enc.combatant("y").states == []
@@ -130,7 +131,7 @@ def test_lib06_custom_condition_with_rules_text_and_removal():
     add = Action("add_state", "x", "y", {"etat": "autre", "nom": "Béni", "texte": "+1 aux jets"})
     t.apply(t.resolve(add, DiceResult("none"))[1])
     state = t.enc.combatant("y").states[0]
-    assert (state.label, state.text, state.rounds_left) == ("Béni", "+1 aux jets", None)
+    assert (state.label, state.text, state.expiry) == ("Béni", "+1 aux jets", None)
     kinds = [a.kind for a in t.ruleset.actions(t.enc, "x", "y")]
     assert "remove_state" in kinds
     remove = Action("remove_state", "x", "y", {"etat": state.key})

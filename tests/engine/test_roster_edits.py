@@ -9,7 +9,7 @@ import pytest
 from gui.engine import roster_edits
 from gui.engine.blank import blank_encounter
 from gui.engine.changes import ChangeSet, apply, change, revert
-from gui.engine.model import Position, State
+from gui.engine.model import Expiry, Position, State
 from gui.engine.roster_edits import RosterEditError
 from gui.engine.rulesets import registry
 from gui.engine.rulesets.schema import Label, RulesetData, TrackSpec
@@ -443,7 +443,7 @@ def test_set_states_applies_and_reverts():
     enc = demo()
     states = [
         State(key="a_terre", label="À terre", text="Se relever coûte un déplacement."),
-        State(key="x_beni", label="Béni", rounds_left=3),
+        State(key="x_beni", label="Béni", expiry=Expiry(at="rounds", rounds=3)),
     ]
     after = round_trip(enc, roster_edits.set_states(enc, "ysolde", states))
     assert after[0]["combatants"][0]["states"] == [s.model_dump() for s in states]

@@ -19,6 +19,7 @@ from gui.engine.model import (
     DiceState,
     Edge,
     Encounter,
+    Expiry,
     Grid,
     LogEntry,
     Map,
@@ -54,7 +55,14 @@ def rich_encounter() -> Encounter:
                 name="Aélis",
                 side="pj",
                 stats=stats,
-                states=[State(key="a_terre", label="À terre", text="−2 en attaque", rounds_left=2)],
+                states=[
+                    State(
+                        key="a_terre",
+                        label="À terre",
+                        text="−2 en attaque",
+                        expiry=Expiry(at="rounds", rounds=2),
+                    )
+                ],
                 position=Position(zone="gue", cell=(3, 4)),
                 contacts=["brigand-1"],
                 notes="Porte l’épée de son père.\nDeuxième ligne.",
@@ -527,8 +535,8 @@ MALFORMED = {
         "colour",
     ),
     "negative rounds left": (
-        _set("encounter.combatants.0.states.0.rounds_left", 0),
-        "$.encounter.combatants[0].states[0].rounds_left",
+        _set("encounter.combatants.0.states.0.expiry.rounds", 0),
+        "$.encounter.combatants[0].states[0].expiry.rounds",
         "au moins 1",
         "at least 1",
     ),

@@ -1,7 +1,44 @@
-"""GUI test fixtures: QSettings kept in the test's own folder, never the user's."""
+"""GUI test fixtures: QSettings kept in the test's own folder, never the user's; the English
+interface on demand."""
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QCoreApplication, QSettings
+from PySide6.QtCore import QCoreApplication, QSettings, QTranslator
+
+from gui import i18n
+
+TS = Path(__file__).resolve().parents[2] / "resources" / "i18n" / "escarmouche_en.ts"
+
+
+def _tool(name: str) -> str:
+    """A Qt Linguist tool of PySide6, from the running venv first."""
+    found = shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
+    assert found, f"{name} not found: it comes with PySide6-Essentials"
+    return found
+
+
+@pytest.fixture(scope="session")
+def qm_file(tmp_path_factory) -> Path:
+    """The .qm built from the committed .ts (independent of `make`)."""
+    qm = tmp_path_factory.mktemp("i18n") / "escarmouche_en.qm"
+    subprocess.run([_tool("pyside6-lrelease"), TS, "-qm", qm], check=True, capture_output=True)
+    return qm
+
+
+@pytest.fixture
+def english(qapp, qm_file):
+    """The English translator installed and the language set to English; French afterwards."""
+    translator = QTranslator()
+    assert translator.load(str(qm_file))
+    QCoreApplication.installTranslator(translator)
+    i18n.set_language("en")
+    yield translator
+    QCoreApplication.removeTranslator(translator)
+    i18n.set_language("fr")
 
 
 @pytest.fixture(autouse=True)

@@ -392,11 +392,17 @@ def _schema_mutation(doc: dict[str, Any], voc: Vocabulary, ch: Chooser) -> Mutat
         keys = [*voc.ids.get("state", []), *ENGINE_STATES]
         keys += [f"{p}{c}" for p in ("degats.", "touche.") for c in voc.ids.get("combatant", [])]
         state: dict[str, Any] = {"key": ch.choice(keys), "label": "Muté"}
-        extra = ch.choice(("", "value", "rounds_left", "both"))
+        extra = ch.choice(("", "value", "expiry", "both"))
         if extra in ("value", "both"):
             state["value"] = ch.choice(voc.ints)
-        if extra in ("rounds_left", "both"):
-            state["rounds_left"] = ch.choice((1, 2, 99, 10**9))
+        if extra in ("expiry", "both"):
+            state["expiry"] = ch.choice(
+                (
+                    {"at": "rounds", "rounds": ch.choice((1, 2, 99, 10**9))},
+                    {"at": "turn_end", "whose": "source"},
+                    {"at": "use", "skip": ch.choice((0, 1, 2))},
+                )
+            )
         if not isinstance(c.get("states"), list):
             c["states"] = []
         c["states"].append(state)

@@ -4,9 +4,7 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
-import sys
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -14,20 +12,13 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 
 from gui import i18n
+from tests.gui.conftest import TS, _tool
 
 pytestmark = pytest.mark.gui
 
 ROOT = Path(__file__).resolve().parents[2]
-TS = ROOT / "resources" / "i18n" / "escarmouche_en.ts"
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 MNEMONIC = re.compile(r"&(\w)")
-
-
-def _tool(name: str) -> str:
-    """A Qt Linguist tool of PySide6, from the running venv first."""
-    found = shutil.which(name, path=str(Path(sys.executable).parent)) or shutil.which(name)
-    assert found, f"{name} not found: it comes with PySide6-Essentials"
-    return found
 
 
 def _messages(ts: Path) -> list[tuple[str, str, ET.Element]]:
@@ -86,26 +77,6 @@ def test_the_ts_file_is_up_to_date_with_the_sources(tmp_path):
 def test_every_message_is_in_the_context_tr_looks_up():
     others = sorted(src for ctx, src, _ in _messages(TS) if ctx != "")
     assert not others, f"not in the empty context, so tr() never finds them: {others}"
-
-
-@pytest.fixture(scope="module")
-def qm_file(tmp_path_factory) -> Path:
-    """The .qm built from the committed .ts (independent of `make`)."""
-    qm = tmp_path_factory.mktemp("i18n") / "escarmouche_en.qm"
-    subprocess.run([_tool("pyside6-lrelease"), TS, "-qm", qm], check=True, capture_output=True)
-    return qm
-
-
-@pytest.fixture
-def english(qapp, qm_file):
-    """The English translator installed and the language set to English; French afterwards."""
-    translator = QTranslator()
-    assert translator.load(str(qm_file))
-    QCoreApplication.installTranslator(translator)
-    i18n.set_language("en")
-    yield translator
-    QCoreApplication.removeTranslator(translator)
-    i18n.set_language("fr")
 
 
 def test_tr_translates_with_the_qm_and_falls_back_to_french_without_it(qapp, qm_file):

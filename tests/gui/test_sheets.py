@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QDialog, QLabel, QToolButton
 
 from gui.app import open_encounter
 from gui.control.controller import Controller, Refused
-from gui.engine.model import State
+from gui.engine.model import Expiry, State
 from gui.engine.rulesets.libre import Libre
 from gui.engine.rulesets.schema import Label, TrackSpec
 from gui.sheets.add_dialog import AddCombatantDialog
@@ -181,7 +181,9 @@ def test_track_on_the_sheet_goes_to_the_model(qtbot, track_ctl):
 
 def test_states_show_rounds_and_remove_one(qtbot, sheet, ctl):
     prone = State(key="a_terre", label="À terre", text="Se relever coûte un déplacement.")
-    blind = State(key="aveugle", label="Aveuglé", text="Ne voit rien.", rounds_left=2)
+    blind = State(
+        key="aveugle", label="Aveuglé", text="Ne voit rien.", expiry=Expiry(at="rounds", rounds=2)
+    )
     ctl.set_states("ysolde", [prone, blind])
     rows = sheet.states_box.rows
     assert len(rows) == 2 and sheet.states_box.empty.isHidden()
@@ -222,7 +224,9 @@ def test_sheet_of_ysolde_with_weapons_looks_right(qtbot, sheet, ctl):
         table = sheet.editors[key]
         for name in names:
             table.pick.activated.emit(table.pick.findText(name))
-    ctl.set_states("ysolde", [State(key="a_terre", label="À terre", rounds_left=1)])
+    ctl.set_states(
+        "ysolde", [State(key="a_terre", label="À terre", expiry=Expiry(at="rounds", rounds=1))]
+    )
     assert [w["nom"] for w in stats(ctl)["armes"]] == ["Épée longue", "Dague"]
     sheet.resize(380, 1050)
     armes = sheet.editors["armes"].grid  # the table grows with its rows, nothing is cut

@@ -211,6 +211,17 @@ class Preview:
 
 
 @dataclass(frozen=True)
+class DueRoll:
+    """A roll a combatant's turn starts with (a dying creature's, a running one's…): the
+    action that makes it, and why."""
+
+    combatant: str
+    kind: str
+    label: Label
+    rule: str
+
+
+@dataclass(frozen=True)
 class TrackView:
     """How a track is shown: a (name, note) row per box, e.g. health levels and their wound
     penalty, the glyph drawn for each stored mark, and each mark in words for tooltips and
@@ -330,6 +341,16 @@ class Ruleset(ABC):
 
     def round_started(self, enc: Encounter, round_no: int) -> list[Change]:
         """Changes that happen by themselves when a new round begins."""
+        return []
+
+    def turn_started(self, enc: Encounter, entry: TurnEntry) -> list[Change]:
+        """Changes when a unit's turn starts (reactions and budgets refreshed…), after the
+        states that end then (durations.py)."""
+        return []
+
+    def due_rolls(self, enc: Encounter, entry: TurnEntry) -> list[DueRoll]:
+        """The rolls the rules ask for at the start of this unit's turn (dying, running…),
+        offered to the GM in the combat dock."""
         return []
 
     def combat_started(self, enc: Encounter) -> list[Change]:

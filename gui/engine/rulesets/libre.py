@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import unicodedata
-
+from .. import conditions
 from ..changes import Change, ChangeSet, change
 from ..dice import DiceExpr
-from ..model import Combatant, Encounter, LogEntry, State, now
+from ..model import Combatant, Encounter, State
 from ..moves import Destination
 from ..odds import from_expr
 from ..turns import RankedInitiative
@@ -31,7 +30,7 @@ from .schema import Choice, FieldSpec, Label
 PV_FLOOR = "LIB-CFG-1"
 FREE_MOVES = "LIB-CFG-2"
 _TOTAL = Label(fr="total des dés", en="dice total")
-_CUSTOM = "autre"
+_CUSTOM = conditions.FREE
 
 
 def _stat(c: Combatant, key: str, default: int = 0) -> int:
@@ -41,12 +40,6 @@ def _stat(c: Combatant, key: str, default: int = 0) -> int:
 
 def _expr(text: object, fallback: str) -> DiceExpr:
     return DiceExpr.parse(text if isinstance(text, str) and text.strip() else fallback)
-
-
-def _ascii_id(label: str) -> str:
-    """An id from a free label: accents folded, anything else becomes "_" ("Béni" → "beni")."""
-    folded = unicodedata.normalize("NFKD", label.lower()).encode("ascii", "ignore").decode()
-    return "".join(ch if ch.isalnum() else "_" for ch in folded)[:40] or "etat"
 
 
 def _request(expr: DiceExpr) -> DiceRequest:
@@ -98,8 +91,10 @@ class Libre(Ruleset):
         out = [f"PV {pv}/{pv_max}"]
         if pv <= 0:
             out.append("Hors de combat")
-        rounds = [f"{s.label} ({s.rounds_left} r.)" if s.rounds_left else s.label for s in c.states]
-        return out + rounds
+        return out + [
+            f"{s.label} ({s.expiry.rounds} r.)" if s.expiry and s.expiry.rounds else s.label
+            for s in c.states
+        ]
 
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
         roll = FieldSpec(key="jet", label=Label(fr="Jet", en="Roll"), kind="dice", default="1d20")
@@ -368,13 +363,12 @@ class Libre(Ruleset):
             states = [s for s in states if s.key != key]
             outcome = (f"{target.name} n’est plus {label}", f"{target.name} is no longer {label}")
         else:
-            state = self._new_state(action, key, label)
+            state = self._new_state(enc, action, target.id, key, label)
             states = [s for s in states if s.key != state.key] + [state]
-            span = f" pour {state.rounds_left} round(s)" if state.rounds_left else ""
+            rounds = state.expiry.rounds if state.expiry else None
             outcome = (
-                f"{target.name} : {state.label}{span}",
-                f"{target.name}: {state.label}"
-                + (f" for {state.rounds_left} round(s)" if state.rounds_left else ""),
+                f"{target.name} : {state.label}" + (f" pour {rounds} round(s)" if rounds else ""),
+                f"{target.name}: {state.label}" + (f" for {rounds} round(s)" if rounds else ""),
             )
         changes = [change(enc, ("combatants", target.id, "states"), states)]
         terms = [Term(label, "", "LIB-06")]
@@ -382,44 +376,22 @@ class Libre(Ruleset):
             enc, action, outcome[0], terms, DiceResult("none"), outcome, None, changes
         )
 
-    def _new_state(self, action: Action, key: str, label: str) -> State:
-        if not label:
-            raise ActionError("Donner un nom à l’état", "Give the condition a name")
-        text = str(action.options.get("texte", "")).strip()
-        if key == _CUSTOM:
-            key = "x_" + _ascii_id(label)
-        elif not text:
-            text = next(s.text.fr for s in self.data.states if s.key == key)
+    def _new_state(
+        self, enc: Encounter, action: Action, target: str, key: str, label: str
+    ) -> State:
+        """LIB-06: a state of the list or a free one (the GM's own, G-3), for a number of
+        rounds (0: until removed)."""
         rounds = action.options.get("rounds", 0)
         if not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= 999:
             raise ActionError("Durée entre 0 et 999 rounds", "Duration between 0 and 999 rounds")
-        return State(key=key, label=label, text=text, rounds_left=rounds or None)
-
-    def round_started(self, enc: Encounter, round_no: int) -> list[Change]:
-        """LIB-06: durations count down at each new round; a condition at its end goes away."""
-        changes: list[Change] = []
-        for c in enc.combatants:
-            if not any(s.rounds_left for s in c.states):
-                continue
-            kept = []
-            for s in c.states:
-                if s.rounds_left is None:
-                    kept.append(s.model_copy())
-                elif s.rounds_left > 1:
-                    kept.append(s.model_copy(update={"rounds_left": s.rounds_left - 1}))
-            changes.append(change(enc, ("combatants", c.id, "states"), kept))
-            for s in c.states:
-                if s.rounds_left == 1:
-                    entry = LogEntry(
-                        time=now(),
-                        round=round_no,
-                        actor=c.id,
-                        action="Fin d’un état",
-                        breakdown=[f"LIB-06 {s.label} expire"],
-                        outcome=f"{c.name} n’est plus {s.label}",
-                    )
-                    changes.append(log_change(enc, entry, changes))
-        return changes
+        lasting = conditions.Duration("rounds", rounds) if rounds else conditions.Duration()
+        text = str(action.options.get("texte", ""))
+        try:
+            return conditions.condition(
+                self, enc, target, key, lasting, action.actor, name=label, text=text
+            )
+        except conditions.ConditionError as exc:
+            raise ActionError(exc.fr, exc.en) from exc
 
 
 RULESET_CLASS = Libre

@@ -1,0 +1,164 @@
+"""A check against a target number with natural-face rules: exact odds, faces, typed totals."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Literal
+
+from ..odds import Distribution
+from .joint import Joint
+from .kept import KeptFaces
+from .rolls import DISADVANTAGE, Edge, EdgeRoll
+from .typed import TypedRoll, read_typed
+
+Kind = Literal["critical", "success", "failure", "fumble"]
+
+
+@dataclass(frozen=True)
+class Naturals:
+    """Rules read on the natural faces, whatever the modifiers and the target.
+
+    `tops_succeed`: this many top faces (20 on a d20, 6s on d6) succeed automatically, a
+    critical too if `tops_critical`; `ones_fail`: this many 1s fail automatically, a fumble
+    too if `ones_fumble`.  `fictitious_ones` are 1s counted as already rolled (DOU-37 under
+    disadvantage).  `count_all` counts faces on every die rolled, not only the kept ones
+    (CFG-DOU-1b); the damage 6s (DOU-35) are always the kept ones (A-DOU-1, A-DOU-28).
+    """
+
+    tops_succeed: int | None = None
+    tops_critical: bool = False
+    ones_fail: int | None = None
+    ones_fumble: bool = False
+    fictitious_ones: int = 0
+    count_all: bool = False
+
+
+NO_NATURALS = Naturals()
+# D35-80 (CFG-D35-1): a natural 20 always hits, a natural 1 always misses (no critical rule
+# in the excerpt, A-D35-1: critical hits are left to the GM).
+D20_NATURALS = Naturals(tops_succeed=1, ones_fail=1)
+
+
+def triples(edge: Edge, count_all: bool = False) -> Naturals:
+    """Three 6s hit and are a critical (DOU-36), three 1s miss and are a fumble (DOU-37),
+    with one fictitious 1 under disadvantage only (DOU-37, A-DOU-1); count_all: CFG-DOU-1b."""
+    fictitious = 1 if edge == DISADVANTAGE else 0
+    return Naturals(3, True, 3, True, fictitious, count_all)
+
+
+@dataclass(frozen=True)
+class Check:
+    """Dice + modifier against a target: success on total >= target (D35-80, DOU-31), or on
+    total > target when `strict` (CFG-D35-14's alternative)."""
+
+    modifier: int = 0
+    target: int = 0
+    strict: bool = False
+    naturals: Naturals = NO_NATURALS
+
+
+@dataclass(frozen=True, order=True)
+class CheckOutcome:
+    """One outcome: the total, whether it succeeded, critical, fumble, decided by the natural
+    faces (`automatic`), and the top faces on the kept dice (DOU-35: +1 damage each)."""
+
+    total: int
+    success: bool
+    critical: bool = False
+    fumble: bool = False
+    automatic: bool = False
+    tops: int = 0
+
+    @property
+    def kind(self) -> Kind:
+        """critical, success, failure or fumble."""
+        if self.success:
+            return "critical" if self.critical else "success"
+        return "fumble" if self.fumble else "failure"
+
+
+def judge(kept: KeptFaces, check: Check) -> CheckOutcome:
+    """The outcome of one read roll.
+
+    Reading (no rule covers it): when the top faces and the 1s both reach their count
+    (only possible with CFG-DOU-1b "all" on six dice, or with fictitious 1s), they cancel
+    and the total decides, with neither critical nor fumble.
+    """
+    n = check.naturals
+    tops = kept.all_tops if n.count_all else kept.tops
+    ones = (kept.all_ones if n.count_all else kept.ones) + n.fictitious_ones
+    auto_hit = n.tops_succeed is not None and tops >= n.tops_succeed
+    auto_miss = n.ones_fail is not None and ones >= n.ones_fail
+    if auto_hit and auto_miss:
+        auto_hit = auto_miss = False
+    total = kept.total + check.modifier
+    reached = total > check.target if check.strict else total >= check.target
+    success = auto_hit or (reached and not auto_miss)
+    return CheckOutcome(
+        total=total,
+        success=success,
+        critical=auto_hit and n.tops_critical,
+        fumble=auto_miss and n.ones_fumble,
+        automatic=auto_hit or auto_miss,
+        tops=kept.tops,
+    )
+
+
+@dataclass(frozen=True)
+class CheckOdds:
+    """Exact odds of a check before the dice: the joint of its outcomes and summaries."""
+
+    outcomes: Joint[CheckOutcome]
+
+    @property
+    def success(self) -> Fraction:
+        """P(success), critical successes included."""
+        return self.outcomes.chance(lambda o: o.success)
+
+    @property
+    def critical(self) -> Fraction:
+        """P(critical)."""
+        return self.outcomes.chance(lambda o: o.critical)
+
+    @property
+    def fumble(self) -> Fraction:
+        """P(fumble)."""
+        return self.outcomes.chance(lambda o: o.fumble)
+
+    def kinds(self) -> dict[Kind, Fraction]:
+        """P(critical), P(plain success), P(plain failure), P(fumble): they sum to 1."""
+        kinds: tuple[Kind, ...] = ("critical", "success", "failure", "fumble")
+        return {k: self.outcomes.chance(lambda o, k=k: o.kind == k) for k in kinds}
+
+    def totals(self) -> Distribution:
+        """Distribution of dice + modifier."""
+        return self.outcomes.marginal(lambda o: o.total)
+
+    def tops_given_success(self) -> Distribution | None:
+        """Top faces on the kept dice given a success (DOU-35: each 6 adds +1 damage), None
+        when the check cannot succeed."""
+        if not self.success:
+            return None
+        return self.outcomes.given(lambda o: o.success).marginal(lambda o: o.tops)
+
+
+@functools.lru_cache(maxsize=256)
+def check_odds(roll: EdgeRoll, check: Check) -> CheckOdds:
+    """Exact odds of `check` rolled with `roll` (integer weights, never sampled)."""
+    return CheckOdds(roll.joint().map(lambda kept: judge(kept, check)))
+
+
+def check_faces(roll: EdgeRoll, faces: str | Sequence[int], check: Check) -> CheckOutcome:
+    """The outcome of faces rolled by the app or typed by the GM (G-1 a, b)."""
+    return judge(roll.read_faces(faces), check)
+
+
+def check_typed(
+    roll: EdgeRoll, typed: TypedRoll | str | int, check: Check
+) -> tuple[CheckOutcome, bool]:
+    """The outcome of a typed aggregate (G-1 c) and whether an untyped count was assumed."""
+    reading = read_typed(roll, typed)
+    return judge(reading.kept, check), reading.assumed
