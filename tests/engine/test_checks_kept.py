@@ -10,7 +10,7 @@ import icepool
 import pytest
 
 from gui.engine.checks import EdgeRoll, KeptFaces, kept_dice, kept_of
-from gui.engine.checks.rolls import _joint
+from gui.engine.checks.edges import _joint
 from gui.engine.dice import DiceInputError
 
 

@@ -1,34 +1,49 @@
 """Resolution core for d20 and 3d6 checks: kept dice, edges, targets, opposed rolls, explosions."""
 
-from .chain import (
-    ChainOdds,
-    ChainStep,
-    chain_odds,
-    concealment,
-    miss_chance_step,
-    next_step,
-    remaining_odds,
-)
 from .check import (
     D20_NATURALS,
     NO_NATURALS,
+    ChainOdds,
+    ChainStep,
     Check,
     CheckOdds,
     CheckOutcome,
     Naturals,
+    chain_odds,
     check_faces,
     check_odds,
     check_typed,
+    concealment,
     judge,
+    miss_chance_step,
+    next_step,
+    remaining_odds,
     triples,
 )
-from .damage import DamageRoll, critical_odds, damage_taken, threshold_critical
-from .edges import EdgeSource, NetEdge, net_edge
-from .explode import Bounded, exploding_at_least, exploding_distribution, exploding_upto, floor_at
-from .joint import Joint
-from .kept import KeptFaces, kept_dice, kept_of, read_kept
+from .edges import (
+    ADVANTAGE,
+    DISADVANTAGE,
+    NORMAL,
+    Edge,
+    EdgeMethod,
+    EdgeRoll,
+    EdgeSource,
+    NetEdge,
+    net_edge,
+)
+from .explode import (
+    Bounded,
+    DamageRoll,
+    critical_odds,
+    damage_taken,
+    exploding_at_least,
+    exploding_distribution,
+    exploding_upto,
+    floor_at,
+    threshold_critical,
+)
+from .kept import Joint, KeptFaces, kept_dice, kept_of, read_kept
 from .opposed import D35_TIES, DEFENDER_TIES, OpposedOdds, TieRule, opposed_odds, opposed_outcome
-from .rolls import ADVANTAGE, DISADVANTAGE, NORMAL, Edge, EdgeMethod, EdgeRoll
 from .typed import Reading, TypedRoll, parse_typed_roll, read_typed
 
 __all__ = [

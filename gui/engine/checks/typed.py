@@ -7,8 +7,8 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from ..dice import DiceInputError
+from .edges import EdgeRoll
 from .kept import KeptFaces
-from .rolls import EdgeRoll
 
 _SPLIT = re.compile(r"[\s,;]+")
 _TOTAL = re.compile(r"[+\-−]?\d{1,6}")
