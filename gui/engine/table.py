@@ -9,11 +9,13 @@ from pathlib import Path
 from . import durations, moves, storage
 from .changes import Change, ChangeError, ChangeSet, apply, change, revert
 from .dice import rng_from_state, rng_state
+from .effects import effects_of
 from .model import DiceState, Encounter, TurnState
 from .moves import Destination
 from .problems import BilingualError, Problem, json_path
 from .rulesets import registry
 from .rulesets.base import (
+    FORCE,
     Action,
     ActionError,
     DiceRequest,
@@ -64,23 +66,39 @@ class Table:
         return self.ruleset.preview(self.enc, action)
 
     def resolve(self, action: Action, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+        """The outcome of an action and its changes; the Resolution says what changed for
+        each combatant (`effects`)."""
         self._check_options(action)
-        return self.ruleset.resolve(self.enc, action, dice)
+        resolution, cs = self.ruleset.resolve(self.enc, action, dice)
+        return replace(resolution, effects=effects_of(self.enc, cs)), cs
 
     def _check_options(self, action: Action) -> None:
-        """Each option the action declares holds a value its field allows (type, range,
-        length): ActionError, in the GM's words, before the ruleset sees it."""
-        if action.actor is None or not action.options:
+        """The options and overrides are those the action declares, each with a value its
+        field allows (type, range, length): ActionError, in the GM's words, before the
+        ruleset sees it (an unknown key would otherwise silently take its default)."""
+        if action.actor is None or not (action.options or action.overrides):
             return
         specs = self.ruleset.actions(self.enc, action.actor, action.target)
         spec = next((s for s in specs if s.kind == action.kind), None)
-        for option in spec.options if spec else ():
-            if option.key in action.options:
-                why = check_value(option, action.options[option.key])
-                if why:
-                    raise ActionError(
-                        f"{option.label.fr} : {why[0]}", f"{option.label.en}: {why[1]}"
-                    )
+        if spec is None:
+            return  # the ruleset refuses it in its own words
+        fields = {f.key: f for f in (*spec.options, *spec.asks)}
+        for key, value in action.options.items():
+            option = fields.get(key)
+            if option is None:
+                raise ActionError(
+                    f"Option inconnue pour « {spec.label.fr} » : « {key} »",
+                    f"Unknown option for '{spec.label.en}': '{key}'",
+                )
+            why = check_value(option, value)
+            if why:
+                raise ActionError(f"{option.label.fr} : {why[0]}", f"{option.label.en}: {why[1]}")
+        for key in action.overrides:
+            if key != FORCE and key not in spec.overridable:
+                raise ActionError(
+                    f"« {spec.label.fr} » : rien à imposer sous le nom « {key} »",
+                    f"'{spec.label.en}': nothing to override named '{key}'",
+                )
 
     def apply(self, cs: ChangeSet) -> None:
         """Apply a ChangeSet, all or nothing. Whatever it touched must still fit the ruleset

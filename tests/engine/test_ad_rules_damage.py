@@ -238,7 +238,7 @@ def test_ad_20_shaken_only_at_sante_0_is_not_death():
     assert is_shaken(t, "b") and "mort" not in states(t, "b")
 
 
-@pytest.mark.parametrize(("typed", "after"), [(None, 0), (2, 2), (99, 6)])
+@pytest.mark.parametrize(("typed", "after"), [(None, 0), (2, 2), (6, 6)])
 def test_cfg_ad_11_the_gm_enters_the_new_sante(typed, after):
     options = {} if typed is None else {"sante_apres": typed}
     flags = {"CFG-AD-11": "saisie"}
@@ -247,6 +247,12 @@ def test_cfg_ad_11_the_gm_enters_the_new_sante(typed, after):
     assert keys == ["heroisme", "blessure_grave", "sante_apres"]
     assert stat(t, "b", "sante") == after and stat(t, "b", "heroisme") == 0
     assert "mort" not in states(t, "b") and "CFG-AD-11" in rules(resolution.terms)
+
+
+def test_cfg_ad_11_a_sante_beyond_the_maximum_is_refused_and_changes_nothing():
+    """The answer to a question is an option the action declares: held to its range."""
+    with pytest.raises(ActionError, match="outside 0–6"):
+        _fatal({"heros": True, "heroisme": 1}, flags={"CFG-AD-11": "saisie"}, sante_apres=99)
 
 
 def test_cfg_ad_11_default_asks_no_sante():

@@ -272,6 +272,10 @@ def test_a_rm_13_an_extra_counters_dice_to_its_camp():
 def test_a_rm_12_one_counter_per_attack_or_stacked(one, pool, ana, bea):
     enc, t = _countered(flags={"CFG-RM-12": one})
     opts = {"contre_par": "ana", "contre_par_2": "bea"}
+    if one:  # one counter per attack: the second is no option of this attack
+        with pytest.raises(ActionError, match="Unknown option"):
+            act(t, "attaquer", "s1", "ana", q=0, **opts)
+        del opts["contre_par_2"]
     preview, _r, _cs = act(t, "attaquer", "s1", "ana", q=0, **opts)
     assert preview.dice.expr.count == pool
     assert (stat(enc, "ana", "reserve"), stat(enc, "bea", "reserve")) == (ana, bea)

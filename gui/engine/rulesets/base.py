@@ -14,6 +14,7 @@ from pydantic import TypeAdapter
 
 from ..changes import ABSENT, Change, ChangeSet
 from ..dice import DiceExpr, DiceInputError, parse_aggregate, parse_faces
+from ..effects import Effect
 from ..model import Combatant, Encounter, LogEntry, Scalar, StatValue, TurnEntry, now
 from ..odds import Distribution
 from ..problems import BilingualError
@@ -80,6 +81,9 @@ class ActionSpec:
     options: tuple[FieldSpec, ...] = ()
     overridable: tuple[str, ...] = ()
     override_labels: Mapping[str, Label] = field(default_factory=dict)  # key → label shown
+    # Questions the outcome may ask once the dice are known (Resolution.asks): their
+    # answers come back as options, so they are options the action accepts too.
+    asks: tuple[FieldSpec, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -236,10 +240,11 @@ class TrackView:
 class Resolution:
     """What happened: outcome in French and English, the terms, the dice, the log entry.
 
-    `asks`: questions the GM answers once the dice are known (« Mort ? » and the Héroïsme
-    spend): the resolution took each field's default; resolving again with the answers in
-    the action's options takes them into account. `next_kind`: the action that follows
-    (Dommages after a hit), which the dialog offers for the same actor and target."""
+    `success`: hit or miss (None when the action has none). `asks`: questions the GM
+    answers once the dice are known (« Mort ? » and the Héroïsme spend): the resolution took
+    each field's default; resolving again with the answers in the action's options takes
+    them into account. `next_kind`: the action that follows (Dommages after a hit), which
+    the dialog offers for the same actor and target."""
 
     action: Action
     outcome_fr: str
@@ -250,6 +255,15 @@ class Resolution:
     log: LogEntry
     asks: tuple[FieldSpec, ...] = ()
     next_kind: str = ""
+    # What happened as data: the numbers the rules produced, by name (the damage, the
+    # successes, the margin…), and what changed for each combatant (filled by the Table).
+    amounts: Mapping[str, int] = field(default_factory=dict)
+    effects: tuple[Effect, ...] = ()
+
+    @property
+    def forced(self) -> bool:
+        """True when the GM passed over a rule that blocked the action (G-3)."""
+        return bool(self.action.overrides.get(FORCE))
 
 
 class Ruleset(ABC):

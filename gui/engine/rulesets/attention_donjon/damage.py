@@ -23,7 +23,7 @@ from .context import (
     Roll,
     weapon_option,
 )
-from .health import harm
+from .health import death_questions, harm
 from .sheet import cell, damage_dice, endurance, shaken, weapon
 
 KIND = "dommages"
@@ -44,6 +44,7 @@ def spec(ctx: Ctx) -> ActionSpec:
         hit = pending_hit(ctx.target, ctx.actor)
         default = hit.value or 0 if hit else 0
     joker = ctx.joker_option()
+    target = ctx.enc.combatant(ctx.action.target) if ctx.action.target else None
     return ActionSpec(
         KIND,
         Label(fr="Dommages", en="Damage"),
@@ -57,6 +58,7 @@ def spec(ctx: Ctx) -> ActionSpec:
         ),
         (DICE, DIFFICULTY),
         OVERRIDE_LABELS,
+        asks=death_questions(target) if target is not None else (),
     )
 
 

@@ -65,6 +65,12 @@ def health_question(c: Combatant) -> FieldSpec:
     )
 
 
+def death_questions(c: Combatant) -> tuple[FieldSpec, ...]:
+    """What a damage roll may ask about `c` once the dice are known (AD-20): spend a point
+    of Héroïsme, the Blessure Grave, and with CFG-AD-11 « saisie » the Santé after it."""
+    return (heroism_question(c), WOUND_QUESTION, health_question(c))
+
+
 @dataclass(frozen=True)
 class Harm:
     """What a damage roll did: the Blessé, the Santé lost and the words of the outcome."""
