@@ -92,7 +92,9 @@ def test_rm_25_cap_at_12_before_the_malus():
     preview, _r, _cs = act(t, "attaquer", "ana", "s1", q=0, renfort=2, des_reserve=3, malus=1)
     # 10 + 2 + 3 = 15 → 12, then −1 Malus → 11 (not 15 − 1 = 14 → 12).
     assert preview.dice.expr.count == 11
-    assert stat(enc, "ana", "reserve") == 2  # the 3 dice left the Réserve
+    # 10 + 2 already fill the 12 dice: the 3 Réserve dice would be discarded, so they stay
+    # in the Réserve (spends match use, RM-13).
+    assert stat(enc, "ana", "reserve") == 5
 
 
 def test_rm_25_cap_then_counter_malus():
@@ -323,3 +325,20 @@ def test_rm_50_support_adds_1d_and_costs_a_reaction():
     preview, _r, _cs = act(t, "encaisser", "ana", q=3, soutenu_par="bea")
     assert preview.dice.expr.count == 2  # Ténacité 3 + 1 − (7 − 5)
     assert stat(enc, "bea", "reserve") == 1
+
+
+@pytest.mark.parametrize(("agression", "asked", "used"), [(9, 5, 3), (12, 2, 0), (5, 4, 4)])
+def test_rm_25_rm_13_reserve_dice_beyond_the_cap_stay_in_the_reserve(agression, asked, used):
+    """Spends match use: the 12-dice cap discards the Réserve dice beyond it, so they are not
+    taken from the Réserve (RM-25, RM-13)."""
+    enc, t = _duel(agression=agression)
+    t.apply(t.edit_stat("ana", "reserve", 6))
+    preview, _r, _cs = act(t, "attaquer", "ana", "s1", q=0, des_reserve=asked)
+    assert preview.dice.expr.count == min(12, agression + asked)
+    assert stat(enc, "ana", "reserve") == 6 - used
+    beyond = [str(term) for term in preview.terms if term.rule == "RM-13"]
+    assert beyond == (
+        [f"RM-13 {asked - used} dé(s) de Réserve au-delà de 12 : restent dans la Réserve"]
+        if used < asked
+        else []
+    )

@@ -9,7 +9,7 @@ from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term, o
 from ..edits import Edits
 from ..schema import Label
 from . import defense
-from .context import Ctx, Handler, pool_terms
+from .context import Ctx, Handler, pool_terms, reserve_used
 from .options import action_kind, number, pick, who
 from .passes import BAN, KIND_LABELS, action_notices, ban_mark
 from .sheet import DOMAINS, PENDING, is_character, is_out, reserve_of, reserve_path, stat, text
@@ -109,6 +109,14 @@ def numbers(ctx: Ctx, terms: list[Term]) -> tuple[int, int]:
     return pool, value
 
 
+def used_reserve(ctx: Ctx) -> int:
+    """The Réserve dice the attack's Poignée takes (RM-25, RM-13: none beyond the cap)."""
+    actor = ctx.actor
+    base = stat(actor, ctx.choice("domaine", "agression") if is_character(actor) else "valeur")
+    renfort = ctx.number("renfort") + (1 if ctx.other("soutenu_par") else 0)
+    return reserve_used(base, renfort, ctx.number("des_reserve"))
+
+
 def notices(ctx: Ctx) -> list[Notice]:
     actor, target = ctx.actor, ctx.target
     out = action_notices(ctx.enc, actor, KIND)
@@ -161,8 +169,9 @@ def resolve(ctx: Ctx, dice: DiceResult):
     pool, value = numbers(ctx, terms)
     ctx.blocked(notices(ctx), terms)
     edits = Edits(enc)
-    if ctx.number("des_reserve"):
-        edits.add(reserve_path(enc, actor), -ctx.number("des_reserve"))
+    spent = used_reserve(ctx)
+    if spent:
+        edits.add(reserve_path(enc, actor), -spent)
     counterers = _counterers(ctx)
     for c in [*counterers, ctx.other("soutenu_par")]:
         if c is not None:

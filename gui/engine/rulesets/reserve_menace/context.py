@@ -158,6 +158,12 @@ class Ctx(ActionCtx):
         return finish(edits, self.action, label, terms, dice, outcome, success)
 
 
+def reserve_used(base: int, renfort: int, reserve_dice: int) -> int:
+    """The Réserve dice a Poignée takes: those the 12-dice cap leaves room for (RM-25); the
+    others stay in the Réserve (RM-13), since the cap would discard them."""
+    return max(0, min(reserve_dice, POOL_CAP - base - renfort))
+
+
 def pool_terms(
     base_label: str, base: int, renfort: int, reserve_dice: int, malus: list[Term]
 ) -> tuple[int, list[Term]]:
@@ -165,9 +171,15 @@ def pool_terms(
     terms = [Term(base_label, base, "RM-25")]
     if renfort:
         terms.append(Term("Renfort", renfort, "RM-25"))
+    used = reserve_used(base, renfort, reserve_dice)
     if reserve_dice:
-        terms.append(Term("dés de la Réserve", reserve_dice, "RM-25"))
-    total = base + renfort + reserve_dice
+        terms.append(Term("dés de la Réserve", used, "RM-25"))
+    if used < reserve_dice:
+        kept = reserve_dice - used
+        terms.append(
+            Term(f"{kept} dé(s) de Réserve au-delà de 12 : restent dans la Réserve", "", "RM-13")
+        )
+    total = base + renfort + used
     if total > POOL_CAP:
         terms.append(Term("plafond de 12 dés", POOL_CAP - total, "RM-25"))
         total = POOL_CAP
