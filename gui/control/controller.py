@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from .. import paths
-from ..engine import conditions, map_edits, roster_edits
+from ..engine import conditions, map_edits, roster_edits, windows
 from ..engine.arguments import checked
 from ..engine.changes import ChangeSet
 from ..engine.model import (
@@ -246,14 +246,27 @@ class Controller(QObject):
     # Actions and turns -------------------------------------------------------------------
 
     def resolve(self, action: Action, dice: DiceResult) -> Resolution:
-        """Resolve an action with dice already rolled or typed, and record its changes."""
+        """Resolve an action with dice already rolled or typed, and record its changes. An
+        action that opens a reaction window, and those taken in it until it closes, are one
+        undo entry (the window's gesture)."""
+        gesture = windows.get(self.enc, action.window).gesture if action.window else None
         try:
             resolution, cs = self.table.resolve(action, dice)
-        except BilingualError as exc:
-            raise Refused(exc.fr, exc.en) from exc
-        self.push(cs)
+        except (BilingualError, KeyError) as exc:
+            raise _refused(exc) from exc
+        gesture = gesture or windows.gesture_of(cs)
+        self.push(cs, ("gesture", gesture) if gesture else None)
         self.message.emit(resolution.outcome_fr)
         return resolution
+
+    def pass_window(self, wid: str) -> None:
+        """The GM lets a reaction window pass: nobody reacts, the resolution goes on (part
+        of the gesture that opened it)."""
+        try:
+            gesture = windows.get(self.enc, wid).gesture
+        except KeyError as exc:
+            raise _refused(exc) from exc
+        self._edit(self.table.pass_window, wid, merge_key=("gesture", gesture))
 
     def start_combat(self, initiatives: dict[str, int] | None = None, **inputs: object) -> None:
         """Commencer le combat in the ruleset's turn mode (each unit's initiative, and the
@@ -329,3 +342,10 @@ class Controller(QObject):
 
     def discard_recovery(self) -> None:
         recovery.discard(self.enc.id)
+
+
+def _refused(exc: Exception) -> Refused:
+    """An engine refusal, or a lookup that found nothing, as the UI tells it."""
+    if isinstance(exc, BilingualError):
+        return Refused(exc.fr, exc.en)
+    return Refused(f"Introuvable : {exc}", f"Not found: {exc}")

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
     QPushButton,
+    QScrollArea,
+    QSizePolicy,
     QVBoxLayout,
     QWidget,
 )
@@ -19,16 +22,43 @@ from ..control.controller import Controller, Refused
 from ..engine.problems import BilingualError
 from ..engine.rulesets.base import FORCE, Action, DiceResult, Notice, Preview, Resolution
 from ..engine.rulesets.schema import FieldSpec, Label
+from ..engine.windows import Offer
 from ..i18n import language, message, pick, tr
 from ..window.prompts import Prompts
 from .action_choice import ActionChoice
 from .breakdown import BreakdownView
 from .dice_entry import DiceEntry
+from .offers import OffersBox, window_text
 
 _OUTCOME_COLOURS = {True: ("#e3f4e4", "#1b5e20"), False: ("#fde7e7", "#8e1c1c")}
 _NEUTRAL = ("#e6eef8", "#1d3f6e")
 _BANNER = "QLabel {{ background: {bg}; color: {fg}; border-radius: 4px; padding: 6px; }}"
 _FORCE_STYLE = "QCheckBox { color: #8e1c1c; font-weight: bold; }"
+
+
+_TITLE_BAR = 32  # the window manager's frame above the dialog, at least
+
+
+class _ChoiceArea(QScrollArea):
+    """The action's choice, asking for its whole height, scrolling when the dialog has less
+    (a short screen, or the outcome and the reactions shown below it)."""
+
+    def __init__(self, inner: QWidget) -> None:
+        super().__init__()
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(inner)
+
+    def sizeHint(self) -> QSize:
+        return self.widget().sizeHint() + QSize(self._bar(), 0)
+
+    def minimumSizeHint(self) -> QSize:
+        return QSize(self.widget().minimumSizeHint().width() + self._bar(), 120)
+
+    def _bar(self) -> int:
+        """Room kept for the vertical scroll bar, so that it never covers the options."""
+        return self.verticalScrollBar().sizeHint().width()
 
 
 class ActionDialog(QDialog):
@@ -46,7 +76,10 @@ class ActionDialog(QDialog):
     Questions the outcome raises once the dice are known (« Mort ? », Resolution.asks) are
     asked through `prompts` before anything is written; cancelling one applies nothing.
     When the outcome calls for another action (Dommages after a hit), « Suite » opens it
-    for the same actor and target (`next_dialog`)."""
+    for the same actor and target (`next_dialog`). When it opens a reaction window (a hit
+    waiting to be absorbed…), the window's offers show under the outcome: the steps that go
+    on, the reactions others may take, « Laisser passer » when it may; each opens in a new
+    dialog taken in that window (`window`), and the whole gesture is one undo entry."""
 
     applied = Signal(object)
 
@@ -57,6 +90,7 @@ class ActionDialog(QDialog):
         target: str | None,
         kind: str | None = None,
         parent: QWidget | None = None,
+        window: str | None = None,
     ) -> None:
         super().__init__(parent)
         self.controller = controller
@@ -67,7 +101,21 @@ class ActionDialog(QDialog):
         self.next_dialog: ActionDialog | None = None
         self._blocking_key: tuple[str | None, tuple[Notice, ...]] = (actor, ())
         self._busy = False
+        self._sized = False
         self.choice = ActionChoice(controller, actor, target, kind)
+        self.choice.window = window
+        self.within = QLabel()  # the window this action is taken in
+        self.within.setObjectName("window")
+        self.within.setWordWrap(True)
+        self.within.setStyleSheet(_BANNER.format(bg=_NEUTRAL[0], fg=_NEUTRAL[1]))
+        self.within.setVisible(window is not None)
+        if window is not None:
+            opened = [w for w in controller.enc.windows if w.id == window]
+            label = window_text(controller, opened[0]) if opened else ""
+            self.within.setText(tr("Dans la fenêtre de réaction : {label}").format(label=label))
+        self.offers = OffersBox(controller, self.open_offer)
+        self.offers.hide()
+        self._windows_before = {w.id for w in controller.enc.windows}
         self.breakdown = BreakdownView(controller.ruleset)
         self.dice = DiceEntry(controller.table.roll)
         self.outcome = QLabel()
@@ -119,17 +167,44 @@ class ActionDialog(QDialog):
         buttons.addButton(self.close_button, QDialogButtonBox.ButtonRole.RejectRole)
         layout = QVBoxLayout(self)
         widgets = (
+            self.within,
             self.choice,
             self.breakdown,
             self.dice,
             self.outcome,
+            self.offers,
             self.problem,
             self.force_check,
             buttons,
         )
         for widget in widgets:
+            if widget is self.choice:
+                layout.addWidget(_ChoiceArea(widget), 1)
+                continue
+            # Only the choice gives up height when the screen is short: the rest keeps it.
+            policy = widget.sizePolicy()
+            grows = policy.verticalPolicy().value & QSizePolicy.PolicyFlag.ExpandFlag.value
+            policy.setVerticalPolicy(
+                QSizePolicy.Policy.MinimumExpanding if grows else QSizePolicy.Policy.Minimum
+            )
+            widget.setSizePolicy(policy)
             layout.addWidget(widget)
-        self.setMinimumWidth(660)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Never taller than the screen (a 768-pixel laptop): the choice scrolls instead,
+        and the outcome and what comes next stay in view."""
+        super().showEvent(event)
+        if not self._sized:  # Qt opens a window at most 2/3 of the screen tall: ask for all
+            self._sized = True
+            self._fit()
+
+    def _fit(self) -> None:
+        """As tall as the content asks, within the screen (the layouts brought up to date
+        first: what just changed posted its requests)."""
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
+        room = self.screen().availableGeometry().height() - _TITLE_BAR
+        hint = self.sizeHint()
+        self.resize(max(hint.width(), self.width()), min(max(hint.height(), self.height()), room))
 
     def _model_changed(self) -> None:
         """Another edit (an undo, the sheet…) changed the encounter: recompute."""
@@ -233,6 +308,8 @@ class ActionDialog(QDialog):
         finally:
             self._busy = False
         self._show_outcome(resolution)
+        self._show_offers()
+        self._fit()  # the outcome and what comes next in view, the choice scrolling if need be
         self.applied.emit(resolution)
 
     def _answered(self, action: Action, dice: DiceResult) -> Action | None:
@@ -276,6 +353,41 @@ class ActionDialog(QDialog):
             action.target,
             self.resolution.next_kind,
             self.parentWidget(),
+        )
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.applied.connect(self.applied)
+        self.next_dialog = dialog
+        self.accept()
+        dialog.open()
+        return dialog
+
+    def _show_offers(self) -> None:
+        """The windows this action opened, or that its gesture keeps open: their offers."""
+        enc = self.controller.enc
+        gesture = next((w.gesture for w in enc.windows if w.id == self.choice.window), None)
+        shown = [
+            w
+            for w in enc.windows
+            if w.id not in self._windows_before or (gesture and w.gesture == gesture)
+        ]
+        self.offers.show_windows(shown)
+        if (
+            self.offers.isVisible()
+            and self.offers.first is not None
+            and self.next_button.isHidden()
+        ):
+            self.offers.first.setDefault(True)
+            self.offers.first.setFocus()
+
+    def open_offer(self, offer: Offer) -> ActionDialog:
+        """One of a window's offers, in a new dialog taken in that window; this one closes."""
+        dialog = ActionDialog(
+            self.controller,
+            offer.actor,
+            offer.target,
+            offer.kind,
+            self.parentWidget(),
+            window=offer.window,
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.applied.connect(self.applied)

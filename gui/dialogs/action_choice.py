@@ -99,6 +99,7 @@ class ActionChoice(QWidget):
     ) -> None:
         super().__init__(parent)
         self.controller = controller
+        self.window: str | None = None  # the reaction window the action is taken in
         self.specs: list[ActionSpec] = []
         self.option_editors: dict[str, FieldEditor] = {}
         self.overrides: dict[str, OverrideField] = {}
@@ -174,6 +175,7 @@ class ActionChoice(QWidget):
             self.target_id(),
             {key: editor.value() for key, editor in self.option_editors.items()},
             overrides,
+            self.window,
         )
 
     def title(self) -> str:

@@ -1,5 +1,4 @@
-"""Version 1 → 2: the turn tracker becomes a turn mode's own state, and a state's duration in
-rounds one of the expiries every state may have.
+"""Version 1 → 2: the turn tracker becomes a turn mode's own state.
 
 Version 1 kept one `policy` among four names, an entry type carrying every mode's fields,
 and a full copy of the state per step in its history. Version 2 names the mode (the GM's
@@ -31,18 +30,7 @@ def migrate_1_to_2(doc: dict) -> dict:
     turn = doc.get("turn")
     if isinstance(turn, dict):
         doc["turn"] = _turn(turn, _mode(doc, turn.get("policy", "none")))
-    for c in _list(doc.get("combatants")):
-        for state in _list(c.get("states")) if isinstance(c, dict) else []:
-            if isinstance(state, dict) and "rounds_left" in state:
-                _expiry(state)
     return doc
-
-
-def _expiry(state: dict) -> None:
-    """A duration in rounds becomes the state's expiry (durations.py)."""
-    rounds = state.pop("rounds_left")
-    if rounds is not None:
-        state["expiry"] = {"at": "rounds", "rounds": rounds}
 
 
 def _mode(doc: dict, policy: object) -> object:

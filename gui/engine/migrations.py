@@ -10,11 +10,12 @@ import copy
 from collections.abc import Callable
 
 from .migration_v2 import migrate_1_to_2
+from .migration_v3 import migrate_2_to_3
 from .problems import BilingualError
 
 Migration = Callable[[dict], dict]
 
-MIGRATIONS: dict[int, Migration] = {1: migrate_1_to_2}
+MIGRATIONS: dict[int, Migration] = {1: migrate_1_to_2, 2: migrate_2_to_3}
 
 
 class MigrationError(BilingualError):

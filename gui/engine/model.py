@@ -248,6 +248,22 @@ def register_turn_state(state: type[TurnState]) -> type[TurnState]:
     return state
 
 
+class Window(Strict):
+    """A resolution not finished yet, where others may react before it goes on (a reaction
+    window): a hit waiting to be absorbed or for its damage, a move that provokes… It is
+    saved, so it survives a restart; `gesture` is the window the GM's gesture began with,
+    so that everything done in its windows is one undo entry."""
+
+    id: Id
+    kind: Id
+    gesture: Id
+    actor: Id | None = None  # who opened it (the attacker, the mover)
+    target: Id | None = None  # whom it concerns (the combatant hit)
+    value: int | None = None  # what it carries (the Qualités of the hit…)
+    data: dict[Id, Scalar] = {}
+    round: int = Field(default=0, ge=0)
+
+
 class LogEntry(Strict):
     """One line of the encounter log: who did what, how it was computed, the dice and outcome."""
 
@@ -286,6 +302,7 @@ class Encounter(Strict):
     combatants: list[Combatant] = []
     map: Map = Map()
     turn: SerializeAsAny[TurnState] = TurnState()
+    windows: list[Window] = []  # reaction windows open, oldest first
     log: list[LogEntry] = []
     dice: DiceState = DiceState(seed=0)
     notes: Text = ""

@@ -35,7 +35,31 @@ def reference_problem(enc: Encounter, history: bool = False) -> Problem | None:
         or _duplicate((c.id for c in enc.combatants), ("combatants",), "combattant", "combatant")
         or _combatant_problem(enc)
         or _turn_problem(enc, history)
+        or _window_problem(enc)
     )
+
+
+def _window_problem(enc: Encounter) -> Problem | None:
+    """Each reaction window has its own id and names only combatants that exist."""
+    ids = {c.id for c in enc.combatants}
+    seen: set[str] = set()
+    for k, window in enumerate(enc.windows):
+        if window.id in seen:
+            return Problem(
+                json_path(("windows", k, "id")),
+                f"fenêtre de réaction en double « {window.id} »",
+                f"reaction window listed twice '{window.id}'",
+            )
+        seen.add(window.id)
+        for part in ("actor", "target"):
+            cid = getattr(window, part)
+            if cid is not None and cid not in ids:
+                return Problem(
+                    json_path(("windows", k, part)),
+                    f"combattant inconnu « {cid} »",
+                    f"unknown combatant '{cid}'",
+                )
+    return None
 
 
 def _edge_problem(enc: Encounter) -> Problem | None:

@@ -185,6 +185,9 @@ def remove_combatant(enc: Encounter, cid: str) -> ChangeSet:
     if any(cid in e.members for e in enc.turn.order) or cid in enc.turn.spent:
         changes.append(change(enc, ("turn",), _without(enc.turn, cid)))
     changes += durations.naming(enc, cid)  # the states it caused go with it
+    if any(cid in (w.actor, w.target) for w in enc.windows):  # and the windows it is in
+        kept = [w for w in enc.windows if cid not in (w.actor, w.target)]
+        changes.append(change(enc, ("windows",), kept))
     changes.append(change(enc, ("combatants", cid), ABSENT))
     return ChangeSet(f"Retirer {c.name}", tuple(changes))
 

@@ -6,11 +6,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from . import durations, moves, storage
+from . import durations, moves, storage, windows
 from .changes import Change, ChangeError, ChangeSet, apply, change, revert
 from .dice import rng_from_state, rng_state
 from .effects import effects_of
-from .model import DiceState, Encounter, TurnState
+from .model import DiceState, Encounter, LogEntry, TurnState, now
 from .moves import Destination
 from .problems import BilingualError, Problem, json_path
 from .rulesets import registry
@@ -28,6 +28,7 @@ from .rulesets.base import (
 )
 from .rulesets.schema import check_flags, check_value
 from .turns import Step, TurnContext, TurnError, TurnMode, history
+from .windows import Offer
 
 
 class InputError(BilingualError, ValueError):
@@ -68,9 +69,48 @@ class Table:
     def resolve(self, action: Action, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         """The outcome of an action and its changes; the Resolution says what changed for
         each combatant (`effects`)."""
+        self._check_window(action)
         self._check_options(action)
         resolution, cs = self.ruleset.resolve(self.enc, action, dice)
         return replace(resolution, effects=effects_of(self.enc, cs)), cs
+
+    def _check_window(self, action: Action) -> None:
+        """An action taken in a reaction window needs that window still open."""
+        if action.window is not None and action.window not in {w.id for w in self.enc.windows}:
+            raise ActionError(
+                "Cette fenêtre de réaction est déjà fermée",
+                "That reaction window is already closed",
+            )
+
+    # Reaction windows ---------------------------------------------------------------------
+
+    def offers(self) -> list[Offer]:
+        """What every open reaction window offers, oldest window first."""
+        return [o for w in self.enc.windows for o in self.ruleset.window_offers(self.enc, w)]
+
+    def pass_window(self, wid: str) -> ChangeSet:
+        """The GM lets a window pass with no reaction: the resolution goes on as it stands
+        (ActionError when a step is due instead)."""
+        window = windows.get(self.enc, wid)
+        changes = self.ruleset.window_passed(self.enc, window)
+        label = windows.describe(self.enc, self.ruleset.data, window)
+        if changes is None:
+            raise ActionError(
+                f"« {label.fr} » : une suite est due, pas de quoi laisser passer",
+                f"'{label.en}': a step is due, it cannot just pass",
+            )
+        entry = LogEntry(
+            time=now(),
+            round=self.enc.turn.round,
+            action="Fenêtre de réaction",
+            outcome=f"{label.fr} : personne ne réagit",
+        )
+        parts = [
+            lambda: list(changes),
+            lambda: [change(self.enc, ("windows",), [w for w in self.enc.windows if w.id != wid])],
+            lambda: [log_change(self.enc, entry)],
+        ]
+        return ChangeSet(f"Laisser passer : {label.fr}", tuple(self._in_order(parts)))
 
     def _check_options(self, action: Action) -> None:
         """The options and overrides are those the action declares, each with a value its

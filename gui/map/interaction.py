@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from ..control.controller import Controller, Refused
 from ..dialogs.add_state import condition_actions
+from ..dialogs.offers import window_actions
 from ..engine.map_edits import occupants
 from ..engine.model import Rect
 from ..engine.moves import destination_at
@@ -166,6 +167,7 @@ class MapInteraction(QObject):
             if self.token_menu_hook is not None:
                 self.token_menu_hook(menu, key)
             menu.addAction(tr("Sélectionner"), lambda: self.controller.select(key))
+            window_actions(menu, self.controller, key, self.parent_widget)
             menu.addSeparator()
             condition_actions(menu, self.controller, key, self.parent_widget)
             for other in c.contacts:

@@ -8,6 +8,10 @@
         <translation>Choose the actor first (selection)</translation>
     </message>
     <message>
+        <source>Dans la fenêtre de réaction : {label}</source>
+        <translation>In the reaction window: {label}</translation>
+    </message>
+    <message>
         <source>&amp;Appliquer</source>
         <translation>&amp;Apply</translation>
     </message>
@@ -1171,11 +1175,11 @@ Where do these combatants go?</translation>
     </message>
     <message>
         <source>Jusqu’au début du prochain tour de la source</source>
-        <translation>Until the start of the source's next turn</translation>
+        <translation>Until the start of the source&apos;s next turn</translation>
     </message>
     <message>
         <source>Jusqu’à la fin du prochain tour de la source</source>
-        <translation>Until the end of the source's next turn</translation>
+        <translation>Until the end of the source&apos;s next turn</translation>
     </message>
     <message>
         <source>Jusqu’à ce qu’il serve (une attaque, un jet)</source>
@@ -1858,6 +1862,34 @@ Dodge</translation>
     <message>
         <source>Compter ce {face} pour {worth} au lieu de {value} et lancer un dé de plus, compté de la même façon ; un {face} sur ce dé peut à son tour être échangé.</source>
         <translation>Count this {face} as {worth} instead of {value} and roll one more die, counted the same way; a {face} on that die may in turn be traded.</translation>
+    </message>
+    <message>
+        <source>Ensuite</source>
+        <translation>Then</translation>
+    </message>
+    <message>
+        <source>Suite : {action}</source>
+        <translation>Next: {action}</translation>
+    </message>
+    <message>
+        <source>Réagir</source>
+        <translation>React</translation>
+    </message>
+    <message>
+        <source>Une réaction avant que la résolution continue</source>
+        <translation>A reaction before the resolution goes on</translation>
+    </message>
+    <message>
+        <source>Laisser passer</source>
+        <translation>Let it pass</translation>
+    </message>
+    <message>
+        <source>Personne ne réagit : la résolution continue telle quelle</source>
+        <translation>Nobody reacts: the resolution goes on as it is</translation>
+    </message>
+    <message>
+        <source>Réaction : {action}</source>
+        <translation>Reaction: {action}</translation>
     </message>
 </context>
 </TS>

@@ -100,11 +100,16 @@ def stat(enc: Encounter, cid: str, key: str):
 
 
 def states(enc: Encounter, cid: str) -> list[str]:
-    return [s.key for s in enc.combatant(cid).states]
+    """The combatant's states, then the hits waiting on it (RM-28: reaction windows)."""
+    return [s.key for s in enc.combatant(cid).states] + [
+        w.kind for w in enc.windows if w.target == cid
+    ]
 
 
 def state_value(enc: Encounter, cid: str, key: str) -> int | None:
-    return next(s.value for s in enc.combatant(cid).states if s.key == key)
+    """The value of a state, or of a hit waiting on the combatant (its Qualités)."""
+    marks = [*enc.combatant(cid).states, *(w for w in enc.windows if w.target == cid)]
+    return next(m.value for m in marks if getattr(m, "key", getattr(m, "kind", "")) == key)
 
 
 def res(enc: Encounter, side: str, key: str = "reserve") -> int:

@@ -7,7 +7,7 @@ from gui.engine.migrations import MigrationError, migrate
 
 
 def test_chain_is_complete_up_to_current_version():
-    """Every version from 1 to the current one has its step (none yet: v1 is the first)."""
+    """Every version from 1 to the current one has its step."""
     from gui.engine.storage import SCHEMA_VERSION
 
     assert all(n in migrations.MIGRATIONS for n in range(1, SCHEMA_VERSION))

@@ -158,7 +158,6 @@ def test_side_resources_track_and_states(data):
         "hors_combat": "RM-39",
         "desarme": "RM-60",
         "sans_defense": "RM-08",
-        "a_encaisser": "RM-28",
         "interdit": "RM-30",
         "dirige": "RM-43",
         "interruption": "RM-48",

@@ -152,7 +152,7 @@ def test_file_is_utf8_envelope_without_escapes():
     doc = json.loads(data.decode("utf-8"))
     assert list(doc) == ["format", "schema_version", "app_version", "encounter"]
     assert doc["format"] == "escarmouche.encounter"
-    assert doc["schema_version"] == storage.SCHEMA_VERSION == 2
+    assert doc["schema_version"] == storage.SCHEMA_VERSION == 3
     assert doc["app_version"] == "1.2.3"
     assert "Aélis".encode() in data and b"\\u00e9" not in data
 
@@ -306,7 +306,7 @@ def test_save_prunes_old_backups(tmp_path):
 
 def test_newer_schema_is_refused_on_load_and_kept_on_save(tmp_path):
     doc = envelope()
-    doc["schema_version"] = 3
+    doc["schema_version"] = storage.SCHEMA_VERSION + 1
     path = tmp_path / "futur.json"
     path.write_bytes(to_bytes(doc))
     before = path.read_bytes()
@@ -336,14 +336,14 @@ def test_newer_schema_far_into_the_file_is_still_seen(tmp_path):
     [
         # Keys sorted: the envelope's version comes after the whole encounter.
         '{"app_version": "9.0", "encounter": {"id": "x"}, "format": "escarmouche.encounter", '
-        '"schema_version": 3}',
+        '"schema_version": 99}',
         # The head sniffed by older code named version 1; the parser reads the last key.
         '{"format": "escarmouche.encounter", "schema_version": 1, "encounter": {}, '
-        '"schema_version": 3}',
+        '"schema_version": 99}',
         # Spelled with an escape, as any JSON writer may.
-        '{"format": "escarmouche.encounter", "\\u0073chema_version": 3}',
+        '{"format": "escarmouche.encounter", "\\u0073chema_version": 99}',
         # With a byte-order mark.
-        '\ufeff{"format": "escarmouche.encounter", "schema_version": 3}',
+        '\ufeff{"format": "escarmouche.encounter", "schema_version": 99}',
     ],
     ids=["sorted keys", "duplicate key", "escaped key", "bom"],
 )
@@ -713,7 +713,7 @@ def test_a_file_we_wrote_then_a_newer_version_replaced_is_parsed_again(tmp_path)
     storage.save(rich_encounter(), path)
     storage.save(rich_encounter(), path)  # as we left it: no parse needed
     newer = tmp_path / "newer.json"
-    newer.write_text('{"format": "escarmouche.encounter", "schema_version": 3}')
+    newer.write_text('{"format": "escarmouche.encounter", "schema_version": 99}')
     os.replace(newer, path)
     before = path.read_bytes()
     with pytest.raises(SaveError):

@@ -693,6 +693,8 @@ def session(ctl, folder: Path) -> list[str]:
 
 # Sources: each demo, and each demo in the middle of a fight --------------------------------
 
+V2 = Path(__file__).resolve().parents[1] / "data" / "v2"
+
 
 def demo_bytes(ruleset: str) -> bytes:
     return registry.get(ruleset).demo_path.read_bytes()
@@ -728,6 +730,10 @@ def sources() -> dict[str, bytes]:
     out = {f"{r}.demo": demo_bytes(r) for r in RULESETS}
     out |= {f"{r}.mid": mid_combat(r) for r in RULESETS}
     out["attention_donjon.cartes.mid"] = mid_combat("attention_donjon", {"AD-CARTES": True})
+    # A hit waiting in its reaction window (RM-28), from a version-2 file, saved again.
+    out["reserve_menace.window"] = storage.dumps(
+        storage.loads((V2 / "reserve_menace_pending.json").read_bytes())
+    )
     return out
 
 

@@ -28,6 +28,7 @@ SOURCES = [
     *(f"{r}.demo" for r in mutations.RULESETS),
     *(f"{r}.mid" for r in mutations.RULESETS),
     "attention_donjon.cartes.mid",
+    "reserve_menace.window",
 ]
 
 

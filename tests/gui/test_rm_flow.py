@@ -23,8 +23,12 @@ def dump(ctl):
     return ctl.enc.model_dump(exclude={"dice"})
 
 
-def act(qtbot, ctl, kind, actor, target=None, options=None, qualities=None, force=False):
-    """The action dialog as the GM fills it: options, typed Qualités, Appliquer."""
+def act(
+    qtbot, ctl, kind, actor, target=None, options=None, qualities=None, force=False, since=None
+):
+    """The action dialog as the GM fills it: options, typed Qualités, Appliquer. `since`: the
+    encounter before the gesture this action ends (the attack whose hit it absorbs): one undo
+    entry takes the whole gesture back."""
     dialog = ActionDialog(ctl, actor, target, kind)
     qtbot.addWidget(dialog)
     for key, value in (options or {}).items():
@@ -35,11 +39,11 @@ def act(qtbot, ctl, kind, actor, target=None, options=None, qualities=None, forc
     if qualities is not None:
         assert dialog.dice.available_modes() == ["aggregate"]  # A-RM-1: typed Qualités
         dialog.dice.aggregate_edit.setText(str(qualities))
-    before = dump(ctl)
+    before = since or dump(ctl)
     dialog.apply()
     assert dialog.resolution is not None, dialog.problem.text()
     after = dump(ctl)
-    ctl.undo_stack.undo()  # G-4: each step undoes and redoes exactly
+    ctl.undo_stack.undo()  # G-4: each step (each gesture) undoes and redoes exactly
     assert dump(ctl) == before
     ctl.undo_stack.redo()
     assert dump(ctl) == after
@@ -62,11 +66,23 @@ def test_two_passes_with_reserve_counter_gm_reduction_and_menace(qtbot, ctl):
     assert stat(ctl, "brann", "defense") == 10  # RM-03: "Mineur" suits the mine: +3
     assert resource(ctl, "mineurs_depart") == 6
 
-    # Players: Ilse attacks a minor with 2 Réserve dice (RM-25), Q 6 ≥ Défense 6.
-    act(qtbot, ctl, "attaquer", "ilse", "contrebandier_1", {"des_reserve": 2}, qualities=6)
+    # Players: Ilse attacks a minor with 2 Réserve dice (RM-25), Q 6 ≥ Défense 6: the hit
+    # waits in a reaction window (RM-28), and Encaisser goes on from it: one gesture.
+    start = dump(ctl)
+    attack = act(qtbot, ctl, "attaquer", "ilse", "contrebandier_1", {"des_reserve": 2}, qualities=6)
     assert stat(ctl, "ilse", "reserve") == 0
-    dialog = act(qtbot, ctl, "encaisser", "contrebandier_1")
+    assert [w.kind for w in ctl.enc.windows] == ["a_encaisser"]
+    assert [b.text() for b in attack.offers.buttons] == [
+        "Suite : Encaisser (Contrebandier 1)",
+        "Suite : Désarmer (au lieu d’Encaisser) (Ilse des Collines)",  # RM-59
+    ]
+    assert "Protéger (Valeria Dorn)" not in [  # the minor's allies are its camp's
+        attack.offers.reaction_lists[0].itemText(i)
+        for i in range(attack.offers.reaction_lists[0].count())
+    ]
+    dialog = act(qtbot, ctl, "encaisser", "contrebandier_1", since=start)
     assert "Terrassé" in dialog.resolution.outcome_fr  # RM-35
+    assert ctl.enc.windows == [] and ctl.undo_stack.undoText().startswith("Attaque")
 
     # The same side cannot act with another unit before « Suivant » (RM-20).
     dialog = ActionDialog(ctl, "valeria", "contrebandier_2", "attaquer")
@@ -83,14 +99,16 @@ def test_two_passes_with_reserve_counter_gm_reduction_and_menace(qtbot, ctl):
     assert ctl.enc.turn.holder == "compagnie"
 
     # Brann hits the Maître (Défense 9) with Q 9; the GM spends 1 die: Q 7 < 9 (RM-37).
+    start = dump(ctl)
     act(qtbot, ctl, "attaquer", "brann", "maitre", qualities=9, force=False)
-    act(qtbot, ctl, "encaisser", "maitre", options={"des_mj": 1})
+    act(qtbot, ctl, "encaisser", "maitre", options={"des_mj": 1}, since=start)
     assert resource(ctl, "reserve") == 1
     assert stat(ctl, "maitre", "defense") == 8  # A-RM-19: reduced Q below Défense → −1
 
     # Brann's second action: Q 16 ≥ 2 × 8 → the Maître is Terrassé, Menace 3 → 2 (RM-53).
+    start = dump(ctl)
     act(qtbot, ctl, "attaquer", "brann", "maitre", qualities=16, force=True)  # RM-21 override
-    act(qtbot, ctl, "encaisser", "maitre")
+    act(qtbot, ctl, "encaisser", "maitre", since=start)
     assert any(s.key == "terrasse" for s in ctl.enc.combatant("maitre").states)
     assert resource(ctl, "menace") == 2
 
@@ -132,3 +150,41 @@ def test_attack_dialog_grab(qtbot, ctl):
     dialog.show()
     qtbot.waitExposed(dialog)
     shot(dialog, "rm_attack_dialog")
+
+
+def _hit_waiting(qtbot, ctl):
+    """Ilse's attack leaves a hit waiting on Contrebandier 1 (RM-28): the dialog as it stands."""
+    ctl.start_combat(None, first_side="compagnie")
+    dialog = ActionDialog(ctl, "ilse", "contrebandier_1", "attaquer")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.dice.aggregate_edit.setText("6")
+    dialog.apply()
+    # Within the screen, and it would fit a 768-pixel laptop: the choice scrolls to make
+    # room for the outcome and what comes next.
+    assert dialog.height() <= dialog.screen().availableGeometry().height() - 32
+    assert dialog.minimumSizeHint().height() <= 768 - 32
+    return dialog
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_offers_of_a_hit_and_the_reaction_dialog_in_both_languages(qtbot, ctl, lang, request):
+    if lang == "en":
+        request.getfixturevalue("english")
+    attack = _hit_waiting(qtbot, ctl)
+    assert attack.offers.isVisible()
+    shot(attack, f"rm_offers_{lang}")
+    window = ctl.enc.windows[0]
+    dialog = ActionDialog(ctl, "contrebandier_1", None, "encaisser", window=window.id)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    banner = {
+        "fr": "Dans la fenêtre de réaction : Attaque de Ilse des Collines : Contrebandier 1 "
+        "encaisse 6 Qualités (Défense battue)",
+        "en": "In the reaction window: Ilse des Collines's attack: Contrebandier 1 absorbs "
+        "6 Qualités (Défense beaten)",
+    }[lang]
+    assert dialog.within.isVisible() and dialog.within.text() == banner
+    shot(dialog, f"rm_within_window_{lang}")

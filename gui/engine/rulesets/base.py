@@ -21,8 +21,10 @@ from ..problems import BilingualError
 from .schema import FieldSpec, Label, RulesetData, Template
 
 if TYPE_CHECKING:
+    from ..model import Window
     from ..moves import Destination
     from ..turns import TurnMode
+    from ..windows import Offer
 
 Override = int | bool | str
 FORCE = "passer_outre"  # the override key of a GM who acts despite a blocking notice (G-3)
@@ -88,13 +90,15 @@ class ActionSpec:
 
 @dataclass(frozen=True)
 class Action:
-    """An action as chosen in the dialog: who, at whom, with which options and GM overrides."""
+    """An action as chosen in the dialog: who, at whom, with which options and GM overrides;
+    `window`: the reaction window it is taken in (a reaction, or the step that goes on)."""
 
     kind: str
     actor: str | None
     target: str | None = None
     options: Mapping[str, StatValue] = field(default_factory=dict)
     overrides: Mapping[str, Override] = field(default_factory=dict)
+    window: str | None = None
 
 
 @dataclass(frozen=True)
@@ -361,6 +365,17 @@ class Ruleset(ABC):
         """Changes when a unit's turn starts (reactions and budgets refreshed…), after the
         states that end then (durations.py)."""
         return []
+
+    def window_offers(self, enc: Encounter, window: Window) -> list[Offer]:
+        """What an open reaction window offers: the reactions others may take in it, and the
+        steps that go on and close it (windows.py)."""
+        return []
+
+    def window_passed(self, enc: Encounter, window: Window) -> list[Change] | None:
+        """The changes when the GM lets a window pass with no reaction (the resolution goes
+        on as it stands), or None when it cannot pass: a step is due (the hit must be
+        absorbed). By default a window does not pass."""
+        return None
 
     def due_rolls(self, enc: Encounter, entry: TurnEntry) -> list[DueRoll]:
         """The rolls the rules ask for at the start of this unit's turn (dying, running…),

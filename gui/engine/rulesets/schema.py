@@ -88,6 +88,18 @@ class StateSpec(BaseModel):
     rule: str = ""
 
 
+class WindowSpec(BaseModel):
+    """A kind of reaction window (engine/windows.py): how the GM reads it, with {actor},
+    {target} and {value} in its label; `was_state`: files of schema 2 kept it as a state of
+    the same key on its target (migration_v3)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    kind: Key
+    label: Label
+    rule: str = ""
+    was_state: bool = False
+
+
 class FlagSpec(BaseModel):
     """A house-rule flag (spec section 7): its default is the adopted interpretation."""
 
@@ -129,6 +141,7 @@ class RulesetData(BaseModel):
     resources: tuple[FieldSpec, ...] = ()  # a side's resources (Réserve, Menace…), int fields
     tracks: tuple[TrackSpec, ...] = ()
     states: tuple[StateSpec, ...] = ()
+    windows: tuple[WindowSpec, ...] = ()
     flags: tuple[FlagSpec, ...] = ()
     rules: tuple[RuleText, ...] = ()
 
@@ -144,6 +157,10 @@ class RulesetData(BaseModel):
             if choice.value == group:
                 return choice.label
         return Label(fr=group, en=group)
+
+    def window(self, kind: str) -> WindowSpec | None:
+        """The spec of a window kind, or None for a kind the ruleset does not declare."""
+        return next((w for w in self.windows if w.kind == kind), None)
 
     def resource(self, key: str) -> FieldSpec | None:
         """The spec of a side resource, or None for a key the ruleset does not declare."""

@@ -3,7 +3,8 @@ Q ≥ Défense does, once the attack left it waiting on the target (RM-28)."""
 
 from __future__ import annotations
 
-from ...model import Combatant, State, Track
+from ... import windows
+from ...model import Combatant, Encounter, State, Track, Window
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term, overridden
 from ..edits import Edits
 from ..schema import Label
@@ -40,8 +41,15 @@ def monitor(c: Combatant) -> tuple[int, int]:
     return size, sum(1 for m in (marks.marks if marks else []) if m)
 
 
-def pending(c: Combatant) -> State | None:
-    return next((s for s in c.states if s.key in (PENDING, PENDING_PROTECT)), None)
+def pending(enc: Encounter, c: Combatant) -> Window | None:
+    """The hit waiting on `c` to be absorbed (RM-28), a reaction window (windows.py)."""
+    return next(iter(windows.open_on(enc, c.id, (PENDING, PENDING_PROTECT))), None)
+
+
+def pending_label(window: Window) -> str:
+    """The token's badge of a hit waiting: « À encaisser (Q 9) »."""
+    protect = ", protège" if window.kind == PENDING_PROTECT else ""
+    return f"À encaisser (Q {window.value}{protect})"
 
 
 def _gear(c: Combatant) -> list[tuple[str, str, str]]:
@@ -95,7 +103,7 @@ def _lose_defense(edits: Edits, c: Combatant, terms: list[Term], rule: str) -> i
 
 def _absorb_spec(ctx: Ctx) -> ActionSpec | None:
     c = ctx.actor
-    if pending(c) is None:
+    if pending(ctx.enc, c) is None:
         return None
     allies = [o for o in ctx.enc.combatants if o.side == c.side and o.id != c.id and not is_out(o)]
     opts = []
@@ -135,10 +143,12 @@ def _absorb_spec(ctx: Ctx) -> ActionSpec | None:
     )
 
 
-def pending_hit(c: Combatant, terms: list[Term], rule: str) -> tuple[int, int, bool]:
+def pending_hit(
+    enc: Encounter, c: Combatant, terms: list[Term], rule: str
+) -> tuple[int, int, bool]:
     """Q of the hit waiting on `c`, the Défense it meets, and whether `c` took it for an
     ally (RM-49); refused when there is none."""
-    state = pending(c)
+    state = pending(enc, c)
     if state is None or state.value is None:
         raise ActionError(
             f"{c.name} n’a pas d’attaque à encaisser", f"{c.name} has no hit to absorb"
@@ -146,7 +156,7 @@ def pending_hit(c: Combatant, terms: list[Term], rule: str) -> tuple[int, int, b
     value, why = defense.against_next_attack(c)
     if why:
         terms.append(why)
-    protect = state.key == PENDING_PROTECT
+    protect = state.kind == PENDING_PROTECT
     terms.append(
         Term(
             f"attaque : {state.value} Qualités contre Défense {value}"
@@ -159,7 +169,7 @@ def pending_hit(c: Combatant, terms: list[Term], rule: str) -> tuple[int, int, b
 
 
 def _hit(ctx: Ctx, terms: list[Term]) -> tuple[int, int, bool]:
-    return pending_hit(ctx.actor, terms, "RM-28")
+    return pending_hit(ctx.enc, ctx.actor, terms, "RM-28")
 
 
 def _character_pool(ctx: Ctx, q: int, d: int, terms: list[Term]) -> int:
@@ -222,7 +232,7 @@ def _absorb_resolve(ctx: Ctx, dice: DiceResult):
     q, d, protect = _hit(ctx, terms)
     ctx.blocked(_absorb_notices(ctx), terms)
     edits = Edits(ctx.enc)
-    edits.remove_state(c.id, PENDING, PENDING_PROTECT)
+    windows.closing(edits, pending(ctx.enc, c))  # type: ignore[arg-type] (checked by _hit)
     first_attack_received(edits, c)
     supporter = ctx.other("soutenu_par")
     if supporter:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ... import windows
 from ...model import State
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term, overridden
 from ..edits import Edits
@@ -199,15 +200,12 @@ def resolve(ctx: Ctx, dice: DiceResult):
             f"Success ({q} Q): {target.name} loses 1 Défense ({after})",
         )
     else:
-        edits.add_state(
+        windows.opening(  # RM-28: Encaisser, Désarmer or Protéger (a reaction) goes on
+            edits,
+            PENDING,
+            actor.id,
             target.id,
-            State(
-                key=PENDING,
-                label=f"À encaisser (Q {q})",
-                text=f"Attaque de {actor.name} : {q} Qualités contre Défense {value} (RM-28). "
-                "Encaisser, Désarmer ou Protéger.",
-                value=q,
-            ),
+            value=q,
         )
         terms.append(Term(f"Qualités {q} ≥ Défense {value} : {target.name} encaisse", "", "RM-28"))
         outcome = (

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ... import windows
 from ...model import State
 from ..base import ActionSpec, DiceResult, Notice, Preview, Term
 from ..edits import Edits
@@ -11,7 +12,7 @@ from .attack import SACRIFICE, SACRIFICE_LOWERS_FLAG, first_attack_received
 from .context import Ctx, Handler, pool_terms
 from .options import free_text, number, pick, toggle, who
 from .passes import add_actions, in_passes
-from .sheet import PENDING, PENDING_PROTECT, is_character, is_out, stat
+from .sheet import is_character, is_out, stat
 
 KIND = "desarmer"
 STRICT_FLAG = "CFG-RM-9"
@@ -24,7 +25,7 @@ EFFECTS = (
 
 
 def _spec(ctx: Ctx) -> ActionSpec | None:
-    if ctx.action.target is None or pending(ctx.target) is None:
+    if ctx.action.target is None or pending(ctx.enc, ctx.target) is None:
         return None
     target = ctx.target
     allies = [
@@ -61,7 +62,7 @@ def _spec(ctx: Ctx) -> ActionSpec | None:
 def _numbers(ctx: Ctx, terms: list[Term]) -> tuple[int, int, int]:
     """Q, the target's Défense, and the target's Ténacité pool (Valeur for an extra)."""
     target = ctx.target
-    q, d, _protect = pending_hit(target, terms, "RM-59")
+    q, d, _protect = pending_hit(ctx.enc, target, terms, "RM-59")
     if ctx.choice("option", "aucun") != "aucun" and ctx.flag(SACRIFICE_LOWERS_FLAG):
         q -= SACRIFICE
         terms.append(Term("Qualités dépensées pour l’effet", -SACRIFICE, "RM-61"))
@@ -83,7 +84,7 @@ def _numbers(ctx: Ctx, terms: list[Term]) -> tuple[int, int, int]:
 
 def _notices(ctx: Ctx, q: int, d: int) -> list[Notice]:
     out = []
-    state = pending(ctx.target)
+    state = pending(ctx.enc, ctx.target)
     if state is not None and state.value is not None:
         raw = state.value
         if ctx.flag(STRICT_FLAG) and raw <= d:
@@ -130,7 +131,7 @@ def _resolve(ctx: Ctx, dice: DiceResult):
     q, d, pool = _numbers(ctx, terms)
     ctx.blocked(_notices(ctx, q, d), terms)
     edits = Edits(ctx.enc)
-    edits.remove_state(target.id, PENDING, PENDING_PROTECT)
+    windows.closing(edits, pending(ctx.enc, target))  # type: ignore[arg-type] (in _numbers)
     first_attack_received(edits, target)
     supporter = ctx.other("soutenu_par")
     if supporter:

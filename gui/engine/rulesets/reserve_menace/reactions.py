@@ -4,6 +4,7 @@ Test they act on (RM-47, RM-50)."""
 
 from __future__ import annotations
 
+from ... import windows
 from ...model import State
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
 from ..edits import Edits
@@ -13,7 +14,7 @@ from .absorb import pending
 from .context import Ctx, Handler
 from .options import action_kind, free_text, number, toggle
 from .passes import KIND_LABELS, add_actions, in_passes, unit_of
-from .sheet import PENDING, PENDING_PROTECT
+from .sheet import PENDING_PROTECT
 
 PROTECT_ANYWAY_FLAG = "CFG-RM-20"
 
@@ -112,7 +113,7 @@ def _protect_spec(ctx: Ctx) -> ActionSpec | None:
     if target is None or target.id == ctx.actor.id or target.side != ctx.actor.side:
         return None
     opts = []
-    if pending(target) is None and ctx.flag(PROTECT_ANYWAY_FLAG):
+    if pending(ctx.enc, target) is None and ctx.flag(PROTECT_ANYWAY_FLAG):
         opts = [
             number("qualites", "Qualités de l’attaque", "Qualités of the attack", "RM-49", 99),
             toggle(
@@ -134,7 +135,7 @@ def _protect_spec(ctx: Ctx) -> ActionSpec | None:
 
 def _protect_notices(ctx: Ctx) -> list[Notice]:
     out = ctx.reaction_notices(ctx.actor)
-    if pending(ctx.target) is None and not ctx.flag(PROTECT_ANYWAY_FLAG):
+    if pending(ctx.enc, ctx.target) is None and not ctx.flag(PROTECT_ANYWAY_FLAG):
         out.append(
             Notice(
                 "A-RM-20",
@@ -147,7 +148,7 @@ def _protect_notices(ctx: Ctx) -> list[Notice]:
 
 
 def _protected_q(ctx: Ctx) -> int:
-    state = pending(ctx.target)
+    state = pending(ctx.enc, ctx.target)
     if state is not None and state.value is not None:
         return state.value
     if ctx.number("qualites") <= 0:
@@ -174,21 +175,21 @@ def _protect_resolve(ctx: Ctx, dice: DiceResult):
     q = _protected_q(ctx)
     edits = Edits(ctx.enc)
     ctx.pay_reaction(edits, actor, terms)
-    if pending(target) is not None:
-        edits.remove_state(target.id, PENDING, PENDING_PROTECT)
+    hit = pending(ctx.enc, target)
+    if hit is not None:
+        windows.closing(edits, hit)
     elif ctx.yes("rendre_defense", True):  # RM-49: on by default
         path = ("combatants", target.id, "stats", "defense")
         capped = bool(ctx.flag(defense.EXTRA_CAP_FLAG))
         edits.set(path, defense.bounded(target, edits.number(path) + 1, capped))  # RM-02
         terms.append(Term(f"{target.name} n’est pas affecté : Défense rendue", 1, "RM-49"))
-    edits.add_state(
+    windows.opening(  # RM-49: the protector now absorbs it, in the same gesture
+        edits,
+        PENDING_PROTECT,
+        hit.actor if hit is not None else None,
         actor.id,
-        State(
-            key=PENDING_PROTECT,
-            label=f"À encaisser (Q {q}, protège)",
-            text=f"Protège {target.name} : {q} Qualités (RM-49).",
-            value=q,
-        ),
+        value=q,
+        within=hit,
     )
     terms.append(
         Term(f"{actor.name} encaisse {q} Qualités à la place de {target.name}", "", "RM-49")

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from ... import windows
 from ...changes import Change
-from ...model import Combatant, Encounter, LogEntry, State, TurnEntry, now
+from ...model import Combatant, Encounter, LogEntry, State, TurnEntry, Window, now
 from ...moves import Destination
 from ...turns import AlternatingSides
+from ...windows import Offer
 from ...zones import ZoneGraph
 from ..action_ctx import HandlerRuleset
 from ..base import (
@@ -15,9 +17,20 @@ from ..base import (
 from ..edits import Edits
 from ..schema import Label
 from . import absorb, attack, defense, disarm, menace, minor_actions, reactions, sheet, simple
+from .absorb import pending_label
 from .context import Ctx, Handler, spend
 from .passes import BAN, MINORS_UNIT, action_notices, in_passes, mode, units
-from .sheet import MAJOR, MINOR, STANDARD, is_character, is_gm_camp, minors, stat
+from .sheet import (
+    MAJOR,
+    MINOR,
+    PENDING,
+    PENDING_PROTECT,
+    STANDARD,
+    is_character,
+    is_gm_camp,
+    minors,
+    stat,
+)
 
 # Every action, in the order the dialog lists them.
 HANDLERS: tuple[Handler, ...] = (
@@ -177,7 +190,28 @@ class ReserveMenace(HandlerRuleset):
         elif c.tier in (STANDARD, MAJOR):
             size, checked = absorb.monitor(c)
             first.append(f"· M {checked}/{size}")
-        return [" ".join(first), *(s.label for s in c.states)]
+        hits = [pending_label(w) for w in windows.open_on(enc, c.id, (PENDING, PENDING_PROTECT))]
+        return [" ".join(first), *hits, *(s.label for s in c.states)]
+
+    def window_offers(self, enc: Encounter, window: Window) -> list[Offer]:
+        """RM-28: a hit waiting on its target goes on with Encaisser, or with the attacker's
+        Désarmer instead (RM-59); an ally may Protéger it as a reaction (RM-49)."""
+        if window.kind not in (PENDING, PENDING_PROTECT) or window.target is None:
+            return []
+        target = enc.combatant(window.target)
+        out = [
+            Offer(
+                window.id, target.id, "encaisser", Label(fr="Encaisser", en="Absorb"), "follow_up"
+            )
+        ]
+        if window.kind == PENDING and window.actor is not None:
+            disarm = Label(fr="Désarmer (au lieu d’Encaisser)", en="Disarm (instead)")
+            out.append(Offer(window.id, window.actor, "desarmer", disarm, "follow_up", target.id))
+        for ally in enc.combatants:
+            if ally.side == target.side and ally.id != target.id and not sheet.is_out(ally):
+                protect = Label(fr=f"Protéger ({ally.name})", en=f"Protect ({ally.name})")
+                out.append(Offer(window.id, ally.id, "proteger", protect, "reaction", target.id))
+        return out
 
 
 def _unaware_state() -> State:

@@ -1,0 +1,153 @@
+"""What open reaction windows offer, under an action's outcome: the steps that go on (a
+button each), the reactions others may take (a list and « Réagir »), and « Laisser passer »
+when the resolution may go on without them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from ..control.controller import Controller, Refused
+from ..engine.model import Window
+from ..engine.windows import Offer, describe
+from ..i18n import message, pick, tr
+
+
+class OffersBox(QGroupBox):
+    """One block per window: its label, its follow-ups as buttons, its reactions in a list
+    with « Réagir », and « Laisser passer » when the ruleset lets it pass. `opened(offer)`
+    is called with the offer the GM picks; `first` is the first button (the likely one)."""
+
+    def __init__(self, controller: Controller, opened: Callable[[Offer], object]) -> None:
+        super().__init__(tr("Ensuite"))
+        self.setObjectName("offers")
+        self.controller, self.opened = controller, opened
+        self.rows = QVBoxLayout(self)
+        self.first: QPushButton | None = None
+        self.buttons: list[QPushButton] = []
+        self.reaction_lists: list[QComboBox] = []
+        self.windows: list[Window] = []
+
+    def show_windows(self, windows: list[Window]) -> None:
+        self.windows = list(windows)
+        self._clear()
+        for window in windows:
+            self._row(window)
+        self.setVisible(bool(windows))
+
+    def _clear(self) -> None:
+        while self.rows.count():
+            item = self.rows.takeAt(0)
+            if item.widget() is not None:
+                item.widget().deleteLater()
+        self.first, self.buttons, self.reaction_lists = None, [], []
+
+    def _row(self, window: Window) -> None:
+        """The window's label on its own line, its follow-ups on the next, then its
+        reactions and « Laisser passer »: long names never squeeze one another."""
+        enc, ruleset = self.controller.enc, self.controller.ruleset
+        offers = ruleset.window_offers(enc, window)
+        row = QWidget()
+        layout = QVBoxLayout(row)
+        layout.setContentsMargins(0, 0, 0, 0)
+        label = QLabel(window_text(self.controller, window))
+        label.setWordWrap(True)
+        layout.addWidget(label)
+        follow_ups = QHBoxLayout()
+        for offer in (o for o in offers if o.role == "follow_up"):
+            button = QPushButton(tr("Suite : {action}").format(action=self._name(offer)))
+            button.setAutoDefault(False)
+            button.clicked.connect(lambda _c=False, o=offer: self.opened(o))
+            follow_ups.addWidget(button)
+            self.buttons.append(button)
+            self.first = self.first or button
+        others = QHBoxLayout()
+        reactions = [o for o in offers if o.role == "reaction"]
+        if reactions:
+            pick_list = QComboBox()
+            for offer in reactions:
+                pick_list.addItem(self._name(offer), offer)
+            react = QPushButton(tr("Réagir"))
+            react.setAutoDefault(False)
+            react.setToolTip(tr("Une réaction avant que la résolution continue"))
+            react.clicked.connect(lambda _c=False, p=pick_list: self.opened(p.currentData()))
+            others.addWidget(pick_list)
+            others.addWidget(react)
+            self.reaction_lists.append(pick_list)
+        if ruleset.window_passed(enc, window) is not None:
+            passing = QPushButton(tr("Laisser passer"))
+            passing.setAutoDefault(False)
+            passing.setToolTip(tr("Personne ne réagit : la résolution continue telle quelle"))
+            passing.clicked.connect(lambda _c=False, w=window.id: self._pass(w))
+            others.addWidget(passing)
+        for line in (follow_ups, others):
+            if line.count():
+                line.addStretch(1)
+                layout.addLayout(line)
+        self.rows.addWidget(row)
+
+    def _name(self, offer: Offer) -> str:
+        """« Encaisser (Maître contrebandier) »: the action and who takes it."""
+        who = self.controller.enc.combatant(offer.actor).name
+        label = pick(offer.label)
+        return label if who in label else f"{label} ({who})"
+
+    def _pass(self, wid: str) -> None:
+        if _pass(self.controller, wid):
+            self.show_windows([w for w in self.windows if w.id != wid])
+
+
+def window_text(controller: Controller, window: Window) -> str:
+    """The window as the GM reads it, in the interface's language."""
+    return pick(describe(controller.enc, controller.ruleset.data, window))
+
+
+def window_actions(menu: QMenu, controller: Controller, cid: str, parent: QWidget) -> None:
+    """The windows open on `cid` in a context menu: each offer opens the action dialog taken
+    in the window; « Laisser passer » when it may."""
+    from .action import ActionDialog
+
+    enc, ruleset = controller.enc, controller.ruleset
+    for window in (w for w in enc.windows if w.target == cid):
+        menu.addSection(window_text(controller, window))
+        for offer in ruleset.window_offers(enc, window):
+            who = enc.combatant(offer.actor).name
+            label = pick(offer.label)
+            text = label if who in label else f"{label} ({who})"
+            word = (
+                tr("Suite : {action}") if offer.role == "follow_up" else tr("Réaction : {action}")
+            )
+
+            def open_offer(_checked: bool = False, o: Offer = offer) -> None:
+                dialog = ActionDialog(
+                    controller, o.actor, o.target, o.kind, parent, window=o.window
+                )
+                dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+                dialog.open()
+
+            menu.addAction(word.format(action=text)).triggered.connect(open_offer)
+        if ruleset.window_passed(enc, window) is not None:
+            menu.addAction(tr("Laisser passer")).triggered.connect(
+                lambda _c=False, w=window.id: _pass(controller, w)
+            )
+
+
+def _pass(controller: Controller, wid: str) -> bool:
+    """Let the window pass; a refusal is told in the status bar (False)."""
+    try:
+        controller.pass_window(wid)
+    except Refused as exc:
+        controller.message.emit(message(exc))
+        return False
+    return True
