@@ -24,7 +24,7 @@ from ..engine.moves import Destination
 from ..engine.problems import BilingualError
 from ..engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
 from ..engine.table import Table
-from ..i18n import message, tr
+from ..i18n import language, message, tr
 from . import recovery
 from .commands import ChangeCommand
 
@@ -256,7 +256,7 @@ class Controller(QObject):
             raise _refused(exc) from exc
         gesture = gesture or windows.gesture_of(cs)
         self.push(cs, ("gesture", gesture) if gesture else None)
-        self.message.emit(resolution.outcome_fr)
+        self.message.emit(resolution.outcome_en if language() == "en" else resolution.outcome_fr)
         return resolution
 
     def pass_window(self, wid: str) -> None:

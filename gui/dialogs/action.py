@@ -446,3 +446,19 @@ class ActionDialog(QDialog):
             self.accept()
         else:
             self.reject()
+
+
+def open_action_dialog(
+    controller: Controller,
+    actor: str | None,
+    target: str | None,
+    kind: str | None,
+    parent: QWidget | None,
+    window: str | None = None,
+) -> ActionDialog:
+    """Open the action dialog window-modal without blocking (taken in the reaction window
+    `window`, if any); it deletes itself when closed."""
+    dialog = ActionDialog(controller, actor, target, kind, parent, window=window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
@@ -27,12 +26,19 @@ from ..i18n import message, pick, tr
 class OffersBox(QGroupBox):
     """One block per window: its label, its follow-ups as buttons, its reactions in a list
     with « Réagir », and « Laisser passer » when the ruleset lets it pass. `opened(offer)`
-    is called with the offer the GM picks; `first` is the first button (the likely one)."""
+    is called with the offer the GM picks; `first` is the first button (the likely one).
+    `stacked`: every button on a line of its own (a narrow dock)."""
 
-    def __init__(self, controller: Controller, opened: Callable[[Offer], object]) -> None:
-        super().__init__(tr("Ensuite"))
+    def __init__(
+        self,
+        controller: Controller,
+        opened: Callable[[Offer], object],
+        title: str = "",
+        stacked: bool = False,
+    ) -> None:
+        super().__init__(title or tr("Ensuite"))
         self.setObjectName("offers")
-        self.controller, self.opened = controller, opened
+        self.controller, self.opened, self.stacked = controller, opened, stacked
         self.rows = QVBoxLayout(self)
         self.first: QPushButton | None = None
         self.buttons: list[QPushButton] = []
@@ -64,7 +70,8 @@ class OffersBox(QGroupBox):
         label = QLabel(window_text(self.controller, window))
         label.setWordWrap(True)
         layout.addWidget(label)
-        follow_ups = QHBoxLayout()
+        line = QVBoxLayout if self.stacked else QHBoxLayout
+        follow_ups = line()
         for offer in (o for o in offers if o.role == "follow_up"):
             button = QPushButton(tr("Suite : {action}").format(action=self._name(offer)))
             button.setAutoDefault(False)
@@ -72,7 +79,7 @@ class OffersBox(QGroupBox):
             follow_ups.addWidget(button)
             self.buttons.append(button)
             self.first = self.first or button
-        others = QHBoxLayout()
+        others = line()
         reactions = [o for o in offers if o.role == "reaction"]
         if reactions:
             pick_list = QComboBox()
@@ -91,10 +98,11 @@ class OffersBox(QGroupBox):
             passing.setToolTip(tr("Personne ne réagit : la résolution continue telle quelle"))
             passing.clicked.connect(lambda _c=False, w=window.id: self._pass(w))
             others.addWidget(passing)
-        for line in (follow_ups, others):
-            if line.count():
-                line.addStretch(1)
-                layout.addLayout(line)
+        for buttons in (follow_ups, others):
+            if buttons.count():
+                if not self.stacked:
+                    buttons.addStretch(1)
+                layout.addLayout(buttons)
         self.rows.addWidget(row)
 
     def _name(self, offer: Offer) -> str:
@@ -116,7 +124,7 @@ def window_text(controller: Controller, window: Window) -> str:
 def window_actions(menu: QMenu, controller: Controller, cid: str, parent: QWidget) -> None:
     """The windows open on `cid` in a context menu: each offer opens the action dialog taken
     in the window; « Laisser passer » when it may."""
-    from .action import ActionDialog
+    from .action import open_action_dialog
 
     enc, ruleset = controller.enc, controller.ruleset
     for window in (w for w in enc.windows if w.target == cid):
@@ -130,11 +138,7 @@ def window_actions(menu: QMenu, controller: Controller, cid: str, parent: QWidge
             )
 
             def open_offer(_checked: bool = False, o: Offer = offer) -> None:
-                dialog = ActionDialog(
-                    controller, o.actor, o.target, o.kind, parent, window=o.window
-                )
-                dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-                dialog.open()
+                open_action_dialog(controller, o.actor, o.target, o.kind, parent, o.window)
 
             menu.addAction(word.format(action=text)).triggered.connect(open_offer)
         if ruleset.window_passed(enc, window) is not None:

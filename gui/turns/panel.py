@@ -37,6 +37,7 @@ from ..models.roster_delegate import setup_roster_view
 from ..models.turn_order import DECLARED, NAME, OPTIONAL, SIDE, STATES, TurnOrderModel
 from ..window.prompts import Prompts
 from .mode_actions import ModeActions, actions_class
+from .pending import PendingBox
 
 
 class TurnPanel(QWidget):
@@ -69,6 +70,7 @@ class TurnPanel(QWidget):
         self.roster_model = RosterModel(controller, self)
         self.order_view = self._order_view()
         self.roster_view = self._roster_view()
+        self.pending = PendingBox(controller)
         icon = QStyle.StandardPixmap
         self.start_action = self.make_action(
             tr("Commencer le combat"), "", "F5", icon.SP_MediaPlay, self.start
@@ -228,6 +230,7 @@ class TurnPanel(QWidget):
         layout.addWidget(self.detail_label)
         layout.addLayout(buttons)
         layout.addLayout(self.mode_buttons)
+        layout.addWidget(self.pending)
         layout.addWidget(self.tabs, 1)
         self._lay_out_mode()
 
@@ -272,6 +275,7 @@ class TurnPanel(QWidget):
         self.detail_label.setText(details)
         self.detail_label.setVisible(bool(details))
         self.start_action.setToolTip(actions.start_tip())
+        self.pending.refresh()
         self._fit_columns()
         self._update_actions()
 

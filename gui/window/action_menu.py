@@ -4,29 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QMenu, QWidget
 
 from ..control.controller import Controller
-from ..dialogs.action import ActionDialog
+from ..dialogs.action import open_action_dialog
 from ..dialogs.breakdown import rule_text
 from ..i18n import pick, tr
 
 Opener = Callable[[Controller, str, str | None, str, QWidget | None], object]
-
-
-def open_action_dialog(
-    controller: Controller,
-    actor: str,
-    target: str | None,
-    kind: str,
-    parent: QWidget | None,
-) -> ActionDialog:
-    """Open the action dialog window-modal without blocking; it deletes itself when closed."""
-    dialog = ActionDialog(controller, actor, target, kind, parent)
-    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-    dialog.open()
-    return dialog
 
 
 def action_menu(

@@ -9,10 +9,10 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QUndoView, QVBo
 
 from .. import __version__
 from ..control.controller import Refused
+from ..dialogs.action import open_action_dialog
 from ..dialogs.map_settings import BackgroundDialog, GridDialog
 from ..dialogs.new_encounter import NewEncounterDialog
 from ..i18n import message, pick, tr
-from .action_menu import open_action_dialog
 
 if TYPE_CHECKING:
     from .main_window import MainWindow

@@ -1891,5 +1891,17 @@ Dodge</translation>
         <source>Réaction : {action}</source>
         <translation>Reaction: {action}</translation>
     </message>
+    <message>
+        <source>Réactions en attente</source>
+        <translation>Pending reactions</translation>
+    </message>
+    <message>
+        <source>Jets dus en début de tour</source>
+        <translation>Rolls due at the start of the turn</translation>
+    </message>
+    <message>
+        <source>{roll} ({name})</source>
+        <translation>{roll} ({name})</translation>
+    </message>
 </context>
 </TS>
