@@ -204,7 +204,7 @@ class Controller(QObject):
             raise Refused(exc.fr, exc.en) from exc
         if notices and not force:
             return notices
-        self.push(cs)
+        self._push_gesture(cs)  # a move that provokes opens a window (SIX-07, D35-11…)
         return []
 
     def set_contact(self, a: str, b: str, on: bool) -> None:
@@ -254,10 +254,15 @@ class Controller(QObject):
             resolution, cs = self.table.resolve(action, dice)
         except (BilingualError, KeyError) as exc:
             raise _refused(exc) from exc
-        gesture = gesture or windows.gesture_of(cs)
-        self.push(cs, ("gesture", gesture) if gesture else None)
+        self._push_gesture(cs, gesture)
         self.message.emit(resolution.outcome_en if language() == "en" else resolution.outcome_fr)
         return resolution
+
+    def _push_gesture(self, cs: ChangeSet, gesture: str | None = None) -> None:
+        """Push `cs`, one undo entry with what was done before in its gesture: the window
+        it is taken in (`gesture`), or that it opens or closes."""
+        gesture = gesture or windows.gesture_of(cs)
+        self.push(cs, ("gesture", gesture) if gesture else None)
 
     def pass_window(self, wid: str) -> None:
         """The GM lets a reaction window pass: nobody reacts, the resolution goes on (part

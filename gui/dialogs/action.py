@@ -28,6 +28,7 @@ from ..window.prompts import Prompts
 from .action_choice import ActionChoice
 from .breakdown import BreakdownView
 from .dice_entry import DiceEntry
+from .more_dice import MoreDice
 from .offers import OffersBox, window_text
 
 _OUTCOME_COLOURS = {True: ("#e3f4e4", "#1b5e20"), False: ("#fde7e7", "#8e1c1c")}
@@ -118,6 +119,7 @@ class ActionDialog(QDialog):
         self._windows_before = {w.id for w in controller.enc.windows}
         self.breakdown = BreakdownView(controller.ruleset)
         self.dice = DiceEntry(controller.table.roll)
+        self.more_dice = MoreDice(controller.table.roll)  # the rolls that follow (Preview.more)
         self.outcome = QLabel()
         self.outcome.setObjectName("outcome")
         self.outcome.setWordWrap(True)
@@ -152,6 +154,7 @@ class ActionDialog(QDialog):
         self.force_check.toggled.connect(self.choice.set_force)
         self.choice.changed.connect(self.refresh)
         self.dice.changed.connect(self._update_buttons)
+        self.more_dice.changed.connect(self._update_buttons)
         self.apply_button.clicked.connect(self.apply)
         self.next_button.clicked.connect(self.open_next)
         self.close_button.clicked.connect(self._close)
@@ -171,6 +174,7 @@ class ActionDialog(QDialog):
             self.choice,
             self.breakdown,
             self.dice,
+            self.more_dice,
             self.outcome,
             self.offers,
             self.problem,
@@ -227,11 +231,13 @@ class ActionDialog(QDialog):
             self._show_blocking(self._blocking_notices())
         if self.preview is None:
             self.breakdown.clear()
+            self.more_dice.set_requests(())
         else:
             shown = self.preview.notices
             shown += tuple(n for n in self.blocking if n not in shown)
             self.breakdown.show_preview(replace(self.preview, notices=shown))
             self.dice.set_request(self.preview.dice)
+            self.more_dice.set_requests(self.preview.more)
             self.choice.show_computed(self.preview)
         self.dice.setEnabled(self.preview is not None)
         self._show_problem(problem)
@@ -293,9 +299,10 @@ class ActionDialog(QDialog):
         if self.resolution is not None:
             return
         self.refresh()
-        dice = self.dice.result()
-        if self.preview is None or dice is None or self._blocked():
+        dice, then = self.dice.result(), self.more_dice.results()
+        if self.preview is None or dice is None or then is None or self._blocked():
             return
+        dice = replace(dice, then=then)
         action = self._answered(self.choice.action(), dice)
         if action is None:
             return
@@ -401,6 +408,7 @@ class ActionDialog(QDialog):
         self.choice.setEnabled(False)
         self.force_check.setEnabled(False)
         self.dice.lock()
+        self.more_dice.lock()
         self.breakdown.show_terms(resolution.terms)
         bg, fg = _OUTCOME_COLOURS.get(resolution.success, _NEUTRAL)
         self.outcome.setStyleSheet(_BANNER.format(bg=bg, fg=fg))
@@ -438,7 +446,11 @@ class ActionDialog(QDialog):
         return bool(self.blocking) and not self.choice.forced()
 
     def _update_buttons(self) -> None:
-        ready = self.preview is not None and self.dice.result() is not None
+        ready = (
+            self.preview is not None
+            and self.dice.result() is not None
+            and self.more_dice.results() is not None
+        )
         self.apply_button.setEnabled(self.resolution is None and ready and not self._blocked())
 
     def _close(self) -> None:

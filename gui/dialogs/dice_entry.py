@@ -245,8 +245,18 @@ class DiceEntry(QGroupBox):
             self._allow_dice(not request.aggregate_only)
             if request.aggregate_only:
                 self.setTitle(tr("Dés — résultat donné par le MJ"))
+            elif request.label is not None:  # one of several rolls of the action
+                self.setTitle(tr("{roll} — {expr}").format(roll=pick(request.label), expr=expr))
             else:
                 self.setTitle(tr("Dés — {expr}").format(expr=expr))
+            self.aggregate_edit.setPlaceholderText(
+                tr("p. ex. 14, ou 14 {top}x2 (deux {top})").format(top=expr.sides)
+                if request.counted
+                else ""
+            )
+            self.aggregate_edit.setMinimumWidth(
+                self.fontMetrics().averageCharWidth() * (24 if request.counted else 8)
+            )
             self.faces_edit.setPlaceholderText(
                 tr("{count} dé(s) à {sides} faces, p. ex. « 3 5 6 »").format(
                     count=expr.count, sides=expr.sides

@@ -180,8 +180,16 @@
         <translation>Dice — result given by the GM</translation>
     </message>
     <message>
+        <source>{roll} — {expr}</source>
+        <translation>{roll} — {expr}</translation>
+    </message>
+    <message>
         <source>Dés — {expr}</source>
         <translation>Dice — {expr}</translation>
+    </message>
+    <message>
+        <source>p. ex. 14, ou 14 {top}x2 (deux {top})</source>
+        <translation>e.g. 14, or 14 {top}x2 (two {top}s)</translation>
     </message>
     <message>
         <source>{count} dé(s) à {sides} faces, p. ex. « 3 5 6 »</source>

@@ -13,6 +13,7 @@ from gui.engine.conditions import ConditionError, Duration
 from gui.engine.table import Table
 from gui.engine.turns import current_entry
 from tests.engine.builders import dump, fighter, libre_encounter
+from tests.engine.turn_builders import exact_undo
 
 ORDER = {"x": 20, "y": 15, "z": 10}  # x, then y, then z each round
 
@@ -40,14 +41,7 @@ def keys(t: Table, cid: str) -> list[str]:
 
 def step(t: Table) -> None:
     """Suivant, checked to undo exactly."""
-    cs = t.next_turn()
-    before = dump(t.enc)
-    t.apply(cs)
-    after = dump(t.enc)
-    t.revert(cs)
-    assert dump(t.enc) == before
-    t.apply(cs)
-    assert dump(t.enc) == after
+    exact_undo(t, t.next_turn())
 
 
 def test_until_the_start_of_its_owners_next_turn(t):

@@ -10,9 +10,9 @@ from gui.engine import storage
 from gui.engine.moves import Destination, destination_at
 from gui.engine.table import Table
 from gui.engine.turns import TurnError, current_entry
-from tests.engine.builders import dump
-from tests.sixth import PhaseState
+from tests.engine.turn_builders import exact_undo
 from tests.sixth.builders import registered, sixth_encounter
+from tests.sixth.phases import PhaseState
 
 
 @pytest.fixture
@@ -27,24 +27,14 @@ def acting(t: Table) -> tuple[int, int, str]:
     return turn.round, turn.phase, entry.unit if entry else ""
 
 
-def step(t: Table, cs) -> None:
-    before = dump(t.enc)
-    t.apply(cs)
-    after = dump(t.enc)
-    t.revert(cs)
-    assert dump(t.enc) == before  # exact undo
-    t.apply(cs)
-    assert dump(t.enc) == after
-
-
 def test_its_own_turn_mode_runs_saves_and_steps_back(table, tmp_path):
     t = table
-    step(t, t.start_combat())
+    exact_undo(t, t.start_combat())
     assert isinstance(t.enc.turn, PhaseState) and t.enc.turn.mode == "phases"
     assert acting(t) == (1, 1, "eclaireur")
     seen = [acting(t)]
     for _ in range(5):
-        step(t, t.next_turn())
+        exact_undo(t, t.next_turn())
         seen.append(acting(t))
     # SIX-01: both act in phase 1, only the fast scout in phase 2; then round 2.
     assert seen == [
@@ -61,14 +51,14 @@ def test_its_own_turn_mode_runs_saves_and_steps_back(table, tmp_path):
     loaded = storage.load(path)  # the mode's own state type, read back through the registry
     assert isinstance(loaded.turn, PhaseState) and loaded.turn.phase == 2
     for expected in reversed(seen[:-1]):
-        step(t, t.previous_turn())
+        exact_undo(t, t.previous_turn())
         assert acting(t) == expected
 
 
 def test_its_own_step_by_name_with_its_refusal(table):
     t = table
     t.apply(t.start_combat())
-    step(t, t.turn_step("hurry", unit="eclaireur"))
+    exact_undo(t, t.turn_step("hurry", unit="eclaireur"))
     assert t.enc.turn.order[0].phases == [1]
     with pytest.raises(TurnError):
         t.turn_step("hurry", unit="garde")  # no phase 2 to bring forward
@@ -86,11 +76,11 @@ def test_a_move_is_decided_from_the_cell_of_the_drop(table):
     assert [n.rule for n in notices] == ["SIX-02"]  # the caller asks the GM before applying
     assert cs.label == "Déplacer Garde" and not any(c.path[0] == "log" for c in cs.changes)
     notices, cs = t.move("garde", dest, force=True)  # the GM's override, logged (G-3)
-    step(t, cs)
+    exact_undo(t, cs)
     assert t.enc.combatant("garde").position.cell == (4, 2)
     assert cs.label == "Déplacer Garde (imposé par le MJ)"
     assert t.enc.log[-1].breakdown == ["G-3 passé outre : SIX-02 Garde parcourt 4 cases, Vitesse 3"]
     notices, cs = t.move("eclaireur", destination_at(t.enc, 100, 100, onto="garde"))
     assert notices == [] and t.enc.combatant("eclaireur").contacts == []  # no contact here
-    step(t, cs)
+    exact_undo(t, cs)
     assert t.enc.combatant("eclaireur").position.cell == (2, 2)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings, QTranslator
+from PySide6.QtWidgets import QMessageBox
 
 from gui import i18n
 
@@ -39,6 +40,35 @@ def english(qapp, qm_file):
     yield translator
     QCoreApplication.removeTranslator(translator)
     i18n.set_language("fr")
+
+
+@pytest.fixture
+def laptop_window(qtbot, monkeypatch):
+    """Make the main window on a Table, shown at 1366×768 (a laptop), with scripted
+    prompts; closing it never asks about unsaved changes."""
+    from gui.control.controller import Controller
+    from gui.window.main_window import MainWindow
+    from tests.gui.fakes import ScriptedPrompts
+
+    def make(table):
+        w = MainWindow(Controller(table), ScriptedPrompts())
+        monkeypatch.setattr(w.files, "ask_unsaved", lambda: QMessageBox.StandardButton.Discard)
+        qtbot.addWidget(w)
+        w.resize(1366, 768)
+        w.show()
+        qtbot.waitExposed(w)
+        return w
+
+    return make
+
+
+@pytest.fixture(params=["fr"])
+def lang(request):
+    """The interface's language, set before the window is made (parametrize it indirectly
+    with "en" for English)."""
+    if request.param == "en":
+        request.getfixturevalue("english")
+    return request.param
 
 
 @pytest.fixture(autouse=True)

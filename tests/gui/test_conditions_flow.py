@@ -6,28 +6,19 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF
-from PySide6.QtWidgets import QMenu, QMessageBox
+from PySide6.QtWidgets import QMenu
 
 from gui.app import open_encounter
-from gui.control.controller import Controller
 from gui.dialogs.add_state import AddStateDialog
-from gui.window.main_window import MainWindow
 from tests.gui.demo_values import INITIATIVES
-from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot, monkeypatch):
-    w = MainWindow(Controller(open_encounter(None, "libre")), ScriptedPrompts())
-    monkeypatch.setattr(w.files, "ask_unsaved", lambda: QMessageBox.StandardButton.Discard)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(laptop_window):
+    return laptop_window(open_encounter(None, "libre"))
 
 
 def menu_action(menu: QMenu, text: str):

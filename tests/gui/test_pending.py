@@ -6,36 +6,18 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QMessageBox
 
 from gui.app import open_encounter
-from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
 from gui.engine.rulesets.base import Action, DiceResult
-from gui.window.main_window import MainWindow
-from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui
 
 
-@pytest.fixture(params=["fr"])
-def lang(request):
-    """The interface's language, set before the window is made."""
-    if request.param == "en":
-        request.getfixturevalue("english")
-    return request.param
-
-
 @pytest.fixture
-def window(qtbot, monkeypatch, lang):
-    w = MainWindow(Controller(open_encounter(None, "reserve_menace")), ScriptedPrompts())
-    monkeypatch.setattr(w.files, "ask_unsaved", lambda: QMessageBox.StandardButton.Discard)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(laptop_window, lang):
+    return laptop_window(open_encounter(None, "reserve_menace"))
 
 
 def _hit(window) -> None:

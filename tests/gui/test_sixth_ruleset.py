@@ -6,14 +6,11 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF
-from PySide6.QtWidgets import QMessageBox
 
-from gui.control.controller import Controller
 from gui.engine.table import Table
 from gui.models.turn_order import INIT, NAME
 from gui.turns.mode_actions import ModeActions
-from gui.window.main_window import MainWindow
-from tests.gui.fakes import ScriptedPrompts, drag
+from tests.gui.fakes import drag
 from tests.gui.shots import shot
 from tests.sixth.builders import registered, sixth_encounter
 
@@ -21,15 +18,9 @@ pytestmark = pytest.mark.gui
 
 
 @pytest.fixture
-def window(qtbot, monkeypatch):
+def window(laptop_window):
     with registered():
-        w = MainWindow(Controller(Table(sixth_encounter())), ScriptedPrompts())
-        monkeypatch.setattr(w.files, "ask_unsaved", lambda: QMessageBox.StandardButton.Discard)
-        qtbot.addWidget(w)
-        w.resize(1366, 768)
-        w.show()
-        qtbot.waitExposed(w)
-        yield w
+        yield laptop_window(Table(sixth_encounter()))
 
 
 def rows(panel, column):

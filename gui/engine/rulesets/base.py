@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import TypeAdapter
 
 from ..changes import ABSENT, Change, ChangeSet
+from ..checks.typed import TypedRoll, parse_typed_roll
 from ..dice import DiceExpr, DiceInputError, parse_aggregate, parse_faces
 from ..effects import Effect
 from ..model import Combatant, Encounter, LogEntry, Scalar, StatValue, TurnEntry, now
@@ -121,7 +122,10 @@ class DiceRequest:
     value of its face (successes, Qualités…) instead of the face itself, and `floor` (if
     set) is the least the count can be (a negative total counts as 0). `poker` lets the
     roller trade faces for extra dice (see Poker). `aggregate_only` is for rolls the rules
-    do not define (G-6): the GM types the result, the app rolls nothing."""
+    do not define (G-6): the GM types the result, the app rolls nothing. `counted`: a typed
+    aggregate may carry how many top faces and 1s were rolled (« 14 6x2 », G-1 c), for the
+    rules that read them (checks.read_typed). `label` names the roll when an action makes
+    more than one (Preview.more)."""
 
     expr: DiceExpr
     aggregate: Label
@@ -131,6 +135,8 @@ class DiceRequest:
     aggregate_only: bool = False
     floor: int | None = None
     poker: Poker | None = None
+    counted: bool = False
+    label: Label | None = None
 
     def value(self, faces: Sequence[int], pokers: Sequence[int] = ()) -> int:
         """What faces rolled or typed for this request are worth; `pokers` are the indexes
@@ -172,12 +178,16 @@ class DiceResult:
     """The dice of one roll: rolled by the app, typed face by face, or a typed aggregate.
 
     `pokers`: the indexes of the faces traded for an extra die (DiceRequest.poker), each
-    followed in `faces` by that extra die."""
+    followed in `faces` by that extra die. `typed`: what a counted aggregate carries (the
+    total and the counts typed). `then`: the dice of the rolls that follow in the same
+    action (Preview.more), in order."""
 
     mode: Literal["rolled", "faces", "aggregate", "none"]
     faces: tuple[int, ...] = ()
     aggregate: int | None = None
     pokers: tuple[int, ...] = ()
+    typed: TypedRoll | None = None
+    then: tuple[DiceResult, ...] = ()
 
     @classmethod
     def typed_faces(cls, text: str, request: DiceRequest) -> DiceResult:
@@ -191,8 +201,13 @@ class DiceResult:
 
     @classmethod
     def typed_aggregate(cls, text: str | int, request: DiceRequest) -> DiceResult:
-        """An aggregate typed by the GM (a total, a count of successes…), range-checked."""
-        return cls("aggregate", (), parse_aggregate(text, request.minimum, request.maximum))
+        """An aggregate typed by the GM (a total, a count of successes…), range-checked; for
+        a counted request, with the counts of faces typed after it (« 14 6x2 »)."""
+        if not request.counted:
+            return cls("aggregate", (), parse_aggregate(text, request.minimum, request.maximum))
+        typed = parse_typed_roll(text, request.expr.sides)
+        total = parse_aggregate(typed.total, request.minimum, request.maximum)
+        return cls("aggregate", (), total, typed=typed)
 
     def total(self, request: DiceRequest) -> int:
         """The roll's value: the typed aggregate, or what the faces are worth."""
@@ -216,6 +231,18 @@ class Preview:
     distribution: Distribution | None = None
     notices: tuple[Notice, ...] = ()
     computed: Mapping[str, Override] = field(default_factory=dict)  # overridable key → value
+    # The rolls that follow the first in the same action (a miss chance after a hit), each
+    # named by its `label`; their dice come in DiceResult.then, read with `chained`.
+    more: tuple[DiceRequest, ...] = ()
+
+
+def chained(dice: DiceResult, k: int, request: DiceRequest) -> int:
+    """The value of the k-th roll that follows the first (Preview.more[k]); refused when the
+    dialog did not bring it."""
+    if k >= len(dice.then):
+        name = request.label or Label(fr="suivant", en="next")
+        raise ActionError(f"Il manque le jet « {name.fr} »", f"The roll '{name.en}' is missing")
+    return dice.then[k].total(request)
 
 
 @dataclass(frozen=True)

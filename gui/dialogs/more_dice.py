@@ -1,0 +1,53 @@
+"""The rolls that follow the first in one action (Preview.more: a miss chance after a hit…),
+each in a dice entry of its own under the first, named by its request's label."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QVBoxLayout, QWidget
+
+from ..engine.rulesets.base import DiceRequest, DiceResult
+from .dice_entry import DiceEntry
+
+
+class MoreDice(QWidget):
+    """One DiceEntry per request that follows; `results()` is their dice in order, or None
+    while one is missing; `changed` fires when it may differ."""
+
+    changed = Signal()
+
+    def __init__(
+        self, roll: Callable[[DiceRequest], DiceResult], parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self._roll = roll
+        self.entries: list[DiceEntry] = []
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.hide()
+
+    def set_requests(self, requests: tuple[DiceRequest, ...]) -> None:
+        """As many entries as requests (the dice already given stay where they still fit)."""
+        layout = self.layout()
+        while len(self.entries) > len(requests):
+            entry = self.entries.pop()
+            layout.removeWidget(entry)
+            entry.deleteLater()
+        while len(self.entries) < len(requests):
+            entry = DiceEntry(self._roll)
+            entry.changed.connect(self.changed)
+            layout.addWidget(entry)
+            self.entries.append(entry)
+        for entry, request in zip(self.entries, requests, strict=True):
+            entry.set_request(request)
+        self.setVisible(bool(requests))
+
+    def results(self) -> tuple[DiceResult, ...] | None:
+        dice = tuple(entry.result() for entry in self.entries)
+        return None if any(d is None for d in dice) else dice  # type: ignore[return-value]
+
+    def lock(self) -> None:
+        for entry in self.entries:
+            entry.lock()

@@ -1,0 +1,35 @@
+"""A check's roll as the action dialog asks for it and gives it back: the DiceRequest of an
+EdgeRoll, and the CheckOutcome of the dice the GM gave, rolled by the app, typed face by
+face, or typed as a total with the counts of faces a rule reads (« 14 6x2 », G-1 c).
+
+Not imported by the package (rulesets/base.py imports checks.typed): import it as
+`checks.rolls`."""
+
+from __future__ import annotations
+
+from ..rulesets.base import DiceRequest, DiceResult
+from ..rulesets.schema import Label
+from .check import Check, CheckOutcome, check_faces, check_typed
+from .edges import EdgeRoll
+
+TOTAL = Label(fr="total des dés", en="dice total")
+
+
+def dice_request(roll: EdgeRoll, label: Label | None = None) -> DiceRequest:
+    """What the dialog asks for: the dice of `roll`, or their total with the counts of top
+    faces and 1s (counted). A roll DiceExpr cannot say (an edge rolled as two rolls, or as an
+    extra die, CFG-DOU-1) is refused: its faces could not be rolled or typed here."""
+    expr = roll.expr
+    if expr is None:
+        raise ValueError(f"{roll} : pas de jet de dés équivalent / no equivalent dice roll")
+    return DiceRequest(expr, TOTAL, roll.count, roll.count * roll.sides, counted=True, label=label)
+
+
+def outcome(roll: EdgeRoll, dice: DiceResult, check: Check) -> tuple[CheckOutcome, bool]:
+    """The outcome of the dice given for `roll`, and whether a count the GM did not type had
+    to be assumed (the fewest the total allows, checks.read_typed)."""
+    if dice.faces:
+        return check_faces(roll, dice.faces, check), False
+    if dice.aggregate is None:
+        raise ValueError("aucun dé donné / no dice given")
+    return check_typed(roll, dice.typed or dice.aggregate, check)
