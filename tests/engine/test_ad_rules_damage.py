@@ -51,7 +51,9 @@ def _damage(t, dice, **options):
 def test_ad_13_damage_only_after_a_hit_and_once_per_hit():
     t = _duel()
     assert blocking(look(t, "dommages", "a", "b")) == ["AD-13"]
-    _damage(t, agg(2))
+    assert hit(t, "a", "b").amounts["successes"] == 30
+    resolution, _cs = act(t, "dommages", "a", "b", agg(2))
+    assert resolution.amounts["successes"] == 2 and "difficulty" in resolution.amounts
     with pytest.raises(ActionError, match="AD-13"):
         act(t, "dommages", "a", "b", agg(2))
     # The GM may still pass over it (G-3).

@@ -147,6 +147,7 @@ def test_con_16_melee_extra_successes_add_no_damage():
     t = _duel(a={"armes": [arme("Épée")]})
     _p, resolution, _cs = act(t, "attaquer", "a", "b", faces="7 8 9 10 2")
     assert resolution.outcome_fr == "Touché (4 succès) : lancer les dégâts"
+    assert resolution.amounts == {"successes": 4}
     assert states(t, "b") == ["touche.a.0"] and state_value(t, "b", "touche.a.0") == 0
     assert "CON-16" in [x.rule for x in resolution.terms]
 

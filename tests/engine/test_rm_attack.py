@@ -45,14 +45,14 @@ def _duel(flags=None, reserve=0, **ana):
 def test_tv_rm_07_success_below_defense_costs_1_defense_no_absorb():
     enc, t = _duel()
     _p, resolution, _cs = act(t, "attaquer", "ana", "s1", q=3)
-    assert resolution.success is True
+    assert resolution.success is True and resolution.amounts == {"qualites": 3, "defense": 5}
     assert stat(enc, "s1", "defense") == 4 and states(enc, "s1") == []
 
 
 def test_rm_26_a_failed_attack_has_no_effect_on_the_target():
     enc, t = _duel(reserve=2)
     _p, resolution, cs = act(t, "attaquer", "ana", "s1", q=0, effet="reserve_cible")
-    assert resolution.success is False
+    assert resolution.success is False and resolution.amounts == {"qualites": 0}
     assert stat(enc, "s1", "defense") == 5 and states(enc, "s1") == [] and res(enc, MJ) == 2
     assert {c.path[0] for c in cs.changes} == {"log"}
 

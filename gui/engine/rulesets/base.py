@@ -286,8 +286,9 @@ class Resolution:
     log: LogEntry
     asks: tuple[FieldSpec, ...] = ()
     next_kind: str = ""
-    # What happened as data: the numbers the rules produced, by name (the damage, the
-    # successes, the margin…), and what changed for each combatant (filled by the Table).
+    # What happened as data: the numbers the rules produced, by name ("total" and "target"
+    # of a roll, "successes" and "difficulty", "qualites" and "defense", "damage",
+    # "healing"…), and what changed for each combatant (`effects`, filled by the Table).
     amounts: Mapping[str, int] = field(default_factory=dict)
     effects: tuple[Effect, ...] = ()
 

@@ -3,7 +3,7 @@ G-3 refusal of blocked actions, and turning the edits into a Resolution."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..changes import Change, ChangeSet, read
@@ -104,9 +104,12 @@ def finish(
     dice: DiceResult,
     outcome: tuple[str, str],
     success: bool | None = None,
+    amounts: Mapping[str, int] | None = None,
 ) -> tuple[Resolution, ChangeSet]:
     """The Resolution of `action` and its ChangeSet: the edits plus the log line."""
     entry = make_log(edits.enc, action, label, terms, dice, outcome[0])
     edits.log(entry)
-    resolution = Resolution(action, outcome[0], outcome[1], tuple(terms), dice, success, entry)
+    resolution = Resolution(
+        action, outcome[0], outcome[1], tuple(terms), dice, success, entry, amounts=amounts or {}
+    )
     return resolution, ChangeSet(label, edits.changes())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from .. import conditions
 from ..changes import Change, ChangeSet, change
 from ..dice import DiceExpr
@@ -287,9 +289,19 @@ class Libre(Ruleset):
         outcome: tuple[str, str],
         success: bool | None,
         changes: list[Change],
+        amounts: Mapping[str, int] | None = None,
     ) -> tuple[Resolution, ChangeSet]:
         entry = make_log(enc, action, label, terms, dice, outcome[0])
-        resolution = Resolution(action, outcome[0], outcome[1], tuple(terms), dice, success, entry)
+        resolution = Resolution(
+            action,
+            outcome[0],
+            outcome[1],
+            tuple(terms),
+            dice,
+            success,
+            entry,
+            amounts=amounts or {},
+        )
         return resolution, ChangeSet(label, (*changes, log_change(enc, entry)))
 
     def _resolve_attack(
@@ -309,7 +321,9 @@ class Libre(Ruleset):
                 f"Miss: {total} against Defence {number}",
             )
         )
-        return self._finish(enc, action, f"Attaque contre {target}", terms, dice, outcome, hit, [])
+        amounts = {"total": total, "target": number}
+        label = f"Attaque contre {target}"
+        return self._finish(enc, action, label, terms, dice, outcome, hit, [], amounts)
 
     def _resolve_hp(
         self, enc: Encounter, action: Action, dice: DiceResult
@@ -348,7 +362,8 @@ class Libre(Ruleset):
                 outcome[1] + ": out of the fight (LIB-05)",
             )
         changes = [change(enc, ("combatants", target.id, "stats", "pv"), new)]
-        return self._finish(enc, action, label, terms, dice, outcome, None, changes)
+        amounts = {"damage": pv - new} if action.kind == "damage" else {"healing": new - pv}
+        return self._finish(enc, action, label, terms, dice, outcome, None, changes, amounts)
 
     def _resolve_state(self, enc: Encounter, action: Action) -> tuple[Resolution, ChangeSet]:
         target = enc.combatant(action.target or "")

@@ -109,7 +109,8 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             f"Miss: {got} successes against Difficulty {roll.difficulty} (AD-28),"
             " no damage (AD-13).",
         )
-        return finish(edits, ctx.action, label, terms, dice, outcome, False)
+        amounts = {"successes": got, "difficulty": roll.difficulty}
+        return finish(edits, ctx.action, label, terms, dice, outcome, False, amounts)
     margin = seuil(got, roll.difficulty)
     index = ctx.action.options.get("arme", "0")
     edits.add_state(
@@ -127,7 +128,8 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         f"Hit: {got} successes against Difficulty {roll.difficulty}, Seuil {margin} (AD-28)."
         f" Roll « Dommages » next (AD-13).",
     )
-    resolution, cs = finish(edits, ctx.action, label, terms, dice, outcome, True)
+    amounts = {"successes": got, "difficulty": roll.difficulty}
+    resolution, cs = finish(edits, ctx.action, label, terms, dice, outcome, True, amounts)
     return replace(resolution, next_kind="dommages"), cs
 
 

@@ -108,7 +108,9 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         f"{b.name} : {done.text_fr} ({got} succès contre Endurance {roll.difficulty}).",
         f"{b.name}: {done.text_en} ({got} successes against Endurance {roll.difficulty}).",
     )
-    resolution, cs = finish(edits, ctx.action, label, terms, dice, outcome, got >= roll.difficulty)
+    amounts = {"successes": got, "difficulty": roll.difficulty}
+    hurt = got >= roll.difficulty
+    resolution, cs = finish(edits, ctx.action, label, terms, dice, outcome, hurt, amounts)
     return replace(resolution, asks=done.asks), cs
 
 

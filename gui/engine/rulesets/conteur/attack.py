@@ -312,7 +312,8 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             else ("Raté : aucun dégât (CON-14)", "Missed: no damage (CON-14)")
         )
         success = False
-    return finish(edits, ctx.action, label, terms, dice, outcome, success)
+    amounts = {"successes": successes}
+    return finish(edits, ctx.action, label, terms, dice, outcome, success, amounts)
 
 
 def _miss_penalty(ctx: Ctx, edits: Edits, actor: Combatant) -> Term:

@@ -180,7 +180,8 @@ def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     else:
         outcome = ("Aucun dégât", "No damage")
     label = f"Dégâts de {actor.name} sur {target.name} ({w['nom']})"
-    return finish(edits, ctx.action, label, terms, dice, outcome, dealt > 0)
+    amounts = {"successes": raw, "damage": dealt}
+    return finish(edits, ctx.action, label, terms, dice, outcome, dealt > 0, amounts)
 
 
 def _thresholds(ctx: Ctx, edits: Edits, target: Combatant, amount: int) -> list[Term]:

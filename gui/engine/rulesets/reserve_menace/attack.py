@@ -186,7 +186,7 @@ def resolve(ctx: Ctx, dice: DiceResult):
             terms.append(ctx.gain(edits, c, COUNTER_GAIN, "Contre réussi", "RM-47"))
         first_attack_received(edits, target)
         outcome = (f"Raté : aucun effet sur {target.name}", f"Failed: no effect on {target.name}")
-        return ctx.finish(edits, label, terms, dice, outcome, False)
+        return ctx.finish(edits, label, terms, dice, outcome, False, {"qualites": q})
     q = _effect(ctx, edits, q, terms)
     if q < value:
         after = max(0, stat(target, "defense") - 1)
@@ -212,7 +212,7 @@ def resolve(ctx: Ctx, dice: DiceResult):
             f"Réussi ({q} Q ≥ Défense {value}) : {target.name} doit encaisser",
             f"Success ({q} Q ≥ Défense {value}): {target.name} must absorb the hit",
         )
-    return ctx.finish(edits, label, terms, dice, outcome, True)
+    return ctx.finish(edits, label, terms, dice, outcome, True, {"qualites": q, "defense": value})
 
 
 def first_attack_received(edits: Edits, target) -> None:

@@ -4,6 +4,7 @@ reaction cost, and turning collected edits into a Resolution."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -154,8 +155,9 @@ class Ctx(ActionCtx):
         dice: DiceResult,
         outcome: tuple[str, str],
         success: bool | None = None,
+        amounts: Mapping[str, int] | None = None,
     ) -> tuple[Resolution, ChangeSet]:
-        return finish(edits, self.action, label, terms, dice, outcome, success)
+        return finish(edits, self.action, label, terms, dice, outcome, success, amounts)
 
 
 def reserve_used(base: int, renfort: int, reserve_dice: int) -> int:
