@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -31,16 +31,20 @@ from gui.engine.dice import DiceExpr
 DEFAULT_EXPLODE_DEPTH = 4
 
 
-class Distribution:
-    """Immutable discrete distribution: integer outcome -> positive integer weight."""
+class Joint[T]:
+    """Immutable outcome -> positive integer weight; probabilities are weight / total.
+
+    Used for joint distributions such as (kept total, 6s kept, 1s kept) (checks/kept.py):
+    ``marginal`` projects to an integer Distribution, ``given`` conditions on an event.
+    """
 
     __slots__ = ("_total", "_weights")
 
-    def __init__(self, weights: Mapping[int, int]) -> None:
+    def __init__(self, weights: Mapping[T, int]) -> None:
         """Build from outcome -> weight; zero weights are dropped, negative ones rejected."""
-        clean: dict[int, int] = {}
-        for outcome, weight in sorted(weights.items()):
-            if not isinstance(outcome, int) or not isinstance(weight, int) or weight < 0:
+        clean: dict[T, int] = {}
+        for outcome, weight in self._ordered(weights):
+            if not isinstance(weight, int) or isinstance(weight, bool) or weight < 0:
                 raise ValueError(
                     f"Poids invalide {outcome!r} : {weight!r}"
                     f" / Invalid weight {outcome!r}: {weight!r}"
@@ -52,15 +56,92 @@ class Distribution:
         self._weights = MappingProxyType(clean)
         self._total = sum(clean.values())
 
+    @staticmethod
+    def _ordered(weights: Mapping[T, int]) -> Iterable[tuple[T, int]]:
+        """The outcomes in the order they are kept (as given)."""
+        return weights.items()
+
     @property
-    def weights(self) -> Mapping[int, int]:
-        """Read-only outcome -> weight mapping, outcomes in increasing order."""
+    def weights(self) -> Mapping[T, int]:
+        """Read-only outcome -> weight mapping."""
         return self._weights
 
     @property
     def total(self) -> int:
-        """Sum of all weights (the common denominator of the probabilities)."""
+        """Sum of the weights, the common denominator of the probabilities."""
         return self._total
+
+    def __iter__(self) -> Iterator[T]:
+        """The possible outcomes."""
+        return iter(self._weights)
+
+    def __len__(self) -> int:
+        """Number of possible outcomes."""
+        return len(self._weights)
+
+    def probability(self, outcome: T) -> Fraction:
+        """Exact probability of one outcome."""
+        return Fraction(self._weights.get(outcome, 0), self._total)
+
+    def chance(self, event: Callable[[T], bool]) -> Fraction:
+        """Exact probability of an event (a predicate on outcomes)."""
+        return Fraction(sum(w for o, w in self._weights.items() if event(o)), self._total)
+
+    def _mapped[U](self, fn: Callable[[T], U]) -> dict[U, int]:
+        """The weights of fn(outcome): outcomes with the same image are merged."""
+        mapped: dict[U, int] = defaultdict(int)
+        for outcome, weight in self._weights.items():
+            mapped[fn(outcome)] += weight
+        return mapped
+
+    def map[U](self, fn: Callable[[T], U]) -> Joint[U]:
+        """Distribution of fn(outcome): outcomes with the same image are merged."""
+        return Joint(self._mapped(fn))
+
+    def marginal(self, fn: Callable[[T], int]) -> Distribution:
+        """The integer-valued distribution of fn(outcome), e.g. the totals alone."""
+        return Distribution(self._mapped(fn))
+
+    def given(self, event: Callable[[T], bool]) -> Joint[T]:
+        """The distribution conditioned on an event (ValueError if it cannot happen)."""
+        return Joint({o: w for o, w in self._weights.items() if event(o)})
+
+    def __eq__(self, other: object) -> bool:
+        """Equal when every outcome has the same probability (weights may differ by a factor)."""
+        if not isinstance(other, Joint):
+            return NotImplemented
+        if self._weights.keys() != other._weights.keys():
+            return False
+        return all(
+            w * other._total == other._weights[o] * self._total for o, w in self._weights.items()
+        )
+
+    def __hash__(self) -> int:
+        """Hash of the gcd-reduced weights, consistent with __eq__."""
+        g = math.gcd(*self._weights.values())
+        return hash(frozenset((o, w // g) for o, w in self._weights.items()))
+
+    def __repr__(self) -> str:
+        """Constructor-like representation."""
+        return f"{type(self).__name__}({dict(self._weights)!r})"
+
+
+class Distribution(Joint[int]):
+    """Immutable discrete distribution: integer outcome -> positive integer weight, the
+    outcomes kept in increasing order."""
+
+    __slots__ = ()
+
+    @staticmethod
+    def _ordered(weights: Mapping[int, int]) -> Iterable[tuple[int, int]]:
+        """Integer outcomes only, in increasing order."""
+        for outcome, weight in weights.items():
+            if not isinstance(outcome, int):
+                raise ValueError(
+                    f"Poids invalide {outcome!r} : {weight!r}"
+                    f" / Invalid weight {outcome!r}: {weight!r}"
+                )
+        return sorted(weights.items())
 
     @property
     def min_outcome(self) -> int:
@@ -72,47 +153,21 @@ class Distribution:
         """Largest possible outcome."""
         return next(reversed(self._weights))
 
-    def probability(self, outcome: int) -> Fraction:
-        """Exact probability of one outcome."""
-        return Fraction(self._weights.get(outcome, 0), self._total)
-
     def at_least(self, k: int) -> Fraction:
         """Exact probability that the outcome is >= k."""
-        return Fraction(sum(w for o, w in self._weights.items() if o >= k), self._total)
+        return self.chance(lambda o: o >= k)
 
     def at_most(self, k: int) -> Fraction:
         """Exact probability that the outcome is <= k."""
-        return Fraction(sum(w for o, w in self._weights.items() if o <= k), self._total)
+        return self.chance(lambda o: o <= k)
 
     def mean(self) -> Fraction:
         """Exact expected outcome."""
         return Fraction(sum(o * w for o, w in self._weights.items()), self._total)
 
-    def map(self, fn: Callable[[int], int]) -> Distribution:
+    def map(self, fn: Callable[[int], int]) -> Distribution:  # type: ignore[override]
         """Distribution of fn(outcome), e.g. ``dist.map(lambda n: max(n, 0))`` to clamp."""
-        mapped: dict[int, int] = defaultdict(int)
-        for outcome, weight in self._weights.items():
-            mapped[fn(outcome)] += weight
-        return Distribution(mapped)
-
-    def __eq__(self, other: object) -> bool:
-        """Equal when every outcome has the same probability (weights may differ by a factor)."""
-        if not isinstance(other, Distribution):
-            return NotImplemented
-        if self._weights.keys() != other._weights.keys():
-            return False
-        return all(
-            w * other._total == other._weights[o] * self._total for o, w in self._weights.items()
-        )
-
-    def __hash__(self) -> int:
-        """Hash of the gcd-reduced weights, consistent with __eq__."""
-        g = math.gcd(*self._weights.values())
-        return hash(tuple((o, w // g) for o, w in self._weights.items()))
-
-    def __repr__(self) -> str:
-        """Constructor-like representation."""
-        return f"Distribution({dict(self._weights)!r})"
+        return Distribution(self._mapped(fn))
 
 
 def _power(poly: Mapping[int, int], count: int) -> list[int]:
