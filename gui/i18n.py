@@ -30,14 +30,19 @@ def set_language(code: str) -> None:
     _state["language"] = "en" if code == "en" else "fr"
 
 
+def either(fr: str, en: str) -> str:
+    """Of a text the engine gives in both languages, the one of the interface."""
+    return en if _state["language"] == "en" else fr
+
+
 def pick(label: Label) -> str:
     """A ruleset label (which carries both languages) in the current language."""
-    return label.en if _state["language"] == "en" else label.fr
+    return either(label.fr, label.en)
 
 
 def message(exc: BilingualError) -> str:
     """An engine error in the current language."""
-    return exc.en if _state["language"] == "en" else exc.fr
+    return either(exc.fr, exc.en)
 
 
 def labelled(label: str, text: str) -> str:

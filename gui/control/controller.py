@@ -24,7 +24,7 @@ from ..engine.moves import Destination
 from ..engine.problems import BilingualError
 from ..engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
 from ..engine.table import Table
-from ..i18n import language, message, tr
+from ..i18n import either, message, tr
 from . import recovery
 from .commands import ChangeCommand
 
@@ -255,7 +255,7 @@ class Controller(QObject):
         except (BilingualError, KeyError) as exc:
             raise _refused(exc) from exc
         self._push_gesture(cs, gesture)
-        self.message.emit(resolution.outcome_en if language() == "en" else resolution.outcome_fr)
+        self.message.emit(either(resolution.outcome_fr, resolution.outcome_en))
         return resolution
 
     def _push_gesture(self, cs: ChangeSet, gesture: str | None = None) -> None:

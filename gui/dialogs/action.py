@@ -23,7 +23,7 @@ from ..engine.problems import BilingualError
 from ..engine.rulesets.base import FORCE, Action, DiceResult, Notice, Preview, Resolution
 from ..engine.rulesets.schema import FieldSpec, Label
 from ..engine.windows import Offer
-from ..i18n import language, message, pick, tr
+from ..i18n import either, message, pick, tr
 from ..window.prompts import Prompts
 from .action_choice import ActionChoice
 from .breakdown import BreakdownView
@@ -354,19 +354,7 @@ class ActionDialog(QDialog):
         if self.resolution is None or not self.resolution.next_kind:
             return None
         action = self.resolution.action
-        dialog = ActionDialog(
-            self.controller,
-            action.actor,
-            action.target,
-            self.resolution.next_kind,
-            self.parentWidget(),
-        )
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.applied.connect(self.applied)
-        self.next_dialog = dialog
-        self.accept()
-        dialog.open()
-        return dialog
+        return self._hand_over(action.actor, action.target, self.resolution.next_kind)
 
     def _show_offers(self) -> None:
         """The windows this action opened, or that its gesture keeps open: their offers."""
@@ -388,13 +376,15 @@ class ActionDialog(QDialog):
 
     def open_offer(self, offer: Offer) -> ActionDialog:
         """One of a window's offers, in a new dialog taken in that window; this one closes."""
+        return self._hand_over(offer.actor, offer.target, offer.kind, offer.window)
+
+    def _hand_over(
+        self, actor: str | None, target: str | None, kind: str, window: str | None = None
+    ) -> ActionDialog:
+        """The next action in a new dialog (whose outcomes are this one's `applied` too);
+        this one closes."""
         dialog = ActionDialog(
-            self.controller,
-            offer.actor,
-            offer.target,
-            offer.kind,
-            self.parentWidget(),
-            window=offer.window,
+            self.controller, actor, target, kind, self.parentWidget(), window=window
         )
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.applied.connect(self.applied)
@@ -412,8 +402,7 @@ class ActionDialog(QDialog):
         self.breakdown.show_terms(resolution.terms)
         bg, fg = _OUTCOME_COLOURS.get(resolution.success, _NEUTRAL)
         self.outcome.setStyleSheet(_BANNER.format(bg=bg, fg=fg))
-        text = resolution.outcome_en if language() == "en" else resolution.outcome_fr
-        self.outcome.setText(text)
+        self.outcome.setText(either(resolution.outcome_fr, resolution.outcome_en))
         self.outcome.show()
         self._show_problem("")
         self.apply_button.hide()

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..engine.rulesets.base import Notice, Preview, Ruleset, Term
-from ..i18n import language, pick, tr
+from ..i18n import either, pick, tr
 from .odds_chart import DistributionChart, decimal, percent
 
 _ROWS_SHOWN = 6
@@ -56,7 +56,7 @@ def term_value(term: Term) -> str:
 def notice_text(notice: Notice) -> str:
     """ "⚠ LIB-02 Cible hors de portée"; a blocking notice reads "✖ …" instead (not "⛔",
     which many desktops' fonts, DejaVu included, cannot draw)."""
-    text = notice.en if language() == "en" else notice.fr
+    text = either(notice.fr, notice.en)
     sign = "✖" if notice.blocking else "⚠"
     return f"{sign} {notice.rule} {text}".strip()
 

@@ -73,7 +73,9 @@ class OffersBox(QGroupBox):
         line = QVBoxLayout if self.stacked else QHBoxLayout
         follow_ups = line()
         for offer in (o for o in offers if o.role == "follow_up"):
-            button = QPushButton(tr("Suite : {action}").format(action=self._name(offer)))
+            button = QPushButton(
+                tr("Suite : {action}").format(action=offer_text(self.controller, offer))
+            )
             button.setAutoDefault(False)
             button.clicked.connect(lambda _c=False, o=offer: self.opened(o))
             follow_ups.addWidget(button)
@@ -84,7 +86,7 @@ class OffersBox(QGroupBox):
         if reactions:
             pick_list = QComboBox()
             for offer in reactions:
-                pick_list.addItem(self._name(offer), offer)
+                pick_list.addItem(offer_text(self.controller, offer), offer)
             react = QPushButton(tr("Réagir"))
             react.setAutoDefault(False)
             react.setToolTip(tr("Une réaction avant que la résolution continue"))
@@ -105,15 +107,16 @@ class OffersBox(QGroupBox):
                 layout.addLayout(buttons)
         self.rows.addWidget(row)
 
-    def _name(self, offer: Offer) -> str:
-        """« Encaisser (Maître contrebandier) »: the action and who takes it."""
-        who = self.controller.enc.combatant(offer.actor).name
-        label = pick(offer.label)
-        return label if who in label else f"{label} ({who})"
-
     def _pass(self, wid: str) -> None:
         if _pass(self.controller, wid):
             self.show_windows([w for w in self.windows if w.id != wid])
+
+
+def offer_text(controller: Controller, offer: Offer) -> str:
+    """« Encaisser (Maître contrebandier) »: the action and who takes it."""
+    who = controller.enc.combatant(offer.actor).name
+    label = pick(offer.label)
+    return label if who in label else f"{label} ({who})"
 
 
 def window_text(controller: Controller, window: Window) -> str:
@@ -130,9 +133,6 @@ def window_actions(menu: QMenu, controller: Controller, cid: str, parent: QWidge
     for window in (w for w in enc.windows if w.target == cid):
         menu.addSection(window_text(controller, window))
         for offer in ruleset.window_offers(enc, window):
-            who = enc.combatant(offer.actor).name
-            label = pick(offer.label)
-            text = label if who in label else f"{label} ({who})"
             word = (
                 tr("Suite : {action}") if offer.role == "follow_up" else tr("Réaction : {action}")
             )
@@ -140,7 +140,9 @@ def window_actions(menu: QMenu, controller: Controller, cid: str, parent: QWidge
             def open_offer(_checked: bool = False, o: Offer = offer) -> None:
                 open_action_dialog(controller, o.actor, o.target, o.kind, parent, o.window)
 
-            menu.addAction(word.format(action=text)).triggered.connect(open_offer)
+            menu.addAction(word.format(action=offer_text(controller, offer))).triggered.connect(
+                open_offer
+            )
         if ruleset.window_passed(enc, window) is not None:
             menu.addAction(tr("Laisser passer")).triggered.connect(
                 lambda _c=False, w=window.id: _pass(controller, w)

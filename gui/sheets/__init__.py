@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from ..control.controller import Refused
 from ..engine.rulesets.schema import FieldSpec, RulesetData
-from ..i18n import language, message, pick
+from ..i18n import either, message, pick
 
 ERROR_COLOUR = "#b3261e"
 
@@ -39,7 +39,7 @@ class ErrorLabel(QLabel):
 
 def told(why: tuple[str, str]) -> str:
     """A (French, English) problem from the schema checks in the current language."""
-    return why[1] if language() == "en" else why[0]
+    return either(*why)
 
 
 def rule_tip(data: RulesetData, rule_id: str) -> str:
