@@ -22,7 +22,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from types import MappingProxyType
 
@@ -39,12 +39,17 @@ class Joint[T]:
     """
 
     __slots__ = ("_total", "_weights")
+    _outcomes: type | None = None  # the type every outcome must have, if any
+    _sorted = False  # outcomes kept in increasing order (else as given)
 
     def __init__(self, weights: Mapping[T, int]) -> None:
         """Build from outcome -> weight; zero weights are dropped, negative ones rejected."""
         clean: dict[T, int] = {}
-        for outcome, weight in self._ordered(weights):
-            if not isinstance(weight, int) or isinstance(weight, bool) or weight < 0:
+        kind = self._outcomes
+        items = sorted(weights.items()) if self._sorted else weights.items()
+        for outcome, weight in items:
+            bad_outcome = kind is not None and not isinstance(outcome, kind)
+            if bad_outcome or not isinstance(weight, int) or isinstance(weight, bool) or weight < 0:
                 raise ValueError(
                     f"Poids invalide {outcome!r} : {weight!r}"
                     f" / Invalid weight {outcome!r}: {weight!r}"
@@ -55,11 +60,6 @@ class Joint[T]:
             raise ValueError("Distribution vide / Empty distribution")
         self._weights = MappingProxyType(clean)
         self._total = sum(clean.values())
-
-    @staticmethod
-    def _ordered(weights: Mapping[T, int]) -> Iterable[tuple[T, int]]:
-        """The outcomes in the order they are kept (as given)."""
-        return weights.items()
 
     @property
     def weights(self) -> Mapping[T, int]:
@@ -131,17 +131,8 @@ class Distribution(Joint[int]):
     outcomes kept in increasing order."""
 
     __slots__ = ()
-
-    @staticmethod
-    def _ordered(weights: Mapping[int, int]) -> Iterable[tuple[int, int]]:
-        """Integer outcomes only, in increasing order."""
-        for outcome, weight in weights.items():
-            if not isinstance(outcome, int):
-                raise ValueError(
-                    f"Poids invalide {outcome!r} : {weight!r}"
-                    f" / Invalid weight {outcome!r}: {weight!r}"
-                )
-        return sorted(weights.items())
+    _outcomes = int
+    _sorted = True
 
     @property
     def min_outcome(self) -> int:
@@ -154,12 +145,12 @@ class Distribution(Joint[int]):
         return next(reversed(self._weights))
 
     def at_least(self, k: int) -> Fraction:
-        """Exact probability that the outcome is >= k."""
-        return self.chance(lambda o: o >= k)
+        """Exact probability that the outcome is >= k (no predicate call: odds' hot path)."""
+        return Fraction(sum(w for o, w in self._weights.items() if o >= k), self._total)
 
     def at_most(self, k: int) -> Fraction:
         """Exact probability that the outcome is <= k."""
-        return self.chance(lambda o: o <= k)
+        return Fraction(sum(w for o, w in self._weights.items() if o <= k), self._total)
 
     def mean(self) -> Fraction:
         """Exact expected outcome."""
