@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
-from .model import DEFER_REFERENCES, Encounter
+from .copies import deep_copy
+from .model import DEFER_REFERENCES, Encounter, Indexed
 from .problems import BilingualError
 from .references import reference_problem
 
@@ -79,18 +79,25 @@ def _item_key(item: Any) -> Any:
     return None
 
 
-def _find(items: list[Any], part: PathPart) -> int:
+# The list a path walks through and the model field holding it: an Indexed model finds its
+# items by id in constant time (a path into combatants, at 1,000 of them, is every gesture's).
+_Holder = tuple[BaseModel, str] | None
+
+
+def _find(items: list[Any], part: PathPart, holder: _Holder = None) -> int:
     if isinstance(part, int):
         if not 0 <= part < len(items):
             raise KeyError(part)
         return part
+    if holder is not None and isinstance(holder[0], Indexed) and holder[1] in holder[0].INDEXED:
+        return holder[0].position(holder[1], part)
     for i, item in enumerate(items):
         if _item_key(item) == part:
             return i
     raise KeyError(part)
 
 
-def _child(node: Any, part: PathPart) -> Any:
+def _child(node: Any, part: PathPart, holder: _Holder = None) -> Any:
     if isinstance(node, BaseModel):
         if not isinstance(part, str) or part not in type(node).model_fields:
             raise KeyError(part)
@@ -98,18 +105,27 @@ def _child(node: Any, part: PathPart) -> Any:
     if isinstance(node, dict):
         return node[part]
     if isinstance(node, list):
-        return node[_find(node, part)]
+        return node[_find(node, part, holder)]
     raise KeyError(part)
+
+
+def _walk(enc: Encounter, parts: tuple[PathPart, ...]) -> tuple[Any, _Holder]:
+    """The node that holds the last part of a path, and the model field it is (if any)."""
+    node: Any = enc
+    holder: _Holder = None
+    for part in parts:
+        child = _child(node, part, holder)
+        holder = (node, str(part)) if isinstance(node, BaseModel) else None
+        node = child
+    return node, holder
 
 
 def read(enc: Encounter, path: Iterable[PathPart]) -> Any:
     """The value at `path`, or ABSENT when the last part does not exist."""
-    node: Any = enc
     parts = tuple(path)
-    for part in parts[:-1]:
-        node = _child(node, part)
+    node, holder = _walk(enc, parts[:-1])
     try:
-        return _child(node, parts[-1])
+        return _child(node, parts[-1], holder)
     except KeyError:
         return ABSENT
 
@@ -123,30 +139,29 @@ def change(enc: Encounter, path: Iterable[PathPart], new: Any, index: int | None
     parts = tuple(path)
     old = read(enc, parts)
     if index is None and new is ABSENT and old is not ABSENT:
-        container = read(enc, parts[:-1]) if len(parts) > 1 else None
+        container, holder = _walk(enc, parts[:-1]) if len(parts) > 1 else (None, None)
         if isinstance(container, dict):
             index = list(container).index(parts[-1])
         elif isinstance(container, list) and isinstance(parts[-1], str):
-            index = _find(container, parts[-1])
+            index = _find(container, parts[-1], holder)
     return Change(parts, _copy(old), new, index)
 
 
 def _copy(value: Any) -> Any:
-    if isinstance(value, BaseModel):
-        return value.model_copy(deep=True)
-    if isinstance(value, (list, dict)):
-        return copy.deepcopy(value)
-    return value
+    return deep_copy(value) if isinstance(value, BaseModel | list | dict) else value
 
 
 def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
     node: Any = enc
     owner: BaseModel = enc  # the nearest model above the final container, and its field
     attr = ""
+    holder: _Holder = None
     for part in ch.path[:-1]:
-        if isinstance(node, BaseModel):
-            owner, attr = node, str(part)
-        node = _child(node, part)
+        child = _child(node, part, holder)
+        holder = (node, str(part)) if isinstance(node, BaseModel) else None
+        if holder is not None:
+            owner, attr = holder
+        node = child
     last = ch.path[-1]
     where = _show(ch.path)
     current = read(enc, ch.path)
@@ -171,7 +186,7 @@ def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
         return
     if not isinstance(node, dict | list):
         raise ChangeError(f"Chemin invalide {where}", f"Invalid path {where}")
-    saved = copy.copy(node)
+    saved = node.copy()
     if isinstance(node, dict):
         if value is ABSENT:
             del node[last]
@@ -183,7 +198,7 @@ def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
         else:
             node[last] = value
     else:
-        _set_item(node, last, value, current, ch.index, where)
+        _set_item(node, last, value, current, ch.index, where, holder)
     # Items of a dict or list are checked by assigning the container to its model field again.
     try:
         _assign(owner, attr, node, where)
@@ -211,7 +226,13 @@ def _assign(model: BaseModel, name: str, value: Any, where: str) -> None:
 
 
 def _set_item(
-    items: list[Any], part: PathPart, value: Any, current: Any, index: int | None, where: str
+    items: list[Any],
+    part: PathPart,
+    value: Any,
+    current: Any,
+    index: int | None,
+    where: str,
+    holder: _Holder,
 ) -> None:
     if current is ABSENT:
         at = part if isinstance(part, int) else (len(items) if index is None else index)
@@ -221,23 +242,25 @@ def _set_item(
             )
         items.insert(at, value)
     elif value is ABSENT:
-        del items[_find(items, part)]
+        del items[_find(items, part, holder)]
     else:
-        items[_find(items, part)] = value
+        items[_find(items, part, holder)] = value
 
 
 def _show(path: tuple[PathPart, ...]) -> str:
     return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
 
 
-def apply(enc: Encounter, cs: ChangeSet) -> None:
-    """Apply every change, then re-check references; on any failure undo what was done."""
+def apply(enc: Encounter, cs: ChangeSet, checked: bool = True) -> None:
+    """Apply every change, then re-check references; on any failure undo what was done.
+    `checked` False: no reference check, for the working steps of a computation whose
+    result is applied (and checked) as a whole."""
     done: list[Change] = []
     try:
         for ch in cs.changes:
             _set(enc, ch, ch.new, ch.old)
             done.append(ch)
-        problem = reference_problem(enc)
+        problem = reference_problem(enc) if checked else None
         if problem is not None:
             raise ChangeError(f"{problem.path} : {problem.fr}", f"{problem.path}: {problem.en}")
     except (ChangeError, KeyError, ValueError, ValidationError) as exc:
@@ -250,6 +273,6 @@ def apply(enc: Encounter, cs: ChangeSet) -> None:
         ) from exc
 
 
-def revert(enc: Encounter, cs: ChangeSet) -> None:
+def revert(enc: Encounter, cs: ChangeSet, checked: bool = True) -> None:
     """Undo a ChangeSet that was applied."""
-    apply(enc, cs.inverted())
+    apply(enc, cs.inverted(), checked)

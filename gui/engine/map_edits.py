@@ -17,10 +17,10 @@ class MapEditError(BilingualError, ValueError):
 
 
 def _zone(enc: Encounter, zid: str) -> Zone:
-    for z in enc.map.zones:
-        if z.id == zid:
-            return z
-    raise MapEditError(f"Zone inconnue « {zid} »", f"Unknown zone '{zid}'")
+    try:
+        return enc.map.zone(zid)
+    except KeyError:
+        raise MapEditError(f"Zone inconnue « {zid} »", f"Unknown zone '{zid}'") from None
 
 
 def _edge_index(enc: Encounter, a: str, b: str) -> int | None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Annotated, Literal
+from typing import Annotated, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
     ConfigDict,
     Field,
     JsonValue,
+    PrivateAttr,
     SerializeAsAny,
     StringConstraints,
     ValidationInfo,
@@ -49,6 +50,43 @@ class Strict(BaseModel):
 EXTENT = 1_000_000.0
 Coordinate = Annotated[float, Field(ge=-EXTENT, le=EXTENT)]
 Length = Annotated[float, Field(gt=0, le=EXTENT)]
+
+
+class Indexed(Strict):
+    """A model whose lists of items with ids (`INDEXED`) are searched by id in constant time:
+    each list's positions by id are kept, checked at each use and rebuilt when the list
+    changed (an item added, removed or moved; the list replaced)."""
+
+    INDEXED: ClassVar[tuple[str, ...]] = ()
+    _positions: dict[str, dict[str, int]] = PrivateAttr(default_factory=dict)
+
+    def position(self, attr: str, key: str) -> int:
+        """Where the item `key` is in the list `attr` (KeyError if it is not there)."""
+        items = self.__dict__[attr]
+        # The private dict itself: pydantic's attribute lookup of a private is slow, and this
+        # runs for every row a view draws.
+        positions = self.__pydantic_private__["_positions"].setdefault(attr, {})
+        at = positions.get(key)
+        if at is None or at >= len(items) or items[at].id != key:
+            positions.clear()
+            for n in range(len(items) - 1, -1, -1):  # the first of duplicated ids wins
+                positions[items[n].id] = n
+            at = positions.get(key)
+            if at is None:
+                raise KeyError(key)
+        return at
+
+    def __eq__(self, other: object) -> bool:
+        """Equal values are equal models: the positions kept are not part of the value."""
+        if not isinstance(other, BaseModel):
+            return NotImplemented
+        return (
+            type(self) is type(other)
+            and self.__dict__ == other.__dict__
+            and self.__pydantic_extra__ == other.__pydantic_extra__
+        )
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as every model here
 
 
 class Rect(Strict):
@@ -107,14 +145,19 @@ class Grid(Strict):
     snap: bool = False
 
 
-class Map(Strict):
+class Map(Indexed):
     """Zones, their adjacency, the scale, a background image and a grid."""
+
+    INDEXED = ("zones",)
 
     zones: list[Zone] = []
     edges: list[Edge] = []
     metres_per_px: float | None = Field(default=None, gt=0, le=10_000)
     background: Background | None = None
     grid: Grid | None = None
+
+    def zone(self, zid: str) -> Zone:
+        return self.zones[self.position("zones", zid)]
 
 
 class Position(Strict):
@@ -291,8 +334,10 @@ class DiceState(Strict):
         return self
 
 
-class Encounter(Strict):
+class Encounter(Indexed):
     """A whole fight: ruleset, flags, sides, combatants, map, turn state, log, dice, notes."""
+
+    INDEXED = ("sides", "combatants", "windows")
 
     id: Id
     name: Name
@@ -343,16 +388,10 @@ class Encounter(Strict):
         return self
 
     def combatant(self, cid: str) -> Combatant:
-        for c in self.combatants:
-            if c.id == cid:
-                return c
-        raise KeyError(cid)
+        return self.combatants[self.position("combatants", cid)]
 
     def side(self, sid: str) -> Side:
-        for s in self.sides:
-            if s.id == sid:
-                return s
-        raise KeyError(sid)
+        return self.sides[self.position("sides", sid)]
 
 
 def now() -> datetime:

@@ -334,16 +334,17 @@ class Table:
 
     def _in_order(self, parts: list[Callable[[], list[Change]]]) -> list[Change]:
         """The changes of each part, computed once the parts before it are applied (so that
-        two parts may change the same place), then all taken back: nothing is applied."""
+        two parts may change the same place), then all taken back: nothing is applied. The
+        references are checked once, when the whole is applied."""
         done: list[ChangeSet] = []
         try:
             for part in parts:
                 cs = ChangeSet("", tuple(part()))
-                apply(self.enc, cs)
+                apply(self.enc, cs, checked=False)
                 done.append(cs)
         finally:
             for cs in reversed(done):
-                revert(self.enc, cs)
+                revert(self.enc, cs, checked=False)
         return [c for cs in done for c in cs.changes]
 
 

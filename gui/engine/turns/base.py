@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ..arguments import argument_problem
 from ..changes import Change
+from ..copies import deep_copy
 from ..model import Encounter, LogEntry, TurnEntry, TurnState, now
 from ..problems import BilingualError
 from ..rulesets.schema import Label
@@ -170,7 +171,7 @@ class TurnMode(ABC):
 def scratch(turn: TurnState) -> TurnState:
     """A copy of `turn` to change, without its history (which only turn steps write, and
     which is not copied at all: a deep copy would copy it before dropping it)."""
-    return turn.model_copy(update={"history": []}).model_copy(deep=True)
+    return deep_copy(turn.model_copy(update={"history": []}))
 
 
 def current_entry(turn: TurnState) -> TurnEntry | None:

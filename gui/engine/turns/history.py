@@ -15,6 +15,7 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import to_jsonable_python
 
 from ..changes import ABSENT, Change, change, read
+from ..copies import deep_copy
 from ..model import HISTORY_LIMIT, Encounter, TurnPatch, TurnState, TurnStep
 from .base import TurnError, scratch
 
@@ -167,7 +168,7 @@ def snapshots(turn: TurnState) -> list[TurnState]:
     """Every state the history can go back to, oldest first, then the state itself."""
     states = [scratch(turn)]
     for _, state, _ in replay(turn):
-        states.append(state.model_copy(deep=True))
+        states.append(deep_copy(state))
     return states[::-1]
 
 
