@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .. import paths
@@ -24,9 +24,12 @@ from ..engine.moves import Destination
 from ..engine.problems import BilingualError
 from ..engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
 from ..engine.table import Table
+from ..engine.touched import touched
 from ..i18n import either, message, tr
 from . import recovery
 from .commands import ChangeCommand
+
+AUTOSAVE_DELAY_MS = 200  # the longest an autosave waits for the paint of its gesture
 
 
 class Refused(BilingualError):
@@ -37,10 +40,11 @@ class Refused(BilingualError):
 class Controller(QObject):
     """Routes every UI action to the engine and pushes one undo command per ChangeSet.
 
-    Views never write the model: they call a method here and re-sync on `changed`.
+    Views never write the model: they call a method here and refresh, on `changed`, what
+    its notice (Touched) says was touched; on `replaced`, everything.
     """
 
-    changed = Signal(object)  # the ChangeSet applied or reverted
+    changed = Signal(object)  # a ChangeSet was applied or reverted: what it touched (Touched)
     replaced = Signal()  # another encounter is open: views rebuild from scratch
     selection_changed = Signal(object)  # combatant id or None
     file_state_changed = Signal()  # path or modified marker: the window title
@@ -58,8 +62,14 @@ class Controller(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(500)
         self.undo_stack.cleanChanged.connect(self.file_state_changed)
-        # After the stack has moved (during `changed` it still reads as clean).
-        self.undo_stack.indexChanged.connect(self.autosave)
+        # The autosave after a change is written once the gesture has been painted (the
+        # window calls `flush_autosave` then), or after AUTOSAVE_DELAY_MS without a window.
+        self._autosave_due = False
+        self._autosave_timer = QTimer(self)
+        self._autosave_timer.setSingleShot(True)
+        self._autosave_timer.setInterval(AUTOSAVE_DELAY_MS)
+        self._autosave_timer.timeout.connect(self.flush_autosave)
+        self.undo_stack.indexChanged.connect(self._autosave_soon)
 
     # The open encounter ---------------------------------------------------------------
 
@@ -107,7 +117,11 @@ class Controller(QObject):
 
     def _record(self, cs: ChangeSet, merge_key: Hashable | None = None) -> None:
         """Put an already applied ChangeSet on the undo stack (its first redo does nothing)."""
-        self.undo_stack.push(ChangeCommand(self.table, cs, self.changed.emit, merge_key))
+        self.undo_stack.push(ChangeCommand(self.table, cs, self._changed, merge_key))
+
+    def _changed(self, cs: ChangeSet) -> None:
+        """Tell the views what `cs` (applied or reverted) touched, for them to refresh that."""
+        self.changed.emit(touched(cs, self.enc))
 
     def _edit(self, make, *args, merge_key: Hashable | None = None, **kwargs):
         """Build a ChangeSet with an engine function and push it; engine refusals become
@@ -315,7 +329,25 @@ class Controller(QObject):
         self.message.emit(tr("Enregistré : {path}").format(path=target))
         return target
 
-    def autosave(self, _cs: object = None) -> None:
+    @property
+    def autosave_pending(self) -> bool:
+        """True from a change until its autosave is written (after the gesture's paint)."""
+        return self._autosave_due
+
+    def _autosave_soon(self) -> None:
+        self._autosave_due = True
+        if not self._autosave_timer.isActive():
+            self._autosave_timer.start()
+
+    def flush_autosave(self) -> None:
+        """Write now the autosave that a change asks for (after the gesture's paint, before
+        the window closes); nothing when none is due."""
+        if self._autosave_due:
+            self._autosave_due = False
+            self._autosave_timer.stop()
+            self.autosave()
+
+    def autosave(self) -> None:
         """After every change, a copy that the next start offers back: in `recovery/`, or in
         the fallback folder when the data folder cannot take it. A failure stays on screen
         (`autosave_problem`) until an autosave or a save succeeds."""
@@ -346,6 +378,9 @@ class Controller(QObject):
             self.autosave_problem_changed.emit(text)
 
     def discard_recovery(self) -> None:
+        """The encounter is saved or closed: its autosaves go, and none is due any more."""
+        self._autosave_due = False
+        self._autosave_timer.stop()
         recovery.discard(self.enc.id)
 
 

@@ -34,7 +34,7 @@ class MapInteraction(QObject):
         )
         # Set by the main window: adds the actor's actions against a token to its menu.
         self.token_menu_hook: Callable[[QMenu, str], None] | None = None
-        controller.changed.connect(lambda _cs: scene.sync())
+        controller.changed.connect(scene.refresh)
         controller.replaced.connect(self._replaced)
         controller.selection_changed.connect(self._selected)
         scene.token_pressed.connect(controller.select)
@@ -49,8 +49,7 @@ class MapInteraction(QObject):
         self.scene.set_encounter(self.controller.enc, self.controller.ruleset)
 
     def _selected(self, cid: object) -> None:
-        self.scene.selected = cid if isinstance(cid, str) else None
-        self.scene.sync()
+        self.scene.select(cid if isinstance(cid, str) else None)
 
     def _try(self, fn: Callable[..., object], *args: object) -> object:
         """Call the controller; a refusal is told in the status bar and the map snaps back."""
@@ -58,7 +57,10 @@ class MapInteraction(QObject):
             return fn(*args)
         except Refused as exc:
             self.controller.message.emit(message(exc))
-            self.scene.sync()
+            if self.scene.editing:
+                self.scene.sync()  # a zone drawn or dragged goes back
+            else:
+                self.scene.snap_back()
             return None
 
     # Play -------------------------------------------------------------------------------
@@ -71,7 +73,7 @@ class MapInteraction(QObject):
         notices = self._try(self.controller.move, cid, dest, False)
         if notices:
             why = "\n".join(str(n) for n in notices)  # type: ignore[union-attr]
-            self.scene.sync()  # snap back first: the move has not happened
+            self.scene.snap_back()  # first: the move has not happened
             self.controller.message.emit(tr("Déplacement refusé : {why}").format(why=why))
             if self.prompts.confirm(
                 tr("Déplacement contraire aux règles"),
@@ -106,13 +108,13 @@ class MapInteraction(QObject):
             self.rename_zone(zid)
 
     def rename_zone(self, zid: str) -> None:
-        zone = next(z for z in self.controller.enc.map.zones if z.id == zid)
+        zone = self.controller.enc.map.zone(zid)
         name = self.prompts.text(tr("Renommer la zone"), tr("Nom de la zone :"), zone.name)
         if name is not None:
             self._try(self.controller.rename_zone, zid, name)
 
     def recolour_zone(self, zid: str) -> None:
-        zone = next(z for z in self.controller.enc.map.zones if z.id == zid)
+        zone = self.controller.enc.map.zone(zid)
         colour = self.prompts.colour(zone.colour)
         if colour is not None:
             self._try(self.controller.recolour_zone, zid, colour)

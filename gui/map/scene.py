@@ -6,12 +6,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QColor, QPixmap
-from PySide6.QtWidgets import QGraphicsPixmapItem
+from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsSceneHelpEvent
 
-from ..engine.model import Combatant, Encounter
+from ..engine.model import Combatant, Encounter, Side
 from ..engine.moves import cell_centre
 from ..engine.rulesets.base import Ruleset
-from ..engine.rulesets.schema import Label
+from ..engine.touched import Touched
 from ..engine.turns import current_entry
 from ..i18n import pick
 from .group_item import GroupItem
@@ -24,11 +24,14 @@ from .zone_item import ZoneItem
 __all__ = ["EncounterScene", "initials"]
 MARGIN = 40.0
 EDIT_MARGIN = 400.0
+# Combatant fields whose change may regroup tokens (a minor extra's outline): a full sync.
+REGROUPING = frozenset({"side", "tier"})
 
 
 class EncounterScene(ToolScene):
-    """Items are created, updated and removed by `sync()` from the encounter; mouse gestures
-    become signals (the map's interaction layer asks the controller, then calls `sync()`)."""
+    """Items are created, updated and removed from the encounter by `sync()` (everything) and
+    `refresh()` (what a change touched); mouse gestures become signals (the map's
+    interaction layer asks the controller, which tells what changed)."""
 
     token_pressed = Signal(str)
     token_dropped = Signal(str, object, object)  # combatant, the drop point, other token or None
@@ -47,8 +50,9 @@ class EncounterScene(ToolScene):
         self.addItem(self.grid_item)
         self.background: QGraphicsPixmapItem | None = None
         self._background_key: tuple | None = None
-        self._active: set[str] = set()  # the members of the acting unit (one sync's)
-        self._groups: dict[str, tuple[str, Label] | None] = {}  # each token's group (idem)
+        self._active: set[str] = set()  # the members of the acting unit, as shown
+        self._by_zone: dict[str, set[str]] = {}  # the tokens laid out with each zone
+        self._zone_of: dict[str, str] = {}  # and the other way round
         self.sync()
 
     def set_encounter(self, enc: Encounter, ruleset: Ruleset) -> None:
@@ -113,72 +117,174 @@ class EncounterScene(ToolScene):
             item.show_link(p1, p2, "" if e.length_m is None else f"{e.length_m:g} m")
 
     def _sync_tokens(self) -> None:
-        """Tokens with a grid cell sit on it (a map with a grid); the others share their
-        zone's slots."""
+        """Every token, zone by zone: tokens with a grid cell sit on it (a map with a grid),
+        the others share their zone's slots."""
         enc = self.enc
-        grid = enc.map.grid
-        on_cells = [c for c in enc.combatants if grid is not None and c.position.cell is not None]
-        cells = {c.id for c in on_cells}
-        in_zones = [c for c in enc.combatants if c.position.zone is not None and c.id not in cells]
-        self._prune(self.token_items, {c.id for c in (*on_cells, *in_zones)})
-        by_zone: dict[str, list[Combatant]] = {}
-        for c in in_zones:
-            by_zone.setdefault(c.position.zone or "", []).append(c)
-        acting = current_entry(enc.turn)
-        self._active = set(acting.members) if acting else set()
-        self._groups = {c.id: self.ruleset.token_group(enc, c) for c in (*on_cells, *in_zones)}
+        placed = [c for c in enc.combatants if self._place_of(c) is not None]
+        self._prune(self.token_items, {c.id for c in placed})
+        self._active = self._acting_now()
+        self._by_zone, self._zone_of = {}, {}
+        for c in placed:
+            key = self._place_of(c) or ""
+            self._zone_of[c.id] = key
+            self._by_zone.setdefault(key, set()).add(c.id)
+        self._prune(self.group_items, {k for k in self.group_items if k[0] in self._by_zone})
+        for key in self._by_zone:
+            self._lay_out(key)
+
+    def _place_of(self, c: Combatant) -> str | None:
+        """The zone a token is laid out with ("" on a cell outside every zone), None when
+        the combatant has no token (no zone, no cell on the map's grid)."""
+        if c.position.zone is not None:
+            return c.position.zone
+        return "" if self.enc.map.grid is not None and c.position.cell is not None else None
+
+    def _acting_now(self) -> set[str]:
+        acting = current_entry(self.enc.turn)
+        return set(acting.members) if acting else set()
+
+    def _lay_out(self, key: str) -> None:
+        """The tokens of one zone (`key`) in their slots or on their cells, in the
+        encounter's order, a group's together first, and the outlines of its groups."""
+        enc, grid = self.enc, self.enc.map.grid
+        members = sorted(
+            (enc.combatant(cid) for cid in self._by_zone.get(key, ())),
+            key=lambda c: enc.position("combatants", c.id),
+        )
+        groups = {c.id: self.ruleset.token_group(enc, c) for c in members}
+        on_cells = [c for c in members if grid is not None and c.position.cell is not None]
+        in_zone = sorted(
+            (c for c in members if c not in on_cells), key=lambda c: _group_order(groups[c.id])
+        )
         outlines: dict[tuple[str, str], tuple[str, QColor, list, float]] = {}
-        for zone in enc.map.zones:
-            # A group's tokens sit together, first, so that one outline takes them in.
-            members = sorted(
-                by_zone.get(zone.id, []), key=lambda c: _group_order(self._groups[c.id])
+        if in_zone:
+            size, slots = token_slots(
+                enc.map.zones[enc.map.position("zones", key)].rect, len(in_zone)
             )
-            size, slots = token_slots(zone.rect, len(members))
-            for c, (x, y) in zip(members, slots, strict=True):
-                self._show_token(c, x, y, size, zone.id, outlines)
-        if grid is not None:
+            for c, (x, y) in zip(in_zone, slots, strict=True):
+                self._show_token(c, x, y, size, groups[c.id], outlines)
+        if on_cells and grid is not None:
             size = min(TOKEN_DIAMETER, grid.cell_px * 0.8)
             for c in on_cells:
                 x, y = cell_centre(grid, c.position.cell)  # type: ignore[arg-type]
-                self._show_token(c, x, y, size, c.position.zone or "", outlines)
-        self._sync_groups(outlines)
+                self._show_token(c, x, y, size, groups[c.id], outlines)
+        self._prune(self.group_items, {k for k in self.group_items if k[0] != key} | set(outlines))
+        for group_key, (label, colour, cells, size) in outlines.items():
+            item = self.group_items.get(group_key)
+            if item is None:
+                item = self.group_items[group_key] = GroupItem()
+                self.addItem(item)
+            item.show_group(f"{label} ×{len(cells)}", colour, cells, size)
 
     def _show_token(
-        self, c: Combatant, x: float, y: float, size: float, zone: str, outlines: dict
+        self, c: Combatant, x: float, y: float, size: float, group: tuple | None, outlines: dict
     ) -> None:
         """One token at (x, y), its group's outline growing to take it in."""
-        enc = self.enc
         item = self.token_items.get(c.id)
         if item is None:
             item = self.token_items[c.id] = TokenItem(c.id)
             item.setEnabled(not self.editing)
             item.setOpacity(0.45 if self.editing else 1.0)
             self.addItem(item)
-        side = enc.side(c.side)
-        badges = self.ruleset.badges(enc, c)
-        details = [str(t) for t in self.ruleset.derived(enc, c)]
+        side = self._restate(item, c)
+        item.place(x, y, size)
+        if group is not None:
+            outline = (pick(group[1]), QColor(side.colour), [], size)
+            outlines.setdefault((c.position.zone or "", group[0]), outline)[2].append((x, y))
+
+    def _restate(self, item: TokenItem, c: Combatant) -> Side:
+        """A token's look from the model (its item repaints only if it changed)."""
+        side = self.enc.side(c.side)
         item.show_state(
             c.name,
             QColor(side.colour),
-            badges,
-            token_tooltip(c.name, side.name, badges, details, c.notes),
+            self.ruleset.badges(self.enc, c),
             c.id == self.selected,
             c.id in self._active,
         )
-        item.place(x, y, size)
-        group = self._groups[c.id]
-        if group is not None:
-            outline = (pick(group[1]), QColor(side.colour), [], size)
-            outlines.setdefault((zone, group[0]), outline)[2].append((x, y))
+        return side
 
-    def _sync_groups(self, outlines: dict) -> None:
-        self._prune(self.group_items, set(outlines))
-        for key, (label, colour, cells, size) in outlines.items():
-            item = self.group_items.get(key)
-            if item is None:
-                item = self.group_items[key] = GroupItem()
-                self.addItem(item)
-            item.show_group(f"{label} ×{len(cells)}", colour, cells, size)
+    def tooltip(self, cid: str) -> str:
+        """A token's tooltip, read when it shows: the sheet at a glance."""
+        enc = self.enc
+        c = enc.combatant(cid)
+        badges = self.ruleset.badges(enc, c)
+        details = [str(t) for t in self.ruleset.derived(enc, c)]
+        return token_tooltip(c.name, enc.side(c.side).name, badges, details, c.notes)
+
+    # What a change touched ----------------------------------------------------------------
+
+    def refresh(self, notice: Touched) -> None:
+        """Bring the items in line with what a change touched: the tokens of the combatants
+        touched and of those whose turn begins or ends, the zones they left or entered laid
+        out again. A change of the map, of the rows or of a side's look: everything."""
+        if (
+            notice.everything
+            or notice.map
+            or notice.roster
+            or notice.zones
+            or notice.side_fields - {"resources"}
+            or notice.fields & REGROUPING
+        ):
+            self.sync()
+            return
+        enc = self.enc
+        touched = set(notice.combatants)
+        if notice.turn:
+            active = self._acting_now()
+            touched |= active ^ self._active
+            self._active = active
+        zones: set[str] = set()
+        for cid in touched:
+            try:
+                c = enc.combatant(cid)
+            except KeyError:
+                continue
+            key, before = self._place_of(c), self._zone_of.get(cid)
+            if key != before or "position" in notice.fields:
+                for old_or_new in (before, key):
+                    if old_or_new is not None:
+                        zones.add(old_or_new)
+                self._by_zone.get(before or "", set()).discard(cid)
+                if key is None:
+                    self._zone_of.pop(cid, None)
+                    self._prune(self.token_items, set(self.token_items) - {cid})
+                else:
+                    self._zone_of[cid] = key
+                    self._by_zone.setdefault(key, set()).add(cid)
+        for key in zones:
+            self._lay_out(key)
+        laid = {cid for key in zones for cid in self._by_zone.get(key, ())}
+        for cid in touched - laid:
+            item = self.token_items.get(cid)
+            if item is not None:
+                self._restate(item, enc.combatant(cid))
+                self._grow_to(item)
+        for key in zones:
+            for cid in self._by_zone.get(key, ()):
+                self._grow_to(self.token_items[cid])
+
+    def _grow_to(self, item: TokenItem) -> None:
+        """The scene takes in a token that went beyond it; it never shrinks under the GM's
+        pointer (a token pressed near the edge stays under the mouse)."""
+        pad = EDIT_MARGIN if self.editing else MARGIN
+        box = item.sceneBoundingRect().adjusted(-pad, -pad, pad, pad)
+        if not self.sceneRect().contains(box):
+            self.setSceneRect(self.sceneRect().united(box))
+
+    def select(self, cid: str | None) -> None:
+        """The selected combatant's token is ringed (the one before loses its ring)."""
+        before, self.selected = self.selected, cid
+        for one in (before, cid):
+            item = self.token_items.get(one or "")
+            if item is not None:
+                self._restate(item, self.enc.combatant(item.cid))
+
+    def snap_back(self) -> None:
+        """Tokens dragged but not moved (a refused move) go back to their places."""
+        for item in self.token_items.values():
+            if item.pos() != item.home:
+                item.setPos(item.home)
 
     def _sync_grid(self) -> None:
         grid = self.enc.map.grid
@@ -208,6 +314,13 @@ class EncounterScene(ToolScene):
         self.background.setZValue(-10)
 
     # Items → gestures ---------------------------------------------------------------------
+
+    def helpEvent(self, event: QGraphicsSceneHelpEvent) -> None:  # Qt override
+        """A token's tooltip is read from the model when it is about to show."""
+        cid = self.token_at(event.scenePos())
+        if cid is not None:
+            self.token_items[cid].setToolTip(self.tooltip(cid))
+        super().helpEvent(event)
 
     def snap(self, p: QPointF) -> QPointF:
         """A point on the grid's corners when the grid snaps, else the point itself."""

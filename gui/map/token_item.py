@@ -19,6 +19,7 @@ from .layout import BADGE_LINES, BADGE_RATIO, pitch
 SELECTED = QColor("#1e88e5")
 ACTING = QColor("#f2c200")
 MAX_BADGES = BADGE_LINES
+READABLE_PX = 14  # a token smaller than this on screen shows no text
 _LABEL_FONT = QFont()
 _LABEL_FONT.setBold(True)
 
@@ -52,20 +53,24 @@ class TokenItem(QGraphicsObject):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def show_state(
-        self,
-        name: str,
-        colour: QColor,
-        badges: list[str],
-        tooltip: str,
-        selected: bool,
-        acting: bool,
+        self, name: str, colour: QColor, badges: list[str], selected: bool, acting: bool
     ) -> None:
+        """What the token shows; it repaints only when that changed (a thousand tokens keep
+        their cached pixmaps when one of them is hit)."""
+        label = initials(name)
+        if (label, colour, badges, selected, acting) == (
+            self.label,
+            self.colour,
+            self.badges,
+            self.selected,
+            self.acting,
+        ):
+            return
         self.prepareGeometryChange()
-        self.label, self.colour, self.badges = initials(name), colour, badges
+        self.label, self.colour, self.badges = label, colour, badges
         self.selected, self.acting = selected, acting
         self._box = self._bounds()
         self.setZValue(12 if selected else 10)
-        self.setToolTip(tooltip)
         self.update()
 
     def place(self, x: float, y: float, size: float) -> None:
@@ -75,7 +80,8 @@ class TokenItem(QGraphicsObject):
             self.size = size
             self._box = self._bounds()
         self.home = QPointF(x, y)
-        self.setPos(self.home)
+        if self.pos() != self.home:
+            self.setPos(self.home)
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
         super().mousePressEvent(event)
@@ -128,6 +134,15 @@ class TokenItem(QGraphicsObject):
         painter.setPen(QPen(self.colour.darker(170), 2))
         painter.setBrush(QBrush(self.colour))
         painter.drawEllipse(QRectF(-r, -r, 2 * r, 2 * r))
+        # Zoomed far out (a thousand tokens fitted in the window) text too small to read is
+        # not drawn: the discs and their rings still say who is where.
+        on_screen = self.size * option.levelOfDetailFromTransform(painter.worldTransform())
+        if on_screen < READABLE_PX:
+            if self.badges:  # a line under the disc: it has states (hover for them)
+                painter.setPen(QPen(QColor("#202020"), 0))
+                painter.setBrush(QColor(255, 255, 255, 225))
+                painter.drawRect(QRectF(-r, r + 2, 2 * r, self._badge_height() / 2))
+            return
         _LABEL_FONT.setPointSizeF(max(3.0, self.size / 3.2))
         painter.setFont(_LABEL_FONT)
         painter.setPen(QColor("white"))

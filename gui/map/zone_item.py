@@ -64,8 +64,7 @@ class ZoneItem(QGraphicsObject):
         self.highlight = False
         self.setZValue(0)
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)  # cheap token drags
-        self.handles = [Handle(self, c) for c in _CORNERS]
-        self.set_editable(False)
+        self.handles: list[Handle] = []  # made when first shown: a map of 200 zones opens fast
 
     def show_zone(self, name: str, colour: str, x: float, y: float, w: float, h: float) -> None:
         self.prepareGeometryChange()
@@ -102,6 +101,9 @@ class ZoneItem(QGraphicsObject):
         visible = self.isSelected() and bool(
             self.flags() & QGraphicsItem.GraphicsItemFlag.ItemIsMovable
         )
+        if visible and not self.handles:
+            self.handles = [Handle(self, c) for c in _CORNERS]
+            self._place_handles()
         for h in self.handles:
             h.setVisible(visible)
 

@@ -1,4 +1,5 @@
-"""Qt item models over the open encounter: roster, turn order and log, re-read on each change."""
+"""Qt item models over the open encounter: roster, turn order and log, re-read where a change
+touched them."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from ..engine.model import Encounter, TurnEntry
+from ..engine.touched import Touched
 from ..i18n import pick
 
 if TYPE_CHECKING:
@@ -16,6 +18,9 @@ if TYPE_CHECKING:
     from ..engine.rulesets.base import Ruleset
 
 ID_ROLE = Qt.ItemDataRole.UserRole  # the combatant id (or side id, turn unit id) of a row
+# A column sized to its contents reads this many rows at most (those in sight first): a
+# roster of a thousand is not read through at every change.
+SIZED_ROWS = 60
 ROOT = QModelIndex()  # the invalid index: the parent of top-level rows
 
 
@@ -24,8 +29,8 @@ class FollowsController:
 
     They only remember the identities of their rows (`shape()`), which is what they told the
     views. A change that keeps the rows (a rename, new hit points, the next turn) repaints
-    them, so open editors and the selection stay; a change of rows resets the model, and
-    another encounter always does.
+    the rows it touched (`touched_rows`), so open editors and the selection stay; a change
+    of rows resets the model, and another encounter always does.
     """
 
     ctl: Controller
@@ -49,16 +54,32 @@ class FollowsController:
         self.row_ids = self.shape()
         self.endResetModel()
 
-    def resync(self, _changes: object = None) -> None:
-        if self.shape() != self.row_ids:
+    def may_reshape(self, notice: Touched) -> bool:
+        """Whether a change like `notice` may change the rows (then `shape()` is read)."""
+        return True
+
+    def touched_rows(self, notice: Touched) -> list[QModelIndex] | None:
+        """The rows (any index of each) a change that kept the rows touched; None: all."""
+        return None
+
+    def resync(self, notice: Touched | None = None) -> None:
+        notice = notice or Touched.all()
+        if self.may_reshape(notice) and self.shape() != self.row_ids:
             self.reset()
             return
-        for parent in self.parents():
-            rows, columns = self.rowCount(parent), self.columnCount(parent)
-            if rows and columns:
-                self.dataChanged.emit(
-                    self.index(0, 0, parent), self.index(rows - 1, columns - 1, parent)
-                )
+        rows = self.touched_rows(notice)
+        if rows is None:
+            for parent in self.parents():
+                count, columns = self.rowCount(parent), self.columnCount(parent)
+                if count and columns:
+                    self.dataChanged.emit(
+                        self.index(0, 0, parent), self.index(count - 1, columns - 1, parent)
+                    )
+            return
+        for index in rows:
+            if index.isValid():
+                last = self.columnCount(index.parent()) - 1
+                self.dataChanged.emit(index.siblingAtColumn(0), index.siblingAtColumn(last))
 
 
 def badges_text(ctl: Controller, cid: str) -> str:

@@ -53,7 +53,7 @@ class LogModel(FollowsController, QAbstractListModel):
     def shape(self) -> int:
         return len(self.ctl.enc.log)
 
-    def resync(self, _changes: object = None) -> None:
+    def resync(self, _notice: object = None) -> None:
         count, shown = self.shape(), self.row_ids
         if count > shown:
             self.beginInsertRows(ROOT, shown, count - 1)

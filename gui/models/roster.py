@@ -12,6 +12,7 @@ from PySide6.QtGui import QColor, QFont
 from ..control.controller import Refused
 from ..engine.model import Combatant, Side
 from ..engine.rulesets.schema import FieldSpec, RulesetData
+from ..engine.touched import Touched
 from ..engine.turns import current_entry
 from ..i18n import language, pick, tr
 from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font
@@ -134,10 +135,44 @@ class RosterModel(FollowsController, QAbstractItemModel):
     """
 
     refused = Signal(object)
+    # Combatant fields whose change may move a row: its side, its rank (a minor extra).
+    REGROUPING = frozenset({"side", "tier"})
 
     def __init__(self, controller: Controller, parent: QObject | None = None) -> None:
         super().__init__(parent)
+        self._places: tuple[object, dict[str, tuple[int, int, bool]]] = (None, {})
         self.follow(controller)
+        self._acting = self._acting_now()
+
+    # Following the changes -------------------------------------------------------------
+
+    def _acting_now(self) -> frozenset[str]:
+        acting = current_entry(self.ctl.enc.turn)
+        return frozenset(acting.members) if acting is not None else frozenset()
+
+    def may_reshape(self, notice: Touched) -> bool:
+        return notice.sides_shown or bool(notice.sides) or bool(notice.fields & self.REGROUPING)
+
+    def touched_rows(self, notice: Touched) -> list[QModelIndex] | None:
+        """The rows of the combatants touched and of those whose turn begins or ends, their
+        groups' rows, and the rows of the sides touched."""
+        if notice.everything:
+            return None
+        acting, before = self._acting_now(), self._acting
+        self._acting = acting
+        rows = []
+        for cid in notice.combatants | (acting ^ before if notice.turn else frozenset()):
+            index = self.index_of(cid)
+            rows.append(index)
+            if index.isValid() and index.internalId() % 2:  # a minor: its group's line too
+                rows.append(index.parent())
+        sides = {sid: row for row, (sid, _c, _g) in enumerate(self.row_ids)}
+        rows += [self.index(sides[sid], 0) for sid in notice.sides if sid in sides]
+        return rows
+
+    def reset(self) -> None:
+        super().reset()
+        self._acting = self._acting_now()
 
     # Reading the encounter ------------------------------------------------------------
 
@@ -212,14 +247,22 @@ class RosterModel(FollowsController, QAbstractItemModel):
 
     def index_of(self, cid: str, column: int = NAME) -> QModelIndex:
         """The row of combatant `cid` (invalid if there is none), inside its group if any."""
-        for side_row, (_sid, children, grouped) in enumerate(self.row_ids):
-            side = self.index(side_row, 0)
-            if cid in children:
-                return self.index(children.index(cid), column, side)
-            if cid in grouped:
-                group = self.index(children.index(_GROUP), 0, side)
-                return self.index(grouped.index(cid), column, group)
-        return QModelIndex()
+        shape, places = self._places
+        if shape is not self.row_ids:  # the rows changed: where each combatant is, again
+            places = {}
+            for side_row, (_sid, children, grouped) in enumerate(self.row_ids):
+                places.update((cid, (side_row, row, False)) for row, cid in enumerate(children))
+                places.update((cid, (side_row, row, True)) for row, cid in enumerate(grouped))
+            self._places = (self.row_ids, places)
+        place = places.get(cid)
+        if place is None:
+            return QModelIndex()
+        side_row, row, grouped = place
+        side = self.index(side_row, 0)
+        if grouped:
+            group = self.index(self.row_ids[side_row][1].index(_GROUP), 0, side)
+            return self.index(row, column, group)
+        return self.index(row, column, side)
 
     def counters(self, index: QModelIndex) -> list[Counter]:
         """The counters of a row, in the order they are drawn from the right: a side's

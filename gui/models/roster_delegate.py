@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from . import SIZED_ROWS
 from .roster import COMBATANT, COUNTERS_ROLE, GROUP, KIND_ROLE, NAME, SIDE, STATE, Counter
 
 PAD = 3  # above and below the counters, and at the cell's edges
@@ -439,25 +440,38 @@ def setup_roster_view(view: QTreeView) -> RosterDelegate:
     view.setIndentation(16)
     view.setRootIsDecorated(False)  # camps stay open (a double-click folds one)
     view.setTextElideMode(Qt.TextElideMode.ElideRight)
-    view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+    # By row: per pixel, the scroll bar would need the height of every row of a thousand.
+    view.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerItem)
     view.installEventFilter(CounterKeys(view))
+    header.setResizeContentsPrecision(SIZED_ROWS)  # « État » fits the rows in sight
     model = view.model()
     model.modelReset.connect(lambda: span_rows(view))
-    model.dataChanged.connect(lambda *_args: span_rows(view))
+    model.dataChanged.connect(
+        lambda first, last, *_roles: span_rows(view, first.parent(), first.row(), last.row())
+    )
     span_rows(view)
     return delegate
 
 
-def span_rows(view: QTreeView) -> None:
+def span_rows(
+    view: QTreeView, parent: QModelIndex | None = None, first: int = 0, last: int | None = None
+) -> None:
     """Camps with counters or nothing else to show, and « Figurants mineurs (n en jeu /
-    N) », over both columns."""
+    N) », over both columns: every row, or the rows `first` to `last` under `parent` (a
+    row that changed: a side's rows keep theirs)."""
     model = view.model()
-    for side_row in range(model.rowCount()):
-        side = model.index(side_row, NAME)
-        state = side.siblingAtColumn(STATE)
-        spans = bool(RosterDelegate.counters(side)) or not state.data()
-        if view.isFirstColumnSpanned(side_row, side.parent()) != spans:
-            view.setFirstColumnSpanned(side_row, side.parent(), spans)
-        for row in range(model.rowCount(side)):
-            if model.index(row, NAME, side).data(KIND_ROLE) == GROUP:
-                view.setFirstColumnSpanned(row, side, True)
+    parent = parent or QModelIndex()
+    if parent.isValid() and model.data(parent, KIND_ROLE) != SIDE:
+        return  # a group's minors span nothing
+    every = last is None
+    last = model.rowCount(parent) - 1 if last is None else last
+    for row in range(first, last + 1):
+        index = model.index(row, NAME, parent)
+        if not parent.isValid():
+            spans = bool(RosterDelegate.counters(index)) or not index.siblingAtColumn(STATE).data()
+            if view.isFirstColumnSpanned(row, parent) != spans:
+                view.setFirstColumnSpanned(row, parent, spans)
+            if every:
+                span_rows(view, index)
+        elif index.data(KIND_ROLE) == GROUP and not view.isFirstColumnSpanned(row, parent):
+            view.setFirstColumnSpanned(row, parent, True)

@@ -11,6 +11,7 @@ from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from ..control.controller import Refused
 from ..engine.model import TurnEntry
+from ..engine.touched import Touched
 from ..i18n import tr
 from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font, in_combat, unit_label
 
@@ -41,6 +42,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         super().__init__(parent)
         self._cells: dict[type, OrderCells] = {}  # one per kind of mode, made when first met
         self.presenter: OrderCells | None = None
+        self._rows_of: tuple[object, dict[str, list[int]]] = (None, {})
         self.follow(controller)
         self._present()
 
@@ -48,9 +50,29 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         self._present()
         super().reset()
 
-    def resync(self, _changes: object = None) -> None:
-        self._present()
-        super().resync(_changes)
+    def resync(self, notice: Touched | None = None) -> None:
+        if notice is None or notice.turn or notice.everything:
+            self._present()
+            self._rows_of = (None, {})  # a unit's members may have changed
+        super().resync(notice)
+
+    def touched_rows(self, notice: Touched) -> list[QModelIndex] | None:
+        """The units of the combatants touched; every row when the turn or a side changed."""
+        if notice.turn or notice.sides_shown or notice.sides:
+            return None
+        rows = self._rows_by_combatant()
+        return [self.index(row, 0) for cid in notice.combatants for row in rows.get(cid, ())]
+
+    def _rows_by_combatant(self) -> dict[str, list[int]]:
+        """The rows of each combatant's unit (several when it declared several actions)."""
+        shape, rows = self._rows_of
+        if shape is not self.row_ids:  # the rows changed: each combatant's, again
+            rows = {}
+            for row in range(len(self.row_ids)):
+                for cid in self.entry(row).members:
+                    rows.setdefault(cid, []).append(row)
+            self._rows_of = (self.row_ids, rows)
+        return rows
 
     def _present(self) -> None:
         """The running mode's cells (gui/turns/), told once per change that the encounter
@@ -82,7 +104,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
     def row_of(self, cid: str) -> int:
         """The row of the unit that `cid` belongs to, or -1. When a unit has several rows
         (one per declared action), the one acting now, else its first still to come."""
-        rows = [r for r in range(self.rowCount()) if cid in self.entry(r).members]
+        rows = self._rows_by_combatant().get(cid, [])
         if len(rows) > 1:
             current = self.ctl.enc.turn.current
             waiting = [r for r in rows if r == current or not self._done(self.entry(r))]

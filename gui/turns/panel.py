@@ -31,7 +31,7 @@ from ..dialogs.initiative import InitiativeDialog
 from ..engine.model import TurnEntry
 from ..engine.problems import BilingualError
 from ..i18n import message, tr
-from ..models import ID_ROLE, in_combat
+from ..models import ID_ROLE, SIZED_ROWS, in_combat
 from ..models.roster import RosterModel
 from ..models.roster_delegate import setup_roster_view
 from ..models.turn_order import DECLARED, NAME, OPTIONAL, SIDE, STATES, TurnOrderModel
@@ -161,6 +161,7 @@ class TurnPanel(QWidget):
         view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = view.horizontalHeader()  # a narrow dock elides, never scrolls
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setResizeContentsPrecision(SIZED_ROWS)
         # Names in full; sides, states and declared actions share what is left.
         for column in (SIDE, STATES, DECLARED):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)

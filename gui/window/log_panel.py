@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..control.controller import Controller
+from ..engine.touched import Touched
 from ..i18n import tr
 from ..models.log import LogFilterProxy, LogModel
 
@@ -56,7 +57,7 @@ class LogPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.view, 1)
-        controller.changed.connect(self.fill_filter)
+        controller.changed.connect(self._changed)
         controller.replaced.connect(self.fill_filter)
         self.fill_filter()
 
@@ -65,7 +66,11 @@ class LogPanel(QWidget):
         people = [(c.id, c.name) for c in self.ctl.enc.combatants]
         return [(None, tr("Tous")), *people]
 
-    def fill_filter(self, _changes: object = None) -> None:
+    def _changed(self, notice: Touched) -> None:
+        if notice.roster or notice.everything or "name" in notice.fields:
+            self.fill_filter()
+
+    def fill_filter(self) -> None:
         """Rebuild the combo when the roster changed; keep the chosen combatant if present."""
         wanted = self.choices()
         shown = [

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QWidget
 
@@ -148,3 +148,13 @@ class MainWindow(QMainWindow):
         if not getattr(self, "_fitted", False):
             self._fitted = True
             self.view.fit()
+            handle = self.windowHandle()
+            if handle is not None:
+                handle.installEventFilter(self)  # its update requests: eventFilter
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
+        """The window is about to paint: the autosave a change asked for follows the paint
+        (a queued call runs once this event is done), off the gesture's critical path."""
+        if watched is self.windowHandle() and event.type() == QEvent.Type.UpdateRequest:
+            QTimer.singleShot(0, self.controller.flush_autosave)
+        return False

@@ -98,9 +98,8 @@ def test_autosave_goes_to_recovery_and_is_offered_back_after_a_crash(qtbot, data
     win = make_window(qtbot)
     win.controller.rename("ysolde", "Ysolde la Brave")
     recovery = data_dir / "recovery" / f"{win.controller.enc.id}.json"
-    assert recovery.is_file() and storage.load(recovery).combatant("ysolde").name == (
-        "Ysolde la Brave"
-    )
+    qtbot.waitUntil(recovery.is_file, timeout=1000)  # once the rename is painted (issue 16)
+    assert storage.load(recovery).combatant("ysolde").name == "Ysolde la Brave"
     # The app dies here: no close. The next start offers the autosave back.
     fresh = make_window(qtbot, confirm=[True])
     offer_recovery(fresh)
@@ -114,6 +113,7 @@ def test_declined_recovery_is_kept_aside_not_offered_again(qtbot, data_dir):
     win = make_window(qtbot)
     win.controller.rename("ysolde", "Ysolde la Brave")
     recovery = data_dir / "recovery" / f"{win.controller.enc.id}.json"
+    qtbot.waitUntil(recovery.is_file, timeout=1000)
     fresh = make_window(qtbot, confirm=[False])
     offer_recovery(fresh)
     declined = list(recovery.parent.glob("*.declined"))

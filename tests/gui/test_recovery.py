@@ -25,11 +25,18 @@ def autosave_of(window) -> object:
     return paths.recovery_dir() / f"{window.controller.enc.id}.json"
 
 
+def renamed(qtbot, window, name: str) -> None:
+    """A sheet edit, and the autosave that follows its paint (issue 16)."""
+    window.controller.rename("ysolde", name)
+    assert window.controller.autosave_pending
+    qtbot.waitUntil(lambda: not window.controller.autosave_pending, timeout=1000)
+
+
 def test_a_newer_versions_autosave_is_never_touched(qtbot, data_dir):
     win = make_window(qtbot)
     target = autosave_of(win)
     target.write_text(NEWER)
-    win.controller.rename("ysolde", "Ysolde la Brave")  # autosave: refused there…
+    renamed(qtbot, win, "Ysolde la Brave")  # autosave: refused there…
     fallback = paths.fallback_recovery_dir() / target.name
     assert target.read_text() == NEWER
     assert storage.load(fallback).combatant("ysolde").name == "Ysolde la Brave"  # …kept here
@@ -60,7 +67,7 @@ def test_every_declined_autosave_is_kept_under_its_own_name(qtbot, data_dir):
     names = []
     for n in range(2):
         win = make_window(qtbot)
-        win.controller.rename("ysolde", f"Ysolde {n}")
+        renamed(qtbot, win, f"Ysolde {n}")
         # The app dies; the next start is declined.
         offer_recovery(make_window(qtbot, confirm=[False]))
         names = sorted(p.name for p in paths.recovery_dir().glob("*.declined"))
@@ -90,11 +97,11 @@ def test_a_failing_autosave_stays_on_screen_until_a_save_succeeds(qtbot, tmp_pat
         raise PermissionError(13, "Permission non accordée")
 
     monkeypatch.setattr(recovery, "FOLDERS", (unusable, unusable))
-    win.controller.rename("ysolde", "A")
+    renamed(qtbot, win, "A")
     label = win.autosave_label
     assert label.isVisibleTo(win) and "Sauvegarde automatique impossible" in label.text()
     assert "Permission non accordée" in label.toolTip()
-    win.controller.rename("ysolde", "B")  # still failing: still shown
+    renamed(qtbot, win, "B")  # still failing: still shown
     assert label.isVisibleTo(win)
     win.controller.save(tmp_path / "ok.json")
     assert not label.isVisibleTo(win) and win.controller.autosave_problem == ""
@@ -106,7 +113,7 @@ def test_an_unusable_data_folder_gives_messages_not_crashes(qtbot, tmp_path, mon
     monkeypatch.setenv(paths.ENV_VAR, str(blocker / "Escarmouche"))
     win = make_window(qtbot)
     offer_recovery(win)  # the first start: nothing to offer, no crash
-    win.controller.rename("ysolde", "Ysolde la Brave")
+    renamed(qtbot, win, "Ysolde la Brave")
     fallback = paths.fallback_recovery_dir()
     assert storage.load(fallback / f"{win.controller.enc.id}.json").combatant("ysolde")
     assert "secours" in win.autosave_label.text()
@@ -130,7 +137,7 @@ def test_autosave_sweeps_the_temporary_files_a_crash_left(qtbot, data_dir):
     stale = paths.recovery_dir() / ".autre.json.0123456789ab.tmp"
     stale.write_text("{")
     os.utime(stale, (0, 0))
-    win.controller.rename("ysolde", "A")
+    renamed(qtbot, win, "A")
     assert not stale.exists()
 
 
@@ -153,7 +160,7 @@ def test_start_up_sweeps_what_a_killed_save_left_where_the_gm_saves(qtbot, tmp_p
 
 def test_closing_on_a_read_only_disk_does_not_crash(qtbot, monkeypatch):
     win = make_window(qtbot)
-    win.controller.rename("ysolde", "A")
+    renamed(qtbot, win, "A")
     win.controller.undo_stack.setClean()  # as after a save: the close discards the autosave
 
     def read_only(self, missing_ok=False):
