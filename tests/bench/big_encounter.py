@@ -72,8 +72,9 @@ def _combatant(n: int, rng: random.Random, zones: int) -> Combatant:
     )
 
 
-def make_big_encounter(combatants: int = 1000, zones: int = 200) -> Encounter:
-    """An encounter with `combatants` tokens on `zones` zones, a turn order, contacts and a log."""
+def make_big_encounter(combatants: int = 1000, zones: int = 200, in_order: int = 50) -> Encounter:
+    """An encounter with `combatants` tokens on `zones` zones, a turn order of the first
+    `in_order` of them, contacts and a log."""
     rng = random.Random(1234)
     zone_list, edges = _zones(zones)
     people = [_combatant(n, rng, zones) for n in range(combatants)]
@@ -84,7 +85,7 @@ def make_big_encounter(combatants: int = 1000, zones: int = 200) -> Encounter:
         b.contacts.append(a.id)
     order = [
         RankedEntry(unit=c.id, members=[c.id], side=c.side, initiative=rng.randint(1, 30))
-        for c in people[:50]
+        for c in people[:in_order]
     ]
     start = datetime(2024, 5, 1, 20, 30, tzinfo=UTC)
     log = [
