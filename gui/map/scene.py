@@ -151,7 +151,7 @@ class EncounterScene(ToolScene):
             (enc.combatant(cid) for cid in self._by_zone.get(key, ())),
             key=lambda c: enc.position("combatants", c.id),
         )
-        groups = {c.id: self.ruleset.token_group(enc, c) for c in members}
+        groups = self.ruleset.token_groups(enc, members)
         on_cells = [c for c in members if grid is not None and c.position.cell is not None]
         in_zone = sorted(
             (c for c in members if c not in on_cells), key=lambda c: _group_order(groups[c.id])

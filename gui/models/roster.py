@@ -179,7 +179,8 @@ class RosterModel(FollowsController, QAbstractItemModel):
     def shape(self) -> tuple[tuple[str, tuple[str | None, ...], tuple[str, ...]], ...]:
         """Per side: its id, its children (combatant ids, `_GROUP` where its minors' group
         row stands, at its first minor) and the minors of that group."""
-        enc, ruleset = self.ctl.enc, self.ctl.ruleset
+        enc = self.ctl.enc
+        groups = self.ctl.ruleset.token_groups(enc, enc.combatants)
         out = []
         for s in enc.sides:
             children: list[str | None] = []
@@ -187,7 +188,7 @@ class RosterModel(FollowsController, QAbstractItemModel):
             for c in enc.combatants:
                 if c.side != s.id:
                     continue
-                if ruleset.token_group(enc, c) is not None:
+                if groups[c.id] is not None:
                     if not grouped:
                         children.append(_GROUP)
                     grouped.append(c.id)

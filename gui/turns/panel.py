@@ -104,9 +104,12 @@ class TurnPanel(QWidget):
         self._lay_out()
         for model in (self.order_model, self.roster_model):
             model.refused.connect(self._warn)
-        self.order_model.modelReset.connect(self._show_selection)
+        # A model reset by a change shows the selection again once every model has caught up
+        # (`refresh`, connected after them): the other may still list a combatant removed.
+        self._reset_seen = False
+        self.order_model.modelReset.connect(self._seen_reset)
         self.roster_model.modelReset.connect(self.roster_view.expandAll)
-        self.roster_model.modelReset.connect(self._show_selection)
+        self.roster_model.modelReset.connect(self._seen_reset)
         self.order_view.doubleClicked.connect(lambda i: self.mode_actions.double_clicked(i))
         controller.changed.connect(self.refresh)
         controller.replaced.connect(self.refresh)
@@ -278,7 +281,13 @@ class TurnPanel(QWidget):
         self.start_action.setToolTip(actions.start_tip())
         self.pending.refresh()
         self._fit_columns()
+        if self._reset_seen:
+            self._reset_seen = False
+            self._show_selection()
         self._update_actions()
+
+    def _seen_reset(self) -> None:
+        self._reset_seen = True
 
     def _update_actions(self) -> None:
         enc = self.ctl.enc

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property
@@ -352,6 +352,14 @@ class Ruleset(ABC):
     def token_group(self, enc: Encounter, c: Combatant) -> tuple[str, Label] | None:
         """The group `c` acts in as one unit (its id and its name on the map), if any."""
         return None
+
+    def token_groups(
+        self, enc: Encounter, combatants: Iterable[Combatant]
+    ) -> dict[str, tuple[str, Label] | None]:
+        """`token_group` of each of `combatants`, by id: what the views ask for a whole
+        roster or zone at once (a ruleset whose groups depend on the whole encounter
+        reads it once here, not once per combatant)."""
+        return {c.id: self.token_group(enc, c) for c in combatants}
 
     def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest | None:
         """The roll that sets a combatant's initiative, or None if the policy needs none."""

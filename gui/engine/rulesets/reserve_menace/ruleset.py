@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ... import windows
 from ...changes import Change
 from ...model import Combatant, Encounter, LogEntry, State, TurnEntry, Window, now
@@ -29,6 +31,7 @@ from .sheet import (
     is_character,
     is_gm_camp,
     minors,
+    players_sides,
     stat,
 )
 
@@ -164,9 +167,20 @@ class ReserveMenace(HandlerRuleset):
 
     def token_group(self, enc: Encounter, c: Combatant) -> tuple[str, Label] | None:
         """RM-17: a GM camp's minor extras are one unit, outlined together on the map."""
-        if c.tier != MINOR or not is_gm_camp(enc, c.side):
-            return None
-        return MINORS_UNIT + c.side, Label(fr="Figurants mineurs", en="Minor extras")
+        return self.token_groups(enc, [c])[c.id]
+
+    def token_groups(
+        self, enc: Encounter, combatants: Iterable[Combatant]
+    ) -> dict[str, tuple[str, Label] | None]:
+        """RM-17 for many at once: the players' sides are read once."""
+        players = players_sides(enc)
+        label = Label(fr="Figurants mineurs", en="Minor extras")
+        return {
+            c.id: (MINORS_UNIT + c.side, label)
+            if c.tier == MINOR and c.side not in players
+            else None
+            for c in combatants
+        }
 
     def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
         value, terms = defense.starting(c, bool(self.flag(enc, defense.EXTRA_CAP_FLAG)))
