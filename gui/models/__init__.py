@@ -20,7 +20,7 @@ if TYPE_CHECKING:
 ID_ROLE = Qt.ItemDataRole.UserRole  # the combatant id (or side id, turn unit id) of a row
 # A column sized to its contents reads this many rows at most (those in sight first): a
 # roster of a thousand is not read through at every change.
-SIZED_ROWS = 60
+SIZED_ROWS = 30
 ROOT = QModelIndex()  # the invalid index: the parent of top-level rows
 
 
