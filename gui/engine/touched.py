@@ -4,7 +4,7 @@ change notices of Tiled's change events and Anki's OpChanges): read from its pat
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from .changes import ABSENT, Change, ChangeSet
@@ -16,12 +16,12 @@ class Touched:
     """The parts of the encounter a change reached.
 
     `combatants`, `sides` and `zones` name those whose values changed (a combatant named
-    by a reaction window that opened or closed counts: its badges say so); `fields`, which
-    of the combatants' fields (position, stats, side…) and `side_fields` of the sides'
-    (resources, colour…). `roster`: a
-    combatant or a side came, went or moved in its list (rows change); `map`: zones came
-    or went, links, background, grid or scale changed. `everything`: what the rest cannot
-    say (the house rules, the whole encounter): every view re-reads it all."""
+    by a reaction window that opened or closed counts: its badges say so); `fields` says
+    which of the combatants' fields (position, stats, side…) and `side_fields` which of the
+    sides' (resources, colour…). `roster`: a combatant or a side came, went or moved in its
+    list (rows change); `map`: zones came or went, links, background, grid or scale
+    changed. `everything`: what the rest cannot say (the house rules, the whole
+    encounter): every view re-reads it all."""
 
     combatants: frozenset[str] = frozenset()
     sides: frozenset[str] = frozenset()
@@ -34,7 +34,6 @@ class Touched:
     log: bool = False
     windows: bool = False
     everything: bool = False
-    changes: ChangeSet | None = field(default=None, compare=False)
 
     @classmethod
     def all(cls) -> Touched:
@@ -43,12 +42,11 @@ class Touched:
 
     @property
     def sides_shown(self) -> bool:
-        """Whether what a side shows everywhere (its name, colour, list) may have changed:
-        more than its resources."""
+        """Whether the rows of the sides and their combatants may be other ones."""
         return self.everything or self.roster
 
 
-_TOP_FLAGS = {"turn": "turn", "log": "log", "windows": "windows"}
+_TOP_FLAGS = ("turn", "log", "windows")  # said as a whole
 
 
 def touched(cs: ChangeSet, enc: Encounter) -> Touched:
@@ -76,7 +74,6 @@ def touched(cs: ChangeSet, enc: Encounter) -> Touched:
         log="log" in flags,
         windows="windows" in flags,
         everything="everything" in flags,
-        changes=cs,
     )
 
 
@@ -84,7 +81,7 @@ def _read(ch: Change, combatants: set, sides: set, zones: set, flags: set) -> No
     path = ch.path
     top = path[0] if path else None
     if top in _TOP_FLAGS:
-        flags.add(_TOP_FLAGS[top])
+        flags.add(str(top))
         if top == "windows":  # whom the windows opened or closed name
             combatants.update(_window_people(ch.old))
             combatants.update(_window_people(ch.new))

@@ -77,6 +77,7 @@ for _ in range({actions}):
     else:
         refusing(act, ctl)
     app.processEvents()
+    ctl.flush_autosave()  # what the window writes once the gesture is painted
     times.append(time.perf_counter() - begin)
     autosaves.append(writing[0])
 after = rss_kb()
