@@ -141,6 +141,7 @@ class RosterModel(FollowsController, QAbstractItemModel):
     def __init__(self, controller: Controller, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._places: tuple[object, dict[str, tuple[int, int, bool]]] = (None, {})
+        self._group_rows: tuple[object, dict[int, int]] = (None, {})
         self.follow(controller)
         self._acting = self._acting_now()
 
@@ -261,8 +262,7 @@ class RosterModel(FollowsController, QAbstractItemModel):
         side_row, row, grouped = place
         side = self.index(side_row, 0)
         if grouped:
-            group = self.index(self.row_ids[side_row][1].index(_GROUP), 0, side)
-            return self.index(row, column, group)
+            return self.index(row, column, self.index(self._group_row(side_row), 0, side))
         return self.index(row, column, side)
 
     def counters(self, index: QModelIndex) -> list[Counter]:
@@ -316,14 +316,16 @@ class RosterModel(FollowsController, QAbstractItemModel):
     def index(
         self, row: int, column: int, parent: QModelIndex = ROOT
     ) -> QModelIndex:  # Qt override
-        if not self.hasIndex(row, column, parent):
+        # hasIndex() without its two calls back into Python: a tree view lays a thousand
+        # rows out through here.
+        if row < 0 or not 0 <= column < 2 or row >= self.rowCount(parent):
             return QModelIndex()
-        kind = self.kind(parent)
-        if kind is None:
+        if not parent.isValid():
             return self.createIndex(row, column, _SIDE_ROW)
-        if kind == SIDE:
+        iid = parent.internalId()
+        if iid == _SIDE_ROW:
             return self.createIndex(row, column, 2 * parent.row() + 2)
-        return self.createIndex(row, column, parent.internalId() + 1)  # under a group
+        return self.createIndex(row, column, iid + 1)  # under a group
 
     def parent(self, index: QModelIndex = ROOT) -> QModelIndex:  # Qt override
         if not index.isValid() or index.internalId() == _SIDE_ROW:
@@ -332,8 +334,19 @@ class RosterModel(FollowsController, QAbstractItemModel):
         side_row = (iid - 2) // 2
         if iid % 2 == 0:
             return self.createIndex(side_row, 0, _SIDE_ROW)
-        children = self.row_ids[side_row][1]
-        return self.createIndex(children.index(_GROUP), 0, iid - 1)
+        return self.createIndex(self._group_row(side_row), 0, iid - 1)
+
+    def _group_row(self, side_row: int) -> int:
+        """The row of a side's minors' group among its children (kept per shape)."""
+        shape, rows = self._group_rows
+        if shape is not self.row_ids:
+            rows = {
+                n: children.index(_GROUP)
+                for n, (_sid, children, _grouped) in enumerate(self.row_ids)
+                if _GROUP in children
+            }
+            self._group_rows = (self.row_ids, rows)
+        return rows[side_row]
 
     def rowCount(self, parent: QModelIndex = ROOT) -> int:  # Qt override
         kind = self.kind(parent)

@@ -43,14 +43,19 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         self._cells: dict[type, OrderCells] = {}  # one per kind of mode, made when first met
         self.presenter: OrderCells | None = None
         self._rows_of: tuple[object, dict[str, list[int]]] = (None, {})
+        # What each cell showed since the last change: sizing a column and painting ask the
+        # same cells again and again.
+        self._cells_read: dict[tuple[int, int, int], object] = {}
         self.follow(controller)
         self._present()
 
     def reset(self) -> None:
         self._present()
+        self._cells_read.clear()
         super().reset()
 
     def resync(self, notice: Touched | None = None) -> None:
+        self._cells_read.clear()
         if notice is None or notice.turn or notice.everything:
             self._present()
             self._rows_of = (None, {})  # a unit's members may have changed
@@ -142,7 +147,12 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
     ) -> object:  # Qt override
         if not index.isValid():
             return None
-        row, column = index.row(), index.column()
+        key = (index.row(), index.column(), role)
+        if key not in self._cells_read:
+            self._cells_read[key] = self._cell(key[0], key[1], role)
+        return self._cells_read[key]
+
+    def _cell(self, row: int, column: int, role: int) -> object:
         entry = self.entry(row)
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(entry, row, column)
