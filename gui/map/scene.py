@@ -22,8 +22,8 @@ from .tools import ToolScene
 from .zone_item import ZoneItem
 
 __all__ = ["EncounterScene", "initials"]
-MARGIN = 40.0
-EDIT_MARGIN = 400.0
+MARGIN = 40.0  # around the map when it is fitted in the view or printed
+ROOM = 400.0  # around it in the scene: room to draw new zones, the same in both modes
 # Combatant fields whose change may regroup tokens (a minor extra's outline): a full sync.
 REGROUPING = frozenset({"side", "tier"})
 
@@ -51,6 +51,7 @@ class EncounterScene(ToolScene):
         self.background: QGraphicsPixmapItem | None = None
         self._background_key: tuple | None = None
         self._active: set[str] = set()  # the members of the acting unit, as shown
+        self._fresh_rect = True  # the next sync sets the scene's rectangle anew
         self._by_zone: dict[str, set[str]] = {}  # the tokens laid out with each zone
         self._zone_of: dict[str, str] = {}  # and the other way round
         self.sync()
@@ -58,6 +59,7 @@ class EncounterScene(ToolScene):
     def set_encounter(self, enc: Encounter, ruleset: Ruleset) -> None:
         self.enc, self.ruleset = enc, ruleset
         self.selected = None
+        self._fresh_rect = True
         self.sync()
 
     def set_editing(self, on: bool) -> None:
@@ -81,9 +83,35 @@ class EncounterScene(ToolScene):
         self._sync_links()
         self._sync_tokens()
         self._sync_grid()
-        bounds = self.itemsBoundingRect() if self.zone_items else QRectF(0, 0, 800, 600)
-        pad = EDIT_MARGIN if self.editing else MARGIN  # room to draw new zones around the map
-        self.setSceneRect(bounds.adjusted(-pad, -pad, pad, pad))
+        self._take_in(self.content_rect().adjusted(-ROOM, -ROOM, ROOM, ROOM))
+
+    def content_rect(self) -> QRectF:
+        """The map and its tokens with a margin: what the view fits and the summary prints."""
+        bounds = self._items_bounds() if self.zone_items else QRectF(0, 0, 800, 600)
+        return bounds.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+
+    def _items_bounds(self) -> QRectF:
+        """What is drawn, the grid (which covers everything, and more) left out."""
+        if not self.grid_item.isVisible():
+            return self.itemsBoundingRect()
+        self.grid_item.setVisible(False)
+        bounds = self.itemsBoundingRect()
+        self.grid_item.setVisible(True)
+        return bounds
+
+    def _take_in(self, rect: QRectF) -> None:
+        """Make the scene take in `rect`. It only grows while an encounter is open, and each
+        view keeps the same place of the map in its centre: nothing jumps under the GM's
+        pointer when a zone is drawn, a token dropped or edit mode toggled."""
+        if not self._fresh_rect:
+            if self.sceneRect().contains(rect):
+                return
+            rect = rect.united(self.sceneRect())
+        self._fresh_rect = False
+        centres = [(v, v.mapToScene(v.viewport().rect().center())) for v in self.views()]
+        self.setSceneRect(rect)
+        for view, centre in centres:
+            view.centerOn(centre)
 
     @staticmethod
     def _prune(items: dict, keep: set) -> None:
@@ -265,12 +293,8 @@ class EncounterScene(ToolScene):
                 self._grow_to(self.token_items[cid])
 
     def _grow_to(self, item: TokenItem) -> None:
-        """The scene takes in a token that went beyond it; it never shrinks under the GM's
-        pointer (a token pressed near the edge stays under the mouse)."""
-        pad = EDIT_MARGIN if self.editing else MARGIN
-        box = item.sceneBoundingRect().adjusted(-pad, -pad, pad, pad)
-        if not self.sceneRect().contains(box):
-            self.setSceneRect(self.sceneRect().united(box))
+        """The scene takes in a token that went beyond it."""
+        self._take_in(item.sceneBoundingRect().adjusted(-ROOM, -ROOM, ROOM, ROOM))
 
     def select(self, cid: str | None) -> None:
         """The selected combatant's token is ringed (the one before loses its ring)."""
@@ -288,13 +312,14 @@ class EncounterScene(ToolScene):
 
     def _sync_grid(self) -> None:
         grid = self.enc.map.grid
-        self.grid_item.setVisible(grid is not None and grid.visible)
+        self.grid_item.setVisible(False)  # out of the bounds it is drawn over (else it grows)
         if grid is not None:
-            area = self.itemsBoundingRect() if self.zone_items else QRectF(0, 0, 800, 600)
+            area = self._items_bounds() if self.zone_items else QRectF(0, 0, 800, 600)
             if self.background is not None:
                 area = area.united(self.background.sceneBoundingRect())
             origin = QPointF(grid.origin_x, grid.origin_y)
             self.grid_item.show_grid(area.adjusted(-200, -200, 200, 200), grid.cell_px, origin)
+        self.grid_item.setVisible(grid is not None and grid.visible)
 
     def _sync_background(self) -> None:
         bg = self.enc.map.background

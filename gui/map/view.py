@@ -38,7 +38,9 @@ class MapView(QGraphicsView):
         self.zoom_changed.emit(self.zoom())
 
     def fit(self) -> None:
-        self.fitInView(self.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)
+        scene = self.scene()
+        rect = scene.content_rect() if hasattr(scene, "content_rect") else scene.sceneRect()
+        self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
         self.zoom_changed.emit(self.zoom())
 
     def reset_zoom(self) -> None:

@@ -59,7 +59,7 @@ def map_image(enc: Encounter, ruleset: Ruleset, width_px: int = 1600) -> QImage:
     Needs a QApplication (the map is a QGraphicsScene).
     """
     scene = EncounterScene(enc, ruleset)
-    source = scene.sceneRect()
+    source = scene.content_rect()
     if source.isEmpty():  # nothing drawn at all: a blank 4:3 picture
         source = QRectF(0, 0, 4, 3)
     height = max(1, round(width_px * source.height() / source.width()))

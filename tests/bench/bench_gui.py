@@ -188,7 +188,7 @@ def bench_p3() -> str:
     bare, disc = _bare_scene(scene)
     bare_view = QGraphicsView(bare)
     bare_window = _show(bare_view)
-    bare_view.fitInView(bare.sceneRect(), Qt.AspectRatioMode.KeepAspectRatio)  # as view.fit()
+    bare_view.fitInView(scene.content_rect(), Qt.AspectRatioMode.KeepAspectRatio)  # as view.fit()
     _app().processEvents()
     theirs = _drag_ms(bare_view, disc, _sweep_path(enc, disc.scenePos()))
     bare_window.close()

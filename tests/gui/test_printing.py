@@ -90,7 +90,7 @@ def test_html_escapes_user_text_and_shows_the_fight(qapp, fight):
 
 def test_map_image_is_drawn_with_the_map_aspect(qapp, fight):
     image = map_image(fight, RULESET, width_px=800)
-    rect = EncounterScene(fight, RULESET).sceneRect()
+    rect = EncounterScene(fight, RULESET).content_rect()
     assert image.width() == 800
     assert image.height() == round(800 * rect.height() / rect.width())
     white = QColor("white").rgb()
