@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QDockWidget, QLabel, QMainWindow, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QWidget
 
 from ..control.controller import Controller
 from ..i18n import pick, tr
@@ -14,6 +14,7 @@ from ..map.view import MapView
 from ..models import round_text
 from ..sheets.sheet import SheetWidget
 from ..turns.panel import TurnPanel
+from ..widgets import wheel_guard
 from .action_menu import action_menu
 from .file_actions import FileActions
 from .log_panel import LogPanel
@@ -26,6 +27,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, controller: Controller, prompts: Prompts | None = None) -> None:
         super().__init__()
+        wheel_guard.install(QApplication.instance())  # the wheel never changes a field
         self.setObjectName("mainWindow")
         self.controller = controller
         self.prompts = prompts or Prompts(self)
