@@ -58,6 +58,7 @@ class Controller(QObject):
         self.table = table
         self.path = path
         self.selected: str | None = None
+        self.last_target: str | None = None  # the target of the last action resolved
         self.autosave_problem = ""
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(500)
@@ -89,7 +90,7 @@ class Controller(QObject):
         """Show another encounter (Nouveau, Ouvrir, restore): history starts afresh."""
         self.discard_recovery()
         self.table, self.path = table, path
-        self.selected = None
+        self.selected = self.last_target = None
         self.undo_stack.clear()
         self.replaced.emit()
         self.file_state_changed.emit()
@@ -99,6 +100,26 @@ class Controller(QObject):
         if cid != self.selected:
             self.selected = cid
             self.selection_changed.emit(cid)
+
+    def acting(self) -> str | None:
+        """The first member of the unit whose turn it is, if any."""
+        entry = self.table.mode().acting(self.enc.turn)
+        return entry.members[0] if entry is not None and entry.members else None
+
+    def default_actor(self, target: str | None = None) -> str | None:
+        """Who acts when the GM does not say: the selected combatant, else whoever's turn it
+        is (never the target itself)."""
+        ids = {c.id for c in self.enc.combatants}
+        for cid in (self.selected, self.acting()):
+            if cid is not None and cid != target and cid in ids:
+                return cid
+        return None
+
+    def default_target(self, actor: str | None) -> str | None:
+        """The target of the last action, while it is there and is not the actor."""
+        ids = {c.id for c in self.enc.combatants}
+        target = self.last_target
+        return target if target in ids and target != actor else None
 
     # The one way in ---------------------------------------------------------------------
 
@@ -269,6 +290,8 @@ class Controller(QObject):
         except (BilingualError, KeyError) as exc:
             raise _refused(exc) from exc
         self._push_gesture(cs, gesture)
+        if action.target is not None:
+            self.last_target = action.target
         self.message.emit(either(resolution.outcome_fr, resolution.outcome_en))
         return resolution
 
@@ -290,13 +313,13 @@ class Controller(QObject):
     def start_combat(self, initiatives: dict[str, int] | None = None, **inputs: object) -> None:
         """Commencer le combat in the ruleset's turn mode (each unit's initiative, and the
         mode's other inputs by name: the first side, the Jokers kept…): one undo entry."""
-        self._edit(self.table.start_combat, initiatives, **inputs)
+        self._turn_edit(self.table.start_combat, initiatives, **inputs)
 
     def next_turn(self) -> None:
-        self._edit(self.table.next_turn)
+        self._turn_edit(self.table.next_turn)
 
     def previous_turn(self) -> None:
-        self._edit(self.table.previous_turn)
+        self._turn_edit(self.table.previous_turn)
 
     def end_combat(self) -> None:
         self._edit(self.table.end_combat)
@@ -304,7 +327,16 @@ class Controller(QObject):
     def turn_step(self, name: str, label: str | None = None, **args: object) -> None:
         """One of the turn mode's own steps by name (Retarder, Faire agir, Déclarer, Tirer
         les cartes…), with its arguments; `label` names the undo entry."""
-        self._edit(self.table.turn_step, name, label, **args)
+        self._turn_edit(self.table.turn_step, name, label, **args)
+
+    def _turn_edit(self, make, *args, **kwargs) -> None:
+        """A turn step; when it hands the turn to another unit, its first member is
+        selected (its sheet shows, and it is who acts unless the GM says otherwise)."""
+        before = self.acting()
+        self._edit(make, *args, **kwargs)
+        after = self.acting()
+        if after is not None and after != before:
+            self.select(after)
 
     # Files ------------------------------------------------------------------------------
 

@@ -349,12 +349,14 @@ class ActionDialog(QDialog):
         return self.prompts.text(title, label, str(spec.default or ""))
 
     def open_next(self) -> ActionDialog | None:
-        """« Suite »: the action the outcome calls for, same actor and target, in a new
-        dialog; this one closes."""
+        """« Suite »: the action the outcome calls for, in a new dialog: same actor and
+        target, or taken by whom it concerns (the target soaks); this one closes."""
         if self.resolution is None or not self.resolution.next_kind:
             return None
-        action = self.resolution.action
-        return self._hand_over(action.actor, action.target, self.resolution.next_kind)
+        action, by = self.resolution.action, self.resolution.next_actor
+        if by is None:
+            return self._hand_over(action.actor, action.target, self.resolution.next_kind)
+        return self._hand_over(by, None, self.resolution.next_kind)
 
     def _show_offers(self) -> None:
         """The windows this action opened, or that its gesture keeps open: their offers."""

@@ -86,6 +86,8 @@ class TokenItem(QGraphicsItem):
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
         super().mousePressEvent(event)
+        if event.button() != Qt.MouseButton.LeftButton:
+            return  # a right-click is for the menu of actions against it: no selection
         self.setCursor(Qt.CursorShape.ClosedHandCursor)
         scene = self.scene()
         if scene is not None:

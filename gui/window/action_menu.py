@@ -21,15 +21,29 @@ def action_menu(
     parent: QWidget | None = None,
     opener: Opener = open_action_dialog,
 ) -> QMenu:
-    """The actions of `actor` (the selection, usually `controller.selected`) against `target`;
-    choosing one calls `opener(controller, actor, target, kind, parent)`. Without an actor,
-    or when the actor is the target, the menu only says to select the actor first."""
+    """A menu of the actions of `actor` against `target` (`add_actions`)."""
     menu = QMenu(parent)
     menu.setToolTipsVisible(True)
+    add_actions(menu, controller, actor, target, parent, opener)
+    return menu
+
+
+def add_actions(
+    menu: QMenu,
+    controller: Controller,
+    actor: str | None,
+    target: str | None,
+    parent: QWidget | None = None,
+    opener: Opener = open_action_dialog,
+) -> None:
+    """The actions of `actor` (`Controller.default_actor`: the selection, else whose turn it
+    is) against `target`, under a heading « Acteur → Cible »; choosing one calls
+    `opener(controller, actor, target, kind, parent)`. Without an actor, or when the actor
+    is the target, only a line that says to select the actor first."""
     if actor is None or actor == target:
         hint = menu.addAction(tr("Choisissez d'abord l'acteur (sélection)"))
         hint.setEnabled(False)
-        return menu
+        return
     enc, ruleset = controller.enc, controller.ruleset
     heading = enc.combatant(actor).name
     if target is not None:
@@ -42,4 +56,3 @@ def action_menu(
         item.triggered.connect(
             lambda _checked=False, kind=spec.kind: opener(controller, actor, target, kind, parent)
         )
-    return menu

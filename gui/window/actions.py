@@ -151,11 +151,14 @@ class WindowActions:
     # Combat -------------------------------------------------------------------------------
 
     def action(self) -> None:
-        actor = self.controller.selected
+        """The action dialog for the selected combatant, else whoever's turn it is, against
+        the last target."""
+        actor = self.controller.default_actor()
         if actor is None:
             self.controller.message.emit(tr("Choisissez d’abord le combattant qui agit."))
             return
-        open_action_dialog(self.controller, actor, None, None, self.window)
+        target = self.controller.default_target(actor)
+        open_action_dialog(self.controller, actor, target, None, self.window)
 
     # Aide ---------------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ from ..models import round_text
 from ..sheets.sheet import SheetWidget
 from ..turns.panel import TurnPanel
 from ..widgets import wheel_guard
-from .action_menu import action_menu
+from .action_menu import add_actions
 from .file_actions import FileActions
 from .log_panel import LogPanel
 from .menus import Menus
@@ -86,12 +86,9 @@ class MainWindow(QMainWindow):
         return dock
 
     def _token_actions(self, menu: QMenu, target: str) -> None:
-        """Right-click on a token: the selected combatant's actions against it."""
-        actions = action_menu(self.controller, self.controller.selected, target, menu)
-        actions.setTitle(
-            tr("Actions contre {name}").format(name=self.controller.enc.combatant(target).name)
-        )
-        menu.addMenu(actions)
+        """Right-click on a token: the actions of the selected combatant (else of whoever's
+        turn it is) against it, first in the menu."""
+        add_actions(menu, self.controller, self.controller.default_actor(target), target, self)
         menu.addSeparator()
 
     def _replaced(self) -> None:

@@ -616,10 +616,6 @@ File kept: {kept}</translation>
         <translation>Log</translation>
     </message>
     <message>
-        <source>Actions contre {name}</source>
-        <translation>Actions against {name}</translation>
-    </message>
-    <message>
         <source>Combat non commencé</source>
         <translation>Combat not started</translation>
     </message>

@@ -505,3 +505,14 @@ def test_two_hits_from_the_same_attacker_each_wait_for_their_damage():
     act(t, "degats", "a", "b", agg=2)
     assert states(t, "b") == ["degats.L.arme.0", "degats.L.arme.0"]
     assert sorted(s.value for s in t.enc.combatant("b").states) == [1, 2]
+
+
+def test_con_22_24_a_hit_leads_to_its_damage_then_the_target_soaks_what_it_was_dealt():
+    """Issue 17: each outcome names the step that follows (the dialog's « Suite »)."""
+    t = _fight()
+    _p, hit, _cs = act(t, "attaquer", "a", "b", agg=2, force=True)
+    assert (hit.next_kind, hit.next_actor) == ("degats", None)  # same actor and target
+    _p, dealt, _cs = _damage(t, agg=2)
+    assert (dealt.next_kind, dealt.next_actor) == ("absorber", "b")  # B soaks
+    _p, missed, _cs = act(t, "attaquer", "a", "b", agg=0, force=True)
+    assert missed.next_kind == ""

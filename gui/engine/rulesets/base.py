@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
 from pathlib import Path
@@ -275,7 +275,8 @@ class Resolution:
     answers once the dice are known (« Mort ? » and the Héroïsme spend): the resolution took
     each field's default; resolving again with the answers in the action's options takes
     them into account. `next_kind`: the action that follows (Dommages after a hit), which
-    the dialog offers for the same actor and target."""
+    the dialog offers for the same actor and target, or taken by `next_actor` when it is
+    someone else's (the target soaks the damage it was dealt)."""
 
     action: Action
     outcome_fr: str
@@ -286,6 +287,7 @@ class Resolution:
     log: LogEntry
     asks: tuple[FieldSpec, ...] = ()
     next_kind: str = ""
+    next_actor: str | None = None
     # What happened as data: the numbers the rules produced, by name ("total" and "target"
     # of a roll, "successes" and "difficulty", "qualites" and "defense", "damage",
     # "healing"…), and what changed for each combatant (`effects`, filled by the Table).
@@ -460,6 +462,14 @@ def overridden(
 def is_log_append(c: Change) -> bool:
     """True for a change that adds a line to the encounter log."""
     return c.path[0] == "log" and c.old is ABSENT
+
+
+def followed(
+    result: tuple[Resolution, ChangeSet], kind: str, actor: str | None = None
+) -> tuple[Resolution, ChangeSet]:
+    """`result` with the action that follows it (`Resolution.next_kind`, `next_actor`)."""
+    resolution, cs = result
+    return replace(resolution, next_kind=kind, next_actor=actor), cs
 
 
 def log_change(enc: Encounter, entry: LogEntry, before: Sequence[Change] = ()) -> Change:

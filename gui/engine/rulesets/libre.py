@@ -23,6 +23,7 @@ from .base import (
     Resolution,
     Ruleset,
     Term,
+    followed,
     log_change,
     make_log,
     overridden,
@@ -323,7 +324,8 @@ class Libre(Ruleset):
         )
         amounts = {"total": total, "target": number}
         label = f"Attaque contre {target}"
-        return self._finish(enc, action, label, terms, dice, outcome, hit, [], amounts)
+        result = self._finish(enc, action, label, terms, dice, outcome, hit, [], amounts)
+        return followed(result, "damage") if hit else result  # LIB-03: the damage roll next
 
     def _resolve_hp(
         self, enc: Encounter, action: Action, dice: DiceResult

@@ -6,11 +6,12 @@ from ...changes import ChangeSet
 from ...model import Combatant, Scalar, State
 from ...turns import current_entry
 from ...turns.declare import in_act_phase
-from ..base import DiceResult, Notice, Preview, Resolution, Term
+from ..base import DiceResult, Notice, Preview, Resolution, Term, followed
 from ..edits import Edits, finish
 from . import health, initiative
 from .attack_options import KIND, spec
 from .context import Ctx, Handler, Pool, total
+from .damage import DAMAGE
 from .sheet import (
     ABILITY,
     ABILITY_LABEL,
@@ -313,7 +314,8 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         )
         success = False
     amounts = {"successes": successes}
-    return finish(edits, ctx.action, label, terms, dice, outcome, success, amounts)
+    result = finish(edits, ctx.action, label, terms, dice, outcome, success, amounts)
+    return followed(result, DAMAGE) if success else result  # CON-22: the damage roll next
 
 
 def _miss_penalty(ctx: Ctx, edits: Edits, actor: Combatant) -> Term:

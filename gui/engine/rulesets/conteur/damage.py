@@ -5,7 +5,16 @@ from __future__ import annotations
 
 from ...changes import ChangeSet
 from ...model import Combatant, Scalar, State, Track
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from ..base import (
+    ActionError,
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+    followed,
+)
 from ..edits import Edits, finish
 from ..schema import Choice, FieldSpec, Label
 from . import health
@@ -181,7 +190,9 @@ def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         outcome = ("Aucun dégât", "No damage")
     label = f"Dégâts de {actor.name} sur {target.name} ({w['nom']})"
     amounts = {"successes": raw, "damage": dealt}
-    return finish(edits, ctx.action, label, terms, dice, outcome, dealt > 0, amounts)
+    result = finish(edits, ctx.action, label, terms, dice, outcome, dealt > 0, amounts)
+    # CON-24: the target soaks what it was dealt, in its own roll.
+    return followed(result, SOAK, target.id) if dealt > 0 else result
 
 
 def _thresholds(ctx: Ctx, edits: Edits, target: Combatant, amount: int) -> list[Term]:
