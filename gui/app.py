@@ -74,12 +74,16 @@ def offer_recovery(window: MainWindow) -> None:
     if not found:
         return
     newest = found[0]
+    saved = recovery.saved_at(newest)
     if window.prompts.confirm(
         tr("Restaurer une rencontre ?"),
         tr(
-            "Escarmouche ne s’est pas fermé normalement. Une sauvegarde automatique existe :\n"
-            "{name}\n\nLa restaurer ?"
-        ).format(name=newest.name),
+            "Escarmouche ne s’est pas fermé normalement. La rencontre « {name} » a une "
+            "sauvegarde automatique plus récente que son fichier ({file}).\n\nLa restaurer ?"
+        ).format(
+            name=recovery.encounter_name(newest) or newest.stem,
+            file=saved or tr("jamais enregistrée"),
+        ),
         tr("Restaurer"),
     ):
         window.files.restore(newest)

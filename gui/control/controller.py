@@ -189,6 +189,9 @@ class Controller(QObject):
     def rename(self, cid: str, name: str) -> None:
         self._edit(roster_edits.rename, self.enc, cid, name)
 
+    def rename_encounter(self, name: str) -> None:
+        self._edit(roster_edits.rename_encounter, self.enc, name)
+
     def set_side(self, cid: str, side: str) -> None:
         self._edit(roster_edits.set_side, self.enc, cid, side)
 
@@ -387,7 +390,7 @@ class Controller(QObject):
             self.discard_recovery()
             return
         try:
-            where, refused = recovery.write(self.table)
+            where, refused = recovery.write(self.table, self.path)
         except recovery.AutosaveError as exc:
             self._set_autosave_problem(
                 tr("Sauvegarde automatique impossible : {why}. Enregistrez (Ctrl+S).").format(

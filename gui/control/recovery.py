@@ -9,6 +9,7 @@ deleted here: this version cannot read it, so it stays exactly as it is.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -45,9 +46,10 @@ class AutosaveError(BilingualError):
     """No autosave folder could take the encounter; the reasons, in French and English."""
 
 
-def write(table: Table) -> tuple[Path, AutosaveError | None]:
-    """Autosave the encounter: the file written, and why the first folder refused it (None
-    when it took it). AutosaveError when no folder could."""
+def write(table: Table, saved_at: Path | None = None) -> tuple[Path, AutosaveError | None]:
+    """Autosave the encounter (and, beside it, where the GM saves it: `saved_at`, restored
+    with it): the file written, and why the first folder refused it (None when it took
+    it). AutosaveError when no folder could."""
     reasons_fr: list[str] = []
     reasons_en: list[str] = []
     for make in FOLDERS:
@@ -55,6 +57,7 @@ def write(table: Table) -> tuple[Path, AutosaveError | None]:
             target = make() / f"{table.enc.id}.json"
             storage.sweep_temp(target.parent)
             table.save(target)
+            _note_saved_at(target, saved_at)
         except (BilingualError, OSError) as exc:
             fr, en = (exc.fr, exc.en) if isinstance(exc, BilingualError) else _os_reason(exc)
             reasons_fr.append(fr)
@@ -79,6 +82,41 @@ def discard(enc_id: str) -> None:
     Escarmouche wrote them. A folder that cannot be written keeps what it has."""
     for folder in _folders():
         _remove(folder / f"{enc_id}.json")
+        with contextlib.suppress(OSError):
+            _saved_at_note(folder / f"{enc_id}.json").unlink(missing_ok=True)
+
+
+def _saved_at_note(autosave: Path) -> Path:
+    return autosave.with_name(autosave.name + ".path")
+
+
+def _note_saved_at(autosave: Path, saved_at: Path | None) -> None:
+    """Beside an autosave, the file the encounter is saved in (none for a new encounter)."""
+    note = _saved_at_note(autosave)
+    if saved_at is None:
+        note.unlink(missing_ok=True)
+    else:
+        note.write_text(str(saved_at), encoding="utf-8")
+
+
+def saved_at(autosave: Path) -> Path | None:
+    """The file the autosaved encounter was saved in, if it had one."""
+    try:
+        text = _saved_at_note(autosave).read_text(encoding="utf-8").strip()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return Path(text) if text else None
+
+
+def encounter_name(autosave: Path) -> str | None:
+    """The name of the encounter in an autosave, read without loading it (None if it cannot
+    be read: the restore then says why)."""
+    try:
+        doc = json.loads(autosave.read_bytes())
+        name = doc["encounter"]["name"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    return name if isinstance(name, str) else None
 
 
 def _remove(path: Path) -> None:
@@ -120,6 +158,8 @@ def set_aside(path: Path, why: str) -> Path | None:
     could not be renamed."""
     if storage.is_newer_file(path):
         return None
+    with contextlib.suppress(OSError):
+        _saved_at_note(path).unlink(missing_ok=True)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
     for n in range(1000):
         suffix = f".{n}" if n else ""

@@ -6,7 +6,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QFormLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QRadioButton,
@@ -39,7 +41,14 @@ class NewEncounterDialog(QDialog):
         self.demo = QRadioButton(tr("Rencontre de démonstration du jeu"))
         self.empty.setChecked(True)
         layout.addWidget(self.empty)
+        self.name_edit = QLineEdit(tr("Nouvelle rencontre"))
+        self.name_edit.setMaxLength(200)
+        named = QFormLayout()
+        named.setContentsMargins(24, 0, 0, 0)
+        named.addRow(tr("&Nom :"), self.name_edit)
+        layout.addLayout(named)
         layout.addWidget(self.demo)
+        self.empty.toggled.connect(self.name_edit.setEnabled)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -53,3 +62,7 @@ class NewEncounterDialog(QDialog):
 
     def wants_demo(self) -> bool:
         return self.demo.isChecked()
+
+    def name(self) -> str:
+        """The empty encounter's name as typed (the demo keeps its own)."""
+        return self.name_edit.text()

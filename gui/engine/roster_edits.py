@@ -203,6 +203,17 @@ def rename(enc: Encounter, cid: str, name: str) -> ChangeSet:
     return ChangeSet(f"Renommer {c.name}", (change(enc, ("combatants", cid, "name"), name),))
 
 
+def rename_encounter(enc: Encounter, name: str) -> ChangeSet:
+    """The encounter's own name (the window title, the summary, the recovery prompt)."""
+    name = name.strip()
+    if not name or len(name) > 200:
+        raise RosterEditError(
+            f"Le nom de la rencontre a de 1 à 200 caractères ({len(name)} saisis)",
+            f"An encounter's name has 1 to 200 characters ({len(name)} typed)",
+        )
+    return ChangeSet(f"Renommer la rencontre « {name} »", (change(enc, ("name",), name),))
+
+
 def set_side(enc: Encounter, cid: str, side: str) -> ChangeSet:
     c = enc.combatant(cid)
     s = enc.side(side)

@@ -38,7 +38,15 @@ class WindowActions:
     def new(self) -> None:
         dialog = NewEncounterDialog(self.window)
         if dialog.exec():
-            self.window.files.new(dialog.ruleset_id(), dialog.wants_demo())
+            self.window.files.new(dialog.ruleset_id(), dialog.wants_demo(), dialog.name())
+
+    def rename_encounter(self) -> None:
+        """Fichier › Renommer la rencontre: one undo entry; a refusal is told, nothing changes."""
+        name = self.window.prompts.text(
+            tr("Renommer la rencontre"), tr("Nom de la rencontre :"), self.controller.enc.name
+        )
+        if name is not None:
+            self._try(self.controller.rename_encounter, name)
 
     def open(self) -> None:
         self.window.files.open()

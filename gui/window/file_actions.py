@@ -80,13 +80,16 @@ class FileActions(QObject):
             return self.save()
         return answer == QMessageBox.StandardButton.Discard
 
-    def new(self, ruleset_id: str, demo: bool) -> bool:
+    def new(self, ruleset_id: str, demo: bool, name: str = "") -> bool:
+        """Nouveau: an empty encounter named `name` (« Nouvelle rencontre » if blank), or a
+        copy of the ruleset's demo."""
         if not self.may_discard():
             return False
         ruleset = registry.get(ruleset_id)
         if demo:
             return self.open(ruleset.demo_path, remember=False, guard=False, as_copy=True)
-        self.controller.replace(Table(blank_encounter(ruleset_id)), None)
+        named = name.strip()[:200] or tr("Nouvelle rencontre")
+        self.controller.replace(Table(blank_encounter(ruleset_id, named)), None)
         return True
 
     def open(
@@ -170,8 +173,9 @@ class FileActions(QObject):
                 ),
             )
             return False
-        self.controller.replace(table, None)
-        self.controller.undo_stack.resetClean()  # not saved anywhere yet: closing will ask
+        # The file it was saved in, if any, comes back with it (Ctrl+S saves there again).
+        self.controller.replace(table, recovery.saved_at(path))
+        self.controller.undo_stack.resetClean()  # not saved since: closing will ask
         # Replacing cleared the stack, which discards the recovery copy: write it back, so a
         # second crash before any change still leaves the restored work on disk.
         self.controller.autosave()

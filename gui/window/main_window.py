@@ -66,7 +66,7 @@ class MainWindow(QMainWindow):
         controller.file_state_changed.connect(self.update_title)
         controller.replaced.connect(self._replaced)
         controller.autosave_problem_changed.connect(self.show_autosave_problem)
-        controller.changed.connect(lambda _cs: self.update_status())
+        controller.changed.connect(lambda _notice: (self.update_status(), self.update_title()))
         self.view.space_tapped.connect(self.turns.next_action.trigger)
         self.resize(1280, 820)
         # First start: the map gets the room, the log a few lines (restore_layout may override).

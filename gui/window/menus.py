@@ -74,6 +74,9 @@ class Menus:
             self.add("save", tr("&Enregistrer"), do.save, [QKeySequence.StandardKey.Save])
         )
         menu.addAction(self.add("save_as", tr("Enregistrer &sous…"), do.save_as, ["Ctrl+Shift+S"]))
+        menu.addAction(
+            self.add("rename_encounter", tr("Reno&mmer la rencontre…"), do.rename_encounter, [])
+        )
         menu.addSeparator()
         menu.addAction(
             self.add("preview", tr("Aperçu avant &impression…"), do.print_preview, ["Ctrl+P"])

@@ -774,6 +774,10 @@ Where do these combatants go?</translation>
         <translation>Save &amp;as…</translation>
     </message>
     <message>
+        <source>Reno&amp;mmer la rencontre…</source>
+        <translation>Rena&amp;me encounter…</translation>
+    </message>
+    <message>
         <source>Aperçu avant &amp;impression…</source>
         <translation>Print pre&amp;view…</translation>
     </message>
@@ -1642,6 +1646,14 @@ Where do these combatants go?</translation>
         <translation>Change refused</translation>
     </message>
     <message>
+        <source>Renommer la rencontre</source>
+        <translation>Rename encounter</translation>
+    </message>
+    <message>
+        <source>Nom de la rencontre :</source>
+        <translation>Encounter name:</translation>
+    </message>
+    <message>
         <source>Exporter en PDF</source>
         <translation>Export to PDF</translation>
     </message>
@@ -1714,14 +1726,16 @@ Where do these combatants go?</translation>
         <translation>Restore an encounter?</translation>
     </message>
     <message>
-        <source>Escarmouche ne s’est pas fermé normalement. Une sauvegarde automatique existe :
-{name}
+        <source>Escarmouche ne s’est pas fermé normalement. La rencontre « {name} » a une sauvegarde automatique plus récente que son fichier ({file}).
 
 La restaurer ?</source>
-        <translation>Escarmouche did not close normally. An autosave exists:
-{name}
+        <translation>Escarmouche did not close normally. The encounter “{name}” has an autosave newer than its file ({file}).
 
 Restore it?</translation>
+    </message>
+    <message>
+        <source>jamais enregistrée</source>
+        <translation>never saved</translation>
     </message>
     <message>
         <source>Restaurer</source>
