@@ -45,15 +45,17 @@ class FieldEditor(QWidget):
 
     def _make(self) -> QWidget:
         spec = self.spec
+        # A number beyond the rule's range is taken by the box and explained (`problem`),
+        # not dropped in silence as a spin box does with what it cannot hold.
         if spec.kind == "int":
             w = QSpinBox()
-            w.setRange(int(_bound(spec.minimum, -_BIG)), int(_bound(spec.maximum, _BIG)))
+            w.setRange(-_BIG, _BIG)
             w.setKeyboardTracking(False)
             w.valueChanged.connect(self._emit)
             return w
         if spec.kind == "float":
             w = QDoubleSpinBox()
-            w.setRange(_bound(spec.minimum, -_BIG), _bound(spec.maximum, _BIG))
+            w.setRange(-_BIG, _BIG)
             w.setDecimals(2)
             w.setKeyboardTracking(False)
             w.valueChanged.connect(self._emit)
@@ -117,10 +119,6 @@ class FieldEditor(QWidget):
     def _emit(self, *_args: object) -> None:
         if not self._loading:
             self.committed.emit(self.value())
-
-
-def _bound(value: float | None, fallback: float) -> float:
-    return fallback if value is None else float(value)
 
 
 def make_editor(spec: FieldSpec, parent: QWidget | None = None) -> FieldEditor:

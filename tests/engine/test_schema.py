@@ -129,3 +129,22 @@ def test_check_flags(flags, ok):
     assert (problem is None) is ok
     if problem:
         assert problem.path.startswith("$.flags.")
+
+
+def test_a_current_value_above_its_maximum_is_refused_in_the_gm_s_words():
+    """Issue 17, deliver 3: LIB-04 PV ≤ PV max., AD-17 Santé ≤ Santé maximum (at_most)."""
+    from gui.engine.rulesets import registry
+    from gui.engine.rulesets.schema import check_combatant
+
+    libre = registry.get("libre").data
+    ok = Combatant(id="c", name="C", side="a", stats={"pv": 24, "pv_max": 24})
+    assert check_combatant(libre, ok, ("combatants", 0)) is None
+    above = Combatant(id="c", name="C", side="a", stats={"pv": 30, "pv_max": 24})
+    problem = check_combatant(libre, above, ("combatants", 0))
+    assert problem is not None and problem.path == "$.combatants[0].stats.pv"
+    assert problem.fr == "Points de vie : au plus Points de vie max. (24)"
+    assert problem.en == "Hit points: at most Maximum hit points (24)"
+    donjon = registry.get("attention_donjon").data
+    hero = Combatant(id="h", name="H", side="a", tier="heros", stats={"sante": 4, "sante_max": 3})
+    problem = check_combatant(donjon, hero, ("combatants", 0))
+    assert problem is not None and "Santé maximum (3)" in problem.fr

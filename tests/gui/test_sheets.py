@@ -314,3 +314,21 @@ def test_pasted_over_long_text_is_refused_with_a_message_never_cut(qtbot, sheet,
     degats.widget.editingFinished.emit()
     assert sheet.errors["degats"].text() == "Dégâts : 40 caractères au plus"
     assert ctl.enc.model_dump_json() == before and ctl.undo_stack.count() == 0
+
+
+def test_typed_values_beyond_the_rules_are_explained_not_dropped(qtbot, sheet, ctl):
+    """Issue 17, deliver 3: 99999 typed was dropped in silence, and 30/24 PV accepted."""
+    before = ctl.enc.model_dump_json()
+    pv = sheet.editors["pv"]
+    pv.widget.lineEdit().selectAll()
+    qtbot.keyClicks(pv.widget, "99999")
+    qtbot.keyClick(pv.widget, Qt.Key.Key_Return)
+    assert sheet.errors["pv"].text() == "Points de vie : hors de -999–9999"
+    assert pv.widget.value() == 24  # the model again
+    pv.widget.setValue(30)  # above PV max. (LIB-04)
+    assert "Points de vie : au plus Points de vie max. (24)" in sheet.errors["pv"].text()
+    assert "$" not in sheet.errors["pv"].text()  # the GM's words, no JSON path
+    assert pv.widget.value() == 24
+    assert ctl.enc.model_dump_json() == before and ctl.undo_stack.count() == 0
+    pv.widget.setValue(20)
+    assert sheet.errors["pv"].isHidden() and stats(ctl)["pv"] == 20

@@ -49,6 +49,8 @@ class FieldSpec(BaseModel):
     tiers: tuple[str, ...] = ()  # empty: every tier
     columns: tuple[FieldSpec, ...] = ()  # a table's columns
     catalog: str = ""  # a table's pick list, a key of the ruleset's catalogs.json
+    # The key of the field whose value bounds this one: current ≤ maximum (PV ≤ PV max).
+    at_most: str = ""
     # Drawn large in the roster beside the name: "counter", always, with − and +; "count",
     # a number shown once it is not 0 (the rules raise it, the sheet corrects it).
     roster: Literal["", "counter", "count"] = ""
@@ -286,6 +288,10 @@ def check_combatant(
                 f"{spec.label.fr} : {why[0]}",
                 f"{spec.label.en}: {why[1]}",
             )
+    for spec in specs.values():
+        problem = _above_bound(spec, specs, c, where)
+        if problem:
+            return problem
     tracks = {t.key: t for t in data.tracks}
     for key, track in c.tracks.items():
         spec_t = tracks.get(key)
@@ -299,6 +305,25 @@ def check_combatant(
                 f"{spec_t.label.en}: at most {spec_t.size} boxes marked {'/'.join(spec_t.marks)}",
             )
     return None
+
+
+def _above_bound(
+    spec: FieldSpec, specs: dict[str, FieldSpec], c: Combatant, where: tuple[str | int, ...]
+) -> Problem | None:
+    """A value above the field that bounds it (`FieldSpec.at_most`), as the GM reads it."""
+    bound_spec = specs.get(spec.at_most) if spec.at_most else None
+    if bound_spec is None:
+        return None
+    value = c.stats.get(spec.key, spec.default)
+    bound = c.stats.get(bound_spec.key, bound_spec.default)
+    numbers = [v for v in (value, bound) if isinstance(v, int | float) and not isinstance(v, bool)]
+    if len(numbers) < 2 or value <= bound:  # type: ignore[operator]
+        return None
+    return Problem(
+        json_path((*where, "stats", spec.key)),
+        f"{spec.label.fr} : au plus {bound_spec.label.fr} ({bound})",
+        f"{spec.label.en}: at most {bound_spec.label.en} ({bound})",
+    )
 
 
 def check_resources(data: RulesetData, resources: dict[str, int], where: tuple) -> Problem | None:
