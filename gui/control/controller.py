@@ -340,6 +340,11 @@ class Controller(QObject):
         after = self.acting()
         if after is not None and after != before:
             self.select(after)
+            c = self.enc.combatant(after)
+            if self.ruleset.is_out(self.enc, c):  # flagged: the GM passes it or plays it
+                self.message.emit(
+                    tr("{name} est hors de combat : « Suivant » passe son tour").format(name=c.name)
+                )
 
     # Files ------------------------------------------------------------------------------
 

@@ -229,6 +229,7 @@ class EncounterScene(ToolScene):
             self.ruleset.badges(self.enc, c),
             c.id == self.selected,
             c.id in self._active,
+            self.ruleset.is_out(self.enc, c),
         )
         return side
 

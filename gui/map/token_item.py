@@ -19,6 +19,8 @@ SELECTED = QColor("#1e88e5")
 ACTING = QColor("#f2c200")
 MAX_BADGES = BADGE_LINES
 READABLE_PX = 14  # a token smaller than this on screen shows no text
+OUT_GREY = QColor("#8a8a8a")  # the disc of a combatant out of the fight
+OUT_CROSS = QColor("#b3261e")
 _LABEL_FONT = QFont()
 _LABEL_FONT.setBold(True)
 
@@ -43,7 +45,7 @@ class TokenItem(QGraphicsItem):
         self.colour = QColor("#3a6ea5")
         self.label = "?"
         self.badges: list[str] = []
-        self.selected = self.acting = False
+        self.selected = self.acting = self.out = False
         self.home = QPointF()
         self._box = self._bounds()
         self.setZValue(10)
@@ -54,22 +56,30 @@ class TokenItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def show_state(
-        self, name: str, colour: QColor, badges: list[str], selected: bool, acting: bool
+        self,
+        name: str,
+        colour: QColor,
+        badges: list[str],
+        selected: bool,
+        acting: bool,
+        out: bool = False,
     ) -> None:
         """What the token shows; it repaints only when that changed (a thousand tokens keep
-        their cached pixmaps when one of them is hit)."""
+        their cached pixmaps when one of them is hit). `out`: out of the fight (the
+        ruleset's `is_out`): greyed and crossed."""
         label = initials(name)
-        if (label, colour, badges, selected, acting) == (
+        if (label, colour, badges, selected, acting, out) == (
             self.label,
             self.colour,
             self.badges,
             self.selected,
             self.acting,
+            self.out,
         ):
             return
         self.prepareGeometryChange()
         self.label, self.colour, self.badges = label, colour, badges
-        self.selected, self.acting = selected, acting
+        self.selected, self.acting, self.out = selected, acting, out
         self._box = self._bounds()
         self.setZValue(12 if selected else 10)
         self.update()
@@ -134,9 +144,15 @@ class TokenItem(QGraphicsItem):
             if self.acting and self.selected:
                 painter.setPen(QPen(SELECTED, 2))
                 painter.drawEllipse(QRectF(-r - 6, -r - 6, 2 * r + 12, 2 * r + 12))
-        painter.setPen(QPen(self.colour.darker(170), 2))
-        painter.setBrush(QBrush(self.colour))
+        fill = OUT_GREY if self.out else self.colour
+        painter.setPen(QPen(fill.darker(170), 2))
+        painter.setBrush(QBrush(fill))
         painter.drawEllipse(QRectF(-r, -r, 2 * r, 2 * r))
+        if self.out:  # a cross over the disc: out of the fight, seen from across the table
+            painter.setPen(QPen(OUT_CROSS, max(2.0, r / 5)))
+            d = r * 0.7
+            painter.drawLine(QPointF(-d, -d), QPointF(d, d))
+            painter.drawLine(QPointF(-d, d), QPointF(d, -d))
         # Zoomed far out (a thousand tokens fitted in the window) text too small to read is
         # not drawn: the discs and their rings still say who is where.
         on_screen = self.size * option.levelOfDetailFromTransform(painter.worldTransform())

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 MARK, NAME, SIDE, INIT, ACTIONS, STATES, DECLARED = range(7)
 OPTIONAL = (SIDE, INIT, ACTIONS, STATES, DECLARED)  # the columns a turn mode shows or not
 MIME = "application/x-escarmouche-turn-unit"
+OUT_RED = QColor("#b3261e")  # the name of a unit out of the fight
 _CENTRED = (MARK, INIT, ACTIONS)
 
 
@@ -173,11 +174,18 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
             colour = QGuiApplication.palette().color(QPalette.ColorRole.Highlight)
             colour.setAlpha(70)
             return colour
+        if role == Qt.ItemDataRole.ForegroundRole and column == NAME and self._out(entry):
+            return OUT_RED  # out of the fight: its turn comes, and it is flagged
         if role == Qt.ItemDataRole.ForegroundRole and not current and self._done(entry):
             return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
         if role == Qt.ItemDataRole.ForegroundRole and column == INIT and presenter is not None:
             return presenter.initiative_colour(entry, row)
         return None
+
+    def _out(self, entry: TurnEntry) -> bool:
+        """Every member of the unit is out of the fight (the ruleset's `is_out`)."""
+        enc, ruleset = self.ctl.enc, self.ctl.ruleset
+        return all(ruleset.is_out(enc, enc.combatant(cid)) for cid in entry.members)
 
     def _done(self, entry: TurnEntry) -> bool:
         """Greyed: no more turn this round (acted, or no action left)."""
@@ -196,7 +204,9 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         if presenter is None:
             return ""
         if column == MARK:
-            return "▶" if self._is_current(row) else presenter.mark(entry, row)
+            if self._is_current(row):
+                return "▶"
+            return "✕" if self._out(entry) else presenter.mark(entry, row)
         if column == INIT:
             return presenter.initiative(entry, row)
         if column == DECLARED:
@@ -208,6 +218,8 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         lines = [
             f"{enc.combatant(cid).name} — {badges_text(self.ctl, cid)}" for cid in entry.members
         ]
+        if self._out(entry):
+            lines.append(tr("Hors de combat : son tour vient, « Suivant » le passe"))
         presenter = self._fighting()
         if presenter is not None:
             lines += presenter.tooltip(entry, row)

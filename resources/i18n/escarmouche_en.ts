@@ -958,6 +958,10 @@ Where do these combatants go?</translation>
         <translation>Act.</translation>
     </message>
     <message>
+        <source>Hors de combat : son tour vient, « Suivant » le passe</source>
+        <translation>Out of the fight: its turn comes, “Next” passes it</translation>
+    </message>
+    <message>
         <source>Joker</source>
         <translation>Joker</translation>
     </message>
@@ -1740,6 +1744,10 @@ Restore it?</translation>
     <message>
         <source>Restaurer</source>
         <translation>Restore</translation>
+    </message>
+    <message>
+        <source>{name} est hors de combat : « Suivant » passe son tour</source>
+        <translation>{name} is out of the fight: “Next” passes its turn</translation>
     </message>
     <message>
         <source>Enregistré : {path}</source>

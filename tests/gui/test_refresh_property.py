@@ -114,6 +114,7 @@ def _token_look(item) -> tuple:
         tuple(item.badges),
         item.selected,
         item.acting,
+        item.out,
         item.zValue(),
         item.isEnabled(),
     )

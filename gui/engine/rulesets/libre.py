@@ -89,6 +89,10 @@ class Libre(Ruleset):
             terms.append(Term("hors de combat", "oui", "LIB-05"))
         return terms
 
+    def is_out(self, enc: Encounter, c: Combatant) -> bool:
+        """LIB-05: at 0 hit points or fewer, out of the fight."""
+        return _stat(c, "pv") <= 0
+
     def badges(self, enc: Encounter, c: Combatant) -> list[str]:
         pv, pv_max = _stat(c, "pv"), _stat(c, "pv_max", 1)
         out = [f"PV {pv}/{pv_max}"]
