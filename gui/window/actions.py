@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QUndoView, QVBoxLayout
 
 from .. import __version__
@@ -181,14 +183,30 @@ class WindowActions:
         QMessageBox.information(self.window, pick(data.name), text)
 
     def shortcuts(self) -> None:
-        rows = [
-            f"<tr><td>{a.text().replace('&', '')}</td><td><b>{keys}</b></td></tr>"
-            for a in [*self.window.menus.actions.values(), *self.window.turns.turn_actions()]
-            if (keys := a.shortcut().toString())
+        """Aide › Raccourcis clavier: every key of every action of the window, read from the
+        actions themselves (menus, toolbar, the combat dock and its turn mode), then the
+        keys that belong to a place rather than to an action."""
+        QMessageBox.information(self.window, tr("Raccourcis clavier"), self.shortcuts_html())
+
+    def shortcuts_html(self) -> str:
+        rows: list[str] = []
+        seen: set[tuple[str, str]] = set()
+        for action in self.window.findChildren(QAction):
+            keys = " ; ".join(
+                k.toString(QKeySequence.SequenceFormat.NativeText) for k in action.shortcuts()
+            )
+            what = action.text().replace("&", "").rstrip("…")
+            if keys and what and (what, keys) not in seen:
+                seen.add((what, keys))
+                rows.append(f"<tr><td>{html.escape(what)}</td><td><b>{keys}</b></td></tr>")
+        places = [
+            tr("Sur la carte : Espace, Suivant ; Espace maintenue + glisser, déplacer la vue"),
+            tr("Dans la fenêtre d’action : Espace lance les dés, Entrée applique"),
+            tr("Dans les camps : + et − changent le compteur de la ligne (Réserve, Menace)"),
+            tr("Partout : Tab et Maj+Tab passent d’un champ à l’autre, Échap ferme"),
         ]
-        extra = tr("Espace (sur la carte) : Suivant ; Espace maintenue + glisser : déplacer la vue")
-        QMessageBox.information(
-            self.window, tr("Raccourcis clavier"), f"<table>{''.join(rows)}</table><p>{extra}</p>"
+        return f"<table>{''.join(rows)}</table>" + "".join(
+            f"<p>{html.escape(line)}</p>" for line in places
         )
 
     def about(self) -> None:

@@ -1706,12 +1706,24 @@ Where do these combatants go?</translation>
         <translation>Choose the acting combatant first.</translation>
     </message>
     <message>
-        <source>Espace (sur la carte) : Suivant ; Espace maintenue + glisser : déplacer la vue</source>
-        <translation>Space (on the map): Next; hold Space + drag: pan the view</translation>
-    </message>
-    <message>
         <source>Raccourcis clavier</source>
         <translation>Keyboard shortcuts</translation>
+    </message>
+    <message>
+        <source>Sur la carte : Espace, Suivant ; Espace maintenue + glisser, déplacer la vue</source>
+        <translation>On the map: Space, Next; hold Space and drag, move the view</translation>
+    </message>
+    <message>
+        <source>Dans la fenêtre d’action : Espace lance les dés, Entrée applique</source>
+        <translation>In the action window: Space rolls the dice, Enter applies</translation>
+    </message>
+    <message>
+        <source>Dans les camps : + et − changent le compteur de la ligne (Réserve, Menace)</source>
+        <translation>In the sides: + and − change the row's counter (Reserve, Threat)</translation>
+    </message>
+    <message>
+        <source>Partout : Tab et Maj+Tab passent d’un champ à l’autre, Échap ferme</source>
+        <translation>Everywhere: Tab and Shift+Tab move between fields, Esc closes</translation>
     </message>
     <message>
         <source>À propos d’Escarmouche</source>
