@@ -68,7 +68,10 @@ class AddCombatantDialog(QDialog):
         for side in enc.sides:
             self.side.addItem(side.name, side.id)
         current = {c.id: c.side for c in enc.combatants}.get(controller.selected or "")
-        self.side.setCurrentIndex(max(0, self.side.findData(current)))  # the selected one's
+        self._own_side = max(0, self.side.findData(current))  # the selected one's
+        self.side.setCurrentIndex(self._own_side)
+        self._side_chosen = False  # the GM picked a side: choosing a model keeps it
+        self.side.activated.connect(lambda _i: setattr(self, "_side_chosen", True))
         self.tier = QComboBox()
         for choice in data.tiers:
             self.tier.addItem(pick(choice.label), choice.value)
@@ -166,6 +169,10 @@ class AddCombatantDialog(QDialog):
         self._prefill = prefill
         if entry is not None and entry.tier is not None:
             self.tier.setCurrentIndex(max(0, self.tier.findData(entry.tier)))
+        if not self._side_chosen and self.side.count():
+            # A creature of the bestiary joins the GM's side (the last: the players' side
+            # comes first in every new encounter and demo); a blank sheet, the selection's.
+            self.side.setCurrentIndex(self.side.count() - 1 if entry else self._own_side)
         self.details.setText(self._summary(entry))
 
     def _summary(self, entry: Template | None) -> str:

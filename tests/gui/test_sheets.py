@@ -332,3 +332,17 @@ def test_typed_values_beyond_the_rules_are_explained_not_dropped(qtbot, sheet, c
     assert ctl.enc.model_dump_json() == before and ctl.undo_stack.count() == 0
     pv.widget.setValue(20)
     assert sheet.errors["pv"].isHidden() and stats(ctl)["pv"] == 20
+
+
+def test_a_bestiary_creature_joins_the_gm_s_side_unless_the_gm_picks_one(qtbot, ctl):
+    """Issue 17, deliver 6: bestiary monsters used to default to the players' side."""
+    ctl.select("ysolde")  # of the players' side
+    dialog = AddCombatantDialog(ctl)
+    qtbot.addWidget(dialog)
+    assert dialog.side.currentData() == "compagnie"  # a blank sheet: the selection's side
+    dialog.sources.setCurrentRow(1)  # a creature of the bestiary
+    assert dialog.side.currentData() == "brigands"
+    dialog.side.setCurrentIndex(dialog.side.findData("compagnie"))
+    dialog.side.activated.emit(dialog.side.currentIndex())  # the GM's own pick…
+    dialog.sources.setCurrentRow(2)
+    assert dialog.side.currentData() == "compagnie"  # …stays
