@@ -176,3 +176,18 @@ def test_precedent_n_times_lands_n_steps_back(steps):
         t.apply(t.previous_turn())
     assert state(t.enc.turn) == run.states[-1 - steps]
     assert len(t.enc.turn.history) == 10 - steps
+
+
+def test_ranked_initiatives_are_logged_with_the_tie_breaks():
+    """Issue 17, deliver 6: Commencer logs each unit's initiative, in the order taken."""
+    from gui.engine.table import Table
+
+    from .builders import fighter, libre_encounter
+
+    t = Table(libre_encounter(fighter("x", "a", init_mod=1), fighter("y", "b"), fighter("w", "b")))
+    t.apply(t.start_combat({"x": 12, "y": 12, "w": 15}))
+    line = t.enc.log[-1]
+    assert line.action == "Initiative" and line.outcome == "Ordre du tour établi"
+    assert line.breakdown[0] == "W : 15"
+    assert line.breakdown[1].startswith("X : 12 (départage : score")
+    assert line.dice == [15, 12, 12]

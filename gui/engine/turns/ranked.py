@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..model import Encounter, Text, TurnEntry, TurnState, register_turn_state
+from ..model import Encounter, LogEntry, Text, TurnEntry, TurnState, now, register_turn_state
 from ..rulesets.schema import Label
 from .base import Step, TurnContext, TurnError, TurnMode, index_of, step_in
 
@@ -60,7 +60,7 @@ class RankedInitiative(TurnMode):
             enumerate(entries), key=lambda ie: (-(ie[1].initiative or 0), -ie[1].score, ie[0])
         )
         order = [e for _, e in ranked]
-        return Step(self._begun(order), "Commencer le combat")
+        return Step(self._begun(order), "Commencer le combat", logs=[_initiative_log(ctx, order)])
 
     def _begun(self, order: list[RankedEntry]) -> TurnState:
         return self.state(round=1, order=order, current=self._first(order, 0))
@@ -151,3 +151,21 @@ class GmOrder(RankedInitiative):
         for entry in order:
             entry.initiative = initiatives.get(entry.unit)
         return Step(self._begun(order), "Commencer le combat")
+
+
+def _initiative_log(ctx: TurnContext, order: list[RankedEntry]) -> LogEntry:
+    """The initiatives as the order took them, with the score that breaks a tie."""
+    tied = {e.initiative for e in order if sum(o.initiative == e.initiative for o in order) > 1}
+    lines = [
+        f"{ctx.unit_name(e)} : {e.initiative}"
+        + (f" (départage : score {e.score})" if e.initiative in tied else "")
+        for e in order
+    ]
+    return LogEntry(
+        time=now(),
+        round=1,
+        action="Initiative",
+        breakdown=lines,
+        dice=[e.initiative for e in order if e.initiative is not None],
+        outcome="Ordre du tour établi",
+    )
