@@ -43,7 +43,7 @@ def test_models_pass_the_qt_model_tester_before_and_during_combat(ctl, qtmodelte
         ctl.next_turn()
     ctl.undo_stack.undo()
     ctl.end_combat()
-    assert models[2].rowCount() == 3  # rounds 1 and 2 begin, and the hit
+    assert models[2].rowCount() == 4  # round 1, the initiatives, the hit, round 2
     assert proxy.rowCount() == 1
 
 
@@ -165,9 +165,10 @@ def test_log_lines_and_filter(ctl, qtmodeltester):
     ctl.start_combat(INITIATIVES)
     hit(ctl, "maelis", "brig1", "4")
     hit(ctl, "chef", "ysolde", "3")
-    assert model.rowCount() == 3
+    assert model.rowCount() == 4
     assert model.index(0).data() == "R1 · Round 1 — Début du round 1"
-    line = model.index(1)
+    assert model.index(1).data() == "R1 · Initiative — Ordre du tour établi"
+    line = model.index(2)
     assert line.data() == "R1 · Dégâts à Brigand 1 — Brigand 1 perd 8 PV (9 → 1)"
     assert line.data(ACTOR_ROLE) == "maelis"
     tip = line.data(Qt.ItemDataRole.ToolTipRole)
@@ -177,9 +178,9 @@ def test_log_lines_and_filter(ctl, qtmodeltester):
     proxy.set_combatant("maelis")
     assert proxy.rowCount() == 1 and "Brigand 1" in proxy.index(0, 0).data()
     proxy.set_combatant(None)
-    assert proxy.rowCount() == 3
+    assert proxy.rowCount() == 4
     ctl.undo_stack.undo()
-    assert model.rowCount() == proxy.rowCount() == 2
+    assert model.rowCount() == proxy.rowCount() == 3
 
 
 def test_round_line_appears_and_models_follow_another_encounter(ctl, qtbot):
