@@ -304,6 +304,13 @@ class Controller(QObject):
         gesture = gesture or windows.gesture_of(cs)
         self.push(cs, ("gesture", gesture) if gesture else None)
 
+    def free_roll(self, text: str, what: str = "") -> int:
+        """« Jet libre »: dice of the GM's choosing, rolled, logged, one undo entry; the
+        total is returned (and said in the status bar)."""
+        total = self._edit(self.table.free_roll, text, what)
+        self.message.emit(tr("Jet libre {dice} : {total}").format(dice=text.strip(), total=total))
+        return total
+
     def pass_window(self, wid: str) -> None:
         """The GM lets a reaction window pass: nobody reacts, the resolution goes on (part
         of the gesture that opened it)."""

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from . import durations, moves, storage, windows
 from .changes import Change, ChangeError, ChangeSet, apply, change, revert
-from .dice import rng_from_state, rng_state
+from .dice import DiceExpr, rng_from_state, rng_state
 from .effects import effects_of
 from .model import DiceState, Encounter, LogEntry, TurnState, now
 from .moves import Destination
@@ -52,6 +52,24 @@ class Table:
     def roll(self, request: DiceRequest) -> DiceResult:
         """The app rolls the dice with the encounter's generator (G-1 a)."""
         return DiceResult("rolled", tuple(request.expr.roll(self.rng)))
+
+    def free_roll(self, text: str, what: str = "") -> tuple[int, ChangeSet]:
+        """« Jet libre »: any dice the GM asks for (`text`, 2d6+1, 4d6kh3…), rolled with the
+        encounter's dice and logged (with `what` it is for): its total and the log line, one
+        undo entry. A bad expression is refused (DiceInputError) and nothing is rolled."""
+        expr = DiceExpr.parse(text)
+        what = what.strip()[:200]
+        faces = expr.roll(self.rng)
+        total = expr.total(faces)
+        entry = LogEntry(
+            time=now(),
+            round=self.enc.turn.round,
+            action=f"Jet libre : {what}" if what else "Jet libre",
+            breakdown=[f"{expr} → {total}"],
+            dice=faces,
+            outcome=f"{total}",
+        )
+        return total, ChangeSet(entry.action, (log_change(self.enc, entry),))
 
     def dice_state(self) -> DiceState:
         """The generator's state, saved with the encounter so rolls continue after reopening."""

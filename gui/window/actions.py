@@ -27,6 +27,7 @@ class WindowActions:
         self.window = window
         self.controller = window.controller
         self.history: QDialog | None = None
+        self._last_roll = "1d20"  # the next Jet libre offers the last dice again
 
     def _try(self, fn, *args):
         try:
@@ -169,6 +170,14 @@ class WindowActions:
             return
         target = self.controller.default_target(actor)
         open_action_dialog(self.controller, actor, target, None, self.window)
+
+    def free_roll(self) -> None:
+        """Combat › Jet libre: any dice, for anything the rules leave to the GM; logged."""
+        text = self.window.prompts.text(
+            tr("Jet libre"), tr("Dés à lancer (p. ex. 2d6+1, 4d6kh3, 1d10!) :"), self._last_roll
+        )
+        if text is not None and self._try(self.controller.free_roll, text) is not None:
+            self._last_roll = text
 
     # Aide ---------------------------------------------------------------------------------
 

@@ -173,6 +173,13 @@ class Menus:
                 tr("Action du combattant sélectionné"),
             ),
             self.add(
+                "free_roll",
+                tr("&Jet libre…"),
+                self.do.free_roll,
+                ["Ctrl+R"],
+                tr("Lancer des dés de son choix, noté au journal"),
+            ),
+            self.add(
                 "house_rules",
                 tr("&Options de règles…"),
                 self.do.house_rules,

@@ -862,6 +862,14 @@ Where do these combatants go?</translation>
         <translation>Action of the selected combatant</translation>
     </message>
     <message>
+        <source>&amp;Jet libre…</source>
+        <translation>&amp;Free roll…</translation>
+    </message>
+    <message>
+        <source>Lancer des dés de son choix, noté au journal</source>
+        <translation>Roll any dice, written in the log</translation>
+    </message>
+    <message>
         <source>&amp;Options de règles…</source>
         <translation>Rule &amp;options…</translation>
     </message>
@@ -1706,6 +1714,14 @@ Where do these combatants go?</translation>
         <translation>Choose the acting combatant first.</translation>
     </message>
     <message>
+        <source>Jet libre</source>
+        <translation>Free roll</translation>
+    </message>
+    <message>
+        <source>Dés à lancer (p. ex. 2d6+1, 4d6kh3, 1d10!) :</source>
+        <translation>Dice to roll (e.g. 2d6+1, 4d6kh3, 1d10!):</translation>
+    </message>
+    <message>
         <source>Raccourcis clavier</source>
         <translation>Keyboard shortcuts</translation>
     </message>
@@ -1719,7 +1735,7 @@ Where do these combatants go?</translation>
     </message>
     <message>
         <source>Dans les camps : + et − changent le compteur de la ligne (Réserve, Menace)</source>
-        <translation>In the sides: + and − change the row's counter (Reserve, Threat)</translation>
+        <translation>In the sides: + and − change the row&apos;s counter (Reserve, Threat)</translation>
     </message>
     <message>
         <source>Partout : Tab et Maj+Tab passent d’un champ à l’autre, Échap ferme</source>
@@ -1756,6 +1772,10 @@ Restore it?</translation>
     <message>
         <source>Restaurer</source>
         <translation>Restore</translation>
+    </message>
+    <message>
+        <source>Jet libre {dice} : {total}</source>
+        <translation>Free roll {dice}: {total}</translation>
     </message>
     <message>
         <source>{name} est hors de combat : « Suivant » passe son tour</source>
