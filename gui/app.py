@@ -30,8 +30,9 @@ def open_encounter(file: Path | None, demo: str | None) -> Table:
     return Table(load(ruleset.demo_path))
 
 
-def run(file: Path | None, demo: str | None) -> int:
-    """Start the app; a file that cannot be opened is explained, never a crash."""
+def run(file: Path | None, demo: str | None, lang: str | None = None) -> int:
+    """Start the app (in `lang` when given, else the preferred language); a file that
+    cannot be opened is explained, never a crash."""
     problem = None if QApplication.instance() else display_problem(os.environ)
     if problem:
         print(problem, file=sys.stderr)
@@ -41,7 +42,7 @@ def run(file: Path | None, demo: str | None) -> int:
     app.setApplicationVersion(__version__)
     app.setOrganizationName("Escarmouche")
     app.setWindowIcon(QIcon(str(ICON)))
-    i18n.install(app)
+    i18n.install(app, lang)
     try:
         table = open_encounter(file, demo)
     except LoadError as exc:

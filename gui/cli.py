@@ -35,8 +35,9 @@ def _check(path: Path) -> int:
     return 0
 
 
-def _summary(path: Path, out: Path) -> int:
-    """Write an encounter's printable summary to a .pdf or .html file, without a display."""
+def _summary(path: Path, out: Path, lang: str | None = None) -> int:
+    """Write an encounter's printable summary to a .pdf or .html file, without a display,
+    in `lang` (else the GM's preferred language, else the system's)."""
     if out.suffix.lower() not in (".pdf", ".html"):
         print(
             f"{out} : extension .pdf ou .html attendue / expected a .pdf or .html extension",
@@ -52,10 +53,14 @@ def _summary(path: Path, out: Path) -> int:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtWidgets import QApplication
 
+    from . import i18n
     from .engine.rulesets import registry
     from .printing.printer import write_html, write_pdf
 
-    _app = QApplication.instance() or QApplication(["escarmouche"])  # the map is drawn by Qt
+    app = QApplication.instance() or QApplication(["escarmouche"])  # the map is drawn by Qt
+    app.setOrganizationName("Escarmouche")  # where the GM's preferred language is kept
+    app.setApplicationName("Escarmouche")
+    i18n.install(app, lang)
     write = write_pdf if out.suffix.lower() == ".pdf" else write_html
     try:
         write(enc, registry.get(enc.ruleset), out)
@@ -84,6 +89,12 @@ def _parser() -> argparse.ArgumentParser:
     run = sub.add_parser("open", help="ouvrir l’application / open the app (default)")
     run.add_argument("file", type=Path, nargs="?")
     run.add_argument("--demo", metavar="RULESET", help="ouvrir la démo d’un jeu de règles")
+    for command in (summary, run):
+        command.add_argument(
+            "--lang",
+            choices=("fr", "en"),
+            help="langue, au lieu de la préférence / language, instead of the preference",
+        )
     return parser
 
 
@@ -96,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
     if ns.command == "check":
         return _check(ns.file)
     if ns.command == "summary":
-        return _summary(ns.file, ns.output)
+        return _summary(ns.file, ns.output, ns.lang)
     from .app import run
 
-    return run(ns.file, ns.demo)
+    return run(ns.file, ns.demo, ns.lang)

@@ -58,9 +58,11 @@ def choose_language(setting: object, system: str) -> str:
     return "en" if system.lower().startswith("en") else "fr"
 
 
-def install(app: QCoreApplication) -> str:
-    """Load the translations for the preferred or system language; returns its code."""
-    code = choose_language(QSettings().value("language", "system"), QLocale.system().name())
+def install(app: QCoreApplication, forced: str | None = None) -> str:
+    """Load the translations for `forced` (the command line's --lang), else the preferred or
+    system language; returns its code."""
+    setting = forced or QSettings().value("language", "system")
+    code = choose_language(setting, QLocale.system().name())
     set_language(code)
     for old in _installed:
         app.removeTranslator(old)

@@ -11,7 +11,7 @@ from ..engine.model import Combatant, Encounter, Track
 from ..engine.rulesets.base import Ruleset
 from ..engine.rulesets.schema import FieldSpec
 from ..engine.turns import current_entry
-from ..i18n import pick, tr
+from ..i18n import language, pick, tr
 from ..models import round_text
 
 LOG_LINES = 15
@@ -47,7 +47,8 @@ def summary_html(
     map_width: int = MAP_WIDTH,
     printed: datetime | None = None,
 ) -> str:
-    """A printable summary of the encounter in French, every user text escaped.
+    """A printable summary of the encounter in the interface's language, every user text
+    escaped.
 
     `map_image_name` is the map picture's resource name or URL (None: no map section),
     shown `map_width` pixels wide; `printed` is the date shown (now by default).
@@ -55,10 +56,10 @@ def summary_html(
     body = [_header(enc, ruleset, printed or datetime.now())]
     if map_image_name is not None:
         img = f'<img src="{escape(map_image_name)}" width="{map_width}">'
-        body.append(f'<h2>{tr("Carte")}</h2><p class="map">{img}</p>')
+        body.append(f'<h2>{tr("Carte du terrain")}</h2><p class="map">{img}</p>')
     body += [_roster(enc, ruleset), _order(enc, ruleset), _log(enc)]
     return (
-        f'<!DOCTYPE html>\n<html lang="fr"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html>\n<html lang="{language()}"><head><meta charset="utf-8">'
         f"<title>{escape(enc.name)}</title><style>{_STYLE}</style></head>"
         f"<body>{''.join(body)}</body></html>\n"
     )
@@ -145,7 +146,8 @@ def _roster(enc: Encounter, ruleset: Ruleset) -> str:
             swatch += f' <span class="small">— {" · ".join(resources)}</span>'
         rows.append(f'<tr class="side"><td colspan="{len(heads)}">{swatch}</td></tr>')
         rows += [_roster_row(enc, ruleset, c, stats, track_keys, kinds, compact) for c in members]
-    return f"<h2>{tr('Combattants')}</h2>" + _table(heads, rows)
+    heading = tr("Combattants")
+    return f"<h2>{heading}</h2>" + _table(heads, rows)
 
 
 def _roster_row(
@@ -221,9 +223,10 @@ def _table(heads: list[str], rows: list[str]) -> str:
 
 
 def _order(enc: Encounter, ruleset: Ruleset) -> str:
-    title = f"<h2>{tr('Ordre du tour')}</h2>"
+    heading = tr("Ordre du tour")
+    title = f"<h2>{heading}</h2>"
     if not enc.turn.order:
-        return title + f"<p>{tr('Combat non commencé : pas encore d’ordre du tour.')}</p>"
+        return title + "<p>" + tr("Combat non commencé : pas encore d’ordre du tour.") + "</p>"
     sides = {s.id: s.name for s in enc.sides}
     mode = ruleset.turn_mode(enc)
     rows = []
@@ -250,7 +253,7 @@ def _log(enc: Encounter) -> str:
             shown=LOG_LINES, total=len(enc.log)
         )
     if not enc.log:
-        return f"<h2>{title}</h2><p>{tr('Journal vide.')}</p>"
+        return f"<h2>{title}</h2><p>" + tr("Journal vide.") + "</p>"
     rows = []
     for entry in enc.log[-LOG_LINES:]:
         action = f"<b>{escape(entry.action)}</b>"

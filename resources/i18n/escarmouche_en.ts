@@ -1118,12 +1118,24 @@ Where do these combatants go?</translation>
         <translation>printed on {date} at {time}</translation>
     </message>
     <message>
+        <source>Combattants</source>
+        <translation>Combatants</translation>
+    </message>
+    <message>
+        <source>Combat non commencé : pas encore d’ordre du tour.</source>
+        <translation>Combat not started: no turn order yet.</translation>
+    </message>
+    <message>
         <source>Statut</source>
         <translation>Status</translation>
     </message>
     <message>
         <source>({shown} dernières lignes sur {total})</source>
         <translation>(last {shown} lines of {total})</translation>
+    </message>
+    <message>
+        <source>Journal vide.</source>
+        <translation>The log is empty.</translation>
     </message>
     <message>
         <source>Round</source>

@@ -42,3 +42,30 @@ def test_python_dash_m_gui_answers_version():
         check=True,
     )
     assert out.stdout.strip().startswith("escarmouche ")
+
+
+def test_summary_follows_the_language_asked_on_the_command_line(tmp_path):
+    """Issue 17, deliver 5: `--lang` overrides the preference; the summary used to print its
+    headings in French whatever the language."""
+    root = Path(__file__).resolve().parents[2]
+    env = {
+        **__import__("os").environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "ESCARMOUCHE_DATA_DIR": str(tmp_path / "data"),
+    }
+    pages = {}
+    for lang in ("en", "fr"):
+        out = tmp_path / f"resume-{lang}.html"
+        subprocess.run(
+            [sys.executable, "-m", "gui", "summary", str(DEMO), "-o", str(out), "--lang", lang],
+            cwd=root,
+            env=env,
+            check=True,
+            capture_output=True,
+        )
+        pages[lang] = out.read_text(encoding="utf-8")
+    assert '<html lang="en">' in pages["en"] and "<h2>Combatants</h2>" in pages["en"]
+    assert "Combat not started: no turn order yet." in pages["en"]
+    assert '<html lang="fr">' in pages["fr"] and "<h2>Combattants</h2>" in pages["fr"]
+    assert "Combat non commencé" in pages["fr"]

@@ -139,3 +139,17 @@ def test_the_edit_menu_says_undo_in_english(qtbot, english):
     window = MainWindow(Controller(open_encounter(None, "libre")), ScriptedPrompts())
     qtbot.addWidget(window, before_close_func=lambda w: w.controller.undo_stack.setClean())
     assert window.menus.actions["undo"].text().replace("&", "") == "Undo"
+
+
+def test_every_tr_call_is_a_literal_lupdate_can_read():
+    """pyside6-lupdate only extracts `tr("…")`: a single-quoted or computed text would stay
+    French in the English interface (the summary's « Journal vide. » did)."""
+    root = Path(i18n.__file__).resolve().parent
+    calls = re.compile(r"\btr\((?!\"|\s*$)")  # a text on the next line is read too
+    bad = [
+        f"{path.relative_to(root)}:{n}"
+        for path in sorted(root.rglob("*.py"))
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if calls.search(line) and "def tr(" not in line
+    ]
+    assert bad == []
