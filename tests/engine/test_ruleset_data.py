@@ -122,3 +122,16 @@ def test_demo_loads_and_passes_the_ruleset_checks(ruleset_id):
     for c in enc.combatants:
         assert c.position.zone in zones, c.id
         assert c.side in sides, c.id
+
+
+def test_every_field_group_is_titled_in_both_languages():
+    """Issue 17, deliver 5: libre's sheet titles « Vie » and « Équipement » stayed French in
+    the English interface (no group labels in its data)."""
+    from gui.engine.rulesets import registry
+
+    for rid in registry.available():
+        data = registry.get(rid).data
+        declared = {g.value for g in data.groups}
+        used = {f.group for f in data.fields if f.group}
+        assert used <= declared, f"{rid}: untitled groups {sorted(used - declared)}"
+        assert all(g.label.fr and g.label.en for g in data.groups), rid
