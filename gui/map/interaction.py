@@ -14,6 +14,7 @@ from ..engine.map_edits import occupants
 from ..engine.model import Rect
 from ..engine.moves import destination_at
 from ..i18n import message, tr
+from ..sheets.quick_steps import quick_step_actions
 from ..window.prompts import Prompts
 from .scene import EncounterScene
 from .tools import CONNECT, DRAW
@@ -170,6 +171,8 @@ class MapInteraction(QObject):
                 self.token_menu_hook(menu, key)
             menu.addAction(tr("Sélectionner"), lambda: self.controller.select(key))
             window_actions(menu, self.controller, key, self.parent_widget)
+            menu.addSeparator()
+            quick_step_actions(menu, self.controller, key)
             menu.addSeparator()
             condition_actions(menu, self.controller, key, self.parent_widget)
             for other in c.contacts:

@@ -35,6 +35,7 @@ from ..models import ID_ROLE, SIZED_ROWS, in_combat
 from ..models.roster import RosterModel
 from ..models.roster_delegate import setup_roster_view
 from ..models.turn_order import DECLARED, NAME, OPTIONAL, SIDE, STATES, TurnOrderModel
+from ..sheets.quick_steps import quick_step_actions
 from ..window.prompts import Prompts
 from .mode_actions import ModeActions, actions_class
 from .pending import PendingBox
@@ -176,9 +177,11 @@ class TurnPanel(QWidget):
         return view
 
     def order_menu(self, row: int) -> QMenu:
-        """The context menu of a row of the order: its members' conditions (G-3)."""
+        """The context menu of a row of the order: its members' quick − and + (hit points…)
+        and conditions (G-3)."""
         menu = QMenu(self)
         for cid in self.order_model.entry(row).members:
+            quick_step_actions(menu, self.ctl, cid)
             condition_actions(menu, self.ctl, cid, self)
         return menu
 

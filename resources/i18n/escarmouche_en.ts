@@ -1973,5 +1973,9 @@ Dodge</translation>
         <source>{roll} ({name})</source>
         <translation>{roll} ({name})</translation>
     </message>
+    <message>
+        <source>{field} {step:+d} ({value} → {new})</source>
+        <translation>{field} {step:+d} ({value} → {new})</translation>
+    </message>
 </context>
 </TS>
