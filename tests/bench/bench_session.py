@@ -52,10 +52,10 @@ writing = [0.0]  # the time of this gesture's autosave
 write = recovery.write
 
 
-def timed_write(table):
+def timed_write(table, saved_at=None):
     begin = time.perf_counter()
     try:
-        return write(table)
+        return write(table, saved_at)
     finally:
         writing[0] += time.perf_counter() - begin
 
