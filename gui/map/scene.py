@@ -226,7 +226,7 @@ class EncounterScene(ToolScene):
         item.show_state(
             c.name,
             QColor(side.colour),
-            self.ruleset.badges(self.enc, c),
+            [pick(b) for b in self.ruleset.badge_labels(self.enc, c)],
             c.id == self.selected,
             c.id in self._active,
             self.ruleset.is_out(self.enc, c),
@@ -237,7 +237,7 @@ class EncounterScene(ToolScene):
         """A token's tooltip, read when it shows: the sheet at a glance."""
         enc = self.enc
         c = enc.combatant(cid)
-        badges = self.ruleset.badges(enc, c)
+        badges = [pick(b) for b in self.ruleset.badge_labels(enc, c)]
         details = [str(t) for t in self.ruleset.derived(enc, c)]
         return token_tooltip(c.name, enc.side(c.side).name, badges, details, c.notes)
 

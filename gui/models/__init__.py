@@ -85,7 +85,7 @@ class FollowsController:
 def badges_text(ctl: Controller, cid: str) -> str:
     """A combatant's badges (hit points, states…) on one line."""
     enc = ctl.enc
-    return " · ".join(ctl.ruleset.badges(enc, enc.combatant(cid)))
+    return " · ".join(pick(b) for b in ctl.ruleset.badge_labels(enc, enc.combatant(cid)))
 
 
 def unit_name(enc: Encounter, entry: TurnEntry) -> str:

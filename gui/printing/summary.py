@@ -176,7 +176,8 @@ def _roster_row(
         cells.append(
             f"<td>{_boxes(c.tracks[k], kinds[k], glyphs)}</td>" if k in c.tracks else "<td></td>"
         )
-    cells.append(f"<td>{'<br>'.join(escape(b) for b in ruleset.badges(enc, c))}</td>")
+    badges = "<br>".join(escape(pick(b)) for b in ruleset.badge_labels(enc, c))
+    cells.append(f"<td>{badges}</td>")
     return f"<tr>{''.join(cells)}</tr>"
 
 

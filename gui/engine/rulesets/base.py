@@ -344,8 +344,13 @@ class Ruleset(ABC):
         return []
 
     def badges(self, enc: Encounter, c: Combatant) -> list[str]:
-        """Short state texts for the token and roster."""
-        return [s.label if s.value is None else f"{s.label} ×{s.value}" for s in c.states]
+        """Short state texts for the token and roster, in French (`badge_labels`)."""
+        return [label.fr for label in self.badge_labels(enc, c)]
+
+    def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
+        """The badges in both languages, for the views to show in the interface's (the
+        states' own names, as the GM or the rules gave them, in both)."""
+        return [_same(s.label if s.value is None else f"{s.label} ×{s.value}") for s in c.states]
 
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """True once `c` takes no further part in the fight (none by default)."""
@@ -462,6 +467,11 @@ def overridden(
 def is_log_append(c: Change) -> bool:
     """True for a change that adds a line to the encounter log."""
     return c.path[0] == "log" and c.old is ABSENT
+
+
+def _same(text: str) -> Label:
+    """A text that reads the same in both languages (a name, a number)."""
+    return Label(fr=text, en=text)
 
 
 def followed(

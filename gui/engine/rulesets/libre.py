@@ -93,15 +93,19 @@ class Libre(Ruleset):
         """LIB-05: at 0 hit points or fewer, out of the fight."""
         return _stat(c, "pv") <= 0
 
-    def badges(self, enc: Encounter, c: Combatant) -> list[str]:
+    def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
         pv, pv_max = _stat(c, "pv"), _stat(c, "pv_max", 1)
-        out = [f"PV {pv}/{pv_max}"]
+        out = [Label(fr=f"PV {pv}/{pv_max}", en=f"HP {pv}/{pv_max}")]
         if pv <= 0:
-            out.append("Hors de combat")
-        return out + [
-            f"{s.label} ({s.expiry.rounds} r.)" if s.expiry and s.expiry.rounds else s.label
-            for s in c.states
-        ]
+            out.append(Label(fr="Hors de combat", en="Out of the fight"))
+        for s in c.states:
+            rounds = s.expiry.rounds if s.expiry and s.expiry.rounds else None
+            out.append(
+                Label(fr=f"{s.label} ({rounds} r.)", en=f"{s.label} ({rounds} rd)")
+                if rounds
+                else Label(fr=s.label, en=s.label)
+            )
+        return out
 
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
         roll = FieldSpec(key="jet", label=Label(fr="Jet", en="Roll"), kind="dice", default="1d20")

@@ -53,15 +53,25 @@ class AttentionDonjon(HandlerRuleset):
             out.append(Term("Actions restantes de l’activation", ", ".join(left), "AD-37"))
         return out
 
-    def badges(self, enc: Encounter, c: Combatant) -> list[str]:
+    def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
         """Short lines for a small token: the health state, Santé, Héroïsme, then the rest."""
-        out = ["Mort" if dead(c) else "Secoué" if shaken(c) else "Indemne"]
-        out.append(f"Santé {stat(c, 'sante')}/{stat(c, 'sante_max', 1)}")
+        health = (
+            Label(fr="Mort", en="Dead")
+            if dead(c)
+            else Label(fr="Secoué", en="Shaken")
+            if shaken(c)
+            else Label(fr="Indemne", en="Unhurt")
+        )
+        sante = f"{stat(c, 'sante')}/{stat(c, 'sante_max', 1)}"
+        out = [health, Label(fr=f"Santé {sante}", en=f"Health {sante}")]
         if hero(c):
-            out.append(f"Héroïsme {stat(c, 'heroisme')}")
+            out.append(
+                Label(fr=f"Héroïsme {stat(c, 'heroisme')}", en=f"Heroism {stat(c, 'heroisme')}")
+            )
         if not active(c) and not dead(c):
-            out.append("inactif")
-        return out + [s.label for s in c.states if s.key not in ("secoue", "mort")]
+            out.append(Label(fr="inactif", en="inactive"))
+        others = [s.label for s in c.states if s.key not in ("secoue", "mort")]
+        return out + [Label(fr=text, en=text) for text in others]
 
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """AD-20: a dead figurine takes no further part."""

@@ -99,15 +99,21 @@ class Conteur(HandlerRuleset):
         out.append(Term("Étourdi au-delà de", f"{limit} succès de dégâts", "CON-35"))
         return out
 
-    def badges(self, enc: Encounter, c: Combatant) -> list[str]:
+    def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
         level = health.current_level(c)
         penalty, _ = health.wound_penalty(c)
         first = [level.name if level else "Indemne"]
+        first_en = [level.name if level else "Unhurt"]
         if penalty:
             first.append(f"({penalty:+d})")
+            first_en.append(f"({penalty:+d})")
         first.append(f"· Vol {stat(c, 'volonte_points')}")
+        first_en.append(f"· Will {stat(c, 'volonte_points')}")
         if nature(c) == VAMPIRE:
             first.append(f"· Sang {stat(c, 'sang')}")
+            first_en.append(f"· Blood {stat(c, 'sang')}")
         if nature(c) == WEREWOLF:
             first.append(f"· Rage {stat(c, 'rage')}")
-        return [" ".join(first), *(s.label for s in c.states)]
+            first_en.append(f"· Rage {stat(c, 'rage')}")
+        states = [Label(fr=s.label, en=s.label) for s in c.states]
+        return [Label(fr=" ".join(first), en=" ".join(first_en)), *states]

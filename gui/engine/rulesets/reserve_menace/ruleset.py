@@ -195,7 +195,11 @@ class ReserveMenace(HandlerRuleset):
             out.append(Term("Moniteur", f"{checked}/{size}", "RM-36"))
         return out
 
-    def badges(self, enc: Encounter, c: Combatant) -> list[str]:
+    def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
+        """Défense, Réserve, Tension and the monitor: the rules' own terms in both languages."""
+        return [Label(fr=text, en=text) for text in self._badge_texts(enc, c)]
+
+    def _badge_texts(self, enc: Encounter, c: Combatant) -> list[str]:
         first = [f"Déf {stat(c, 'defense')}"]
         if is_character(c):
             first.append(f"Rés {stat(c, 'reserve')}")
