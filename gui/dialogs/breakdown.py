@@ -168,7 +168,7 @@ class BreakdownView(QGroupBox):
         """Fill the table: one row per term, the rule's text as the Règle cell's tooltip."""
         self.table.setRowCount(len(terms))
         for row, term in enumerate(terms):
-            cells = (term.rule, term.label, term_value(term))
+            cells = (term.rule, either(term.label, term.label_en or term.label), term_value(term))
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if column == 0:

@@ -13,7 +13,7 @@ from ..engine.moves import cell_centre
 from ..engine.rulesets.base import Ruleset
 from ..engine.touched import Touched
 from ..engine.turns import current_entry
-from ..i18n import pick
+from ..i18n import either, pick
 from .group_item import GroupItem
 from .layout import TOKEN_DIAMETER, link_segment, token_slots
 from .link_item import GridItem, LinkItem
@@ -238,7 +238,7 @@ class EncounterScene(ToolScene):
         enc = self.enc
         c = enc.combatant(cid)
         badges = [pick(b) for b in self.ruleset.badge_labels(enc, c)]
-        details = [str(t) for t in self.ruleset.derived(enc, c)]
+        details = [either(str(t), t.english()) for t in self.ruleset.derived(enc, c)]
         return token_tooltip(c.name, enc.side(c.side).name, badges, details, c.notes)
 
     # What a change touched ----------------------------------------------------------------

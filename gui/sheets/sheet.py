@@ -24,7 +24,7 @@ from ..control.controller import Controller
 from ..engine.model import Combatant
 from ..engine.rulesets.base import Term
 from ..engine.rulesets.schema import RulesetData
-from ..i18n import labelled, pick, tr
+from ..i18n import either, labelled, pick, tr
 from ..widgets.field_editor import FieldEditor, make_editor
 from . import ErrorLabel, field_tip, rule_tip, told
 from .states import StatesBox
@@ -255,7 +255,7 @@ class SheetWidget(QWidget):
             if i == layout.count():
                 layout.addWidget(QLabel(wordWrap=True))
             line = layout.itemAt(i).widget()
-            line.setText(str(term))
+            line.setText(either(str(term), term.english()))
             line.setToolTip(rule_tip(self.controller.ruleset.data, term.rule))
             line.show()
         for i in range(len(terms), layout.count()):

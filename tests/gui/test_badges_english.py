@@ -33,3 +33,15 @@ def test_attention_donjon_badges_in_english(english, laptop_window):
     shown = {tuple(window.scene.token_items[c.id].badges[:2]) for c in enc.combatants}
     assert any(first == "Unhurt" and health.startswith("Health ") for first, health in shown)
     assert not any("Santé" in " ".join(badges) for badges in shown)
+
+
+def test_libre_derived_values_and_breakdown_in_english(english, laptop_window, qtbot):
+    from gui.dialogs.action import ActionDialog
+
+    window = laptop_window(open_encounter(None, "libre"))
+    window.controller.select("ysolde")
+    assert window.sheet.derived.itemAt(0).widget().text() == "LIB-03 hit points: 24/24"
+    dialog = ActionDialog(window.controller, "ysolde", "brig1", "attack", window)
+    qtbot.addWidget(dialog)
+    terms = [dialog.breakdown.table.item(r, 1).text() for r in range(3)]
+    assert terms == ["roll 1d20", "attack bonus", "target's Defence (to reach)"]

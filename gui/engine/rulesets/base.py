@@ -47,15 +47,23 @@ class Term:
     label: str
     value: int | float | str | Fraction
     rule: str
+    label_en: str = ""  # the label in English, where it differs from the French one
 
     def __str__(self) -> str:
         """Modifiers read "AD-07 +1 zone traversée", other values "LIB-02 Défense : 13"."""
+        return self._line(self.label, " : ")
+
+    def english(self) -> str:
+        """The same line in English: "LIB-03 hit points: 15/15"."""
+        return self._line(self.label_en or self.label, ": ")
+
+    def _line(self, label: str, colon: str) -> str:
         value = self.value
         if isinstance(value, int) and not isinstance(value, bool):
-            return f"{self.rule} {value:+d} {self.label}"
+            return f"{self.rule} {value:+d} {label}"
         if value == "":
-            return f"{self.rule} {self.label}"
-        return f"{self.rule} {self.label} : {value}"
+            return f"{self.rule} {label}"
+        return f"{self.rule} {label}{colon}{value}"
 
 
 @dataclass(frozen=True)

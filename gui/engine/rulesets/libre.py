@@ -84,9 +84,9 @@ class Libre(Ruleset):
 
     def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
         pv, pv_max = _stat(c, "pv"), _stat(c, "pv_max", 1)
-        terms = [Term("points de vie", f"{pv}/{pv_max}", "LIB-03")]
+        terms = [Term("points de vie", f"{pv}/{pv_max}", "LIB-03", "hit points")]
         if pv <= 0:
-            terms.append(Term("hors de combat", "oui", "LIB-05"))
+            terms.append(Term("hors de combat", "", "LIB-05", "out of the fight"))
         return terms
 
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
@@ -255,9 +255,14 @@ class Libre(Ruleset):
             base.explode,
         )
         terms[:0] = [
-            Term(f"jet {base}", "", "LIB-02"),
-            Term("bonus d'attaque", bonus, "LIB-02"),
-            Term("Défense de la cible (à atteindre)", str(number), "LIB-02"),
+            Term(f"jet {base}", "", "LIB-02", f"roll {base}"),
+            Term("bonus d'attaque", bonus, "LIB-02", "attack bonus"),
+            Term(
+                "Défense de la cible (à atteindre)",
+                str(number),
+                "LIB-02",
+                "target's Defence (to reach)",
+            ),
         ]
         return expr, number
 
@@ -319,7 +324,7 @@ class Libre(Ruleset):
         terms: list[Term] = []
         expr, number = self._attack_numbers(enc, action, terms)
         total = dice.total(_request(expr))
-        terms.append(Term("résultat du jet", str(total), "LIB-02"))
+        terms.append(Term("résultat du jet", str(total), "LIB-02", "roll result"))
         hit = total >= number
         target = enc.combatant(action.target or "").name
         outcome = (
