@@ -41,6 +41,12 @@ class Touched:
         return cls(roster=True, map=True, turn=True, log=True, windows=True, everything=True)
 
     @property
+    def regrouped(self) -> bool:
+        """Whether a combatant may have changed group or side (its rank, its side): the rows
+        of the roster and the outlines of grouped tokens may be other ones."""
+        return bool(self.fields & {"side", "tier"})
+
+    @property
     def sides_shown(self) -> bool:
         """Whether the rows of the sides and their combatants may be other ones."""
         return self.everything or self.roster

@@ -24,8 +24,6 @@ from .zone_item import ZoneItem
 __all__ = ["EncounterScene", "initials"]
 MARGIN = 40.0  # around the map when it is fitted in the view or printed
 ROOM = 400.0  # around it in the scene: room to draw new zones, the same in both modes
-# Combatant fields whose change may regroup tokens (a minor extra's outline): a full sync.
-REGROUPING = frozenset({"side", "tier"})
 
 
 class EncounterScene(ToolScene):
@@ -253,7 +251,7 @@ class EncounterScene(ToolScene):
             or notice.roster
             or notice.zones
             or notice.side_fields - {"resources"}
-            or notice.fields & REGROUPING
+            or notice.regrouped
         ):
             self.sync()
             return

@@ -135,8 +135,6 @@ class RosterModel(FollowsController, QAbstractItemModel):
     """
 
     refused = Signal(object)
-    # Combatant fields whose change may move a row: its side, its rank (a minor extra).
-    REGROUPING = frozenset({"side", "tier"})
 
     def __init__(self, controller: Controller, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -152,7 +150,7 @@ class RosterModel(FollowsController, QAbstractItemModel):
         return frozenset(acting.members) if acting is not None else frozenset()
 
     def may_reshape(self, notice: Touched) -> bool:
-        return notice.sides_shown or bool(notice.sides) or bool(notice.fields & self.REGROUPING)
+        return notice.sides_shown or bool(notice.sides) or notice.regrouped
 
     def touched_rows(self, notice: Touched) -> list[QModelIndex] | None:
         """The rows of the combatants touched and of those whose turn begins or ends, their
