@@ -109,17 +109,23 @@ class Controller(QObject):
     def default_actor(self, target: str | None = None) -> str | None:
         """Who acts when the GM does not say: the selected combatant, else whoever's turn it
         is (never the target itself)."""
-        ids = {c.id for c in self.enc.combatants}
         for cid in (self.selected, self.acting()):
-            if cid is not None and cid != target and cid in ids:
+            if cid is not None and cid != target and self._present(cid):
                 return cid
         return None
 
     def default_target(self, actor: str | None) -> str | None:
         """The target of the last action, while it is there and is not the actor."""
-        ids = {c.id for c in self.enc.combatants}
         target = self.last_target
-        return target if target in ids and target != actor else None
+        return target if target is not None and target != actor and self._present(target) else None
+
+    def _present(self, cid: str) -> bool:
+        """Whether `cid` is still in the encounter (found by id, not by a scan)."""
+        try:
+            self.enc.combatant(cid)
+        except KeyError:
+            return False
+        return True
 
     # The one way in ---------------------------------------------------------------------
 

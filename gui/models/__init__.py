@@ -3,8 +3,8 @@ touched them."""
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Hashable
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QFont
@@ -37,6 +37,7 @@ class FollowsController:
 
     def follow(self, controller: Controller) -> None:
         self.ctl = controller
+        self._derived: dict[str, tuple[Hashable, Any]] = {}
         self.row_ids = self.shape()
         controller.changed.connect(self.resync)
         controller.replaced.connect(self.reset)
@@ -53,6 +54,19 @@ class FollowsController:
         self.beginResetModel()
         self.row_ids = self.shape()
         self.endResetModel()
+
+    def derived(self, name: str, build: Callable[[], Any]) -> Any:
+        """A table `build` derives from the rows (where each combatant is…), kept under
+        `name` until the rows change, or until `forget(name)`."""
+        shape, value = self._derived.get(name, (None, None))
+        if shape is not self.row_ids:
+            value = build()
+            self._derived[name] = (self.row_ids, value)
+        return value
+
+    def forget(self, name: str) -> None:
+        """Drop a derived table whose source changed though the rows did not."""
+        self._derived.pop(name, None)
 
     def may_reshape(self, notice: Touched) -> bool:
         """Whether a change like `notice` may change the rows (then `shape()` is read)."""

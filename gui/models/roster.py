@@ -138,8 +138,6 @@ class RosterModel(FollowsController, QAbstractItemModel):
 
     def __init__(self, controller: Controller, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self._places: tuple[object, dict[str, tuple[int, int, bool]]] = (None, {})
-        self._group_rows: tuple[object, dict[int, int]] = (None, {})
         self.follow(controller)
         self._acting = self._acting_now()
 
@@ -247,13 +245,7 @@ class RosterModel(FollowsController, QAbstractItemModel):
 
     def index_of(self, cid: str, column: int = NAME) -> QModelIndex:
         """The row of combatant `cid` (invalid if there is none), inside its group if any."""
-        shape, places = self._places
-        if shape is not self.row_ids:  # the rows changed: where each combatant is, again
-            places = {}
-            for side_row, (_sid, children, grouped) in enumerate(self.row_ids):
-                places.update((cid, (side_row, row, False)) for row, cid in enumerate(children))
-                places.update((cid, (side_row, row, True)) for row, cid in enumerate(grouped))
-            self._places = (self.row_ids, places)
+        places = self.derived("places", self._places)
         place = places.get(cid)
         if place is None:
             return QModelIndex()
@@ -262,6 +254,14 @@ class RosterModel(FollowsController, QAbstractItemModel):
         if grouped:
             return self.index(row, column, self.index(self._group_row(side_row), 0, side))
         return self.index(row, column, side)
+
+    def _places(self) -> dict[str | None, tuple[int, int, bool]]:
+        """Where each combatant is: its side's row, its row, and whether in a group."""
+        places: dict[str | None, tuple[int, int, bool]] = {}
+        for side_row, (_sid, children, grouped) in enumerate(self.row_ids):
+            places.update((cid, (side_row, row, False)) for row, cid in enumerate(children))
+            places.update((cid, (side_row, row, True)) for row, cid in enumerate(grouped))
+        return places
 
     def counters(self, index: QModelIndex) -> list[Counter]:
         """The counters of a row, in the order they are drawn from the right: a side's
@@ -336,14 +336,14 @@ class RosterModel(FollowsController, QAbstractItemModel):
 
     def _group_row(self, side_row: int) -> int:
         """The row of a side's minors' group among its children (kept per shape)."""
-        shape, rows = self._group_rows
-        if shape is not self.row_ids:
-            rows = {
+        rows = self.derived(
+            "group rows",
+            lambda: {
                 n: children.index(_GROUP)
                 for n, (_sid, children, _grouped) in enumerate(self.row_ids)
                 if _GROUP in children
-            }
-            self._group_rows = (self.row_ids, rows)
+            },
+        )
         return rows[side_row]
 
     def rowCount(self, parent: QModelIndex = ROOT) -> int:  # Qt override

@@ -43,7 +43,6 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         super().__init__(parent)
         self._cells: dict[type, OrderCells] = {}  # one per kind of mode, made when first met
         self.presenter: OrderCells | None = None
-        self._rows_of: tuple[object, dict[str, list[int]]] = (None, {})
         # What each cell showed since the last change: sizing a column and painting ask the
         # same cells again and again.
         self._cells_read: dict[tuple[int, int, int], object] = {}
@@ -59,7 +58,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         self._cells_read.clear()
         if notice is None or notice.turn or notice.everything:
             self._present()
-            self._rows_of = (None, {})  # a unit's members may have changed
+            self.forget("rows by combatant")  # a unit's members may have changed
         super().resync(notice)
 
     def touched_rows(self, notice: Touched) -> list[QModelIndex] | None:
@@ -71,14 +70,15 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
 
     def _rows_by_combatant(self) -> dict[str, list[int]]:
         """The rows of each combatant's unit (several when it declared several actions)."""
-        shape, rows = self._rows_of
-        if shape is not self.row_ids:  # the rows changed: each combatant's, again
-            rows = {}
+
+        def build() -> dict[str, list[int]]:
+            rows: dict[str, list[int]] = {}
             for row in range(len(self.row_ids)):
                 for cid in self.entry(row).members:
                     rows.setdefault(cid, []).append(row)
-            self._rows_of = (self.row_ids, rows)
-        return rows
+            return rows
+
+        return self.derived("rows by combatant", build)
 
     def _present(self) -> None:
         """The running mode's cells (gui/turns/), told once per change that the encounter
