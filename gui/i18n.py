@@ -6,6 +6,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
 
+from .engine.model import LogEntry
 from .engine.problems import BilingualError
 from .engine.rulesets.schema import Label
 
@@ -38,6 +39,13 @@ def either(fr: str, en: str) -> str:
 def pick(label: Label) -> str:
     """A ruleset label (which carries both languages) in the current language."""
     return either(label.fr, label.en)
+
+
+def logged(entry: LogEntry) -> tuple[str, list[str], str]:
+    """A log entry's action, breakdown and outcome in the interface's language."""
+    if _state["language"] == "en":
+        return entry.english()
+    return entry.action, entry.breakdown, entry.outcome
 
 
 def message(exc: BilingualError) -> str:

@@ -8,6 +8,7 @@ from PySide6.QtGui import QUndoCommand
 
 from ..engine.changes import ChangeSet
 from ..engine.table import Table
+from ..i18n import either
 
 MERGE_ID = 1
 
@@ -23,7 +24,7 @@ class ChangeCommand(QUndoCommand):
         notify: Callable[[ChangeSet], None],
         merge_key: Hashable | None = None,
     ) -> None:
-        super().__init__(cs.label)
+        super().__init__(either(cs.label, cs.english))
         self.table, self.cs, self.notify, self.merge_key = table, cs, notify, merge_key
         self._applied = True
 
@@ -44,5 +45,5 @@ class ChangeCommand(QUndoCommand):
     def mergeWith(self, other: QUndoCommand) -> bool:  # Qt override
         if not isinstance(other, ChangeCommand) or other.merge_key != self.merge_key:
             return False
-        self.cs = ChangeSet(self.cs.label, self.cs.changes + other.cs.changes)
+        self.cs = self.cs + other.cs
         return True

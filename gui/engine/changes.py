@@ -57,16 +57,23 @@ class Change:
 
 @dataclass(frozen=True)
 class ChangeSet:
-    """The changes of one user action, with the French label shown in the undo history."""
+    """The changes of one user action, with the label shown in the undo history, in French
+    and in English (`label_en`)."""
 
     label: str
     changes: tuple[Change, ...] = field(default_factory=tuple)
+    label_en: str = ""
 
     def inverted(self) -> ChangeSet:
-        return ChangeSet(self.label, tuple(c.inverted() for c in reversed(self.changes)))
+        changes = tuple(c.inverted() for c in reversed(self.changes))
+        return ChangeSet(self.label, changes, self.label_en)
 
     def __add__(self, other: ChangeSet) -> ChangeSet:
-        return ChangeSet(self.label, self.changes + other.changes)
+        return ChangeSet(self.label, self.changes + other.changes, self.label_en)
+
+    @property
+    def english(self) -> str:
+        return self.label_en or self.label
 
     def __bool__(self) -> bool:
         return bool(self.changes)

@@ -308,7 +308,10 @@ class Window(Strict):
 
 
 class LogEntry(Strict):
-    """One line of the encounter log: who did what, how it was computed, the dice and outcome."""
+    """One line of the encounter log: who did what, how it was computed, the dice and outcome.
+
+    The texts are kept in French and in English (`…_en`, empty in files of schema 3 and
+    before, which show their French), so a file reads right in either language."""
 
     time: datetime
     round: int = 0
@@ -319,6 +322,18 @@ class LogEntry(Strict):
     dice: list[int] = []
     outcome: Text = ""
     overrides: dict[Id, Text] = {}
+    action_en: Text = ""
+    breakdown_en: list[Text] = []
+    outcome_en: Text = ""
+
+    def english(self) -> tuple[str, list[str], str]:
+        """The action, breakdown and outcome in English (the French where none was kept)."""
+        breakdown = self.breakdown_en if len(self.breakdown_en) == len(self.breakdown) else []
+        return (
+            self.action_en or self.action,
+            breakdown or self.breakdown,
+            self.outcome_en or self.outcome,
+        )
 
 
 class DiceState(Strict):

@@ -14,7 +14,7 @@ from PySide6.QtCore import (
 )
 
 from ..engine.model import LogEntry
-from ..i18n import tr
+from ..i18n import logged, tr
 from . import ROOT, FollowsController, bold_font
 
 if TYPE_CHECKING:
@@ -26,13 +26,14 @@ TARGET_ROLE = Qt.ItemDataRole.UserRole + 2  # the target's id, or None
 
 def line_text(entry: LogEntry) -> str:
     """ "R2 · Attaque contre Brigand 1 — Touché : 17 contre Défense 12"."""
-    text = f"R{entry.round} · {entry.action}"
-    return f"{text} — {entry.outcome}" if entry.outcome and entry.outcome != entry.action else text
+    action, _, outcome = logged(entry)
+    text = f"R{entry.round} · {action}"
+    return f"{text} — {outcome}" if outcome and outcome != action else text
 
 
 def detail_text(entry: LogEntry) -> str:
     """How the line was computed: each term, the dice faces, the GM's overrides, the time."""
-    lines = list(entry.breakdown)
+    lines = list(logged(entry)[1])
     if entry.dice:
         lines.append(tr("Dés : {faces}").format(faces=", ".join(map(str, entry.dice))))
     lines += [

@@ -11,7 +11,7 @@ from ..engine.model import Combatant, Encounter, Track
 from ..engine.rulesets.base import Ruleset
 from ..engine.rulesets.schema import FieldSpec
 from ..engine.turns import current_entry
-from ..i18n import language, pick, tr
+from ..i18n import language, logged, pick, tr
 from ..models import round_text
 
 LOG_LINES = 15
@@ -257,16 +257,17 @@ def _log(enc: Encounter) -> str:
         return f"<h2>{title}</h2><p>" + tr("Journal vide.") + "</p>"
     rows = []
     for entry in enc.log[-LOG_LINES:]:
-        action = f"<b>{escape(entry.action)}</b>"
+        said, breakdown, result = logged(entry)
+        action = f"<b>{escape(said)}</b>"
         if entry.actor:
             who = _unit_names(enc, [entry.actor])
             if entry.target:
                 who += " → " + _unit_names(enc, [entry.target])
             action += f'<br><span class="small">{escape(who)}</span>'
-        details = list(entry.breakdown)
+        details = list(breakdown)
         if entry.dice:
             details.append(tr("dés : {faces}").format(faces=", ".join(map(str, entry.dice))))
-        outcome = escape(entry.outcome)
+        outcome = escape(result)
         if details:
             outcome += f'<br><span class="small">{escape(" · ".join(details))}</span>'
         rows.append(f"<tr><td>{entry.round}</td><td>{action}</td><td>{outcome}</td></tr>")

@@ -16,10 +16,10 @@ from ..changes import ABSENT, Change, ChangeSet
 from ..checks.typed import TypedRoll, parse_typed_roll
 from ..dice import DiceExpr, DiceInputError, parse_aggregate, parse_faces
 from ..effects import Effect
-from ..model import Combatant, Encounter, LogEntry, Scalar, StatValue, TurnEntry, now
+from ..model import Combatant, Encounter, LogEntry, Scalar, State, StatValue, TurnEntry, now
 from ..odds import Distribution
 from ..problems import BilingualError
-from .schema import FieldSpec, Label, RulesetData, Template
+from .schema import FieldSpec, Label, RulesetData, StateSpec, Template
 
 if TYPE_CHECKING:
     from ..model import Window
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from ..windows import Offer
 
 Override = int | bool | str
+Words = tuple[str, str]  # a text in French and in English
 FORCE = "passer_outre"  # the override key of a GM who acts despite a blocking notice (G-3)
 _CATALOGS = TypeAdapter(dict[str, list[dict[str, Scalar]]])
 _BESTIARY = TypeAdapter(list[Template])
@@ -358,7 +359,25 @@ class Ruleset(ABC):
     def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
         """The badges in both languages, for the views to show in the interface's (the
         states' own names, as the GM or the rules gave them, in both)."""
-        return [_same(s.label if s.value is None else f"{s.label} ×{s.value}") for s in c.states]
+        out = []
+        for s in c.states:
+            label = self.state_label(s)
+            if s.value is not None:
+                label = Label(fr=f"{label.fr} ×{s.value}", en=f"{label.en} ×{s.value}")
+            out.append(label)
+        return out
+
+    def state_label(self, state: State) -> Label:
+        """A state's name in both languages: the ruleset's own for a state of its list, the
+        words it was given (the GM's, the same in both) otherwise."""
+        spec = self._state_specs.get(state.key)
+        return (
+            spec.label if spec is not None and spec.label.fr == state.label else _same(state.label)
+        )
+
+    @cached_property
+    def _state_specs(self) -> dict[str, StateSpec]:
+        return {s.key: s for s in self.data.states}
 
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """True once `c` takes no further part in the fight (none by default)."""
@@ -461,14 +480,20 @@ class Ruleset(ABC):
 
 
 def overridden(
-    action: Action, key: str, computed: Override, label: str, terms: list[Term]
+    action: Action, key: str, computed: Override, label: Words | str, terms: list[Term]
 ) -> Override:
-    """The GM's value for `key` if the action overrides it (logged, G-3), else `computed`."""
+    """The GM's value for `key` if the action overrides it (logged, G-3), else `computed`;
+    `label` names the value in French and English."""
     if key not in action.overrides:
         return computed
+    if isinstance(label, str):  # TRANSITION: every caller names it in both languages
+        label = (label, label)
     value = action.overrides[key]
     if value != computed:
-        terms.append(Term(f"{label} imposé par le MJ (calculé : {computed})", str(value), "G-3"))
+        fr = f"{label[0]} imposé par le MJ (calculé : {computed})"
+        terms.append(
+            Term(fr, str(value), "G-3", f"{label[1]} set by the GM (computed: {computed})")
+        )
     return value
 
 
@@ -497,17 +522,25 @@ def log_change(enc: Encounter, entry: LogEntry, before: Sequence[Change] = ()) -
 
 
 def make_log(
-    enc: Encounter, action: Action, label: str, terms: list[Term], dice: DiceResult, outcome: str
+    enc: Encounter,
+    action: Action,
+    label: Words,
+    terms: list[Term],
+    dice: DiceResult,
+    outcome: Words,
 ) -> LogEntry:
-    """A log entry for a resolved action, overrides included."""
+    """A log entry for a resolved action in both languages, overrides included."""
     return LogEntry(
         time=now(),
         round=enc.turn.round,
         actor=action.actor,
         target=action.target,
-        action=label,
+        action=label[0],
         breakdown=[str(t) for t in terms],
         dice=list(dice.faces),
-        outcome=outcome,
+        outcome=outcome[0],
         overrides={k: str(v) for k, v in action.overrides.items()},
+        action_en=label[1],
+        breakdown_en=[t.english() for t in terms],
+        outcome_en=outcome[1],
     )

@@ -17,6 +17,7 @@ from .base import (
     Notice,
     Resolution,
     Term,
+    Words,
     log_change,
     make_log,
 )
@@ -93,23 +94,27 @@ def refuse_blocked(action: Action, notices: Sequence[Notice], terms: list[Term])
         first = blocking[0]
         raise ActionError(f"{first.rule} {first.fr}", f"{first.rule} {first.en}")
     for n in blocking:
-        terms.append(Term(f"passé outre par le MJ : {n.fr}", "", "G-3"))
+        terms.append(
+            Term(f"passé outre par le MJ : {n.fr}", "", "G-3", f"overridden by the GM: {n.en}")
+        )
 
 
 def finish(
     edits: Edits,
     action: Action,
-    label: str,
+    label: Words | str,
     terms: list[Term],
     dice: DiceResult,
-    outcome: tuple[str, str],
+    outcome: Words,
     success: bool | None = None,
     amounts: Mapping[str, int] | None = None,
 ) -> tuple[Resolution, ChangeSet]:
     """The Resolution of `action` and its ChangeSet: the edits plus the log line."""
-    entry = make_log(edits.enc, action, label, terms, dice, outcome[0])
+    if isinstance(label, str):  # TRANSITION: every caller passes both languages
+        label = (label, label)
+    entry = make_log(edits.enc, action, label, terms, dice, outcome)
     edits.log(entry)
     resolution = Resolution(
         action, outcome[0], outcome[1], tuple(terms), dice, success, entry, amounts=amounts or {}
     )
-    return resolution, ChangeSet(label, edits.changes())
+    return resolution, ChangeSet(label[0], edits.changes(), label[1])

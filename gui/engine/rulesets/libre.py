@@ -23,6 +23,7 @@ from .base import (
     Resolution,
     Ruleset,
     Term,
+    Words,
     followed,
     log_change,
     make_log,
@@ -100,11 +101,10 @@ class Libre(Ruleset):
             out.append(Label(fr="Hors de combat", en="Out of the fight"))
         for s in c.states:
             rounds = s.expiry.rounds if s.expiry and s.expiry.rounds else None
-            out.append(
-                Label(fr=f"{s.label} ({rounds} r.)", en=f"{s.label} ({rounds} rd)")
-                if rounds
-                else Label(fr=s.label, en=s.label)
-            )
+            label = self.state_label(s)
+            if rounds:
+                label = Label(fr=f"{label.fr} ({rounds} r.)", en=f"{label.en} ({rounds} rd)")
+            out.append(label)
         return out
 
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
@@ -137,8 +137,7 @@ class Libre(Ruleset):
         ]
         if target is not None and enc.combatant(target).states:
             keys = tuple(
-                Choice(value=s.key, label=Label(fr=s.label, en=s.label))
-                for s in enc.combatant(target).states
+                Choice(value=s.key, label=self.state_label(s)) for s in enc.combatant(target).states
             )
             which = FieldSpec(
                 key="etat",
@@ -199,16 +198,17 @@ class Libre(Ruleset):
             return self._preview_attack(enc, action)
         if action.kind in ("damage", "heal"):
             expr = self._amount_expr(enc, action)
-            label = "dégâts" if action.kind == "damage" else "soins"
+            fr, en = ("dégâts", "damage") if action.kind == "damage" else ("soins", "healing")
             rule = "LIB-03" if action.kind == "damage" else "LIB-04"
             return Preview(
                 action,
-                (Term(f"{label} {expr}", "", rule),),
+                (Term(f"{fr} {expr}", "", rule, f"{en} {expr}"),),
                 _request(expr),
                 distribution=from_expr(expr),
             )
         if action.kind in ("add_state", "remove_state"):
-            return Preview(action, (Term(self._state_label(action), "", "LIB-06"),))
+            label = self._state_label(action)
+            return Preview(action, (Term(label.fr, "", "LIB-06", label.en),))
         raise KeyError(action.kind)
 
     def _preview_attack(self, enc: Encounter, action: Action) -> Preview:
@@ -240,11 +240,17 @@ class Libre(Ruleset):
         base = _expr(action.options.get("jet"), "1d20")
         bonus = int(
             overridden(
-                action, "bonus", _stat(actor, "attaque") if actor else 0, "bonus d'attaque", terms
+                action,
+                "bonus",
+                _stat(actor, "attaque") if actor else 0,
+                ("bonus d'attaque", "attack bonus"),
+                terms,
             )
         )
         number = int(
-            overridden(action, "target_number", _stat(target, "defense"), "Défense", terms)
+            overridden(
+                action, "target_number", _stat(target, "defense"), ("Défense", "Defence"), terms
+            )
         )
         expr = DiceExpr(
             base.count,
@@ -273,14 +279,15 @@ class Libre(Ruleset):
             fallback = stat if isinstance(stat, str) and stat.strip() else fallback
         return _expr(action.options.get("des"), fallback)
 
-    def _state_label(self, action: Action) -> str:
+    def _state_label(self, action: Action) -> Label:
         key = str(action.options.get("etat", ""))
         if action.kind == "add_state" and key == _CUSTOM:
-            return str(action.options.get("nom", "")).strip()
+            name = str(action.options.get("nom", "")).strip()
+            return Label(fr=name, en=name)
         for spec in self.data.states:
             if spec.key == key:
-                return spec.label.fr
-        return key
+                return spec.label
+        return Label(fr=key, en=key)
 
     def resolve(
         self, enc: Encounter, action: Action, dice: DiceResult
@@ -297,15 +304,15 @@ class Libre(Ruleset):
         self,
         enc: Encounter,
         action: Action,
-        label: str,
+        label: Words,
         terms: list[Term],
         dice: DiceResult,
-        outcome: tuple[str, str],
+        outcome: Words,
         success: bool | None,
         changes: list[Change],
         amounts: Mapping[str, int] | None = None,
     ) -> tuple[Resolution, ChangeSet]:
-        entry = make_log(enc, action, label, terms, dice, outcome[0])
+        entry = make_log(enc, action, label, terms, dice, outcome)
         resolution = Resolution(
             action,
             outcome[0],
@@ -316,7 +323,7 @@ class Libre(Ruleset):
             entry,
             amounts=amounts or {},
         )
-        return resolution, ChangeSet(label, (*changes, log_change(enc, entry)))
+        return resolution, ChangeSet(label[0], (*changes, log_change(enc, entry)), label[1])
 
     def _resolve_attack(
         self, enc: Encounter, action: Action, dice: DiceResult
@@ -336,7 +343,7 @@ class Libre(Ruleset):
             )
         )
         amounts = {"total": total, "target": number}
-        label = f"Attaque contre {target}"
+        label = (f"Attaque contre {target}", f"Attack on {target}")
         result = self._finish(enc, action, label, terms, dice, outcome, hit, [], amounts)
         return followed(result, "damage") if hit else result  # LIB-03: the damage roll next
 
@@ -348,25 +355,38 @@ class Libre(Ruleset):
         amount = max(0, dice.total(_request(expr)))
         pv, pv_max = _stat(target, "pv"), _stat(target, "pv_max", 1)
         terms = [
-            Term(f"total {expr}", str(amount), "LIB-03" if action.kind == "damage" else "LIB-04")
+            Term(
+                f"total {expr}",
+                str(amount),
+                "LIB-03" if action.kind == "damage" else "LIB-04",
+                f"total {expr}",
+            )
         ]
         if action.kind == "damage":
             new = pv - amount
             if self.flag(enc, PV_FLOOR) and new < 0:
                 new = 0
-                terms.append(Term("points de vie ramenés à", "0", PV_FLOOR))
+                terms.append(
+                    Term("points de vie ramenés à", "0", PV_FLOOR, "hit points brought to")
+                )
             floor = self.data.field("pv").minimum
             if floor is not None and new < floor:  # the sheet's own bound, so the file saves
                 new = int(floor)
-                terms.append(Term("points de vie au minimum de la fiche", str(new), "LIB-03"))
-            label = f"Dégâts à {target.name}"
+                floored = Term(
+                    "points de vie au minimum de la fiche",
+                    str(new),
+                    "LIB-03",
+                    "sheet's lowest hit points",
+                )
+                terms.append(floored)
+            label = (f"Dégâts à {target.name}", f"Damage to {target.name}")
             outcome = (
                 f"{target.name} perd {pv - new} PV ({pv} → {new})",
                 f"{target.name} loses {pv - new} HP ({pv} → {new})",
             )
         else:
             new = max(pv, min(pv_max, pv + amount))
-            label = f"Soins à {target.name}"
+            label = (f"Soins à {target.name}", f"Healing for {target.name}")
             outcome = (
                 f"{target.name} regagne {new - pv} PV ({pv} → {new})",
                 f"{target.name} regains {new - pv} HP ({pv} → {new})",
@@ -391,20 +411,21 @@ class Libre(Ruleset):
                     f"{target.name} n’a pas cet état", f"{target.name} has no such condition"
                 )
             states = [s for s in states if s.key != key]
-            outcome = (f"{target.name} n’est plus {label}", f"{target.name} is no longer {label}")
+            outcome = (
+                f"{target.name} n’est plus {label.fr}",
+                f"{target.name} is no longer {label.en}",
+            )
         else:
-            state = self._new_state(enc, action, target.id, key, label)
+            state = self._new_state(enc, action, target.id, key, label.fr)
             states = [s for s in states if s.key != state.key] + [state]
             rounds = state.expiry.rounds if state.expiry else None
             outcome = (
                 f"{target.name} : {state.label}" + (f" pour {rounds} round(s)" if rounds else ""),
-                f"{target.name}: {state.label}" + (f" for {rounds} round(s)" if rounds else ""),
+                f"{target.name}: {label.en}" + (f" for {rounds} round(s)" if rounds else ""),
             )
         changes = [change(enc, ("combatants", target.id, "states"), states)]
-        terms = [Term(label, "", "LIB-06")]
-        return self._finish(
-            enc, action, outcome[0], terms, DiceResult("none"), outcome, None, changes
-        )
+        terms = [Term(label.fr, "", "LIB-06", label.en)]
+        return self._finish(enc, action, outcome, terms, DiceResult("none"), outcome, None, changes)
 
     def _new_state(
         self, enc: Encounter, action: Action, target: str, key: str, label: str
