@@ -144,11 +144,11 @@ class BreakdownView(QGroupBox):
         self.odds_label.setVisible(preview.odds is not None)
         if preview.odds is not None:
             self.odds_label.setText(tr("Chances : {p}").format(p=percent(preview.odds)))
-            note = f" — {preview.odds_note}" if preview.odds_note else ""
+            note = f" — {either(*preview.notes)}" if preview.odds_note else ""
             self.odds_label.setToolTip(
                 tr("Probabilité exacte : {fraction}").format(fraction=preview.odds) + note
             )
-        self.note_label.setText(preview.odds_note)
+        self.note_label.setText(either(*preview.notes))
         self.note_label.setVisible(preview.odds is not None and bool(preview.odds_note))
         dist = preview.distribution
         self.mean_label.setVisible(dist is not None)

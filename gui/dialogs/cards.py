@@ -22,8 +22,9 @@ from PySide6.QtWidgets import (
 
 from ..control.controller import Controller
 from ..engine.model import TurnEntry
+from ..engine.rulesets.schema import Label
 from ..engine.turns import CardInitiative, cards
-from ..i18n import message, pick, tr
+from ..i18n import language, message, pick, tr
 from ..models import in_combat, unit_label
 from .action_initiative import muted_colour
 from .checked import ChecksBeforeAccept, error_label
@@ -58,7 +59,7 @@ def card_mode(controller: Controller) -> CardInitiative:
 
 def card_html(code: int) -> str:
     """ "<b>D♥</b> Dame de cœur" with the red suits in red."""
-    text, name = escape(cards.card_text(code)), escape(card_words(code))
+    text, name = escape(cards.card_text(code, language() == "en")), escape(card_words(code))
     red = not cards.is_joker(code) and code % 4 in (1, 3)
     short = f'<span style="color:{_RED}">{text}</span>' if red else text
     return f"<b>{short}</b>" if cards.is_joker(code) else f"<b>{short}</b> {name}"
@@ -96,7 +97,7 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
         title: str,
         ok_text: str,
         intro: str,
-        held: dict[int, str] | None = None,
+        held: dict[int, Label] | None = None,
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
@@ -225,7 +226,7 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
         row = self.rows[unit]
         held = [c for u, v in self._resolved().items() if u != unit and (c := _code(v)) is not None]
         code = cards.draw(self.ctl.table.rng, [*self.held, *held], self._kept())
-        row.edit.setText(cards.card_text(code))
+        row.edit.setText(cards.card_text(code, language() == "en"))
         self._typed(row)
         row.drawn = True
         return code
@@ -273,7 +274,7 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
             except cards.CardError as exc:
                 out[unit] = message(exc)
                 continue
-            held[code] = row.name
+            held[code] = Label(fr=row.name, en=row.name)
             free = row.free is not None and row.free.isChecked()
             out[unit] = (
                 Choosing(code) if cards.is_joker(code) and row.can_keep and not free else code
@@ -409,7 +410,7 @@ class WaitDialog(CardsDialog):
         enc = controller.enc
         self.name = unit_label(controller, entry)
         self.current = entry.initiative or 0
-        held = cards.card_text(self.current)
+        held = cards.card_text(self.current, language() == "en")
         intro = tr(
             "{name} tient {card}. Attendre : tirer une nouvelle carte ; plus haute, {name} perd "
             "l’initiative ce round ; plus basse, son tour passe à la place de la nouvelle carte "
@@ -435,7 +436,7 @@ class WaitDialog(CardsDialog):
     def outcome_text(self, value: int | str | Choosing | None) -> str:
         if not isinstance(value, int):
             return ""
-        held = cards.card_text(self.current)
+        held = cards.card_text(self.current, language() == "en")
         if cards.is_joker(value):
             text = tr("Joker : initiative libre, {name} agit tout de suite")
         elif value > self.current:

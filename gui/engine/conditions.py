@@ -10,7 +10,7 @@ from typing import Literal
 
 from . import durations
 from .changes import ChangeSet, change
-from .model import Encounter, LogEntry, State, now
+from .model import Encounter, LogEntry, State
 from .problems import BilingualError
 from .rulesets.base import Ruleset, log_change
 from .rulesets.schema import Label
@@ -100,19 +100,23 @@ def add(enc: Encounter, cid: str, state: State) -> ChangeSet:
     c = enc.combatant(cid)
     states = [s for s in c.states if s.key != state.key] + [state]
     changes = [change(enc, ("combatants", cid, "states"), states)]
-    lasting = describe(enc, state).fr
-    entry = LogEntry(
-        time=now(),
+    lasting, name = describe(enc, state), durations.state_names(enc, [state])
+    lines = [
+        (
+            f"G-3 {name.fr}" + (f" ({lasting.fr})" if lasting.fr else ""),
+            f"G-3 {name.en}" + (f" ({lasting.en})" if lasting.en else ""),
+        )
+    ]
+    entry = LogEntry.of(
+        ("État ajouté par le MJ", "Condition added by the GM"),
+        (f"{c.name} : {name.fr}", f"{c.name}: {name.en}"),
+        lines + ([(state.text, state.text)] if state.text else []),
         round=enc.turn.round,
         actor=state.source,
         target=cid,
-        action="État ajouté par le MJ",
-        breakdown=[f"G-3 {state.label}" + (f" ({lasting})" if lasting else "")]
-        + ([state.text] if state.text else []),
-        outcome=f"{c.name} : {state.label}",
     )
     changes.append(log_change(enc, entry, changes))
-    return ChangeSet(f"{c.name} : {state.label}", tuple(changes))
+    return ChangeSet(f"{c.name} : {name.fr}", tuple(changes), f"{c.name}: {name.en}")
 
 
 def remove(enc: Encounter, cid: str, index: int) -> ChangeSet:
@@ -123,16 +127,17 @@ def remove(enc: Encounter, cid: str, index: int) -> ChangeSet:
     gone = c.states[index]
     kept = [s for i, s in enumerate(c.states) if i != index]
     changes = [change(enc, ("combatants", cid, "states"), kept)]
-    entry = LogEntry(
-        time=now(),
+    name = durations.state_names(enc, [gone])
+    entry = LogEntry.of(
+        ("État retiré par le MJ", "Condition removed by the GM"),
+        (f"{c.name} n’est plus {name.fr}", f"{c.name} is no longer {name.en}"),
+        [(f"G-3 {name.fr}", f"G-3 {name.en}")],
         round=enc.turn.round,
         target=cid,
-        action="État retiré par le MJ",
-        breakdown=[f"G-3 {gone.label}"],
-        outcome=f"{c.name} n’est plus {gone.label}",
     )
     changes.append(log_change(enc, entry, changes))
-    return ChangeSet(f"Retirer {gone.label} ({c.name})", tuple(changes))
+    label = (f"Retirer {name.fr} ({c.name})", f"Remove {name.en} ({c.name})")
+    return ChangeSet(label[0], tuple(changes), label[1])
 
 
 def describe(enc: Encounter, state: State) -> Label:

@@ -9,18 +9,19 @@ from collections.abc import Callable
 from typing import Literal
 
 from .changes import Change, change
-from .model import Combatant, Encounter, Expiry, LogEntry, State, now
+from .model import Combatant, Encounter, Expiry, LogEntry, State
 from .rulesets.base import log_change
+from .rulesets.schema import Label
 from .turns import current_entry
 
 Moment = Literal["turn_start", "turn_end"]
 # What becomes of a state: None, it goes on as it is; True, it ends; a State, counted down.
 Decision = Callable[[Combatant, State], State | bool | None]
 _WHY = {
-    "turn_start": "début de tour",
-    "turn_end": "fin de tour",
-    "rounds": "durée écoulée",
-    "use": "utilisé",
+    "turn_start": ("début de tour", "start of turn"),
+    "turn_end": ("fin de tour", "end of turn"),
+    "rounds": ("durée écoulée", "duration over"),
+    "use": ("utilisé", "used"),
 }
 
 
@@ -62,14 +63,24 @@ def _changes(enc: Encounter, decide: Decision, why: str) -> list[Change]:
     return changes
 
 
+def state_names(enc: Encounter, states: list[State]) -> Label:
+    """The states' names in both languages (the ruleset's own for a state of its list)."""
+    from .rulesets import registry  # the registry loads rulesets, which use this module
+
+    labels = [registry.get(enc.ruleset).state_label(s) for s in states]
+    return Label(fr=", ".join(x.fr for x in labels), en=", ".join(x.en for x in labels))
+
+
 def _log(enc: Encounter, c: Combatant, gone: list[State], why: str) -> LogEntry:
-    return LogEntry(
-        time=now(),
+    names = [state_names(enc, [s]) for s in gone]
+    every = state_names(enc, gone)
+    fr, en = _WHY[why]
+    return LogEntry.of(
+        ("Fin d’un état", "A condition ends"),
+        (f"{c.name} n’est plus {every.fr}", f"{c.name} is no longer {every.en}"),
+        [(f"G-4 {n.fr} : fin ({fr})", f"G-4 {n.en}: ends ({en})") for n in names],
         round=enc.turn.round,
         actor=c.id,
-        action="Fin d’un état",
-        breakdown=[f"G-4 {s.label} : fin ({_WHY[why]})" for s in gone],
-        outcome=f"{c.name} n’est plus {', '.join(s.label for s in gone)}",
     )
 
 

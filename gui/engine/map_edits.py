@@ -60,7 +60,9 @@ def add_zone(enc: Encounter, rect: Rect, name: str = "") -> tuple[str, ChangeSet
     name = _check_name(name) if name.strip() else f"Zone {number}"
     zone = Zone(id=zid, name=name, rect=rect, colour=colour)
     return zid, ChangeSet(
-        f"Nouvelle zone « {zone.name} »", (Change(("map", "zones", zid), ABSENT, zone),)
+        f"Nouvelle zone « {zone.name} »",
+        (Change(("map", "zones", zid), ABSENT, zone),),
+        f"New zone '{zone.name}'",
     )
 
 
@@ -68,7 +70,9 @@ def rename_zone(enc: Encounter, zid: str, name: str) -> ChangeSet:
     name = _check_name(name)
     old = _zone(enc, zid).name
     return ChangeSet(
-        f"Renommer « {old} » en « {name} »", (change(enc, ("map", "zones", zid, "name"), name),)
+        f"Renommer « {old} » en « {name} »",
+        (change(enc, ("map", "zones", zid, "name"), name),),
+        f"Rename '{old}' to '{name}'",
     )
 
 
@@ -77,14 +81,18 @@ def recolour_zone(enc: Encounter, zid: str, colour: str) -> ChangeSet:
     if not COLOUR.match(colour):
         raise MapEditError("Couleur au format #rrvvbb", "Colour as #rrggbb")
     return ChangeSet(
-        f"Couleur de « {zone.name} »", (change(enc, ("map", "zones", zid, "colour"), colour),)
+        f"Couleur de « {zone.name} »",
+        (change(enc, ("map", "zones", zid, "colour"), colour),),
+        f"Colour of '{zone.name}'",
     )
 
 
 def set_zone_rect(enc: Encounter, zid: str, rect: Rect) -> ChangeSet:
     zone = _zone(enc, zid)
     return ChangeSet(
-        f"Redimensionner « {zone.name} »", (change(enc, ("map", "zones", zid, "rect"), rect),)
+        f"Redimensionner « {zone.name} »",
+        (change(enc, ("map", "zones", zid, "rect"), rect),),
+        f"Resize '{zone.name}'",
     )
 
 
@@ -127,7 +135,9 @@ def delete_zone(enc: Encounter, zid: str, evacuate_to: str | None) -> ChangeSet:
     }
     changes += _broken_contacts(enc, zones, kept)
     changes.append(change(enc, ("map", "zones", zid), ABSENT))
-    return ChangeSet(f"Supprimer la zone « {zone.name} »", tuple(changes))
+    return ChangeSet(
+        f"Supprimer la zone « {zone.name} »", tuple(changes), f"Delete the zone '{zone.name}'"
+    )
 
 
 def occupants(enc: Encounter, zid: str) -> list[str]:
@@ -148,7 +158,9 @@ def connect(enc: Encounter, a: str, b: str, length_m: float | None = None) -> Ch
         )
     edges = [*enc.map.edges, Edge(a=a, b=b, length_m=length_m)]
     return ChangeSet(
-        f"Relier « {za.name} » et « {zb.name} »", (change(enc, ("map", "edges"), edges),)
+        f"Relier « {za.name} » et « {zb.name} »",
+        (change(enc, ("map", "edges"), edges),),
+        f"Link '{za.name}' and '{zb.name}'",
     )
 
 
@@ -160,7 +172,11 @@ def disconnect(enc: Encounter, a: str, b: str) -> ChangeSet:
     edges = [e for k, e in enumerate(enc.map.edges) if k != i]
     zones = {c.id: c.position.zone for c in enc.combatants}
     changes = [change(enc, ("map", "edges"), edges), *_broken_contacts(enc, zones, edges)]
-    return ChangeSet(f"Délier « {za.name} » et « {zb.name} »", tuple(changes))
+    return ChangeSet(
+        f"Délier « {za.name} » et « {zb.name} »",
+        tuple(changes),
+        f"Unlink '{za.name}' and '{zb.name}'",
+    )
 
 
 def set_edge_length(enc: Encounter, a: str, b: str, length_m: float | None) -> ChangeSet:
@@ -171,19 +187,26 @@ def set_edge_length(enc: Encounter, a: str, b: str, length_m: float | None) -> C
         raise MapEditError("Longueur entre 0 et 100 000 m", "Length between 0 and 100,000 m")
     edges = [e.model_copy() for e in enc.map.edges]
     edges[i] = Edge(a=edges[i].a, b=edges[i].b, length_m=length_m)
-    shown = "inconnue" if length_m is None else f"{length_m:g} m"
-    return ChangeSet(f"Longueur de liaison : {shown}", (change(enc, ("map", "edges"), edges),))
+    fr, en = ("inconnue", "unknown") if length_m is None else (f"{length_m:g} m",) * 2
+    return ChangeSet(
+        f"Longueur de liaison : {fr}", (change(enc, ("map", "edges"), edges),), f"Link length: {en}"
+    )
 
 
 def set_background(enc: Encounter, background: Background | None) -> ChangeSet:
-    label = "Retirer le fond de carte" if background is None else "Fond de carte"
-    return ChangeSet(label, (change(enc, ("map", "background"), background),))
+    fr, en = (
+        ("Retirer le fond de carte", "Remove the map background")
+        if background is None
+        else ("Fond de carte", "Map background")
+    )
+    return ChangeSet(fr, (change(enc, ("map", "background"), background),), en)
 
 
 def set_grid(enc: Encounter, grid: Grid | None) -> ChangeSet:
-    label = "Retirer la grille" if grid is None else "Grille"
-    return ChangeSet(label, (change(enc, ("map", "grid"), grid),))
+    fr, en = ("Retirer la grille", "Remove the grid") if grid is None else ("Grille", "Grid")
+    return ChangeSet(fr, (change(enc, ("map", "grid"), grid),), en)
 
 
 def set_scale(enc: Encounter, metres_per_px: float | None) -> ChangeSet:
-    return ChangeSet("Échelle de la carte", (change(enc, ("map", "metres_per_px"), metres_per_px),))
+    changes = (change(enc, ("map", "metres_per_px"), metres_per_px),)
+    return ChangeSet("Échelle de la carte", changes, "Map scale")

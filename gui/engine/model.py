@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import Annotated, ClassVar, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
@@ -325,6 +326,26 @@ class LogEntry(Strict):
     action_en: Text = ""
     breakdown_en: list[Text] = []
     outcome_en: Text = ""
+
+    @classmethod
+    def of(
+        cls,
+        action: tuple[str, str],
+        outcome: tuple[str, str] = ("", ""),
+        lines: Sequence[tuple[str, str]] = (),
+        **fields: Any,
+    ) -> LogEntry:
+        """A line now, from (French, English) pairs: the action, the outcome, the breakdown."""
+        return cls(
+            time=now(),
+            action=action[0],
+            action_en=action[1],
+            outcome=outcome[0],
+            outcome_en=outcome[1],
+            breakdown=[fr for fr, _ in lines],
+            breakdown_en=[en for _, en in lines],
+            **fields,
+        )
 
     def english(self) -> tuple[str, list[str], str]:
         """The action, breakdown and outcome in English (the French where none was kept)."""

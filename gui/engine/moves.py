@@ -9,7 +9,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from .changes import Change, ChangeSet, change
-from .model import Combatant, Encounter, Grid, LogEntry, Map, Position, now
+from .model import Combatant, Encounter, Grid, LogEntry, Map, Position
 from .problems import BilingualError
 from .rulesets.base import log_change
 from .zones import ZoneGraph, can_touch
@@ -105,18 +105,20 @@ def move_changes(
     for cid, kept in links.items():
         if kept != enc.combatant(cid).contacts:
             changes.append(change(enc, ("combatants", cid, "contacts"), kept))
-    label = f"Déplacer {c.name}"
+    fr, en = f"Déplacer {c.name}", f"Move {c.name}"
     if moved == c.position and dest.contact is not None:
-        label = f"Contact {c.name} / {enc.combatant(dest.contact).name}"
+        fr = en = f"Contact {c.name} / {enc.combatant(dest.contact).name}"
     if overridden:
-        label += " (imposé par le MJ)"
-        entry = LogEntry(
-            time=now(),
+        fr, en = f"{fr} (imposé par le MJ)", f"{en} (forced by the GM)"
+        entry = LogEntry.of(
+            (fr, en),
+            (
+                "Déplacement imposé par le MJ malgré les règles",
+                "Move forced by the GM despite the rules",
+            ),
+            [(f"G-3 passé outre : {n}", f"G-3 overridden: {n.rule} {n.en}") for n in overridden],
             round=enc.turn.round,
             actor=c.id,
-            action=label,
-            breakdown=[f"G-3 passé outre : {n}" for n in overridden],
-            outcome="Déplacement imposé par le MJ malgré les règles",
         )
         changes.append(log_change(enc, entry, changes))
-    return ChangeSet(label, tuple(changes))
+    return ChangeSet(fr, tuple(changes), en)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+Words = tuple[str, str]  # a text the GM reads, in French and in English
+
 
 class BilingualError(Exception):
     """An error told in French (shown first) and English; str() joins them."""

@@ -117,8 +117,10 @@ def add_combatants(
         )
         ids.append(cid)
         changes.append(Change(("combatants", cid), ABSENT, made))
-    label = f"Ajouter {template.name}" + (f" ×{count}" if count > 1 else "")
-    return ids, ChangeSet(label, tuple(changes))
+    times = f" ×{count}" if count > 1 else ""
+    return ids, ChangeSet(
+        f"Ajouter {template.name}{times}", tuple(changes), f"Add {template.name}{times}"
+    )
 
 
 def duplicate(
@@ -139,7 +141,9 @@ def duplicate(
         made = source.model_copy(deep=True, update={"id": copy_id, "name": name, "contacts": []})
         ids.append(copy_id)
         changes.append(Change(("combatants", copy_id), ABSENT, made))
-    return ids, ChangeSet(f"Dupliquer {source.name} ×{count}", tuple(changes))
+    return ids, ChangeSet(
+        f"Dupliquer {source.name} ×{count}", tuple(changes), f"Duplicate {source.name} ×{count}"
+    )
 
 
 def _current_after(order: list[TurnEntry], current: int, kept: list[TurnEntry]) -> int:
@@ -189,7 +193,7 @@ def remove_combatant(enc: Encounter, cid: str) -> ChangeSet:
         kept = [w for w in enc.windows if cid not in (w.actor, w.target)]
         changes.append(change(enc, ("windows",), kept))
     changes.append(change(enc, ("combatants", cid), ABSENT))
-    return ChangeSet(f"Retirer {c.name}", tuple(changes))
+    return ChangeSet(f"Retirer {c.name}", tuple(changes), f"Remove {c.name}")
 
 
 def rename(enc: Encounter, cid: str, name: str) -> ChangeSet:
@@ -200,7 +204,8 @@ def rename(enc: Encounter, cid: str, name: str) -> ChangeSet:
             f"{c.name} : un nom a de 1 à 200 caractères ({len(name)} saisis)",
             f"{c.name}: a name has 1 to 200 characters ({len(name)} typed)",
         )
-    return ChangeSet(f"Renommer {c.name}", (change(enc, ("combatants", cid, "name"), name),))
+    changes = (change(enc, ("combatants", cid, "name"), name),)
+    return ChangeSet(f"Renommer {c.name}", changes, f"Rename {c.name}")
 
 
 def rename_encounter(enc: Encounter, name: str) -> ChangeSet:
@@ -211,14 +216,17 @@ def rename_encounter(enc: Encounter, name: str) -> ChangeSet:
             f"Le nom de la rencontre a de 1 à 200 caractères ({len(name)} saisis)",
             f"An encounter's name has 1 to 200 characters ({len(name)} typed)",
         )
-    return ChangeSet(f"Renommer la rencontre « {name} »", (change(enc, ("name",), name),))
+    changes = (change(enc, ("name",), name),)
+    return ChangeSet(f"Renommer la rencontre « {name} »", changes, f"Rename the encounter '{name}'")
 
 
 def set_side(enc: Encounter, cid: str, side: str) -> ChangeSet:
     c = enc.combatant(cid)
     s = enc.side(side)
     return ChangeSet(
-        f"{c.name} rejoint {s.name}", (change(enc, ("combatants", cid, "side"), side),)
+        f"{c.name} rejoint {s.name}",
+        (change(enc, ("combatants", cid, "side"), side),),
+        f"{c.name} joins {s.name}",
     )
 
 
@@ -228,7 +236,8 @@ def set_notes(enc: Encounter, cid: str, text: str) -> ChangeSet:
         raise RosterEditError(
             "Notes : 20 000 caractères au plus", "Notes: 20,000 characters at most"
         )
-    return ChangeSet(f"Notes de {c.name}", (change(enc, ("combatants", cid, "notes"), text),))
+    changes = (change(enc, ("combatants", cid, "notes"), text),)
+    return ChangeSet(f"Notes de {c.name}", changes, f"Notes of {c.name}")
 
 
 def set_track(ruleset: Ruleset, enc: Encounter, cid: str, key: str, marks: list[str]) -> ChangeSet:
@@ -244,17 +253,19 @@ def set_track(ruleset: Ruleset, enc: Encounter, cid: str, key: str, marks: list[
         ruleset.data, trial, ("combatants", enc.combatants.index(c))
     )
     if problem is not None:
-        raise RosterEditError(f"{problem.path} : {problem.fr}", f"{problem.path}: {problem.en}")
-    label = next((t.label.fr for t in ruleset.data.tracks if t.key == key), key)
+        raise RosterEditError(f"{c.name} : {problem.fr}", f"{c.name}: {problem.en}")
+    label = next((t.label for t in ruleset.data.tracks if t.key == key), Label(fr=key, en=key))
     return ChangeSet(
-        f"{c.name} : {label}",
+        f"{c.name} : {label.fr}",
         (change(enc, ("combatants", cid, "tracks", key), Track(marks=marks)),),
+        f"{c.name}: {label.en}",
     )
 
 
 def set_states(enc: Encounter, cid: str, states: list[State]) -> ChangeSet:
     c = enc.combatant(cid)
-    return ChangeSet(f"États de {c.name}", (change(enc, ("combatants", cid, "states"), states),))
+    changes = (change(enc, ("combatants", cid, "states"), states),)
+    return ChangeSet(f"États de {c.name}", changes, f"Conditions of {c.name}")
 
 
 def add_side(enc: Encounter, name: str, colour: str) -> tuple[str, ChangeSet]:
@@ -267,7 +278,8 @@ def add_side(enc: Encounter, name: str, colour: str) -> tuple[str, ChangeSet]:
         raise RosterEditError("Couleur au format #rrvvbb", "Colour as #rrggbb")
     sid = new_id({s.id for s in enc.sides}, name)
     side = Side(id=sid, name=name, colour=colour)
-    return sid, ChangeSet(f"Nouveau camp « {name} »", (Change(("sides", sid), ABSENT, side),))
+    changes = (Change(("sides", sid), ABSENT, side),)
+    return sid, ChangeSet(f"Nouveau camp « {name} »", changes, f"New side '{name}'")
 
 
 def set_resource(ruleset: Ruleset, enc: Encounter, side: str, key: str, value: int) -> ChangeSet:
@@ -295,5 +307,7 @@ def set_resource(ruleset: Ruleset, enc: Encounter, side: str, key: str, value: i
             f"{s.name} : {label_fr} : {why[0]}", f"{s.name}: {label_en}: {why[1]}"
         )
     return ChangeSet(
-        f"{s.name} : {label_fr}", (change(enc, ("sides", side, "resources", key), value),)
+        f"{s.name} : {label_fr}",
+        (change(enc, ("sides", side, "resources", key), value),),
+        f"{s.name}: {label_en}",
     )

@@ -10,7 +10,7 @@ from . import durations, moves, storage, windows
 from .changes import Change, ChangeError, ChangeSet, apply, change, revert
 from .dice import DiceExpr, rng_from_state, rng_state
 from .effects import effects_of
-from .model import DiceState, Encounter, LogEntry, TurnState, now
+from .model import DiceState, Encounter, LogEntry, TurnState
 from .moves import Destination
 from .problems import BilingualError, Problem, json_path
 from .rulesets import registry
@@ -61,15 +61,13 @@ class Table:
         what = what.strip()[:200]
         faces = expr.roll(self.rng)
         total = expr.total(faces)
-        entry = LogEntry(
-            time=now(),
-            round=self.enc.turn.round,
-            action=f"Jet libre : {what}" if what else "Jet libre",
-            breakdown=[f"{expr} → {total}"],
-            dice=faces,
-            outcome=f"{total}",
+        label = (
+            (f"Jet libre : {what}", f"Free roll: {what}") if what else ("Jet libre", "Free roll")
         )
-        return total, ChangeSet(entry.action, (log_change(self.enc, entry),))
+        line = f"{expr} → {total}"
+        entry = LogEntry.of(label, (f"{total}",) * 2, [(line, line)], round=self.enc.turn.round)
+        entry.dice = faces
+        return total, ChangeSet(label[0], (log_change(self.enc, entry),), label[1])
 
     def dice_state(self) -> DiceState:
         """The generator's state, saved with the encounter so rolls continue after reopening."""
@@ -117,18 +115,18 @@ class Table:
                 f"« {label.fr} » : une suite est due, pas de quoi laisser passer",
                 f"'{label.en}': a step is due, it cannot just pass",
             )
-        entry = LogEntry(
-            time=now(),
+        entry = LogEntry.of(
+            ("Fenêtre de réaction", "Reaction window"),
+            (f"{label.fr} : personne ne réagit", f"{label.en}: nobody reacts"),
             round=self.enc.turn.round,
-            action="Fenêtre de réaction",
-            outcome=f"{label.fr} : personne ne réagit",
         )
         parts = [
             lambda: list(changes),
             lambda: [change(self.enc, ("windows",), [w for w in self.enc.windows if w.id != wid])],
             lambda: [log_change(self.enc, entry)],
         ]
-        return ChangeSet(f"Laisser passer : {label.fr}", tuple(self._in_order(parts)))
+        changes = tuple(self._in_order(parts))
+        return ChangeSet(f"Laisser passer : {label.fr}", changes, f"Let pass: {label.en}")
 
     def _check_options(self, action: Action) -> None:
         """The options and overrides are those the action declares, each with a value its
@@ -169,7 +167,7 @@ class Table:
             who = _subject(self.enc, problem.path)
             raise ChangeError(
                 f"{cs.label} : refusé, {who}{problem.fr}",
-                f"{cs.label}: refused, {who}{problem.en}",
+                f"{cs.english}: refused, {who}{problem.en}",
             )
 
     def revert(self, cs: ChangeSet) -> None:
@@ -194,6 +192,7 @@ class Table:
         return ChangeSet(
             f"{c.name} : {spec.label.fr}",
             (change(self.enc, ("combatants", cid, "stats", key), value),),
+            f"{c.name}: {spec.label.en}",
         )
 
     def set_flags(self, flags: dict[str, bool | int | str]) -> ChangeSet:
@@ -216,7 +215,7 @@ class Table:
                         "combat ») before changing it",
                     )
                 )
-        return ChangeSet("Options de règles", (change(self.enc, ("flags",), kept),))
+        return ChangeSet("Options de règles", (change(self.enc, ("flags",), kept),), "House rules")
 
     # Map ----------------------------------------------------------------------------------
 
@@ -237,8 +236,10 @@ class Table:
     def set_contact(self, a: str, b: str, on: bool) -> ChangeSet:
         """Put two combatants in contact, or separate them."""
         ca, cb = self.enc.combatant(a), self.enc.combatant(b)
-        verb = "Contact" if on else "Séparer"
-        return ChangeSet(f"{verb} {ca.name} / {cb.name}", tuple(self._contact_changes(a, b, on)))
+        fr, en = ("Contact", "Contact") if on else ("Séparer", "Separate")
+        names = f"{ca.name} / {cb.name}"
+        changes = tuple(self._contact_changes(a, b, on))
+        return ChangeSet(f"{fr} {names}", changes, f"{en} {names}")
 
     def _contact_changes(self, a: str, b: str, on: bool) -> list[Change]:
         out = []
@@ -298,16 +299,17 @@ class Table:
         arguments; `label`: the undo entry's text (the mode's by default)."""
         mode = self.mode()
         step = mode.step(self.context(), name, args)
-        if label:
-            step.label = label
+        if label:  # the interface's words, in its language
+            step.label = (label, label)
         return self._step(mode, step)
 
     def previous_turn(self) -> ChangeSet:
         """Précédent: the last turn step taken back (the mode's history)."""
-        return ChangeSet("Tour précédent", tuple(history.previous(self.enc)))
+        return ChangeSet("Tour précédent", tuple(history.previous(self.enc)), "Previous turn")
 
     def end_combat(self) -> ChangeSet:
-        return ChangeSet("Fin du combat", (change(self.enc, ("turn",), TurnState()),))
+        changes = (change(self.enc, ("turn",), TurnState()),)
+        return ChangeSet("Fin du combat", changes, "End of the fight")
 
     def _step(
         self,
@@ -348,7 +350,9 @@ class Table:
                 parts.append(lambda: ruleset.turn_started(enc, after))
         parts.append(lambda: _at_log_end(enc, step.changes))
         changes = self._in_order(parts)
-        return ChangeSet(step.label, (*changes, *history.remembered(enc, changes)))
+        return ChangeSet(
+            step.label[0], (*changes, *history.remembered(enc, changes)), step.label[1]
+        )
 
     def _in_order(self, parts: list[Callable[[], list[Change]]]) -> list[Change]:
         """The changes of each part, computed once the parts before it are applied (so that

@@ -233,7 +233,7 @@ def _order(enc: Encounter, ruleset: Ruleset) -> str:
     rows = []
     for i, entry in enumerate(enc.turn.order):
         status = [pick(label) for label in mode.status(enc.turn, entry)]
-        initiative = mode.initiative_text(enc, entry) or "—"
+        initiative = pick(mode.initiative_text(enc, entry)) or "—"
         cells = [
             f"▶ {i + 1}" if i == enc.turn.current else str(i + 1),
             f"<b>{escape(_unit_names(enc, entry.members))}</b>",

@@ -12,7 +12,7 @@ from ..dialogs.cards import CardsDialog, WaitDialog, card_words, deal_dialog
 from ..engine.model import TurnEntry
 from ..engine.turns import CardInitiative, current_entry
 from ..engine.turns.cards import card_text, is_joker
-from ..i18n import tr
+from ..i18n import language, tr
 from ..models import in_combat
 from ..models.turn_order import INIT
 from .mode_actions import Icon, ModeActions, OrderCells, for_modes
@@ -59,7 +59,7 @@ class CardCells(OrderCells):
                 rule=rule
             )
         return tr("Carte d’initiative : {card} — {name} ({rule})").format(
-            card=card_text(code), name=card_words(code), rule=rule
+            card=card_text(code, language() == "en"), name=card_words(code), rule=rule
         )
 
 

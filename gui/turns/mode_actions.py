@@ -90,7 +90,7 @@ class OrderCells(ReadsCombat):
         return ""
 
     def initiative(self, entry: TurnEntry, row: int) -> str:
-        return self.mode.initiative_text(self.enc, entry)
+        return pick(self.mode.initiative_text(self.enc, entry))
 
     def initiative_colour(self, entry: TurnEntry, row: int) -> QColor | None:
         return None
@@ -166,7 +166,7 @@ class ModeActions(ReadsCombat):
         acting = current_entry(self.turn)
         if acting is not None:
             names = unit_label(self.ctl, acting)
-            shown = self.mode.initiative_text(self.enc, acting)
+            shown = pick(self.mode.initiative_text(self.enc, acting))
             if shown and self.shows_initiative_in_turn_line():
                 return tr("Au tour de : {names} ({card})").format(names=names, card=shown)
             return tr("Au tour de : {names}").format(names=names)

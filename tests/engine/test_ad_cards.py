@@ -8,6 +8,7 @@ import pytest
 from gui.engine.changes import apply, revert
 from gui.engine.model import Combatant, Encounter, Side, State
 from gui.engine.rulesets.attention_donjon import cards as ad
+from gui.engine.rulesets.schema import Label
 from gui.engine.table import Table
 from gui.engine.turns import CardInitiative, GmOrder, TurnError, cards, current_entry
 from gui.engine.turns.cards import DECK, JOKERS, CardError, card_text, parse_card
@@ -120,12 +121,13 @@ def test_the_deck_leaves_out_held_cards_and_kept_jokers():
     assert len(rest) == 54 - 3 - 1
     assert c("D♥") not in rest and not any(cards.is_joker(x) for x in rest)
     assert cards.take(c("Joker"), {}, kept=1) in JOKERS
+    ysolde = Label(fr="Ysolde", en="Ysolde")
     with pytest.raises(CardError, match="Plus de Joker"):
-        cards.take(c("Joker"), {JOKERS[0]: "Ysolde"}, kept=1)
+        cards.take(c("Joker"), {JOKERS[0]: ysolde}, kept=1)
     with pytest.raises(CardError) as err:
-        cards.take(c("D♥"), {c("D♥"): "Ysolde"})
+        cards.take(c("D♥"), {c("D♥"): ysolde})
     assert err.value.fr == "D♥ : carte déjà tenue ce round par Ysolde"
-    assert cards.take(c("Joker"), {JOKERS[0]: "Ysolde"}) == JOKERS[1]
+    assert cards.take(c("Joker"), {JOKERS[0]: ysolde}) == JOKERS[1]
 
 
 def test_drawing_never_gives_a_card_held_and_fails_on_an_empty_deck():
@@ -172,7 +174,7 @@ def test_start_orders_by_card_and_logs_every_card():
     assert log.outcome == (
         "Ordre du round : Bertrand (D♠), Les gobelins (groupe) (D♣), Ysolde (7♥)"
     )
-    assert Table(enc).mode().initiative_text(enc, turn.order[0]) == "D♠"
+    assert Table(enc).mode().initiative_text(enc, turn.order[0]) == Label(fr="D♠", en="Q♠")
 
 
 def test_a_round_cannot_hold_a_card_twice_nor_an_unknown_card():
@@ -373,6 +375,6 @@ def test_without_the_flag_the_gm_orders_one_unit_per_figurine():
     assert [u.unit for u in table.ruleset.turn_units(enc)] == [x.id for x in enc.combatants]
     apply(enc, table.start_combat())
     assert order(enc.turn) == [x.id for x in enc.combatants]
-    assert policy.initiative_text(enc, enc.turn.order[0]) == ""  # no card, no number
+    assert policy.initiative_text(enc, enc.turn.order[0]).fr == ""  # no card, no number
     with pytest.raises(TurnError, match="« deal » inconnue dans ce mode"):
         table.turn_step("deal", cards={"ysolde": c("D♥")})

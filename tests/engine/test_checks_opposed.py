@@ -28,9 +28,8 @@ from gui.engine.checks import (
     remaining_odds,
 )
 from gui.engine.odds import sum_dice
-from gui.engine.rulesets.base import Term
 
-INVISIBLE = EdgeSource("Cible qui ne voit pas l’attaquant", "DOU-39", True)
+INVISIBLE = EdgeSource("Cible qui ne voit pas l’attaquant", "DOU-39", True, "Target cannot see")
 SQUEEZED = EdgeSource("Cible qui se faufile", "DOU-17", True)
 FAR = EdgeSource("Au-delà de la portée normale", "DOU-40", False)
 ADJACENT = EdgeSource("Ennemi à 1,50 m", "DOU-41", False)
@@ -45,11 +44,16 @@ def test_sources_and_their_terms():
     """DOU-73: advantage → 4d6kh3, each source a term with its rule, then the result."""
     net = net_edge([INVISIBLE, SQUEEZED])
     assert (net.edge, str(net.roll.expr)) == ("advantage", "4d6kh3")
-    assert net.terms() == (
-        Term(INVISIBLE.label, "avantage", "DOU-39"),
-        Term(SQUEEZED.label, "avantage", "DOU-17"),
-        Term("Résultat", "avantage (4d6kh3)", "DOU-73"),
-    )
+    assert [str(t) for t in net.terms()] == [
+        f"DOU-39 {INVISIBLE.label} : avantage",
+        f"DOU-17 {SQUEEZED.label} : avantage",
+        "DOU-73 Résultat : avantage (4d6kh3)",
+    ]
+    assert [t.english() for t in net.terms()] == [
+        "DOU-39 Target cannot see: advantage",
+        f"DOU-17 {SQUEEZED.label}: advantage",  # a source with no English keeps its French
+        "DOU-73 Result: advantage (4d6kh3)",
+    ]
     assert str(net_edge([FAR]).roll) == "4d6kl3"
 
 
@@ -57,8 +61,10 @@ def test_any_advantage_and_any_disadvantage_cancel():
     """A-DOU-1 / DOU-73: two advantages and one disadvantage are a normal 3d6 roll."""
     net = net_edge([INVISIBLE, SQUEEZED, FAR])
     assert (net.edge, str(net.roll), net.advantages, net.disadvantages) == ("normal", "3d6", 2, 1)
-    assert net.terms()[-1] == Term(
-        "Avantage et désavantage s’annulent", "jet normal (3d6)", "DOU-73"
+    assert str(net.terms()[-1]) == "DOU-73 Avantage et désavantage s’annulent : jet normal (3d6)"
+    assert (
+        net.terms()[-1].english()
+        == "DOU-73 Advantage and disadvantage cancel out: normal roll (3d6)"
     )
 
 

@@ -592,39 +592,54 @@ def _cards(table: Table, units) -> dict[str, int]:
     return {e.unit: deck[i] for i, e in enumerate(u for u in units if mode.rules.draws(enc, u))}
 
 
+def start_inputs(table: Table) -> tuple[dict[str, int] | None, dict[str, Any]]:
+    """What Commencer le combat takes in each turn mode, as the combat dock gives it: each
+    unit's initiative (a roll, a card) and the mode's other inputs."""
+    enc, mode = table.enc, table.mode()
+    if isinstance(mode, CardInitiative):
+        return _cards(table, table.ruleset.turn_units(enc)), {"keeping": {}}
+    if isinstance(mode, DeclareThenAct):
+        return None, {}
+    if isinstance(mode, AlternatingSides):
+        return None, {"first_side": enc.sides[0].id if enc.sides else None}
+    return _initiatives(table), {}
+
+
 def start(ctl) -> None:
     """Commencer le combat as the combat dock does for each turn mode."""
-    table, enc = ctl.table, ctl.enc
-    mode = table.mode()
-    if isinstance(mode, CardInitiative):
-        ctl.start_combat(_cards(table, ctl.ruleset.turn_units(enc)), keeping={})
-    elif isinstance(mode, DeclareThenAct):
-        ctl.start_combat()
-    elif isinstance(mode, AlternatingSides):
-        ctl.start_combat(None, first_side=enc.sides[0].id if enc.sides else None)
-    else:
-        ctl.start_combat(_initiatives(table))
+    initiatives, inputs = start_inputs(ctl.table)
+    ctl.start_combat(initiatives, **inputs)
+
+
+def turn_inputs(table: Table) -> list[tuple[str, dict[str, Any]]]:
+    """The turn steps Suivant takes as the combat dock does, by name ("next" last): a
+    declaration before it, the initiative roll after the last one (declare-then-act), the cards
+    of a new round (AD-CARTES)."""
+    enc, mode = table.enc, table.mode()
+    steps: list[tuple[str, dict[str, Any]]] = []
+    if isinstance(mode, DeclareThenAct) and enc.turn.mode == "declare":
+        if mode.needs_initiative(enc.turn):
+            rolls = _initiatives(table)
+            return [
+                ("begin_act", {"rolls": {e.unit: rolls.get(e.unit, 5) for e in enc.turn.order}})
+            ]
+        acting = current_entry(enc.turn)
+        if enc.turn.phase == "declare" and acting is not None:
+            steps.append(("declare", {"unit": acting.unit, "actions": ["Frapper", "Esquiver"]}))
+    if isinstance(mode, CardInitiative) and mode.needs_cards(enc.turn):
+        return [*steps, ("deal", {"cards": _cards(table, enc.turn.order), "keeping": {}})]
+    return [*steps, ("next", {})]
 
 
 def suivant(ctl) -> None:
-    """Suivant as the combat dock does: a declaration before it, the initiative roll after
-    the last one (declare-then-act), the cards of a new round (AD-CARTES)."""
-    enc = ctl.enc
-    mode = ctl.table.mode()
-    if isinstance(mode, DeclareThenAct) and enc.turn.mode == "declare":
-        if mode.needs_initiative(enc.turn):
-            rolls = _initiatives(ctl.table)
-            rolls = {e.unit: rolls.get(e.unit, 5) for e in enc.turn.order}
-            ctl.turn_step("begin_act", rolls=rolls)
-            return
-        acting = current_entry(enc.turn)
-        if enc.turn.phase == "declare" and acting is not None:
-            actions = ["Frapper", "Esquiver"]
-            refusing(lambda: ctl.turn_step("declare", unit=acting.unit, actions=actions))
-    if isinstance(mode, CardInitiative) and mode.needs_cards(enc.turn):
-        ctl.turn_step("deal", cards=_cards(ctl.table, enc.turn.order), keeping={})
-    else:
+    """Suivant as the combat dock does (turn_inputs); a declaration may be refused."""
+    *before, (name, args) = turn_inputs(ctl.table)
+    for step, inputs in before:
+        refusing(lambda step=step, inputs=inputs: ctl.turn_step(step, **inputs))
+    if name == "next":
         ctl.next_turn()
+    else:
+        ctl.turn_step(name, **args)
 
 
 def act(ctl) -> None:

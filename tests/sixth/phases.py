@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from gui.engine.model import Encounter, TurnEntry, TurnState, register_turn_state
+from gui.engine.rulesets.schema import Label
 from gui.engine.turns import Step, TurnContext, TurnError, TurnMode, current_entry, index_of
 
 FAST = 8  # SIX-01: from this speed on, a unit acts in both phases
@@ -47,7 +48,9 @@ class Phases(TurnMode):
         order = self.entries(ctx.units())
         for entry in order:
             entry.phases = self._phases(entry)
-        return Step(PhaseState(round=1, order=order, current=0 if order else -1), "Phases")
+        return Step(
+            PhaseState(round=1, order=order, current=0 if order else -1), ("Phases", "Phases")
+        )
 
     def _first(self, work: PhaseState, start: int) -> int:
         for i in range(start, len(work.order)):
@@ -74,7 +77,7 @@ class Phases(TurnMode):
             if nxt == -1 and work.phase == 1:
                 break  # nobody at all
         work.current = nxt
-        return Step(work, "Suivant")
+        return Step(work, ("Suivant", "Next"))
 
     def hurry(self, ctx: TurnContext, work: TurnState, unit: str) -> Step:
         assert isinstance(work, PhaseState)
@@ -82,11 +85,11 @@ class Phases(TurnMode):
         if work.phase != 1 or 2 not in entry.phases:
             raise TurnError("Pas de phase 2 à avancer", "No phase 2 to bring forward")
         entry.phases = [1]
-        return Step(work, f"Presser {ctx.unit_name(entry)}")
+        return Step(work, (f"Presser {ctx.unit_name(entry)}", f"Hurry {ctx.unit_name(entry)}"))
 
     def done(self, turn: TurnState, entry: TurnEntry) -> bool:
         return isinstance(entry, PhaseEntry) and set(entry.phases) <= set(entry.acted_in)
 
-    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> str:
-        phases = getattr(entry, "phases", [])
-        return "+".join(map(str, phases))
+    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> Label:
+        phases = "+".join(map(str, getattr(entry, "phases", [])))
+        return Label(fr=phases, en=phases)

@@ -175,16 +175,22 @@ class EdgeRoll:
 # majority gives one edge (a house rule; still no stacking).
 Netting = Literal["cancel", "count"]
 
-_WORDS = {ADVANTAGE: "avantage", DISADVANTAGE: "désavantage", NORMAL: "jet normal"}
+_WORDS = {
+    ADVANTAGE: ("avantage", "advantage"),
+    DISADVANTAGE: ("désavantage", "disadvantage"),
+    NORMAL: ("jet normal", "normal roll"),
+}
 
 
 @dataclass(frozen=True)
 class EdgeSource:
-    """One reason for advantage or disadvantage, e.g. ("Cible invisible", "DOU-39", True)."""
+    """One reason for advantage or disadvantage, e.g. ("Cible invisible", "DOU-39", True,
+    "Invisible target")."""
 
     label: str
     rule: str
     advantage: bool = True
+    label_en: str = ""
 
 
 @dataclass(frozen=True)
@@ -218,17 +224,22 @@ class NetEdge:
 
         if not self.sources:
             return ()
-        terms = [
-            Term(s.label, _WORDS[ADVANTAGE if s.advantage else DISADVANTAGE], s.rule)
-            for s in self.sources
-        ]
+        terms = []
+        for s in self.sources:
+            fr, en = _WORDS[ADVANTAGE if s.advantage else DISADVANTAGE]
+            terms.append(Term(s.label, fr, s.rule, s.label_en, en))
         if self.advantages and self.disadvantages and self.edge == NORMAL:
-            label = "Avantage et désavantage s’annulent"
+            label = ("Avantage et désavantage s’annulent", "Advantage and disadvantage cancel out")
         elif self.advantages and self.disadvantages:
-            label = "Avantages et désavantages comptés les uns contre les autres"
+            label = (
+                "Avantages et désavantages comptés les uns contre les autres",
+                "Advantages and disadvantages counted against each other",
+            )
         else:
-            label = "Résultat"
-        return (*terms, Term(label, f"{_WORDS[self.edge]} ({self.roll})", self.rule))
+            label = ("Résultat", "Result")
+        fr, en = _WORDS[self.edge]
+        value = f"{fr} ({self.roll})", f"{en} ({self.roll})"
+        return (*terms, Term(label[0], value[0], self.rule, label[1], value[1]))
 
 
 def net_edge(

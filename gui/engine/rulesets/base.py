@@ -18,7 +18,7 @@ from ..dice import DiceExpr, DiceInputError, parse_aggregate, parse_faces
 from ..effects import Effect
 from ..model import Combatant, Encounter, LogEntry, Scalar, State, StatValue, TurnEntry, now
 from ..odds import Distribution
-from ..problems import BilingualError
+from ..problems import BilingualError, Words
 from .schema import FieldSpec, Label, RulesetData, StateSpec, Template
 
 if TYPE_CHECKING:
@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from ..windows import Offer
 
 Override = int | bool | str
-Words = tuple[str, str]  # a text in French and in English
 FORCE = "passer_outre"  # the override key of a GM who acts despite a blocking notice (G-3)
 _CATALOGS = TypeAdapter(dict[str, list[dict[str, Scalar]]])
 _BESTIARY = TypeAdapter(list[Template])
@@ -49,17 +48,17 @@ class Term:
     value: int | float | str | Fraction
     rule: str
     label_en: str = ""  # the label in English, where it differs from the French one
+    value_en: str = ""  # a value in words, in English ("advantage")
 
     def __str__(self) -> str:
         """Modifiers read "AD-07 +1 zone traversée", other values "LIB-02 Défense : 13"."""
-        return self._line(self.label, " : ")
+        return self._line(self.label, self.value, " : ")
 
     def english(self) -> str:
         """The same line in English: "LIB-03 hit points: 15/15"."""
-        return self._line(self.label_en or self.label, ": ")
+        return self._line(self.label_en or self.label, self.value_en or self.value, ": ")
 
-    def _line(self, label: str, colon: str) -> str:
-        value = self.value
+    def _line(self, label: str, value: int | float | str | Fraction, colon: str) -> str:
         if isinstance(value, int) and not isinstance(value, bool):
             return f"{self.rule} {value:+d} {label}"
         if value == "":
@@ -243,6 +242,12 @@ class Preview:
     # The rolls that follow the first in the same action (a miss chance after a hit), each
     # named by its `label`; their dice come in DiceResult.then, read with `chained`.
     more: tuple[DiceRequest, ...] = ()
+    odds_note_en: str = ""  # `odds_note` in English
+
+    @property
+    def notes(self) -> Words:
+        """The odds note in French and English."""
+        return self.odds_note, self.odds_note_en or self.odds_note
 
 
 def chained(dice: DiceResult, k: int, request: DiceRequest) -> int:

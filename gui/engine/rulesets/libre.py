@@ -225,6 +225,7 @@ class Libre(Ruleset):
             target_number=number,
             odds=odds,
             odds_note="P(jet ≥ Défense)",
+            odds_note_en="P(roll ≥ Defence)",
             distribution=from_expr(expr),
             computed={
                 "bonus": expr_c.modifier - _expr(action.options.get("jet"), "1d20").modifier,

@@ -88,7 +88,7 @@ class AlternatingSides(TurnMode):
             actions_per_unit=self.actions,
         )
         self._refill(work)
-        return Step(work, "Commencer le combat")
+        return Step(work, ("Commencer le combat", "Start the fight"))
 
     def _refill(self, work: PassState) -> None:
         for entry in work.order:
@@ -138,7 +138,7 @@ class AlternatingSides(TurnMode):
         i = index_of(work, unit)
         if work.current != i:
             work.current, work.activation = i, 0
-        return Step(work, "Faire agir")
+        return Step(work, ("Faire agir", "Have act"))
 
     def spend(
         self, ctx: TurnContext, work: PassState, unit: str, count: int = 1, force: bool = False
@@ -151,26 +151,26 @@ class AlternatingSides(TurnMode):
         work.order[i].actions_left = max(0, left - count)
         if i == work.current:
             work.activation += count
-        return Step(work, "Action")
+        return Step(work, ("Action", "Action"))
 
     def pass_unit(self, ctx: TurnContext, work: PassState, unit: str) -> Step:
         """The unit gives up its remaining actions this round."""
         work.order[index_of(work, unit)].actions_left = 0
-        return Step(work, "Passer")
+        return Step(work, ("Passer", "Pass"))
 
     def grant(self, ctx: TurnContext, work: PassState, unit: str, count: int = 1) -> Step:
         """Extra actions for a unit (bought, or a GM decision)."""
         if not isinstance(count, int) or not 1 <= count <= 99:
             raise TurnError("Entre 1 et 99 actions de plus", "Between 1 and 99 more actions")
         work.order[index_of(work, unit)].actions_left += count
-        return Step(work, "Action de plus")
+        return Step(work, ("Action de plus", "One more action"))
 
     def give_initiative(self, ctx: TurnContext, work: PassState, side: str) -> Step:
         """The GM hands the initiative to a side (first initiative, or an override)."""
         if side not in work.side_order:
             raise TurnError(f"Camp inconnu « {side} »", f"Unknown side '{side}'")
         work.holder, work.current, work.activation = side, -1, 0
-        return Step(work, "Donner l’initiative")
+        return Step(work, ("Donner l’initiative", "Give the initiative"))
 
     def next(self, ctx: TurnContext, work: TurnState) -> Step:
         """The holding side is done: the next side with actions left holds. When nobody can
@@ -186,7 +186,7 @@ class AlternatingSides(TurnMode):
             side = sides[(start + step) % len(sides)]
             if self.has_actions(work, side):
                 work.holder = side
-                return Step(work, "Tour suivant")
+                return Step(work, ("Tour suivant", "Next turn"))
         work.round += 1
         work.spent = {}
         self._refill(work)
@@ -198,4 +198,4 @@ class AlternatingSides(TurnMode):
                 if self.has_actions(work, side):
                     work.holder = side
                     break
-        return Step(work, "Tour suivant")
+        return Step(work, ("Tour suivant", "Next turn"))

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, ClassVar
 from ..arguments import argument_problem
 from ..changes import Change
 from ..copies import deep_copy
-from ..model import Encounter, LogEntry, TurnEntry, TurnState, now
-from ..problems import BilingualError
+from ..model import Encounter, LogEntry, TurnEntry, TurnState
+from ..problems import BilingualError, Words
 from ..rulesets.schema import Label
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ class Step:
     log lines and other changes it makes (a kept Joker, a ruleset's resource…)."""
 
     turn: TurnState
-    label: str
+    label: Words
     logs: list[LogEntry] = field(default_factory=list)
     changes: list[Change] = field(default_factory=list)
 
@@ -130,9 +130,9 @@ class TurnMode(ABC):
         """True when the unit has no more turn this round (shown greyed)."""
         return False
 
-    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> str:
-        """How a unit's initiative reads in the order ("" when it has none)."""
-        return ""
+    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> Label:
+        """How a unit's initiative reads in the order (empty when it has none)."""
+        return Label(fr="", en="")
 
     def status(self, turn: TurnState, entry: TurnEntry) -> list[Label]:
         """Where a unit stands this round, in a few words (the printed order)."""
@@ -145,11 +145,11 @@ class TurnMode(ABC):
 
     def round_log(self, round_no: int) -> LogEntry:
         """The log line that opens a round."""
-        return LogEntry(
-            time=now(),
+        words = self.round_words
+        return LogEntry.of(
+            (f"{words.name.fr} {round_no}", f"{words.name.en} {round_no}"),
+            (f"{words.opening.fr} {round_no}", f"{words.opening.en} {round_no}"),
             round=round_no,
-            action=f"{self.round_words.name.fr} {round_no}",
-            outcome=f"{self.round_words.opening.fr} {round_no}",
         )
 
     def can_go_back(self, turn: TurnState) -> bool:
@@ -165,7 +165,7 @@ class TurnMode(ABC):
         work.order.insert(max(0, min(to, len(work.order))), entry)
         if acting is not None:
             work.current = next(i for i, e in enumerate(work.order) if e is acting)
-        return Step(work, "Réordonner")
+        return Step(work, ("Réordonner", "Reorder"))
 
 
 def scratch(turn: TurnState) -> TurnState:

@@ -18,8 +18,8 @@ from typing import Literal
 from pydantic import Field
 
 from ..changes import Change
-from ..model import Encounter, LogEntry, TurnEntry, TurnState, now, register_turn_state
-from ..problems import BilingualError
+from ..model import Encounter, LogEntry, TurnEntry, TurnState, register_turn_state
+from ..problems import BilingualError, Words
 from ..rulesets.schema import Label
 from .base import Step, TurnContext, TurnError, index_of
 from .ranked import GmOrder, RankedEntry
@@ -27,6 +27,7 @@ from .ranked import GmOrder, RankedEntry
 # Suits from the lowest; ranks 2 to 14 (As). code = rank × 4 + suit: 8 (2♣) to 59 (A♥).
 SUITS = "♣♦♠♥"  # trèfle, carreau, pique, cœur
 RANKS = {11: "V", 12: "D", 13: "R", 14: "A"}  # Valet, Dame, Roi, As
+RANKS_EN = {11: "J", 12: "Q", 13: "K", 14: "A"}  # Jack, Queen, King, Ace
 JOKERS = (60, 61)  # above every card: initiative libre
 DECK = (*range(8, 60), *JOKERS)  # 54 cards
 
@@ -59,12 +60,17 @@ def is_joker(code: int) -> bool:
     return code in JOKERS
 
 
-def card_text(code: int) -> str:
-    """ "D♥", "10♠", "A♣", "Joker"."""
+def card_text(code: int, english: bool = False) -> str:
+    """ "D♥", "10♠", "A♣", "Joker" (in English "Q♥")."""
     if is_joker(code):
         return "Joker"
     rank, suit = divmod(code, 4)
-    return RANKS.get(rank, str(rank)) + SUITS[suit]
+    return (RANKS_EN if english else RANKS).get(rank, str(rank)) + SUITS[suit]
+
+
+def card_texts(code: int) -> Words:
+    """A card in French and in English."""
+    return card_text(code), card_text(code, english=True)
 
 
 def parse_card(text: str) -> int:
@@ -94,7 +100,7 @@ def deck(held: Iterable[int], kept: int = 0) -> list[int]:
     return [c for c in DECK if c not in taken and not is_joker(c)] + jokers
 
 
-def take(code: int, held: Mapping[int, str], kept: int = 0) -> int:
+def take(code: int, held: Mapping[int, Label], kept: int = 0) -> int:
     """`code` as a card drawn now, if the deck still has it (a Joker: whichever is left);
     `held` names the holder of each card held this round."""
     if is_joker(code):
@@ -107,8 +113,8 @@ def take(code: int, held: Mapping[int, str], kept: int = 0) -> int:
         return left[0]
     if code in held:
         raise CardError(
-            f"{card_text(code)} : carte déjà tenue ce round par {held[code]}",
-            f"{card_text(code)}: already held this round by {held[code]}",
+            f"{card_text(code)} : carte déjà tenue ce round par {held[code].fr}",
+            f"{card_text(code, True)}: already held this round by {held[code].en}",
         )
     return code
 
@@ -155,12 +161,14 @@ class CardRules:
         """What keeping Jokers writes (combatant id → how many more it keeps)."""
         return []
 
-    def unit_text(self, enc: Encounter, entry: TurnEntry) -> str:
-        return ", ".join(enc.combatant(cid).name for cid in entry.members)
+    def unit_text(self, enc: Encounter, entry: TurnEntry) -> Label:
+        """A unit in the log, in both languages: its members' names by default."""
+        names = ", ".join(enc.combatant(cid).name for cid in entry.members)
+        return Label(fr=names, en=names)
 
-    def played_joker_note(self, enc: Encounter, entry: TurnEntry) -> str:
-        """Why a unit plays its Joker at once (shown in the log), "" to say nothing."""
-        return ""
+    def played_joker_note(self, enc: Encounter, entry: TurnEntry) -> Label:
+        """Why a unit plays its Joker at once (shown in the log), empty to say nothing."""
+        return Label(fr="", en="")
 
 
 # The mode ---------------------------------------------------------------------------------
@@ -186,9 +194,9 @@ class CardInitiative(GmOrder):
         order = self.entries(ctx.units(), initiative=None, acted=False)
         work = CardState(round=1, order=order)
         if not initiatives:
-            return Step(work, "Commencer le combat")
+            return Step(work, ("Commencer le combat", "Start the fight"))
         step = self._dealt(ctx, work, initiatives, _keeping(inputs.get("keeping")))
-        step.label = "Commencer le combat"
+        step.label = ("Commencer le combat", "Start the fight")
         return step
 
     @staticmethod
@@ -201,12 +209,16 @@ class CardInitiative(GmOrder):
             and all(e.initiative is None and not e.acted for e in turn.order)
         )
 
-    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> str:
+    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> Label:
         """The card a unit holds (« D♥ », « Joker »), "" before the deal."""
         value = getattr(entry, "initiative", None)
-        return "" if value is None else card_text(value)
+        return (
+            Label(fr="", en="")
+            if value is None
+            else Label(fr=card_text(value), en=card_text(value, True))
+        )
 
-    def held(self, enc: Encounter, turn: TurnState) -> dict[int, str]:
+    def held(self, enc: Encounter, turn: TurnState) -> dict[int, Label]:
         """Each card held this round → who holds it."""
         return {
             e.initiative: self.rules.unit_text(enc, e)
@@ -266,7 +278,7 @@ class CardInitiative(GmOrder):
         self.check_jokers(ctx.enc, work, keeping)
         return Step(
             work,
-            "Cartes d’initiative",
+            ("Cartes d’initiative", "Initiative cards"),
             logs=[self._dealt_log(ctx.enc, work, keeping)],
             changes=self.rules.keep_changes(ctx.enc, keeping),
         )
@@ -326,41 +338,48 @@ class CardInitiative(GmOrder):
         name = self.rules.unit_text(ctx.enc, entry)
         return Step(
             work,
-            f"Attendre : {name}",
+            (f"Attendre : {name.fr}", f"Wait: {name.en}"),
             logs=[log],
             changes=self.rules.keep_changes(ctx.enc, keep),
         )
 
     # Log lines --------------------------------------------------------------------------
 
-    def _hand(self, enc: Encounter, entry: RankedEntry, keeping: Mapping[str, int]) -> str:
+    def _hand(self, enc: Encounter, entry: RankedEntry, keeping: Mapping[str, int]) -> Words:
         """ "D♥", "Joker gardé, puis 10♠", "Joker : initiative libre", "pas de carte (…)"."""
         if entry.initiative is None:
-            return "pas de carte (aucune figurine active)"
-        shown = card_text(entry.initiative)
+            return "pas de carte (aucune figurine active)", "no card (no active figure)"
+        fr, en = card_texts(entry.initiative)
         if is_joker(entry.initiative):
-            shown = "Joker : initiative libre, agit avant tout le monde"
+            fr = "Joker : initiative libre, agit avant tout le monde"
+            en = "Joker: free initiative, acts before everyone"
             note = self.rules.played_joker_note(enc, entry)
-            if note:
-                shown += f" ({note})"
+            if note.fr:
+                fr, en = f"{fr} ({note.fr})", f"{en} ({note.en})"
         count = keeping.get(entry.members[0], 0) if self.rules.can_keep(enc, entry) else 0
-        if count:
-            shown = f"{'Joker gardé' if count == 1 else f'{count} Jokers gardés'}, puis {shown}"
-        return shown
+        if count == 1:
+            fr, en = f"Joker gardé, puis {fr}", f"Joker kept, then {en}"
+        elif count:
+            fr, en = f"{count} Jokers gardés, puis {fr}", f"{count} Jokers kept, then {en}"
+        return fr, en
 
     def _dealt_log(self, enc: Encounter, turn: TurnState, keeping: Mapping[str, int]) -> LogEntry:
         """The log line of a deal: each unit's card, and the order they give."""
         name = self.rules.unit_text
         order = [e for e in turn.order if e.initiative is not None]
-        return LogEntry(
-            time=now(),
+        lines = []
+        for e in turn.order:
+            unit, hand = name(enc, e), self._hand(enc, e, keeping)
+            lines.append(
+                (f"{self.rule} {unit.fr} : {hand[0]}", f"{self.rule} {unit.en}: {hand[1]}")
+            )
+        fr = ", ".join(f"{name(enc, e).fr} ({card_text(e.initiative or 0)})" for e in order)
+        en = ", ".join(f"{name(enc, e).en} ({card_text(e.initiative or 0, True)})" for e in order)
+        return LogEntry.of(
+            ("Cartes d’initiative", "Initiative cards"),
+            (f"Ordre du round : {fr or '—'}", f"Order of the round: {en or '—'}"),
+            lines,
             round=turn.round,
-            action="Cartes d’initiative",
-            breakdown=[
-                f"{self.rule} {name(enc, e)} : {self._hand(enc, e, keeping)}" for e in turn.order
-            ],
-            outcome="Ordre du round : "
-            + (", ".join(f"{name(enc, e)} ({card_text(e.initiative)})" for e in order) or "—"),
         )
 
     def _waited_log(
@@ -375,29 +394,45 @@ class CardInitiative(GmOrder):
         """The log line of Attendre: the card held, the one drawn, and what follows."""
         entry = before.order[index_of(before, unit)]
         name, old = self.rules.unit_text(enc, entry), entry.initiative or 0
-        new, rule = card_text(card), self.rule
-        lines = [f"{rule} carte tenue : {card_text(old)}", f"{rule} nouvelle carte : {new}"]
+        (new, new_en), (held, held_en), rule = card_texts(card), card_texts(old), self.rule
+        lines = [
+            (f"{rule} carte tenue : {held}", f"{rule} card held: {held_en}"),
+            (f"{rule} nouvelle carte : {new}", f"{rule} new card: {new_en}"),
+        ]
         if keeping:
-            lines.insert(1, f"{rule} Joker gardé pour un jet de Trait, puis nouvelle carte")
+            kept = (
+                f"{rule} Joker gardé pour un jet de Trait, puis nouvelle carte",
+                f"{rule} Joker kept for a Trait roll, then a new card",
+            )
+            lines.insert(1, kept)
         if is_joker(card):
-            outcome = f"{name} tire un Joker : initiative libre, agit maintenant"
+            outcome = (
+                f"{name.fr} tire un Joker : initiative libre, agit maintenant",
+                f"{name.en} draws a Joker: free initiative, acts now",
+            )
         elif card > old:
             outcome = (
-                f"{name} tire {new}, plus haute que {card_text(old)} : perd l’initiative ce round"
+                f"{name.fr} tire {new}, plus haute que {held} : perd l’initiative ce round",
+                f"{name.en} draws {new_en}, higher than {held_en}: loses the initiative this round",
             )
         else:
             at = index_of(after, unit)
+            before_unit = self.rules.unit_text(enc, after.order[at - 1]) if at else None
             where = (
-                f"après {self.rules.unit_text(enc, after.order[at - 1])}" if at else "en premier"
+                (f"après {before_unit.fr}", f"after {before_unit.en}")
+                if before_unit
+                else ("en premier", "first")
             )
-            outcome = f"{name} tire {new}, plus basse que {card_text(old)} : joue {where}"
-        return LogEntry(
-            time=now(),
+            outcome = (
+                f"{name.fr} tire {new}, plus basse que {held} : joue {where[0]}",
+                f"{name.en} draws {new_en}, lower than {held_en}: plays {where[1]}",
+            )
+        return LogEntry.of(
+            ("Attendre", "Wait"),
+            outcome,
+            lines,
             round=before.round,
             actor=entry.members[0] if len(entry.members) == 1 else None,
-            action="Attendre",
-            breakdown=lines,
-            outcome=outcome,
         )
 
 

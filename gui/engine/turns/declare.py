@@ -18,7 +18,6 @@ from ..model import (
     Text,
     TurnEntry,
     TurnState,
-    now,
     register_turn_state,
 )
 from ..rulesets.base import Term
@@ -72,7 +71,7 @@ class Declarations:
 
     def initiatives(self, enc: Encounter, entry: DeclareEntry, roll: int) -> list[ActionInitiative]:
         labels = entry.declared or [""]
-        term = Term("score d'initiative", entry.score, "")
+        term = Term("score d'initiative", entry.score, "", "initiative score")
         return [ActionInitiative(label, roll + entry.score, (term,)) for label in labels]
 
     def act_started(
@@ -101,7 +100,7 @@ class DeclareThenAct(TurnMode):
             entry.score = scores.get(entry.unit, 0)
         order = self._declaration_order(entries)
         state = DeclareState(round=1, order=order, current=0 if order else -1)
-        return Step(state, "Commencer le combat")
+        return Step(state, ("Commencer le combat", "Start the fight"))
 
     def _declaration_order(self, entries: list[DeclareEntry]) -> list[DeclareEntry]:
         sign = -1 if self.declare_descending else 1
@@ -134,11 +133,13 @@ class DeclareThenAct(TurnMode):
     def done(self, turn: TurnState, entry: TurnEntry) -> bool:
         return bool(getattr(entry, "acted", False))
 
-    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> str:
+    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> Label:
         if self.declaring(enc.turn):
-            return str(getattr(entry, "score", ""))
+            score = str(getattr(entry, "score", ""))
+            return Label(fr=score, en=score)
         value = getattr(entry, "initiative", None)
-        return "" if value is None else str(value)
+        shown = "" if value is None else str(value)
+        return Label(fr=shown, en=shown)
 
     def status(self, turn: TurnState, entry: TurnEntry) -> list[Label]:
         if not isinstance(entry, DeclareEntry):
@@ -186,7 +187,8 @@ class DeclareThenAct(TurnMode):
         entry = work.order[index_of(work, unit)]
         entry.declared = [a for a in actions if a.strip()]
         extra = self.rules.declared(ctx.enc, entry, entry.declared, options or {})
-        return Step(work, f"Déclaration de {ctx.unit_name(entry)}", changes=extra)
+        name = ctx.unit_name(entry)
+        return Step(work, (f"Déclaration de {name}", f"{name} declares"), changes=extra)
 
     def begin_act(self, ctx: TurnContext, work: DeclareState, rolls: Mapping[str, int]) -> Step:
         """The initiative rolls are in: one act entry per action, highest first; ties by
@@ -218,7 +220,12 @@ class DeclareThenAct(TurnMode):
         work.phase, work.order = "act", [*rank_actions(entries), *idle]
         work.current = self._first(work.order, 0)
         log = self._initiative_log(ctx, work, acts, rolls)
-        return Step(work, "Initiative", logs=[log], changes=self.rules.act_started(ctx.enc, acts))
+        return Step(
+            work,
+            ("Initiative", "Initiative"),
+            logs=[log],
+            changes=self.rules.act_started(ctx.enc, acts),
+        )
 
     @staticmethod
     def _initiative_log(
@@ -231,17 +238,22 @@ class DeclareThenAct(TurnMode):
         for entry in ctx.enc.turn.order:
             name = ctx.enc.combatant(entry.members[0]).name
             for n, act in enumerate(acts.get(entry.unit, []), 1):
-                shown = "annulée" if act.value is None else str(act.value)
-                what = f" « {act.label} »" if act.label else ""
-                why = ", ".join(map(str, act.terms))
-                lines.append(f"{name} action {n}{what} : {shown}" + (f" ({why})" if why else ""))
-        return LogEntry(
-            time=now(),
+                shown = ("annulée", "cancelled") if act.value is None else (str(act.value),) * 2
+                why = ", ".join(map(str, act.terms)), ", ".join(t.english() for t in act.terms)
+                fr = f"{name} action {n}" + (f" « {act.label} »" if act.label else "")
+                en = f"{name} action {n}" + (f" '{act.label}'" if act.label else "")
+                lines.append(
+                    (
+                        f"{fr} : {shown[0]}" + (f" ({why[0]})" if why[0] else ""),
+                        f"{en}: {shown[1]}" + (f" ({why[1]})" if why[1] else ""),
+                    )
+                )
+        return LogEntry.of(
+            ("Initiative", "Initiative"),
+            ("Ordre des actions établi", "Order of actions set"),
+            lines,
             round=work.round,
-            action="Initiative",
-            breakdown=lines,
             dice=[rolls[e.unit] for e in ctx.enc.turn.order if e.unit in rolls],
-            outcome="Ordre des actions établi",
         )
 
     @staticmethod
@@ -258,7 +270,7 @@ class DeclareThenAct(TurnMode):
             raise TurnError("Aucune action en cours", "No action under way")
         work.order[work.current].delayed = True
         work.current = self._first(work.order, work.current + 1)
-        return Step(work, "Retarder")
+        return Step(work, ("Retarder", "Delay"))
 
     def act_now(self, ctx: TurnContext, work: DeclareState, index: int) -> Step:
         """CON-05: a delayed action happens now, before the current one (after its own rank:
@@ -268,7 +280,7 @@ class DeclareThenAct(TurnMode):
         if not work.order[index].delayed:
             raise TurnError("Cette action n’est pas retardée", "That action is not delayed")
         step_in(ctx.enc.turn, work, index).delayed = False
-        return Step(work, "Agir maintenant")
+        return Step(work, ("Agir maintenant", "Act now"))
 
     def next(self, ctx: TurnContext, work: TurnState) -> Step:
         assert isinstance(work, DeclareState)
@@ -276,13 +288,13 @@ class DeclareThenAct(TurnMode):
             raise TurnError("Lancer l’initiative d’abord", "Roll initiative first")
         if work.phase == "declare":
             work.current += 1
-            return Step(work, "Tour suivant")
+            return Step(work, ("Tour suivant", "Next turn"))
         if work.current >= 0:
             work.order[work.current].acted = True
         nxt = self._first(work.order, work.current + 1)
         if nxt != -1:
             work.current = nxt
-            return Step(work, "Tour suivant")
+            return Step(work, ("Tour suivant", "Next turn"))
         # Back to declarations: one entry per unit, as at the start (delayed actions never
         # taken are lost with the round), in the order of the scores as they are now.
         units: dict[str, DeclareEntry] = {}
@@ -294,7 +306,7 @@ class DeclareThenAct(TurnMode):
         self._rescored(ctx, work)
         work.order = self._declaration_order(work.order)
         work.current = 0
-        return Step(work, "Tour suivant")
+        return Step(work, ("Tour suivant", "Next turn"))
 
 
 def rank_actions(entries: list[DeclareEntry]) -> list[DeclareEntry]:

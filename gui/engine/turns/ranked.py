@@ -8,7 +8,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..model import Encounter, LogEntry, Text, TurnEntry, TurnState, now, register_turn_state
+from ..model import Encounter, LogEntry, Text, TurnEntry, TurnState, register_turn_state
+from ..problems import Words
 from ..rulesets.schema import Label
 from .base import Step, TurnContext, TurnError, TurnMode, index_of, step_in
 
@@ -60,7 +61,11 @@ class RankedInitiative(TurnMode):
             enumerate(entries), key=lambda ie: (-(ie[1].initiative or 0), -ie[1].score, ie[0])
         )
         order = [e for _, e in ranked]
-        return Step(self._begun(order), "Commencer le combat", logs=[_initiative_log(ctx, order)])
+        return Step(
+            self._begun(order),
+            ("Commencer le combat", "Start the fight"),
+            logs=[_initiative_log(ctx, order)],
+        )
 
     def _begun(self, order: list[RankedEntry]) -> TurnState:
         return self.state(round=1, order=order, current=self._first(order, 0))
@@ -76,7 +81,7 @@ class RankedInitiative(TurnMode):
         if work.current >= 0:
             work.order[work.current].acted = True
         self._advance(work, work.current + 1)
-        return Step(work, "Tour suivant")
+        return Step(work, ("Tour suivant", "Next turn"))
 
     def _advance(self, work: TurnState, start: int) -> None:
         """The next unit able to act from `start` on, wrapping into a new round."""
@@ -91,9 +96,10 @@ class RankedInitiative(TurnMode):
     def done(self, turn: TurnState, entry: TurnEntry) -> bool:
         return bool(getattr(entry, "acted", False))
 
-    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> str:
+    def initiative_text(self, enc: Encounter, entry: TurnEntry) -> Label:
         value = getattr(entry, "initiative", None)
-        return "" if value is None else str(value)
+        shown = "" if value is None else str(value)
+        return Label(fr=shown, en=shown)
 
     def status(self, turn: TurnState, entry: TurnEntry) -> list[Label]:
         out = []
@@ -110,15 +116,17 @@ class RankedInitiative(TurnMode):
 
     def delay(self, ctx: TurnContext, work: TurnState, unit: str) -> Step:
         """The acting unit waits; it will act when the GM says so (`act_now`)."""
-        return self._hold(work, unit, delayed=True, ready="", label="Retarder")
+        return self._hold(work, unit, delayed=True, ready="", label=("Retarder", "Delay"))
 
     def ready(self, ctx: TurnContext, work: TurnState, unit: str, trigger: str) -> Step:
         """The acting unit readies an action for a trigger."""
         if not isinstance(trigger, str) or not trigger.strip():
             raise TurnError("Préciser le déclencheur", "Say what triggers the readied action")
-        return self._hold(work, unit, delayed=False, ready=trigger.strip(), label="Préparer")
+        return self._hold(
+            work, unit, delayed=False, ready=trigger.strip(), label=("Préparer", "Ready")
+        )
 
-    def _hold(self, work: TurnState, unit: str, delayed: bool, ready: str, label: str) -> Step:
+    def _hold(self, work: TurnState, unit: str, delayed: bool, ready: str, label: Words) -> Step:
         i = index_of(work, unit)
         if i != work.current:
             raise TurnError(
@@ -136,7 +144,7 @@ class RankedInitiative(TurnMode):
             raise TurnError(f"« {unit} » n’attend pas", f"'{unit}' is not waiting")
         moved = step_in(ctx.enc.turn, work, i)
         moved.delayed, moved.ready = False, ""
-        return Step(work, "Agir maintenant")
+        return Step(work, ("Agir maintenant", "Act now"))
 
 
 class GmOrder(RankedInitiative):
@@ -150,22 +158,25 @@ class GmOrder(RankedInitiative):
         order = self.entries(ctx.units())
         for entry in order:
             entry.initiative = initiatives.get(entry.unit)
-        return Step(self._begun(order), "Commencer le combat")
+        return Step(self._begun(order), ("Commencer le combat", "Start the fight"))
 
 
 def _initiative_log(ctx: TurnContext, order: list[RankedEntry]) -> LogEntry:
     """The initiatives as the order took them, with the score that breaks a tie."""
     tied = {e.initiative for e in order if sum(o.initiative == e.initiative for o in order) > 1}
     lines = [
-        f"{ctx.unit_name(e)} : {e.initiative}"
-        + (f" (départage : score {e.score})" if e.initiative in tied else "")
+        (
+            f"{ctx.unit_name(e)} : {e.initiative}"
+            + (f" (départage : score {e.score})" if e.initiative in tied else ""),
+            f"{ctx.unit_name(e)}: {e.initiative}"
+            + (f" (tie broken by score {e.score})" if e.initiative in tied else ""),
+        )
         for e in order
     ]
-    return LogEntry(
-        time=now(),
+    return LogEntry.of(
+        ("Initiative", "Initiative"),
+        ("Ordre du tour établi", "Turn order set"),
+        lines,
         round=1,
-        action="Initiative",
-        breakdown=lines,
         dice=[e.initiative for e in order if e.initiative is not None],
-        outcome="Ordre du tour établi",
     )

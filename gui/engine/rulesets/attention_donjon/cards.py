@@ -22,6 +22,7 @@ from .sheet import active, hero
 CARDS_FLAG = "AD-CARTES"
 GROUP = "groupe."  # + the side's id: the figurines of a side that are not heroes (AD-CARTES)
 RULE = "AD-CARTES"
+JOKER_LABEL = Label(fr="Joker gardé", en="Kept Joker")
 
 
 def on(ruleset: Ruleset, enc: Encounter) -> bool:
@@ -98,7 +99,7 @@ class HeroCards(CardRules):
             states.append(
                 State(
                     key=JOKER,
-                    label="Joker gardé",
+                    label=JOKER_LABEL.fr,
                     text="Rend béni ou maudit un jet de Trait à venir ; hors du paquet "
                     "jusque-là (AD-CARTES).",
                     value=kept(c) + count,
@@ -107,11 +108,17 @@ class HeroCards(CardRules):
             out.append(change(enc, ("combatants", cid, "states"), states))
         return out
 
-    def unit_text(self, enc: Encounter, entry: TurnEntry) -> str:
+    def unit_text(self, enc: Encounter, entry: TurnEntry) -> Label:
         """A hero's name, or « Les gobelins (groupe) »."""
         if is_group(entry):
-            return f"{enc.side(entry.side).name} (groupe)"
-        return enc.combatant(entry.members[0]).name
+            side = enc.side(entry.side).name
+            return Label(fr=f"{side} (groupe)", en=f"{side} (group)")
+        name = enc.combatant(entry.members[0]).name
+        return Label(fr=name, en=name)
 
-    def played_joker_note(self, enc: Encounter, entry: TurnEntry) -> str:
-        return "adopté : un groupe ne garde pas de Joker" if is_group(entry) else ""
+    def played_joker_note(self, enc: Encounter, entry: TurnEntry) -> Label:
+        if is_group(entry):
+            return Label(
+                fr="adopté : un groupe ne garde pas de Joker", en="adopted: a group keeps no Joker"
+            )
+        return Label(fr="", en="")

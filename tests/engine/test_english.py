@@ -1,0 +1,209 @@
+"""Issue 17, deliver 5: every engine text a GM reads exists in English. Each demo is played
+through every action its combatants are offered (each choice of each option), the reactions the
+windows offer, turns, moves and a free roll; every text the engine gives for the English
+interface (terms, outcomes, notes, notices, errors, log lines, undo labels, badges, derived
+values, unit and window labels) must hold no French. Names (combatants, sides, zones) and the
+words the ruleset's data gives as English are allowed."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+
+import pytest
+
+from gui.engine import storage, windows
+from gui.engine.changes import ChangeSet
+from gui.engine.moves import Destination
+from gui.engine.problems import BilingualError
+from gui.engine.rulesets import registry
+from gui.engine.rulesets.base import FORCE, Action, DiceResult, Term
+from gui.engine.table import Table
+from gui.engine.turns import current_entry
+from tests.gui.mutations import start_inputs, turn_inputs
+
+# Accented letters and French guillemets never appear in this app's English; nor do these words.
+_ACCENTS = re.compile(r"[àâçéèêëîïôûùüœÀÂÇÉÈÊÎÔÛ«»]")
+_WORDS = (
+    "de|du|des|le|la|les|et|ou|un|une|au|aux|pour|avec|sans|contre|jet|jets|dés|tour|cible|vie|"
+    "dégâts|touché|raté|succès|échec|attaque|défense|niveau|blessure|imposé|calculé|personne|"
+    "réagit|fin|agit|perd|regagne|subit|reste|est|sur|par|dans|état|états|résultat|relance|seuil"
+)
+_FRENCH_WORDS = re.compile(rf"\b({_WORDS})\b")
+
+
+def _english_words(data: object) -> Iterator[str]:
+    """The words of every English label of a ruleset's data."""
+    if isinstance(data, dict):
+        if isinstance(data.get("en"), str):
+            yield from re.findall(r"[\w’'-]+", data["en"])
+        for value in data.values():
+            yield from _english_words(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _english_words(value)
+
+
+class Seen:
+    """The English texts met along the play, each with where it came from."""
+
+    def __init__(self, table: Table) -> None:
+        self.table, self.texts = table, []
+        folder = table.ruleset.folder
+        words = set(_english_words(json.loads((folder / "ruleset.json").read_bytes())))
+        enc = table.enc
+        names = [c.name for c in enc.combatants] + [s.name for s in enc.sides]
+        names += [z.name for z in enc.map.zones]
+        names += [s.label for c in enc.combatants for s in c.states]  # the GM's own states
+        self.allowed = sorted(words | set(names), key=len, reverse=True)
+
+    def add(self, where: str, *texts: object) -> None:
+        for text in texts:
+            if isinstance(text, Term):
+                text = text.english()
+            if text:
+                self.texts.append((where, str(text)))
+
+    def cs(self, where: str, cs: ChangeSet) -> None:
+        self.add(f"{where} (undo label)", cs.english)
+        for c in cs.changes:
+            if c.path[0] == "log" and hasattr(c.new, "english"):
+                action, breakdown, outcome = c.new.english()
+                self.add(f"{where} (log)", action, outcome, *breakdown)
+
+    def french(self) -> list[str]:
+        out = []
+        for where, text in self.texts:
+            rest = text
+            for allowed in self.allowed:
+                if len(allowed) > 1:
+                    rest = re.sub(rf"(?<!\w){re.escape(allowed)}(?!\w)", " ", rest)
+            if _ACCENTS.search(rest) or _FRENCH_WORDS.search(rest.lower()):
+                out.append(f"{where}: {text!r}")
+        return sorted(set(out))
+
+
+def _options(spec) -> Iterator[dict]:
+    """The action's default options, then each other choice of each choice option."""
+    base = {f.key: f.default for f in spec.options if f.default is not None}
+    yield base
+    for f in spec.options:
+        for choice in f.choices or ():
+            if choice.value != f.default:
+                yield {**base, f.key: choice.value}
+
+
+def _roll(table: Table, request) -> DiceResult:
+    if request.aggregate_only:
+        return DiceResult("aggregate", (), request.minimum)
+    return table.roll(request)
+
+
+def _act(seen: Seen, action: Action, where: str) -> None:
+    t = seen.table
+    try:
+        preview = t.preview(action)
+        if any(n.blocking for n in preview.notices):
+            action = Action(
+                action.kind,
+                action.actor,
+                action.target,
+                action.options,
+                {FORCE: True},
+                action.window,
+            )
+            preview = t.preview(action)
+        seen.add(where, *preview.terms, preview.notes[1], *(n.en for n in preview.notices))
+        dice = DiceResult("none") if preview.dice is None else _roll(t, preview.dice)
+        resolution, cs = t.resolve(action, dice)
+    except BilingualError as exc:
+        seen.add(f"{where} (refused)", exc.en)
+        return
+    seen.add(where, resolution.outcome_en, *resolution.terms)
+    seen.add(where, *(f.label.en for f in resolution.asks))
+    seen.cs(where, cs)
+    t.apply(cs)
+
+
+def _sheet_texts(seen: Seen) -> None:
+    t = seen.table
+    enc, ruleset = t.enc, t.ruleset
+    for c in enc.combatants:
+        seen.add(f"{c.name} (badges)", *(b.en for b in ruleset.badge_labels(enc, c)))
+        seen.add(f"{c.name} (derived)", *ruleset.derived(enc, c))
+    for entry in enc.turn.order:
+        seen.add("turn order", ruleset.unit_label(enc, entry, with_side=True).en)
+        seen.add("due rolls", *(d.label.en for d in ruleset.due_rolls(enc, entry)))
+    for w in enc.windows:
+        seen.add("window", windows.describe(enc, ruleset.data, w).en)
+    seen.add("offers", *(o.label.en for o in t.offers()))
+
+
+def _turn(seen: Seen, where: str) -> None:
+    t = seen.table
+    for name, args in turn_inputs(t):
+        try:
+            cs = t.next_turn() if name == "next" else t.turn_step(name, **args)
+        except BilingualError as exc:
+            seen.add(f"{where} (refused)", exc.en)
+            continue
+        seen.cs(where, cs)
+        t.apply(cs)
+
+
+def _actions(seen: Seen, actor: str, target: str | None) -> None:
+    t = seen.table
+    for spec in t.ruleset.actions(t.enc, actor, target):
+        seen.add("action list", spec.label.en, *(f.label.en for f in spec.options))
+        seen.add("action list", *(c.label.en for f in spec.options for c in f.choices or ()))
+        for options in _options(spec):
+            if actor not in {c.id for c in t.enc.combatants}:
+                return
+            aimed = target if spec.needs_target else None
+            _act(seen, Action(spec.kind, actor, aimed, options), f"{spec.kind} {options}")
+            for offer in t.offers():
+                _act(
+                    seen,
+                    Action(offer.kind, offer.actor, offer.target, {}, window=offer.window),
+                    f"offer {offer.kind}",
+                )
+
+
+def play(ruleset_id: str) -> Seen:
+    """The demo played through: start, then for each combatant in turn every action on one
+    foe and on itself, a move to another zone, and Suivant."""
+    t = Table(storage.loads(registry.get(ruleset_id).demo_path.read_bytes(), "demo"))
+    seen = Seen(t)
+    initiatives, inputs = start_inputs(t)
+    cs = t.start_combat(initiatives, **inputs)
+    seen.cs("start", cs)
+    t.apply(cs)
+    zones = [z.id for z in t.enc.map.zones]
+    for c in list(t.enc.combatants):
+        acting = current_entry(t.enc.turn)
+        actor = acting.members[0] if acting and acting.members else c.id
+        foe = next((o.id for o in t.enc.combatants if o.side != t.enc.combatant(actor).side), None)
+        _sheet_texts(seen)
+        for target in dict.fromkeys((foe, actor)):
+            _actions(seen, actor, target)
+        elsewhere = [z for z in zones if z != t.enc.combatant(actor).position.zone][:1]
+        for zone in elsewhere:
+            notices, cs = t.move(actor, Destination(zone), force=True)
+            seen.add("move", *(n.en for n in notices))
+            seen.cs("move", cs)
+            t.apply(cs)
+        _turn(seen, "suivant")
+    _, cs = t.free_roll("2d6+1", "test")
+    seen.cs("free roll", cs)
+    seen.cs("previous", t.previous_turn())
+    seen.cs("end", t.end_combat())
+    _sheet_texts(seen)
+    return seen
+
+
+@pytest.mark.parametrize("ruleset_id", registry.available())
+def test_every_engine_text_of_a_demo_played_through_reads_in_english(ruleset_id):
+    seen = play(ruleset_id)
+    assert len(seen.texts) > 100
+    assert seen.french() == []
