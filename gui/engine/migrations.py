@@ -11,11 +11,12 @@ from collections.abc import Callable
 
 from .migration_v2 import migrate_1_to_2
 from .migration_v3 import migrate_2_to_3
+from .migration_v4 import migrate_3_to_4
 from .problems import BilingualError
 
 Migration = Callable[[dict], dict]
 
-MIGRATIONS: dict[int, Migration] = {1: migrate_1_to_2, 2: migrate_2_to_3}
+MIGRATIONS: dict[int, Migration] = {1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4}
 
 
 class MigrationError(BilingualError):

@@ -1,6 +1,6 @@
 """Encounter files: a versioned JSON envelope, a loader raising only LoadError, atomic saves.
 
-On disk: `{"format": "escarmouche.encounter", "schema_version": 3, "app_version": "…",
+On disk: `{"format": "escarmouche.encounter", "schema_version": 4, "app_version": "…",
 "encounter": {…}}` in UTF-8. Loading takes one pydantic `model_validate_json` pass when the file is
 well formed; only a failing file pays for the slower diagnosis that finds the best JSON path.
 """
@@ -29,7 +29,7 @@ from .references import reference_problem
 from .rulesets.registry import check_encounter
 
 FORMAT = "escarmouche.encounter"
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 KEEP_NEWEST = 10
 KEEP_DAYS = 30
 
