@@ -2,13 +2,10 @@
 through every action its combatants are offered (each choice of each option), the reactions the
 windows offer, turns, moves and a free roll; every text the engine gives for the English
 interface (terms, outcomes, notes, notices, errors, log lines, undo labels, badges, derived
-values, unit and window labels) must hold no French. Names (combatants, sides, zones) and the
-words the ruleset's data gives as English are allowed."""
+values, unit and window labels) must hold no French (tests/french.py)."""
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Iterator
 
 import pytest
@@ -21,28 +18,8 @@ from gui.engine.rulesets import registry
 from gui.engine.rulesets.base import FORCE, Action, DiceResult, Term
 from gui.engine.table import Table
 from gui.engine.turns import current_entry
+from tests.french import FrenchFinder
 from tests.gui.mutations import start_inputs, turn_inputs
-
-# Accented letters and French guillemets never appear in this app's English; nor do these words.
-_ACCENTS = re.compile(r"[àâçéèêëîïôûùüœÀÂÇÉÈÊÎÔÛ«»]")
-_WORDS = (
-    "de|du|des|le|la|les|et|ou|un|une|au|aux|pour|avec|sans|contre|jet|jets|dés|tour|cible|vie|"
-    "dégâts|touché|raté|succès|échec|attaque|défense|niveau|blessure|imposé|calculé|personne|"
-    "réagit|fin|agit|perd|regagne|subit|reste|est|sur|par|dans|état|états|résultat|relance|seuil"
-)
-_FRENCH_WORDS = re.compile(rf"\b({_WORDS})\b")
-
-
-def _english_words(data: object) -> Iterator[str]:
-    """The words of every English label of a ruleset's data."""
-    if isinstance(data, dict):
-        if isinstance(data.get("en"), str):
-            yield from re.findall(r"[\w’'-]+", data["en"])
-        for value in data.values():
-            yield from _english_words(value)
-    elif isinstance(data, list):
-        for value in data:
-            yield from _english_words(value)
 
 
 class Seen:
@@ -50,13 +27,7 @@ class Seen:
 
     def __init__(self, table: Table) -> None:
         self.table, self.texts = table, []
-        folder = table.ruleset.folder
-        words = set(_english_words(json.loads((folder / "ruleset.json").read_bytes())))
-        enc = table.enc
-        names = [c.name for c in enc.combatants] + [s.name for s in enc.sides]
-        names += [z.name for z in enc.map.zones]
-        names += [s.label for c in enc.combatants for s in c.states]  # the GM's own states
-        self.allowed = sorted(words | set(names), key=len, reverse=True)
+        self.finder = FrenchFinder(table.enc, table.ruleset)
 
     def add(self, where: str, *texts: object) -> None:
         for text in texts:
@@ -73,15 +44,7 @@ class Seen:
                 self.add(f"{where} (log)", action, outcome, *breakdown)
 
     def french(self) -> list[str]:
-        out = []
-        for where, text in self.texts:
-            rest = text
-            for allowed in self.allowed:
-                if len(allowed) > 1:
-                    rest = re.sub(rf"(?<!\w){re.escape(allowed)}(?!\w)", " ", rest)
-            if _ACCENTS.search(rest) or _FRENCH_WORDS.search(rest.lower()):
-                out.append(f"{where}: {text!r}")
-        return sorted(set(out))
+        return self.finder.french(self.texts)
 
 
 def _options(spec) -> Iterator[dict]:
@@ -161,7 +124,7 @@ def _actions(seen: Seen, actor: str, target: str | None) -> None:
             if actor not in {c.id for c in t.enc.combatants}:
                 return
             aimed = target if spec.needs_target else None
-            _act(seen, Action(spec.kind, actor, aimed, options), f"{spec.kind} {options}")
+            _act(seen, Action(spec.kind, actor, aimed, options), spec.kind)
             for offer in t.offers():
                 _act(
                     seen,
