@@ -1,7 +1,8 @@
 """Finds French in texts meant to be English (issue 17, deliver 5): accented letters, French
 guillemets and common French words, once the GM's own words are set aside — names, notes and
-every other text the encounter holds (its log apart), and the words the ruleset's data gives as
-English (a rules term it keeps, such as Réserve)."""
+every other text the encounter holds (its log apart), the names of the ruleset's catalogues and
+bestiary (the GM's stock of weapons and creatures, in French as the rules name them), and the
+words the ruleset's data gives as English (a rules term it keeps, such as Réserve)."""
 
 from __future__ import annotations
 
@@ -43,6 +44,10 @@ class FrenchFinder:
         words = {w for s in _strings(data, True) for w in re.findall(r"[\w’'-]+", s)}
         held = json.loads(enc.model_dump_json(exclude={"log"}))
         own = {s.strip() for s in _strings(held, False) if len(s.strip()) > 1}
+        for stock in ("catalogs.json", "bestiary.json"):
+            path = ruleset.folder / stock
+            if path.is_file():
+                own |= {s.strip() for s in _strings(json.loads(path.read_bytes()), False)}
         self.allowed = sorted(words | own, key=len, reverse=True)
         self._pattern = re.compile(
             "|".join(rf"(?<!\w){re.escape(a)}(?!\w)" for a in self.allowed if len(a) > 1)
