@@ -186,7 +186,8 @@ def test_action_pool_odds_match_icepool(count, diff):
     t.enc.flags["CFG-CON-3"] = "plus_de_1"
     assert pools.botch_chance(RULESET, t.enc, count, diff) == botch2
     _dist, chance, note = pools.odds(RULESET, t.enc, count, diff, True)
-    assert chance == hit and f"échec critique {float(botch2):.1%}" in note
+    assert chance == hit and f"échec critique {float(botch2):.1%}" in note[0]
+    assert f"botch {float(botch2):.1%}" in note[1]
 
 
 @pytest.mark.parametrize("count", range(1, 11))

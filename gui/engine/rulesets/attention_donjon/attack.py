@@ -3,6 +3,7 @@ roll with the weapon's skill; a hit leaves « Touché » until the Dommages roll
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from ...changes import ChangeSet
@@ -23,6 +24,7 @@ from .context import (
     weapon_option,
 )
 from .sheet import SKILLS, TYPE_LABEL, dead
+from .words import TYPE_LABEL_EN, UNARMED_NAME, successes_en, weapon_name
 
 KIND = "attaquer"
 HIT = "touche."  # + attacker id: a hit waiting for its Dommages roll (AD-13)
@@ -30,6 +32,17 @@ HIT = "touche."  # + attacker id: a hit waiting for its Dommages roll (AD-13)
 
 def hit_key(attacker: Combatant) -> str:
     return f"{HIT}{attacker.id}"[:64]
+
+
+def hit_label(state: State) -> Label | None:
+    """The name of a hit waiting for its Dommages roll in both languages (None for another
+    state, or one the GM renamed)."""
+    found = re.fullmatch(r"Touché par (.+) \((.*)\)", state.label, re.S)
+    if not state.key.startswith(HIT) or found is None:
+        return None
+    who, arm = found.groups()
+    arm = UNARMED_NAME[1] if arm == UNARMED_NAME[0] else arm
+    return Label(fr=state.label, en=f"Hit by {who} ({arm})")
 
 
 def pending_hit(target: Combatant, attacker: Combatant) -> State | None:
@@ -64,9 +77,11 @@ def _roll(ctx: Ctx) -> Roll:
     if spent:
         notices.append(spent)
     skill = kind if kind in SKILLS else "melee"
-    dice = ctx.dice_terms(
-        skill, f"{TYPE_LABEL.get(kind, kind)} de {a.name}", "AD-02", shaken_applies=True
+    label = (
+        f"{TYPE_LABEL.get(kind, kind)} de {a.name}",
+        f"{a.name}'s {TYPE_LABEL_EN.get(kind, kind)}",
     )
+    dice = ctx.dice_terms(skill, label, "AD-02", shaken_applies=True)
     if kind == "tir":
         zones, path = _crossed(ctx)
         difficulty = [*reach.shooting_terms(ctx.enc, a, b, zones), *path]
@@ -84,11 +99,13 @@ def _crossed(ctx: Ctx) -> tuple[int, list[Term]]:
     """AD-07, AD-23: the zones the shot or throw crosses on the shortest path, or as many
     as the GM says when the path is another one (a term then shows it)."""
     computed = len(reach.crossed(ctx.enc, ctx.actor, ctx.target))
-    zones = int(overridden(ctx.action, CROSSED, computed, "zones traversées", []))
+    name = ("zones traversées", "zones crossed")
+    zones = int(overridden(ctx.action, CROSSED, computed, name, []))
     if zones == computed:
         return zones, []
     why = f"zones traversées données par le MJ (calculé : {computed})"
-    return zones, [Term(why, str(zones), "AD-23")]
+    why_en = f"zones crossed as the GM says (computed: {computed})"
+    return zones, [Term(why, str(zones), "AD-23", why_en)]
 
 
 def preview(ctx: Ctx) -> Preview:
@@ -101,12 +118,13 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     a, b, w = ctx.actor, ctx.target, ctx.weapon()
     budget.spend(ctx.ruleset, edits, a, budget.STANDARD)
     hit = got >= roll.difficulty
-    label = f"Attaquer ({w['nom']})"
+    fr, en = weapon_name(w)
+    label = (f"Attaquer ({fr})", f"Attack ({en})")
     if not hit:
         outcome = (
             f"Raté : {got} succès contre Difficulté {roll.difficulty} (AD-28),"
             " pas de Dommages (AD-13).",
-            f"Miss: {got} successes against Difficulty {roll.difficulty} (AD-28),"
+            f"Miss: {successes_en(got)} against Difficulty {roll.difficulty} (AD-28),"
             " no damage (AD-13).",
         )
         amounts = {"successes": got, "difficulty": roll.difficulty}
@@ -125,8 +143,8 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     outcome = (
         f"Touché : {got} succès contre Difficulté {roll.difficulty}, Seuil {margin} (AD-28)."
         f" « Dommages » ensuite (AD-13).",
-        f"Hit: {got} successes against Difficulty {roll.difficulty}, Seuil {margin} (AD-28)."
-        f" Roll « Dommages » next (AD-13).",
+        f"Hit: {successes_en(got)} against Difficulty {roll.difficulty}, Seuil {margin} (AD-28)."
+        " Roll Damage next (AD-13).",
     )
     amounts = {"successes": got, "difficulty": roll.difficulty}
     resolution, cs = finish(edits, ctx.action, label, terms, dice, outcome, True, amounts)

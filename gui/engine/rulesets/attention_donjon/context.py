@@ -9,12 +9,13 @@ from dataclasses import dataclass, replace
 from ...model import Combatant, Scalar
 from ..action_ctx import ActionCtx
 from ..action_ctx import Handler as BaseHandler
-from ..base import DiceResult, Notice, Preview, Term, overridden
+from ..base import DiceResult, Notice, Preview, Term, Words, overridden
 from ..edits import Edits, refuse_blocked
 from ..fields import bool_field, choice_field, int_field
 from ..schema import Choice, FieldSpec, Label
 from . import traits
 from .sheet import TYPE_LABEL, damage_text, shaken, weapon, weapons
+from .words import ATTRIBUTES_EN, TYPE_LABEL_EN, WordTerm, weapon_name
 
 DICE, DIFFICULTY, CROSSED = "des", "difficulte", "traversees"
 OVERRIDE_LABELS = {
@@ -57,19 +58,20 @@ class Ctx(ActionCtx):
         index = int(raw) if isinstance(raw, str) and raw.isdigit() else 0
         return weapon(who or self.actor, index)
 
-    def dice_terms(self, trait: str, label: str, rule: str, shaken_applies: bool) -> list[Term]:
-        """The dice of a roll of `trait`: its value, −1 if Secoué (AD-33, when it applies),
-        the situation dice (AD-25: bonuses change the dice before rolling)."""
+    def dice_terms(self, trait: str, label: Words, rule: str, shaken_applies: bool) -> list[Term]:
+        """The dice of a roll of `trait` (`label` names them in French and English): its
+        value, −1 if Secoué (AD-33, when it applies), the situation dice (AD-25: bonuses
+        change the dice before rolling)."""
         value = self.actor.stats.get(trait, 0)
-        terms = [Term(label, value if isinstance(value, int) else 0, rule)]
+        terms = [Term(label[0], value if isinstance(value, int) else 0, rule, label[1])]
         if shaken_applies and shaken(self.actor):
-            terms.append(Term("Secoué", -1, "AD-33"))
+            terms.append(Term("Secoué", -1, "AD-33", "Shaken"))
         return self.with_situation(terms)
 
     def with_situation(self, terms: list[Term]) -> list[Term]:
         """AD-25: the situation's bonus or penalty dice, before rolling."""
         extra = self.number("mod_des")
-        return [*terms, Term("situation", extra, "AD-25")] if extra else terms
+        return [*terms, Term("situation", extra, "AD-25", "situation")] if extra else terms
 
     def blessing(self) -> tuple[traits.Faces, list[Term]]:
         """AD-27: béni and maudit from the options or a kept Joker (A-AD-16: both = normal)."""
@@ -80,10 +82,14 @@ class Ctx(ActionCtx):
         elif joker.startswith("maudit:"):
             cursed = True
         how = traits.faces(blessed, cursed, str(self.flag(traits.CURSED_SIX_FLAG)))
-        terms = [] if how.rule == "AD-25" else [Term(how.label, "", how.rule)]
+        terms = [] if how.rule == "AD-25" else [Term(how.label, "", how.rule, how.label_en)]
         if joker != "-" and ":" in joker:
             holder = self.enc.combatant(joker.split(":", 1)[1])
-            terms.append(Term(f"Joker gardé de {holder.name}", "", "AD-CARTES"))
+            terms.append(
+                Term(
+                    f"Joker gardé de {holder.name}", "", "AD-CARTES", f"{holder.name}'s kept Joker"
+                )
+            )
         return how, terms
 
     def spend_joker(self, edits: Edits) -> None:
@@ -107,8 +113,18 @@ class Ctx(ActionCtx):
         """A Roll from its dice terms and Difficulty terms (sums of their modifiers), with
         béni / maudit (AD-27)."""
         how, blessing = self.blessing()
-        shown = [replace(t, label=f"dés — {t.label}") for t in dice_terms]
-        shown += [replace(t, label=f"Difficulté — {t.label}") for t in difficulty_terms]
+        shown = [
+            replace(t, label=f"dés — {t.label}", label_en=f"dice — {t.label_en or t.label}")
+            for t in dice_terms
+        ]
+        shown += [
+            replace(
+                t,
+                label=f"Difficulté — {t.label}",
+                label_en=f"Difficulty — {t.label_en or t.label}",
+            )
+            for t in difficulty_terms
+        ]
         return Roll(
             total(dice_terms),
             total(difficulty_terms),
@@ -122,14 +138,24 @@ class Ctx(ActionCtx):
         (A-AD-14, CFG-AD-6)."""
         terms = list(roll.terms)
         diff = self.floored(roll.difficulty, terms)
-        dice = int(overridden(self.action, DICE, max(0, roll.dice), "dés", terms))
-        diff = int(overridden(self.action, DIFFICULTY, diff, "Difficulté", terms))
-        terms.append(Term("jet", f"{dice}d6 contre Difficulté {diff}", "AD-28"))
+        dice = int(overridden(self.action, DICE, max(0, roll.dice), ("dés", "dice"), terms))
+        diff = int(overridden(self.action, DIFFICULTY, diff, ("Difficulté", "Difficulty"), terms))
+        terms.append(
+            WordTerm(
+                "jet",
+                f"{dice}d6 contre Difficulté {diff}",
+                "AD-28",
+                "roll",
+                f"{dice}d6 against Difficulty {diff}",
+            )
+        )
         return replace(roll, dice=dice, difficulty=diff, terms=tuple(terms))
 
     def floored(self, difficulty: int, terms: list[Term]) -> int:
         if self.flag(FLOOR_FLAG) and difficulty < 1:
-            terms.append(Term("Difficulté minimale 1", 1 - difficulty, "A-AD-14"))
+            terms.append(
+                Term("Difficulté minimale 1", 1 - difficulty, "A-AD-14", "minimum Difficulty 1")
+            )
             return 1
         return difficulty
 
@@ -156,14 +182,15 @@ class Ctx(ActionCtx):
         return roll, got, terms, edits
 
     def preview(
-        self, roll: Roll, computed: Roll, need: int | None = None, why: str = ""
+        self, roll: Roll, computed: Roll, need: int | None = None, why: Words = ("", "")
     ) -> Preview:
         """Terms, dice and exact odds of a settled roll; `computed` is the roll before the
         GM's overrides (the dialog pre-fills them); `need`: the successes to reach when it
-        is not the Difficulty (an opposed roll), `why` says so in the odds note."""
+        is not the Difficulty (an opposed roll), `why` says so in the odds note (in French
+        and English)."""
         req = traits.request(roll.dice, roll.how)
         target = roll.difficulty if need is None else need
-        dist, chance, note = traits.odds(roll.dice, roll.how, target)
+        dist, chance, note = traits.odds_words(roll.dice, roll.how, target)
         shown = {DICE: max(0, computed.dice), DIFFICULTY: self.floored(computed.difficulty, [])}
         return Preview(
             self.action,
@@ -171,7 +198,8 @@ class Ctx(ActionCtx):
             req,
             target_number=target,
             odds=chance,
-            odds_note=f"{note} {why}".strip(),
+            odds_note=f"{note[0]} {why[0]}".strip(),
+            odds_note_en=f"{note[1]} {why[1]}".strip(),
             distribution=dist,
             notices=roll.notices,
             computed=shown,
@@ -234,9 +262,11 @@ def weapon_option(c: Combatant, default: int = 0) -> FieldSpec:
     """The choice of a weapon of `c` (value: its row), with its Type, Allonge and Dommages."""
     items = []
     for i, w in enumerate(weapons(c)):
-        kind = TYPE_LABEL.get(str(w["type"]), "?")
-        text = f"{w['nom']} ({kind}, Allonge {w['allonge']}, Dommages {damage_text(w)})"
-        items.append((str(i), text, text))
+        kind, kind_en = TYPE_LABEL.get(str(w["type"]), "?"), TYPE_LABEL_EN.get(str(w["type"]), "?")
+        fr, en = weapon_name(w)
+        text = f"{fr} ({kind}, Allonge {w['allonge']}, Dommages {damage_text(w)})"
+        text_en = f"{en} ({kind_en}, Reach {w['allonge']}, Damage {damage_text(w, ATTRIBUTES_EN)})"
+        items.append((str(i), text, text_en))
     chosen = str(default) if 0 <= default < len(items) else "0"
     return choice_field("arme", "Arme", "Weapon", items, "AD-01", chosen)
 

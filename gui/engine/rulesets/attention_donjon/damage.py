@@ -25,6 +25,7 @@ from .context import (
 )
 from .health import death_questions, harm
 from .sheet import cell, damage_dice, endurance, shaken, weapon
+from .words import successes_en, weapon_name
 
 KIND = "dommages"
 
@@ -76,20 +77,29 @@ def _roll(ctx: Ctx) -> Roll:
         )
     dice = [damage_dice(a, w)]
     if shaken(a) and not ctx.flag(SHAKEN_FLAG):
-        dice.append(Term("Secoué (aussi aux Dommages)", -1, "CFG-AD-12"))
+        dice.append(Term("Secoué (aussi aux Dommages)", -1, "CFG-AD-12", "Shaken (on damage too)"))
     dice = ctx.with_situation(dice)
     tough = endurance(b)
     pen = cell(w, "penetration")
-    difficulty = [Term(f"Endurance de {b.name} {tough.endurance_text()}", tough.value, "AD-15")]
+    shown = tough.endurance_text()
+    difficulty = [
+        Term(
+            f"Endurance de {b.name} {shown}", tough.value, "AD-15", f"{b.name}'s Endurance {shown}"
+        )
+    ]
     difficulty += tough.imposed()
     if pen:
         removed = min(tough.armour, pen)
         why = (
-            "pas d’armure : sans effet"
+            ("pas d’armure : sans effet", "no armour: no effect")
             if not tough.armour
-            else f"retire {removed} point(s) d’armure"
+            else (f"retire {removed} point(s) d’armure", f"removes {removed} armour point(s)")
         )
-        difficulty.append(Term(f"Pénétration {pen} ({why})", -removed, "AD-18"))
+        difficulty.append(
+            Term(
+                f"Pénétration {pen} ({why[0]})", -removed, "AD-18", f"Penetration {pen} ({why[1]})"
+            )
+        )
     return ctx.roll(dice, difficulty, notices)
 
 
@@ -103,10 +113,11 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     a, b, w = ctx.actor, ctx.target, _weapon(ctx)
     edits.remove_state(b.id, hit_key(a))
     done = harm(ctx, edits, b, got, roll.difficulty, terms)
-    label = f"Dommages ({w['nom']})"
+    fr, en = weapon_name(w)
+    label = (f"Dommages ({fr})", f"Damage ({en})")
     outcome = (
         f"{b.name} : {done.text_fr} ({got} succès contre Endurance {roll.difficulty}).",
-        f"{b.name}: {done.text_en} ({got} successes against Endurance {roll.difficulty}).",
+        f"{b.name}: {done.text_en} ({successes_en(got)} against Endurance {roll.difficulty}).",
     )
     amounts = {"successes": got, "difficulty": roll.difficulty}
     hurt = got >= roll.difficulty

@@ -12,6 +12,7 @@ from ..fields import choice_field, int_field
 from ..schema import FieldSpec, Label
 from .context import Ctx
 from .sheet import DEAD, SHAKEN, hero, shaken, stat
+from .words import SERIOUS_WOUND
 
 HEROISM_FLAG = "CFG-AD-11"
 SPEND, DIE = "depenser", "mort"
@@ -34,7 +35,7 @@ def heroism_question(c: Combatant) -> FieldSpec:
                 SPEND,
                 f"Dépenser 1 point d’Héroïsme ({stat(c, 'heroisme')}) :"
                 " reste en vie, Blessure Grave",
-                f"Spend 1 Héroïsme point ({stat(c, 'heroisme')}): stays alive, Serious Wound",
+                f"Spend 1 Heroism point ({stat(c, 'heroisme')}): stays alive, Serious Wound",
             ),
             (DIE, "Mort", "Dead"),
         ],
@@ -47,7 +48,7 @@ WOUND_QUESTION = FieldSpec(
     key="blessure_grave",
     label=Label(fr="Blessure Grave (décision du MJ)", en="Serious Wound (the GM's decision)"),
     kind="text",
-    default="Blessure Grave",
+    default=SERIOUS_WOUND[0],
     max_length=300,
     rule="A-AD-18",
 )
@@ -58,7 +59,7 @@ def health_question(c: Combatant) -> FieldSpec:
     return int_field(
         "sante_apres",
         f"Santé de {c.name} après l’Héroïsme",
-        f"{c.name}'s Health after Héroïsme",
+        f"{c.name}'s Health after Heroism",
         "CFG-AD-11",
         0,
         stat(c, "sante_max", 1),
@@ -94,11 +95,13 @@ def harm(
     margin = got - difficulty
     wounds = margin + (1 if was_shaken else 0)
     if was_shaken:
-        terms.append(Term("déjà Secoué : Blessé", 1, "AD-16"))
+        terms.append(Term("déjà Secoué : Blessé", 1, "AD-16", "already Shaken: Blessé"))
     else:
-        terms.append(Term("devient Secoué", "", "AD-16"))
+        terms.append(Term("devient Secoué", "", "AD-16", "becomes Shaken"))
     if margin:
-        terms.append(Term("Blessé par Seuil de réussite", margin, "AD-16"))
+        terms.append(
+            Term("Blessé par Seuil de réussite", margin, "AD-16", "Blessé per point of Seuil")
+        )
     edits.add_state(target.id, SHAKEN_STATE)
     if not wounds:
         return Harm(0, 0, "devient Secoué", "becomes Shaken")
@@ -106,11 +109,19 @@ def harm(
     lost = min(wounds, health)
     edits.set(("combatants", target.id, "stats", "sante"), health - lost)
     edits.add(("combatants", target.id, "stats", "blesses"), wounds)
-    terms.append(Term(f"Santé {health} → {health - lost}", -lost, "AD-17"))
+    after = f"{health} → {health - lost}"
+    terms.append(Term(f"Santé {after}", -lost, "AD-17", f"Health {after}"))
     fr = f"{wounds} Blessé, Santé {health} → {health - lost}, Secoué"
     en = f"{wounds} Blessé, Health {health} → {health - lost}, Shaken"
     if lost < wounds:
-        terms.append(Term("Blessé au-delà de la Santé : sans effet", wounds - lost, "A-AD-18"))
+        terms.append(
+            Term(
+                "Blessé au-delà de la Santé : sans effet",
+                wounds - lost,
+                "A-AD-18",
+                "Blessé beyond Health: no effect",
+            )
+        )
     if health - lost > 0:
         return Harm(wounds, lost, fr, en)
     death = dies(ctx, edits, target, terms)
@@ -131,7 +142,9 @@ def dies(ctx: Ctx, edits: Edits, c: Combatant, terms: list[Term]) -> Harm:
         asks = ()
     edits.add_state(c.id, DEAD_STATE)
     edits.set(("combatants", c.id, "stats", "actif"), False)
-    terms.append(Term("0 Santé : mort, plus active", "", "AD-20"))
+    terms.append(
+        Term("0 Santé : mort, plus active", "", "AD-20", "0 Health: dead, no longer active")
+    )
     return Harm(0, 0, "mort", "dead", asks)
 
 
@@ -144,12 +157,28 @@ def _spend(
     listed = f"{before}\n{wound}" if isinstance(before, str) and before.strip() else wound
     edits.set(("combatants", c.id, "stats", "blessures_graves"), listed[:2000])
     asks = [question, WOUND_QUESTION]
-    terms.append(Term(f"Héroïsme {points} → {points - 1} : évite la mort ({wound})", "", "AD-20"))
-    fr, en = "Héroïsme dépensé : reste en vie à 0 Santé", "Héroïsme spent: alive at 0 Health"
+    wound_en = SERIOUS_WOUND[1] if wound == SERIOUS_WOUND[0] else wound
+    spent = f"{points} → {points - 1}"
+    terms.append(
+        Term(
+            f"Héroïsme {spent} : évite la mort ({wound})",
+            "",
+            "AD-20",
+            f"Heroism {spent}: escapes death ({wound_en})",
+        )
+    )
+    fr, en = "Héroïsme dépensé : reste en vie à 0 Santé", "Heroism spent: alive at 0 Health"
     if ctx.flag(HEROISM_FLAG) == "saisie":
         asks.append(health_question(c))
         after = max(0, min(ctx.number("sante_apres"), stat(c, "sante_max", 1)))
         edits.set(("combatants", c.id, "stats", "sante"), after)
-        terms.append(Term("Santé après l’Héroïsme, saisie par le MJ", str(after), "CFG-AD-11"))
-        fr, en = f"Héroïsme dépensé : Santé {after}", f"Héroïsme spent: Health {after}"
+        terms.append(
+            Term(
+                "Santé après l’Héroïsme, saisie par le MJ",
+                str(after),
+                "CFG-AD-11",
+                "Health after Heroism, entered by the GM",
+            )
+        )
+        fr, en = f"Héroïsme dépensé : Santé {after}", f"Heroism spent: Health {after}"
     return Harm(0, 0, fr, en, tuple(asks))

@@ -10,6 +10,7 @@ from ..schema import FieldSpec, Label
 from . import traits
 from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, SHAKEN_FLAG, Ctx, Handler, Roll, seuil
 from .sheet import TRAITS, shaken
+from .words import TRAITS_EN, WordTerm, successes_en
 
 ROLL, OPPOSED = "jet", "jet_oppose"
 
@@ -27,7 +28,7 @@ def _spec(
     ctx: Ctx, kind: str, label: Label, rule: str, target: bool, *fields: FieldSpec
 ) -> ActionSpec:
     """A roll of any Trait against a Difficulty, with `fields` between them and the rest."""
-    items = [(key, name, name) for key, name in TRAITS.items()]
+    items = [(key, name, TRAITS_EN[key]) for key, name in TRAITS.items()]
     trait = choice_field("trait", "Trait", "Trait", items, "AD-25", "agilite")
     return ActionSpec(
         kind,
@@ -48,11 +49,12 @@ def roll_spec(ctx: Ctx) -> ActionSpec:
 def _dice(ctx: Ctx) -> list[Term]:
     key = ctx.choice("trait", "agilite")
     own = ctx.yes("action", True) or not ctx.flag(SHAKEN_FLAG)
-    return ctx.dice_terms(key, TRAITS.get(key, key), "AD-25", shaken_applies=own)
+    label = (TRAITS.get(key, key), TRAITS_EN.get(key, key))
+    return ctx.dice_terms(key, label, "AD-25", shaken_applies=own)
 
 
 def _roll(ctx: Ctx) -> Roll:
-    difficulty = [Term("choisie", ctx.number("difficulte_jet", 2), "AD-28")]
+    difficulty = [Term("choisie", ctx.number("difficulte_jet", 2), "AD-28", "chosen")]
     return ctx.roll(_dice(ctx), difficulty, [])
 
 
@@ -65,13 +67,15 @@ def roll_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     roll, got, terms, edits = ctx.rolled(_roll(ctx), dice)
     ok = got >= roll.difficulty
     margin = seuil(got, roll.difficulty)
-    name = TRAITS.get(ctx.choice("trait", "agilite"), "Trait")
+    key = ctx.choice("trait", "agilite")
+    name, name_en = TRAITS.get(key, "Trait"), TRAITS_EN.get(key, "Trait")
     outcome = (
         f"{'Réussi' if ok else 'Raté'} : {got} succès contre {roll.difficulty}, Seuil {margin}.",
-        f"{'Success' if ok else 'Failure'}: {got} successes against {roll.difficulty},"
+        f"{'Success' if ok else 'Failure'}: {successes_en(got)} against {roll.difficulty},"
         f" Seuil {margin}.",
     )
-    return finish(edits, ctx.action, f"Jet de {name}", terms, dice, outcome, ok)
+    label = (f"Jet de {name}", f"{name_en} roll")
+    return finish(edits, ctx.action, label, terms, dice, outcome, ok)
 
 
 # Opposed roll ----------------------------------------------------------------------------
@@ -102,9 +106,24 @@ def opposed_spec(ctx: Ctx) -> ActionSpec:
 def _opposed(ctx: Ctx) -> Roll:
     roll = _roll(ctx)
     defender = ctx.target
-    terms = [Term(f"succès de {defender.name} (défenseur)", str(ctx.number("defenseur")), "AD-29")]
+    name = defender.name
+    terms = [
+        Term(
+            f"succès de {name} (défenseur)",
+            str(ctx.number("defenseur")),
+            "AD-29",
+            f"{name}'s successes (defender)",
+        )
+    ]
     if shaken(defender) and not ctx.flag(SHAKEN_FLAG):
-        terms.append(Term(f"{defender.name} Secoué : −1 dé à son jet de défense", "", "CFG-AD-12"))
+        terms.append(
+            Term(
+                f"{name} Secoué : −1 dé à son jet de défense",
+                "",
+                "CFG-AD-12",
+                f"{name} Shaken: −1 die on its defence roll",
+            )
+        )
     return Roll(roll.dice, roll.difficulty, (*roll.terms, *terms), roll.notices, roll.how)
 
 
@@ -113,7 +132,11 @@ def opposed_preview(ctx: Ctx) -> Preview:
     computed = _opposed(ctx)
     settled = ctx.settle(computed)
     need = max(settled.difficulty, ctx.number("defenseur") + 1)
-    return ctx.preview(settled, computed, need, "(plus que le défenseur et au moins la Difficulté)")
+    why = (
+        "(plus que le défenseur et au moins la Difficulté)",
+        "(more than the defender and at least the Difficulty)",
+    )
+    return ctx.preview(settled, computed, need, why)
 
 
 def opposed_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
@@ -122,20 +145,23 @@ def opposed_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     roll, got, terms, edits = ctx.rolled(_opposed(ctx), dice)
     defence = ctx.number("defenseur")
     ok = traits.opposed(got, defence, roll.difficulty)
+    over, beyond = got - roll.difficulty, got - defence
     terms.append(
-        Term(
+        WordTerm(
             "marges (A-AD-21)",
-            f"{got - roll.difficulty} sur la Difficulté, {got - defence} sur le défenseur",
+            f"{over} sur la Difficulté, {beyond} sur le défenseur",
             "A-AD-21",
+            "margins (A-AD-21)",
+            f"{over} over the Difficulty, {beyond} over the defender",
         )
     )
     outcome = (
         f"{'Réussi' if ok else 'Raté'} : {got} succès contre {defence} du défenseur,"
         f" Difficulté {roll.difficulty}.",
-        f"{'Success' if ok else 'Failure'}: {got} successes against the defender's {defence},"
+        f"{'Success' if ok else 'Failure'}: {successes_en(got)} against the defender's {defence},"
         f" Difficulty {roll.difficulty}.",
     )
-    return finish(edits, ctx.action, "Jet opposé", terms, dice, outcome, ok)
+    return finish(edits, ctx.action, ("Jet opposé", "Opposed roll"), terms, dice, outcome, ok)
 
 
 ROLL_HANDLER = Handler(ROLL, roll_spec, roll_preview, roll_resolve)

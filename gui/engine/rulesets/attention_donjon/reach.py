@@ -64,9 +64,10 @@ def melee_terms(enc: Encounter, a: Combatant, b: Combatant) -> list[Term]:
     """AD-03, AD-04: the target's Parade, +1 if it is not in the attacker's zone (flat,
     A-AD-10), even when adjacent across the border."""
     guard = parade(b)
-    terms = [Term(f"Parade de {b.name}", guard.value, "AD-03"), *guard.imposed()]
+    terms = [Term(f"Parade de {b.name}", guard.value, "AD-03", f"{b.name}'s Parade")]
+    terms += guard.imposed()
     if a.position.zone != b.position.zone:
-        terms.append(Term("cible dans une autre zone", 1, "AD-04"))
+        terms.append(Term("cible dans une autre zone", 1, "AD-04", "target in another zone"))
     return terms
 
 
@@ -81,21 +82,26 @@ def crossed(enc: Encounter, a: Combatant, b: Combatant) -> list[str]:
 def shooting_terms(enc: Encounter, a: Combatant, b: Combatant, zones: int) -> list[Term]:
     """AD-05 to AD-09: 2, +1 adjacent active target, +1 per zone crossed (`zones`, the GM
     may change the path: AD-23), +1 if at least one active enemy is in contact (A-AD-6)."""
-    terms = [Term("base du Tir", 2, "AD-05")]
+    terms = [Term("base du Tir", 2, "AD-05", "Shooting base")]
     if in_contact(a, b) and active(b):
-        terms.append(Term("cible adjacente et active", 1, "AD-06"))
+        terms.append(Term("cible adjacente et active", 1, "AD-06", "adjacent and active target"))
     if zones:
         path = crossed(enc, a, b)
-        what = (
-            f"zone(s) traversée(s) ({zone_names(enc, path)})"
-            if len(path) == zones
-            else "zone(s) traversée(s)"
+        named = f" ({zone_names(enc, path)})" if len(path) == zones else ""
+        terms.append(
+            Term(f"zone(s) traversée(s){named}", zones, "AD-07", f"zone(s) crossed{named}")
         )
-        terms.append(Term(what, zones, "AD-07"))
     foes = enemies_in_contact(enc, a, active_only=True)
     if foes:
         names = ", ".join(f.name for f in foes)
-        terms.append(Term(f"ennemi actif au contact du tireur ({names})", 1, "AD-08"))
+        terms.append(
+            Term(
+                f"ennemi actif au contact du tireur ({names})",
+                1,
+                "AD-08",
+                f"active enemy in contact with the shooter ({names})",
+            )
+        )
     return terms
 
 
@@ -107,15 +113,36 @@ def throwing_terms(
     zones the GM says the throw crosses + 1 (AD-23). No other modifier (A-AD-8, A-AD-9)."""
     if in_contact(a, b):
         guard = parade(b)
-        terms = [Term(f"cible adjacente : Parade de {b.name}", guard.value, "AD-10")]
+        terms = [
+            Term(
+                f"cible adjacente : Parade de {b.name}",
+                guard.value,
+                "AD-10",
+                f"adjacent target: {b.name}'s Parade",
+            )
+        ]
         terms += guard.imposed()
         if cfg_other_zone and a.position.zone != b.position.zone:
-            terms.append(Term("cible adjacente dans une autre zone", 1, "CFG-AD-5"))
+            terms.append(
+                Term(
+                    "cible adjacente dans une autre zone",
+                    1,
+                    "CFG-AD-5",
+                    "adjacent target in another zone",
+                )
+            )
         return terms
     d = distance(enc, a, b) or 0
     if crossed is not None and a.position.zone != b.position.zone:
         d = crossed + 1
-    terms = [Term("base du Lancer", 2, "AD-11")]
+    terms = [Term("base du Lancer", 2, "AD-11", "Throwing base")]
     if d:
-        terms.append(Term("zone(s) couverte(s) après la première", d, "AD-11"))
+        terms.append(
+            Term(
+                "zone(s) couverte(s) après la première",
+                d,
+                "AD-11",
+                "zone(s) covered after the first",
+            )
+        )
     return terms

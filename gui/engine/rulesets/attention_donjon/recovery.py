@@ -5,13 +5,14 @@ from __future__ import annotations
 from ...changes import ChangeSet
 from ...model import Combatant
 from ...zones import in_contact
-from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term, Words
 from ..edits import Edits, finish
 from ..fields import choice_field
 from ..schema import Label
 from . import budget, reach
 from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Roll, seuil
 from .sheet import SHAKEN, dead, shaken, stat
+from .words import successes_en
 
 RALLY, RECOVER, HEAL = "se_reprendre", "recuperation", "soins"
 ENEMIES_FLAG = "CFG-AD-13"
@@ -48,19 +49,22 @@ def _adjacent_enemies(ctx: Ctx, *who: Combatant) -> list[Combatant]:
 
 
 def _enemy_terms(ctx: Ctx, rule: str, *who: Combatant) -> list[Term]:
-    terms = [Term("base", 2, rule)]
+    terms = [Term("base", 2, rule, "base")]
     for foe in _adjacent_enemies(ctx, *who):
-        terms.append(Term(f"ennemi adjacent : {foe.name}", 1, rule))
+        terms.append(Term(f"ennemi adjacent : {foe.name}", 1, rule, f"adjacent enemy: {foe.name}"))
     return terms
 
 
-def _heal(edits: Edits, c: Combatant, terms: list[Term], rule: str) -> str:
-    """+1 Santé, never above the maximum."""
+def _heal(edits: Edits, c: Combatant, terms: list[Term], rule: str) -> Words:
+    """+1 Santé, never above the maximum; what it did in French and English."""
     now, top = stat(c, "sante"), stat(c, "sante_max", 1)
     after = min(top, now + 1)
     edits.set(("combatants", c.id, "stats", "sante"), after)
-    terms.append(Term(f"Santé {now} → {after} (maximum {top})", after - now, rule))
-    return f"Santé {now} → {after}"
+    shown = f"{now} → {after}"
+    terms.append(
+        Term(f"Santé {shown} (maximum {top})", after - now, rule, f"Health {shown} (maximum {top})")
+    )
+    return f"Santé {shown}", f"Health {shown}"
 
 
 # Se Reprendre ----------------------------------------------------------------------------
@@ -74,8 +78,9 @@ def _rally(ctx: Ctx) -> Roll:
     notices = _budget(ctx, budget.BONUS)
     if not shaken(ctx.actor):
         notices.append(Notice("AD-34", "Pas Secoué", "Not Shaken"))
-    dice = ctx.dice_terms("mental", "Mental (sans malus de Secoué)", "AD-34", shaken_applies=False)
-    return ctx.roll(dice, [Term("Se Reprendre", 2, "AD-34")], notices)
+    label = ("Mental (sans malus de Secoué)", "Mental (no Shaken penalty)")
+    dice = ctx.dice_terms("mental", label, "AD-34", shaken_applies=False)
+    return ctx.roll(dice, [Term("Se Reprendre", 2, "AD-34", "Rally")], notices)
 
 
 def rally_preview(ctx: Ctx) -> Preview:
@@ -91,15 +96,19 @@ def rally_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     budget.spend(ctx.ruleset, edits, c, budget.BONUS, 0 if refund else 1)
     if ok:
         edits.remove_state(c.id, SHAKEN)
-        terms.append(Term("n’est plus Secoué", "", "AD-34"))
+        terms.append(Term("n’est plus Secoué", "", "AD-34", "no longer Shaken"))
     if refund:
-        terms.append(Term("Seuil ≥ 2 : action bonus rendue", "", "AD-34"))
+        terms.append(
+            Term(
+                "Seuil ≥ 2 : action bonus rendue", "", "AD-34", "Seuil ≥ 2: bonus action given back"
+            )
+        )
     fr = "n’est plus Secoué" if ok else "reste Secoué" if shaken(c) else "échec"
     en = "no longer Shaken" if ok else "still Shaken" if shaken(c) else "failure"
     if refund:
         fr, en = f"{fr}, action bonus rendue", f"{en}, bonus action given back"
-    outcome = (f"{c.name} : {fr} ({got} succès).", f"{c.name}: {en} ({got} successes).")
-    return finish(edits, ctx.action, "Se Reprendre", terms, dice, outcome, ok)
+    outcome = (f"{c.name} : {fr} ({got} succès).", f"{c.name}: {en} ({successes_en(got)}).")
+    return finish(edits, ctx.action, ("Se Reprendre", "Rally"), terms, dice, outcome, ok)
 
 
 # Récupération ----------------------------------------------------------------------------
@@ -114,7 +123,7 @@ def _recover(ctx: Ctx) -> Roll:
     c = ctx.actor
     if stat(c, "sante") >= stat(c, "sante_max", 1):
         notices.append(Notice("AD-35", "Santé déjà au maximum", "Health already at maximum"))
-    dice = ctx.dice_terms("vigueur", "Vigueur", "AD-35", shaken_applies=True)
+    dice = ctx.dice_terms("vigueur", ("Vigueur", "Vigour"), "AD-35", shaken_applies=True)
     return ctx.roll(dice, _enemy_terms(ctx, "AD-35", c), notices)
 
 
@@ -128,13 +137,12 @@ def recover_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     c = ctx.actor
     budget.spend(ctx.ruleset, edits, c, budget.BONUS)
     ok = got >= roll.difficulty
-    what = _heal(edits, c, terms, "AD-35") if ok else "échec"
+    what = _heal(edits, c, terms, "AD-35") if ok else ("échec", "failure")
     outcome = (
-        f"{c.name} : {what} ({got} succès contre {roll.difficulty}).",
-        f"{c.name}: {'+1 Health' if ok else 'failure'}"
-        f" ({got} successes against {roll.difficulty}).",
+        f"{c.name} : {what[0]} ({got} succès contre {roll.difficulty}).",
+        f"{c.name}: {what[1]} ({successes_en(got)} against {roll.difficulty}).",
     )
-    return finish(edits, ctx.action, "Récupération", terms, dice, outcome, ok)
+    return finish(edits, ctx.action, ("Récupération", "Recovery"), terms, dice, outcome, ok)
 
 
 # Soins -----------------------------------------------------------------------------------
@@ -178,7 +186,7 @@ def _heal_roll(ctx: Ctx) -> Roll:
         notices.append(
             Notice("AD-20", f"{other.name} est mort", f"{other.name} is dead", blocking=True)
         )
-    dice = ctx.dice_terms("savoir", "Savoir", "AD-36", shaken_applies=True)
+    dice = ctx.dice_terms("savoir", ("Savoir", "Knowledge"), "AD-36", shaken_applies=True)
     return ctx.roll(dice, _enemy_terms(ctx, "AD-36", healer, other), notices)
 
 
@@ -193,26 +201,30 @@ def heal_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     healer, other = ctx.actor, patient(ctx)
     budget.spend(ctx.ruleset, edits, healer, budget.STANDARD)
     ok = got >= roll.difficulty
-    done: list[str] = []
+    done: list[Words] = []
     if ok:
         both = seuil(got, roll.difficulty) >= 2 and bool(ctx.flag(BOTH_FLAG))
         if both:
-            terms.append(Term("Seuil ≥ 2 : les deux effets", "", "A-AD-17"))
+            terms.append(
+                Term("Seuil ≥ 2 : les deux effets", "", "A-AD-17", "Seuil ≥ 2: both effects")
+            )
         chosen = ctx.choice("effet", HEALTH)
         if both or chosen == HEALTH:
             done.append(_heal(edits, other, terms, "AD-36"))
         if both or chosen == STATE:
             edits.remove_state(other.id, SHAKEN)
-            terms.append(Term("Secoué retiré", "", "AD-36"))
-            done.append("Secoué retiré")
-    what = ", ".join(done) if ok else "échec"
+            terms.append(Term("Secoué retiré", "", "AD-36", "Shaken removed"))
+            done.append(("Secoué retiré", "Shaken removed"))
+    what = (", ".join(d[0] for d in done), ", ".join(d[1] for d in done))
+    if not ok:
+        what = ("échec", "failure")
     outcome = (
-        f"Soins de {healer.name} sur {other.name} : {what}"
+        f"Soins de {healer.name} sur {other.name} : {what[0]}"
         f" ({got} succès contre {roll.difficulty}).",
-        f"{healer.name} heals {other.name}: {'success' if ok else 'failure'}"
-        f" ({got} successes against {roll.difficulty}).",
+        f"{healer.name} heals {other.name}: {what[1]}"
+        f" ({successes_en(got)} against {roll.difficulty}).",
     )
-    return finish(edits, ctx.action, "Soins", terms, dice, outcome, ok)
+    return finish(edits, ctx.action, ("Soins", "Healing"), terms, dice, outcome, ok)
 
 
 RALLY_HANDLER = Handler(RALLY, rally_spec, rally_preview, rally_resolve)

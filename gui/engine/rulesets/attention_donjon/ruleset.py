@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 from ...changes import Change
-from ...model import Combatant, Encounter, TurnEntry
+from ...model import Combatant, Encounter, State, TurnEntry
 from ...moves import Destination
 from ...turns import TurnMode
 from ..action_ctx import HandlerRuleset
 from ..base import Notice, Term
 from ..schema import Label
 from . import attack, budget, cards, damage, other, recovery
-from .context import Ctx, Handler
+from .context import JOKER, Ctx, Handler
 from .sheet import active, dead, endurance, hero, parade, shaken, stat
+from .words import WordTerm
 
 # Every action, in the order the dialog lists them.
 HANDLERS: tuple[Handler, ...] = (
@@ -36,21 +37,25 @@ class AttentionDonjon(HandlerRuleset):
     def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
         """AD-30 Parade, AD-31 Endurance « total(armure) », Santé, the activation's actions."""
         guard, tough = parade(c), endurance(c)
-        out = [Term("Parade", str(guard.value), "AD-30"), *guard.terms]
-        out += [Term("Endurance", tough.endurance_text(), "AD-31"), *tough.terms]
-        out.append(Term("Santé", f"{stat(c, 'sante')}/{stat(c, 'sante_max', 1)}", "AD-17"))
-        out.append(Term("État", "Secoué (−1 dé)" if shaken(c) else "Indemne", "AD-19"))
+        out = [Term("Parade", str(guard.value), "AD-30", "Parade"), *guard.terms]
+        out += [Term("Endurance", tough.endurance_text(), "AD-31", "Endurance"), *tough.terms]
+        health = f"{stat(c, 'sante')}/{stat(c, 'sante_max', 1)}"
+        out.append(Term("Santé", health, "AD-17", "Health"))
+        state = ("Secoué (−1 dé)", "Shaken (−1 die)") if shaken(c) else ("Indemne", "Unhurt")
+        out.append(WordTerm("État", state[0], "AD-19", "Condition", state[1]))
         allowed = budget.limits(self, enc)
         if allowed is not None:
-            left = [
-                f"{budget.NAMES[k]} {max(0, n - budget.used(enc, c.id, k))}/{n}"
+            counts = {
+                k: f"{max(0, n - budget.used(enc, c.id, k))}/{n}"
                 for k, n in allowed.items()
                 if k != budget.MOVE
-            ]
+            }
             pace = max(1, stat(c, "deplacement", 1))
-            moved = budget.used(enc, c.id, budget.ZONE)
-            left.insert(0, f"zones {moved}/{pace * allowed[budget.MOVE]}")
-            out.append(Term("Actions restantes de l’activation", ", ".join(left), "AD-37"))
+            zones = f"zones {budget.used(enc, c.id, budget.ZONE)}/{pace * allowed[budget.MOVE]}"
+            left = ", ".join([zones, *(f"{budget.NAMES[k]} {v}" for k, v in counts.items())])
+            left_en = ", ".join([zones, *(f"{budget.NAMES_EN[k]} {v}" for k, v in counts.items())])
+            label = ("Actions restantes de l’activation", "Actions left this activation")
+            out.append(WordTerm(label[0], left, "AD-37", label[1], left_en))
         return out
 
     def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
@@ -70,8 +75,14 @@ class AttentionDonjon(HandlerRuleset):
             )
         if not active(c) and not dead(c):
             out.append(Label(fr="inactif", en="inactive"))
-        others = [s.label for s in c.states if s.key not in ("secoue", "mort")]
-        return out + [Label(fr=text, en=text) for text in others]
+        return out + [self.state_label(s) for s in c.states if s.key not in ("secoue", "mort")]
+
+    def state_label(self, state: State) -> Label:
+        """The states the rules give besides the ruleset's list (a hit waiting for its
+        Dommages roll, a kept Joker) in both languages too."""
+        if state.key == JOKER and state.label == cards.JOKER_LABEL.fr:
+            return cards.JOKER_LABEL
+        return attack.hit_label(state) or super().state_label(state)
 
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """AD-20: a dead figurine takes no further part."""

@@ -10,6 +10,7 @@ from ..base import Term
 from ..sheet_reading import cell as cell
 from ..sheet_reading import filled_rows, has_state, row_at
 from ..sheet_reading import stat as stat
+from .words import ATTRIBUTES_EN, UNARMED_NAME, weapon_name
 
 SHAKEN, DEAD = "secoue", "mort"
 ATTRIBUTES = {
@@ -24,7 +25,7 @@ TRAITS = {**ATTRIBUTES, **SKILLS}
 # AD-02: the weapon Type is the skill rolled.
 TYPE_LABEL = {"melee": "Mêlée", "tir": "Tir", "lancer": "Lancer"}
 UNARMED: dict[str, Scalar] = {
-    "nom": "Mains nues",
+    "nom": UNARMED_NAME[0],
     "type": "melee",
     "allonge": 1,
     "attribut": "force",
@@ -63,9 +64,10 @@ def weapon(c: Combatant, index: int) -> dict[str, Scalar]:
     return row_at(weapons(c), index)
 
 
-def damage_text(w: dict[str, Scalar]) -> str:
-    """Dommages as the text writes them: « 5 », « Force », « Force + 2 »."""
-    attribute = ATTRIBUTES.get(str(w.get("attribut", "-")))
+def damage_text(w: dict[str, Scalar], names: dict[str, str] = ATTRIBUTES) -> str:
+    """Dommages as the text writes them: « 5 », « Force », « Force + 2 » (`names`: the
+    attributes' names, ATTRIBUTES_EN for English)."""
+    attribute = names.get(str(w.get("attribut", "-")))
     k = cell(w, "dommages")
     if attribute is None:
         return str(k)
@@ -77,10 +79,14 @@ def damage_dice(c: Combatant, w: dict[str, Scalar]) -> Term:
     roll, not an attribute roll: no bonus or penalty to that attribute's rolls applies)."""
     key = str(w.get("attribut", "-"))
     k = cell(w, "dommages")
+    fr, en = weapon_name(w)
     if key not in ATTRIBUTES:
-        return Term(f"Dommages fixes de {w['nom']} : {k} dés", k, "AD-14")
-    shown = f"{damage_text(w)} = {stat(c, key)}{f' + {k}' if k else ''}"
-    return Term(f"Dommages de {w['nom']} ({shown})", stat(c, key) + k, "AD-14")
+        return Term(f"Dommages fixes de {fr} : {k} dés", k, "AD-14", f"{en} fixed damage: {k} dice")
+    values = f" = {stat(c, key)}{f' + {k}' if k else ''}"
+    shown, shown_en = damage_text(w) + values, damage_text(w, ATTRIBUTES_EN) + values
+    return Term(
+        f"Dommages de {fr} ({shown})", stat(c, key) + k, "AD-14", f"{en} damage ({shown_en})"
+    )
 
 
 def _protection(c: Combatant, kinds: tuple[str, ...]) -> list[tuple[str, int]]:
@@ -122,13 +128,23 @@ def parade(c: Combatant) -> Derived:
             f"Mêlée {stat(c, 'melee')} ÷ 2, arrondi au supérieur",
             _ceil_half(stat(c, "melee")),
             "AD-30",
+            f"Melee {stat(c, 'melee')} ÷ 2, rounded up",
         )
     ]
-    terms += [Term(name, bonus, "AD-30") for name, bonus in _protection(c, ("bouclier", "parade"))]
+    terms += [
+        Term(name, bonus, "AD-30", name) for name, bonus in _protection(c, ("bouclier", "parade"))
+    ]
     value = sum(int(t.value) for t in terms)
     imposed = c.stats.get("parade_imposee")
     if isinstance(imposed, int) and not isinstance(imposed, bool):
-        terms.append(Term(f"Parade imposée (calculée : {value})", str(imposed), "G-3"))
+        terms.append(
+            Term(
+                f"Parade imposée (calculée : {value})",
+                str(imposed),
+                "G-3",
+                f"Parade imposed (computed: {value})",
+            )
+        )
         value = imposed
     return Derived(value, tuple(terms))
 
@@ -141,15 +157,25 @@ def endurance(c: Combatant) -> Derived:
             f"Vigueur {stat(c, 'vigueur')} ÷ 2, arrondi au supérieur",
             _ceil_half(stat(c, "vigueur")),
             "AD-31",
+            f"Vigour {stat(c, 'vigueur')} ÷ 2, rounded up",
         )
     ]
     armour_rows = _protection(c, ("armure",))
-    terms += [Term(f"armure : {name}", bonus, "AD-31") for name, bonus in armour_rows]
-    terms += [Term(name, bonus, "AD-31") for name, bonus in _protection(c, ("endurance",))]
+    terms += [
+        Term(f"armure : {name}", bonus, "AD-31", f"armour: {name}") for name, bonus in armour_rows
+    ]
+    terms += [Term(name, bonus, "AD-31", name) for name, bonus in _protection(c, ("endurance",))]
     value = sum(int(t.value) for t in terms)
     armour = sum(bonus for _name, bonus in armour_rows)
     imposed = c.stats.get("endurance_imposee")
     if isinstance(imposed, int) and not isinstance(imposed, bool):
-        terms.append(Term(f"Endurance imposée (calculée : {value})", str(imposed), "G-3"))
+        terms.append(
+            Term(
+                f"Endurance imposée (calculée : {value})",
+                str(imposed),
+                "G-3",
+                f"Endurance imposed (computed: {value})",
+            )
+        )
         value = imposed
     return Derived(value, tuple(terms), min(armour, value))

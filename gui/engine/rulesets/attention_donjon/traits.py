@@ -9,8 +9,9 @@ from functools import cache
 
 from ...dice import DiceExpr
 from ...odds import Distribution, success_pool
-from ..base import DiceRequest, DiceResult, Poker, Term
+from ..base import DiceRequest, DiceResult, Poker, Term, Words
 from ..schema import Label
+from .words import WordTerm, successes_en
 
 SIDES = 6
 POKER = Poker(face=6, worth=1, rule="AD-26")
@@ -28,6 +29,7 @@ class Faces:
     six_doubles: bool
     rule: str
     label: str
+    label_en: str
 
     @property
     def values(self) -> tuple[int, ...]:
@@ -44,7 +46,7 @@ class Faces:
         )
 
 
-NORMAL = Faces(4, True, "AD-25", "4 ou 5 = 1 succès, 6 = 2")
+NORMAL = Faces(4, True, "AD-25", "4 ou 5 = 1 succès, 6 = 2", "4 or 5 = 1 success, 6 = 2")
 
 
 def faces(blessed: bool, cursed: bool, cursed_six: str = "deux") -> Faces:
@@ -52,13 +54,29 @@ def faces(blessed: bool, cursed: bool, cursed_six: str = "deux") -> Faces:
     only the single-success faces and cancel each other; with « un », a cursed 6 is one
     success (and no Coup de Poker)."""
     if blessed and not cursed:
-        return Faces(3, True, "AD-27", "jet béni : 3, 4 et 5 = 1 succès")
+        return Faces(
+            3,
+            True,
+            "AD-27",
+            "jet béni : 3, 4 et 5 = 1 succès",
+            "blessed roll: 3, 4 and 5 = 1 success",
+        )
     if cursed and not blessed:
         if cursed_six == "un":
-            return Faces(5, False, "CFG-AD-9", "jet maudit : seul 5 ou 6 = 1 succès")
-        return Faces(5, True, "AD-27", "jet maudit : seul 5 = 1 succès")
+            return Faces(
+                5,
+                False,
+                "CFG-AD-9",
+                "jet maudit : seul 5 ou 6 = 1 succès",
+                "cursed roll: only 5 or 6 = 1 success",
+            )
+        return Faces(
+            5, True, "AD-27", "jet maudit : seul 5 = 1 succès", "cursed roll: only 5 = 1 success"
+        )
     if blessed:
-        return Faces(4, True, "A-AD-16", "béni et maudit : jet normal")
+        return Faces(
+            4, True, "A-AD-16", "béni et maudit : jet normal", "blessed and cursed: normal roll"
+        )
     return NORMAL
 
 
@@ -87,10 +105,10 @@ def successes(dice: DiceResult, req: DiceRequest | None) -> int:
 def count_term(dice: DiceResult, req: DiceRequest | None) -> Term:
     """How the faces were counted: « 4 5 6 1 → 1 + 1 + 2 − 1 = 3 » (AD-25, AD-26)."""
     if req is None:
-        return Term("aucun dé : 0 succès", "", "AD-25")
+        return Term("aucun dé : 0 succès", "", "AD-25", "no dice: 0 successes")
     total = successes(dice, req)
     if dice.aggregate is not None:
-        return Term("succès saisis par le MJ", str(total), "G-1")
+        return Term("succès saisis par le MJ", str(total), "G-1", "successes entered by the GM")
     traded = set(dice.pokers)
     worths = [
         POKER.worth if i in traded else req.face_values[f - 1] for i, f in enumerate(dice.faces)
@@ -98,36 +116,54 @@ def count_term(dice: DiceResult, req: DiceRequest | None) -> Term:
     shown = f"{worths[0]}".replace("-", "−") + "".join(
         f" + {w}" if w >= 0 else f" − {-w}" for w in worths[1:]
     )
+    shown_en = shown
     if sum(worths) < 0:
         shown += " (négatif : 0)"
+        shown_en += " (negative: 0)"
     faces_text = " ".join(
         f"{f} (Coup de Poker)" if i in traded else str(f) for i, f in enumerate(dice.faces)
     )
     rule = "AD-26" if traded else "AD-25"
-    return Term(f"dés {faces_text} → {shown}", f"{total} succès", rule)
+    return WordTerm(
+        f"dés {faces_text} → {shown}",
+        f"{total} succès",
+        rule,
+        f"dice {faces_text} → {shown_en}",
+        successes_en(total),
+    )
 
 
 def odds(dice: int, how: Faces, difficulty: int) -> tuple[Distribution, Fraction, str]:
+    """`odds_words` with its note in French."""
+    dist, chance, note = odds_words(dice, how, difficulty)
+    return dist, chance, note[0]
+
+
+def odds_words(dice: int, how: Faces, difficulty: int) -> tuple[Distribution, Fraction, Words]:
     """The exact distribution of successes with every 6 counted as two (the engine's
-    default), P(successes ≥ difficulty), and a note that states that policy and gives the
-    chance when the roller takes a Coup de Poker on a 6 whenever the roll would otherwise
-    fail (AD-26)."""
+    default), P(successes ≥ difficulty), and a note in French and English that states that
+    policy and gives the chance when the roller takes a Coup de Poker on a 6 whenever the
+    roll would otherwise fail (AD-26)."""
     if dice <= 0:
         dist = Distribution({0: 1})
-        return dist, dist.at_least(difficulty), "aucun dé : 0 succès"
+        return dist, dist.at_least(difficulty), ("aucun dé : 0 succès", "no dice: 0 successes")
     raw = success_pool(
         dice, SIDES, how.single_from, 6 if how.six_doubles else None, ones_cancel=True
     )
     dist = raw.map(lambda n: max(0, n))
     chance = dist.at_least(difficulty)
-    note = f"P(au moins {difficulty} succès) avec chaque 6 compté deux succès"
+    fr = f"P(au moins {difficulty} succès) avec chaque 6 compté deux succès"
+    en = f"P(at least {successes_en(difficulty)}) with every 6 counted as two successes"
     if how.six_doubles and difficulty > 0:
-        with_poker = poker_chance(dice, how, difficulty)
-        note += (
-            f" ; en jouant un Coup de Poker sur chaque 6 tant que le jet échouerait sinon :"
-            f" {float(with_poker):.1%} (AD-26)"
+        with_poker = f"{float(poker_chance(dice, how, difficulty)):.1%} (AD-26)"
+        fr += (
+            " ; en jouant un Coup de Poker sur chaque 6 tant que le jet échouerait sinon :"
+            f" {with_poker}"
         )
-    return dist, chance, note
+        en += (
+            f"; playing a Coup de Poker on each 6 while the roll would fail otherwise: {with_poker}"
+        )
+    return dist, chance, (fr, en)
 
 
 def poker_chance(dice: int, how: Faces, difficulty: int) -> Fraction:

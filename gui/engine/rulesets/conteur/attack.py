@@ -23,6 +23,7 @@ from .sheet import (
     stat,
     state_value,
     tag,
+    weapon_name,
     weapons,
 )
 
@@ -31,12 +32,17 @@ RECOIL_FLAG = "CFG-CON-7"
 OWN_COVER_FLAG = "CFG-CON-8a"
 SHOTS = "tirs"  # state: shots fired with an automatic weapon this turn (CON-19)
 HIT = "touche."  # on the target: "touche.<attacker tag>.<weapon row>.<n>"
+# State key: (dice, French, English), the English as the states' own names (ruleset.json).
 COVER = {
-    "plat_ventre": (-1, "à plat ventre"),
-    "poteau": (-2, "derrière un poteau"),
-    "coin": (-3, "derrière un coin d'immeuble"),
+    "plat_ventre": (-1, "à plat ventre", "lying flat"),
+    "poteau": (-2, "derrière un poteau", "behind a post"),
+    "coin": (-3, "derrière un coin d'immeuble", "behind a building corner"),
 }
-POSITIONS = {"face": (0, ""), "flanc": (1, "attaque de flanc"), "dos": (2, "attaque de dos")}
+POSITIONS = {
+    "face": (0, "", ""),
+    "flanc": (1, "attaque de flanc", "flank attack"),
+    "dos": (2, "attaque de dos", "attack from behind"),
+}
 
 
 def is_ranged(w: dict[str, Scalar]) -> bool:
@@ -49,7 +55,7 @@ def numbers(ctx: Ctx) -> tuple[Pool, bool]:
     ranged = is_ranged(w)
     dice_terms, diff_terms, notices = (
         _base_dice(actor, w),
-        [Term("difficulté de base", 6, "CON-13")],
+        [Term("difficulté de base", 6, "CON-13", "base difficulty")],
         [],
     )
     _turn_notices(ctx, actor, notices)
@@ -65,10 +71,15 @@ def numbers(ctx: Ctx) -> tuple[Pool, bool]:
                 True,
             )
         )
+    name = weapon_name(w)
     if cell(w, "mod_des"):
-        dice_terms.append(Term(f"arme ({w['nom']})", cell(w, "mod_des"), "CON-44"))
+        dice_terms.append(
+            Term(f"arme ({name[0]})", cell(w, "mod_des"), "CON-44", f"weapon ({name[1]})")
+        )
     if cell(w, "mod_diff"):
-        diff_terms.append(Term(f"arme ({w['nom']})", cell(w, "mod_diff"), "CON-44"))
+        diff_terms.append(
+            Term(f"arme ({name[0]})", cell(w, "mod_diff"), "CON-44", f"weapon ({name[1]})")
+        )
     _, wound = health.wound_penalty(actor)
     if wound:
         dice_terms.append(wound)
@@ -81,20 +92,32 @@ def numbers(ctx: Ctx) -> tuple[Pool, bool]:
         _melee_terms(ctx, actor, target, w, dice_terms)
     _situation(ctx, actor, target, ranged, dice_terms, diff_terms, notices)
     if ctx.number("mod_des"):
-        dice_terms.append(Term("situation", ctx.number("mod_des"), "CON-44"))
+        dice_terms.append(Term("situation", ctx.number("mod_des"), "CON-44", "situation"))
     if ctx.number("mod_diff"):
-        diff_terms.append(Term("situation", ctx.number("mod_diff"), "CON-13"))
+        diff_terms.append(Term("situation", ctx.number("mod_diff"), "CON-13", "situation"))
     dice = total(dice_terms)
     diff = total(diff_terms)
     diff_terms[1:] = [
-        Term(f"difficulté : {t.label}", t.value, t.rule) if isinstance(t.value, int) else t
+        Term(
+            f"difficulté : {t.label}",
+            t.value,
+            t.rule,
+            f"difficulty: {t.label_en or t.label}",
+        )
+        if isinstance(t.value, int)
+        else t
         for t in diff_terms[1:]
     ]
     auto = has_state(target, "immobile")
     terms = [*dice_terms, *diff_terms]
     if auto:
         terms.append(
-            Term(f"{target.name} totalement immobile : touché automatiquement", "", "CON-38")
+            Term(
+                f"{target.name} totalement immobile : touché automatiquement",
+                "",
+                "CON-38",
+                f"{target.name} completely immobile: hit automatically",
+            )
         )
     return Pool(dice, diff, tuple(terms), tuple(notices)), auto
 
@@ -102,18 +125,20 @@ def numbers(ctx: Ctx) -> tuple[Pool, bool]:
 def _base_dice(actor: Combatant, w: dict[str, Scalar]) -> list[Term]:
     """CON-11, CON-17: Dextérité + the weapon's Ability, or the Attribute alone."""
     ability = ABILITY[str(w["usage"])]
-    out = [
-        Term(
-            "Dextérité",
-            stat(actor, "dexterite"),
-            "CON-11" if w["usage"] in MELEE_USES else "CON-17",
-        )
-    ]
     rule = "CON-11" if w["usage"] in MELEE_USES else "CON-17"
+    out = [Term("Dextérité", stat(actor, "dexterite"), rule, "Dexterity")]
+    name = ABILITY_LABEL[ability]
     if stat(actor, ability):
-        out.append(Term(ABILITY_LABEL[ability], stat(actor, ability), rule))
+        out.append(Term(name.fr, stat(actor, ability), rule, name.en))
     else:
-        out.append(Term(f"pas de points en {ABILITY_LABEL[ability]} : l'Attribut seul", 0, rule))
+        out.append(
+            Term(
+                f"pas de points en {name.fr} : l'Attribut seul",
+                0,
+                rule,
+                f"no dots in {name.en}: the Attribute alone",
+            )
+        )
     return out
 
 
@@ -124,7 +149,7 @@ def _turn_notices(ctx: Ctx, actor: Combatant, notices: list[Notice]) -> None:
             Notice(
                 lost.rule,
                 f"{actor.name} : {lost.label}",
-                f"{actor.name} cannot act this turn",
+                f"{actor.name} cannot act this turn ({lost.label_en})",
                 True,
             )
         )
@@ -160,13 +185,34 @@ def _range(
         )
         return
     if metres < 10 and metres <= reach:
-        terms.append(Term(f"moins de 10 m et à portée ({reach} m)", -2, "CON-18"))
+        terms.append(
+            Term(
+                f"moins de 10 m et à portée ({reach} m)",
+                -2,
+                "CON-18",
+                f"under 10 m and within range ({reach} m)",
+            )
+        )
     elif metres <= reach:
-        terms.append(Term(f"à portée ({reach} m)", 0, "CON-18"))
+        terms.append(Term(f"à portée ({reach} m)", 0, "CON-18", f"within range ({reach} m)"))
     elif metres <= 3 * reach:
-        terms.append(Term(f"au-delà de la portée ({reach} m), jusqu'au triple", 2, "CON-18"))
+        terms.append(
+            Term(
+                f"au-delà de la portée ({reach} m), jusqu'au triple",
+                2,
+                "CON-18",
+                f"beyond range ({reach} m), up to three times it",
+            )
+        )
     else:
-        terms.append(Term(f"au-delà du triple de la portée ({3 * reach} m)", 2, "CON-18"))
+        terms.append(
+            Term(
+                f"au-delà du triple de la portée ({3 * reach} m)",
+                2,
+                "CON-18",
+                f"beyond three times the range ({3 * reach} m)",
+            )
+        )
         notices.append(
             Notice(
                 "CON-18",
@@ -184,7 +230,14 @@ def _recoil(ctx: Ctx, actor: Combatant, w: dict[str, Scalar], terms: list[Term])
     if w["automatique"] is not True or not shots:
         return
     extra = shots if ctx.flag(RECOIL_FLAG) == "cumulatif" else 1
-    terms.append(Term(f"recul ({shots + 1}e tir du tour)", extra, "CON-19"))
+    terms.append(
+        Term(
+            f"recul ({shots + 1}e tir du tour)",
+            extra,
+            "CON-19",
+            f"recoil (shot {shots + 1} this turn)",
+        )
+    )
 
 
 def _melee_terms(
@@ -198,12 +251,19 @@ def _melee_terms(
         )
         if term:
             terms.append(term)
-    bonus, why = POSITIONS.get(ctx.choice("position", "face"), (0, ""))
+    bonus, why, why_en = POSITIONS.get(ctx.choice("position", "face"), (0, "", ""))
     if bonus:
-        terms.append(Term(why, bonus, "CON-41"))
+        terms.append(Term(why, bonus, "CON-41", why_en))
     low = ctx.yes("attaques_basses") or has_state(actor, "au_sol")
     if has_state(target, "au_sol") and not has_state(actor, "au_sol") and not low:
-        terms.append(Term(f"{target.name} au sol, attaques non basses", -2, "CON-40"))
+        terms.append(
+            Term(
+                f"{target.name} au sol, attaques non basses",
+                -2,
+                "CON-40",
+                f"{target.name} on the ground, attacks not low",
+            )
+        )
 
 
 def _situation(
@@ -218,15 +278,17 @@ def _situation(
     """Positional cover (CON-20, A-CON-8), blindness (CON-33, CON-34), stun (CON-36),
     held (CON-38), fighting from the ground (CON-40)."""
     if ranged:
-        for key, (value, why) in COVER.items():
+        for key, (value, why, why_en) in COVER.items():
             if has_state(target, key):
-                dice.append(Term(f"{target.name} {why}", value, "CON-20"))
+                dice.append(
+                    Term(f"{target.name} {why}", value, "CON-20", f"{target.name} {why_en}")
+                )
     if ranged and ctx.flag(OWN_COVER_FLAG) == "aussi_ses_attaques":  # CON-20: shots only
-        for key, (value, why) in COVER.items():
+        for key, (value, why, why_en) in COVER.items():
             if has_state(actor, key):
-                dice.append(Term(f"tire {why}", value, "A-CON-8"))
+                dice.append(Term(f"tire {why}", value, "A-CON-8", f"shooting {why_en}"))
     if has_state(actor, "aveugle"):
-        diff.append(Term("aveuglé", 2, "CON-33"))
+        diff.append(Term("aveuglé", 2, "CON-33", "blinded"))
         if ranged and not ctx.yes("rafale"):
             notices.append(
                 Notice(
@@ -237,19 +299,23 @@ def _situation(
                 )
             )
     if has_state(target, "aveugle"):
-        dice.append(Term(f"{target.name} aveuglé", 2, "CON-34"))
+        dice.append(Term(f"{target.name} aveuglé", 2, "CON-34", f"{target.name} blinded"))
     if has_state(target, "etourdi"):
-        dice.append(Term(f"{target.name} étourdi", 1, "CON-36"))
+        dice.append(Term(f"{target.name} étourdi", 1, "CON-36", f"{target.name} stunned"))
     if has_state(target, "tenu"):
-        dice.append(Term(f"{target.name} tenu ou entravé", 2, "CON-38"))
+        dice.append(
+            Term(f"{target.name} tenu ou entravé", 2, "CON-38", f"{target.name} held or restrained")
+        )
     if has_state(actor, "au_sol"):
-        dice.append(Term("combat au sol", -3, "CON-40"))
+        dice.append(Term("combat au sol", -3, "CON-40", "fighting from the ground"))
 
 
 def preview(ctx: Ctx) -> Preview:
     pool, auto = numbers(ctx)
     if auto:
-        return ctx.without_dice(pool, "Touché automatiquement (CON-38)")
+        return ctx.without_dice(
+            pool, ("Touché automatiquement (CON-38)", "Hit automatically (CON-38)")
+        )
     return ctx.preview(ctx.settle(pool), pool)
 
 
@@ -272,7 +338,11 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             ),
         )
     ranged = is_ranged(w)
-    label = f"{actor.name} attaque {target.name} ({w['nom']})"
+    name = weapon_name(w)
+    label = (
+        f"{actor.name} attaque {target.name} ({name[0]})",
+        f"{actor.name} attacks {target.name} ({name[1]})",
+    )
     if successes >= 1:
         extra = successes - 1 if ranged else 0
         row = weapons(actor).index(w) if w in weapons(actor) else 0
@@ -292,9 +362,23 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             ),
         )
         if ranged:
-            terms.append(Term("succès après le premier : dés de dégâts", extra, "CON-21"))
+            terms.append(
+                Term(
+                    "succès après le premier : dés de dégâts",
+                    extra,
+                    "CON-21",
+                    "successes after the first: damage dice",
+                )
+            )
         else:
-            terms.append(Term("succès en plus sans effet sur les dégâts", "", "CON-16"))
+            terms.append(
+                Term(
+                    "succès en plus sans effet sur les dégâts",
+                    "",
+                    "CON-16",
+                    "extra successes add nothing to the damage",
+                )
+            )
         outcome = (
             f"Touché ({successes} succès) : lancer les dégâts",
             f"Hit ({successes} successes): roll damage",

@@ -9,11 +9,11 @@ from ...model import Combatant, Scalar
 from ...zones import ZoneGraph, grid_metres
 from ..action_ctx import ActionCtx
 from ..action_ctx import Handler as BaseHandler
-from ..base import DiceRequest, DiceResult, Notice, Override, Preview, Term, overridden
+from ..base import DiceRequest, DiceResult, Notice, Override, Preview, Term, Words, overridden
 from ..edits import refuse_blocked
 from ..schema import Choice, FieldSpec, Label
 from . import pools
-from .sheet import weapon, weapons
+from .sheet import weapon, weapon_name, weapons
 
 DICE, DIFFICULTY = "des", "difficulte"
 OVERRIDE_LABELS = {
@@ -48,22 +48,24 @@ class Ctx(ActionCtx):
         (A-CON-1); the pool never below 0."""
         terms = list(pool.terms)
         diff = pools.difficulty(self.ruleset, self.enc, pool.difficulty, terms)
-        dice = int(overridden(self.action, DICE, max(0, pool.dice), "dés", terms))
-        diff = int(overridden(self.action, DIFFICULTY, diff, "difficulté", terms))
-        terms.append(Term("groupement", f"{dice}d10 difficulté {diff}", "CON-42"))
+        dice = int(overridden(self.action, DICE, max(0, pool.dice), ("dés", "dice"), terms))
+        diff = int(overridden(self.action, DIFFICULTY, diff, ("difficulté", "difficulty"), terms))
+        terms.append(Term("groupement", f"{dice}d10 difficulté {diff}", "CON-42", "pool"))
         return Pool(dice, diff, tuple(terms), pool.notices, pool.ones_cancel)
 
     def without_dice(
-        self, pool: Pool, note: str, computed: dict[str, Override] | None = None
+        self, pool: Pool, note: Words, computed: dict[str, Override] | None = None
     ) -> Preview:
-        """The preview of an action that rolls nothing (a hit by itself, a point spent…)."""
+        """The preview of an action that rolls nothing (a hit by itself, a point spent…);
+        `note` says why, in French and English."""
         return Preview(
             self.action,
             pool.terms,
             None,
             notices=pool.notices,
             computed=computed or {},
-            odds_note=note,
+            odds_note=note[0],
+            odds_note_en=note[1],
         )
 
     def allowed(self, computed: Pool, settle: bool = True) -> tuple[Pool, list[Term]]:
@@ -87,7 +89,7 @@ class Ctx(ActionCtx):
         kept = pools.difficulty(self.ruleset, self.enc, base.difficulty, [])
         shown = {DICE: max(0, base.dice), DIFFICULTY: kept}
         if req is None:
-            return self.without_dice(pool, "0 dé : pas de jet", shown)
+            return self.without_dice(pool, ("0 dé : pas de jet", "0 dice: no roll"), shown)
         dist, chance, note = pools.odds(
             self.ruleset, self.enc, pool.dice, pool.difficulty, pool.ones_cancel
         )
@@ -97,7 +99,8 @@ class Ctx(ActionCtx):
             req,
             target_number=1,  # at least one net success (CON-42)
             odds=chance,
-            odds_note=note,
+            odds_note=note[0],
+            odds_note_en=note[1],
             distribution=dist,
             notices=pool.notices,
             computed=shown,
@@ -116,7 +119,10 @@ class Ctx(ActionCtx):
         typed = self.action.options.get("distance")
         changed = isinstance(typed, int) and not isinstance(typed, bool) and typed >= 0
         if changed and (metres is None or typed != round(metres)):
-            return float(typed), Term("distance donnée par le MJ", f"{typed} m", "G-3")
+            given = Term(
+                "distance donnée par le MJ", f"{typed} m", "G-3", "distance given by the GM"
+            )
+            return float(typed), given
         return metres, term
 
     def map_distance(self, a: Combatant, b: Combatant) -> tuple[float | None, Term]:
@@ -124,20 +130,34 @@ class Ctx(ActionCtx):
         game_map = self.enc.map
         if a.position.cell and b.position.cell and game_map.grid:
             metres = grid_metres(game_map, a.position.cell, b.position.cell, "chebyshev")
-            return metres, Term("distance sur la grille", f"{metres:g} m", "CON-18")
+            return metres, Term(
+                "distance sur la grille", f"{metres:g} m", "CON-18", "distance on the grid"
+            )
         za, zb = a.position.zone, b.position.zone
         if za is None or zb is None:
-            return None, Term("distance inconnue (pas de zone)", "", "CON-18")
+            return None, Term(
+                "distance inconnue (pas de zone)", "", "CON-18", "unknown distance (no zone)"
+            )
         if za == zb:
-            return 0.0, Term("même zone", "0 m", "CON-18")
+            return 0.0, Term("même zone", "0 m", "CON-18", "same zone")
         graph = ZoneGraph(game_map)
         metres = graph.metres(za, zb)
         if metres is None:
-            return None, Term("distance inconnue (liens sans longueur)", "", "CON-18")
+            return None, Term(
+                "distance inconnue (liens sans longueur)",
+                "",
+                "CON-18",
+                "unknown distance (links without a length)",
+            )
         names = {z.id: z.name for z in game_map.zones}
         route = graph.path(za, zb) or [za, zb]
         via = " → ".join(names[z] for z in route)
-        return metres, Term(f"distance par les zones ({via})", f"{metres:g} m", "CON-18")
+        return metres, Term(
+            f"distance par les zones ({via})",
+            f"{metres:g} m",
+            "CON-18",
+            f"distance through the zones ({via})",
+        )
 
 
 def total(terms: list[Term] | tuple[Term, ...]) -> int:
@@ -153,12 +173,14 @@ def weapon_option(c: Combatant, uses: tuple[str, ...], default: int = 0) -> Fiel
         key="arme",
         label=Label(fr="Arme", en="Weapon"),
         kind="choice",
-        choices=tuple(
-            Choice(value=str(i), label=Label(fr=str(w["nom"]), en=str(w["nom"]))) for i, w in rows
-        ),
+        choices=tuple(Choice(value=str(i), label=_named(weapon_name(w))) for i, w in rows),
         default=str(first),
         rule="CON-11",
     )
+
+
+def _named(words: Words) -> Label:
+    return Label(fr=words[0], en=words[1])
 
 
 Handler = BaseHandler[Ctx]

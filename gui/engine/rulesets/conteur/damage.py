@@ -32,6 +32,7 @@ from .sheet import (
     stat,
     tag,
     weapon,
+    weapon_name,
 )
 
 DAMAGE, SOAK = "degats", "absorber"
@@ -51,6 +52,7 @@ MATERIAL = (
     ("mur", "Mur", "Wall", 6),
 )
 KIND_WORDS = {"B": "contondants", "L": "létaux", "A": "aggravés"}
+KIND_WORDS_EN = health.KIND_EN
 NO_ARMOUR = ("feu", "soleil", "magie")  # CON-29, A-CON-11
 
 
@@ -104,12 +106,13 @@ def damage_spec(ctx: Ctx) -> ActionSpec | None:
     )
 
 
-def _cover(ctx: Ctx) -> tuple[int, str]:
+def _cover(ctx: Ctx) -> tuple[int, str, str]:
+    """The material cover chosen: its dice, its name in French and English."""
     key = ctx.choice("abri", "aucun")
-    for k, fr, _en, n in MATERIAL:
+    for k, fr, en, n in MATERIAL:
         if k == key:
-            return n, fr
-    return 0, ""
+            return n, fr, en
+    return 0, "", ""
 
 
 def damage_numbers(ctx: Ctx) -> Pool:
@@ -119,8 +122,16 @@ def damage_numbers(ctx: Ctx) -> Pool:
     terms: list[Term] = []
     notices: list[Notice] = []
     if w["force"] is True:
-        terms.append(Term("Force", stat(actor, "force"), "CON-22"))
-    terms.append(Term(f"dégâts de l'arme ({w['nom']})", cell(w, "degats"), "CON-22"))
+        terms.append(Term("Force", stat(actor, "force"), "CON-22", "Strength"))
+    name = weapon_name(w)
+    terms.append(
+        Term(
+            f"dégâts de l'arme ({name[0]})",
+            cell(w, "degats"),
+            "CON-22",
+            f"weapon damage ({name[1]})",
+        )
+    )
     hit = _hit(ctx)
     if hit is None:
         notices.append(
@@ -132,18 +143,18 @@ def damage_numbers(ctx: Ctx) -> Pool:
             )
         )
     elif hit[1]:
-        terms.append(Term("succès d'attaque en plus", hit[1], "CON-21"))
+        terms.append(Term("succès d'attaque en plus", hit[1], "CON-21", "extra attack successes"))
     if ctx.number("mod_des"):
-        terms.append(Term("situation", ctx.number("mod_des"), "CON-44"))
-    cover, name = _cover(ctx)
+        terms.append(Term("situation", ctx.number("mod_des"), "CON-44", "situation"))
+    cover, fr, en = _cover(ctx)
     if cover and ctx.flag(COVER_FLAG) == "des":
-        terms.append(Term(f"abri : {name}", -cover, "A-CON-8"))
+        terms.append(Term(f"abri : {fr}", -cover, "A-CON-8", f"cover: {en}"))
     dice = total(terms)
     if dice < 1:
-        terms.append(Term("jamais moins d'un dé", 1 - dice, "CON-22"))
+        terms.append(Term("jamais moins d'un dé", 1 - dice, "CON-22", "never less than one die"))
         dice = 1
-    terms.append(Term("difficulté des dégâts", "6", "CON-22"))
-    terms.append(Term("pas de règle des 1 aux dégâts", "", "CON-22"))
+    terms.append(Term("difficulté des dégâts", "6", "CON-22", "damage difficulty"))
+    terms.append(Term("pas de règle des 1 aux dégâts", "", "CON-22", "no rule of 1s on damage"))
     return Pool(dice, 6, tuple(terms), tuple(notices), ones_cancel=False)
 
 
@@ -157,11 +168,18 @@ def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     computed = damage_numbers(ctx)
     pool, terms = ctx.allowed(computed)
     raw = ctx.read(pool, dice).successes
-    cover, name = _cover(ctx)
+    cover, fr, en = _cover(ctx)
     dealt = raw
     if cover and ctx.flag(COVER_FLAG) == "succes":
         dealt = max(0, raw - cover)
-        terms.append(Term(f"abri : {name} (succès retirés)", -min(cover, raw), "CON-31"))
+        terms.append(
+            Term(
+                f"abri : {fr} (succès retirés)",
+                -min(cover, raw),
+                "CON-31",
+                f"cover: {en} (successes taken off)",
+            )
+        )
     edits = Edits(ctx.enc)
     hit = _hit(ctx)
     if hit is not None:
@@ -184,11 +202,15 @@ def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         )
         outcome = (
             f"{dealt} niveau(x) de dégâts {words} à absorber",
-            f"{dealt} {kind} damage level(s) to soak",
+            f"{dealt} level(s) of {KIND_WORDS_EN.get(kind, kind)} damage to soak",
         )
     else:
         outcome = ("Aucun dégât", "No damage")
-    label = f"Dégâts de {actor.name} sur {target.name} ({w['nom']})"
+    name = weapon_name(w)
+    label = (
+        f"Dégâts de {actor.name} sur {target.name} ({name[0]})",
+        f"Damage from {actor.name} to {target.name} ({name[1]})",
+    )
     amounts = {"successes": raw, "damage": dealt}
     result = finish(edits, ctx.action, label, terms, dice, outcome, dealt > 0, amounts)
     # CON-24: the target soaks what it was dealt, in its own roll.
@@ -202,7 +224,14 @@ def _thresholds(ctx: Ctx, edits: Edits, target: Combatant, amount: int) -> list[
     rating = armour(target)
     if rating and amount >= 2 * rating:
         edits.set(("combatants", target.id, "stats", "armure_detruite"), True)
-        out.append(Term(f"armure {rating} détruite ({amount} ≥ 2 × {rating})", "", "CON-30"))
+        out.append(
+            Term(
+                f"armure {rating} détruite ({amount} ≥ 2 × {rating})",
+                "",
+                "CON-30",
+                f"armour {rating} destroyed ({amount} ≥ 2 × {rating})",
+            )
+        )
     limit = stat(target, "vigueur") + (2 if nature(target) in (VAMPIRE, WEREWOLF) else 0)
     if amount > limit:
         edits.add_state(
@@ -214,7 +243,9 @@ def _thresholds(ctx: Ctx, edits: Edits, target: Combatant, amount: int) -> list[
                 text="Perd son prochain tour ; +1 dé aux attaques contre lui (CON-35, CON-36).",
             ),
         )
-        out.append(Term(f"étourdi ({amount} > {limit})", "", "CON-35"))
+        out.append(
+            Term(f"étourdi ({amount} > {limit})", "", "CON-35", f"stunned ({amount} > {limit})")
+        )
     return out
 
 
@@ -223,6 +254,13 @@ def _thresholds(ctx: Ctx, edits: Edits, target: Combatant, amount: int) -> list[
 
 def _pending(c: Combatant) -> list[State]:
     return [s for s in c.states if s.key.startswith(PENDING)]
+
+
+def pending_label(state: State) -> Label:
+    """The name of a pending damage state in both languages (the French as it was given)."""
+    kind = state.key[len(PENDING) :].split(".")[0]
+    words = KIND_WORDS_EN.get(kind, kind)
+    return Label(fr=state.label, en=f"To soak: {state.value or 0} {words}")
 
 
 def _parse(state: State) -> tuple[str, str, int]:
@@ -241,7 +279,7 @@ def soak_spec(ctx: Ctx) -> ActionSpec | None:
         kind="choice",
         default=pending[0].key,
         rule="CON-28",
-        choices=tuple(Choice(value=s.key, label=Label(fr=s.label, en=s.label)) for s in pending),
+        choices=tuple(Choice(value=s.key, label=pending_label(s)) for s in pending),
     )
     return ActionSpec(
         SOAK,
@@ -267,30 +305,56 @@ def soak_pool(c: Combatant, kind: str, source: str, rating: int) -> Pool:
     """CON-24 to CON-29, A-CON-11: the soak pool and difficulty for this damage."""
     who = nature(c)
     terms: list[Term] = []
-    stamina = Term("Vigueur", stat(c, "vigueur"), "CON-24")
-    fortitude = Term("Force d'âme", stat(c, "force_d_ame"), "CON-24")
+    stamina = Term("Vigueur", stat(c, "vigueur"), "CON-24", "Stamina")
+    fortitude = Term("Force d'âme", stat(c, "force_d_ame"), "CON-24", "Fortitude")
     armour_ok = kind in ("B", "L") or source not in NO_ARMOUR
     if kind == "A" and who == MORTAL:
-        terms.append(Term("mortel : pas de Vigueur contre les aggravés", "", "CON-26"))
+        terms.append(
+            Term(
+                "mortel : pas de Vigueur contre les aggravés",
+                "",
+                "CON-26",
+                "mortal: no Stamina against aggravated",
+            )
+        )
     elif kind == "A" and who == VAMPIRE and source in NO_ARMOUR:
         terms += [
             fortitude,
-            Term("vampire : Force d'âme seule contre feu, magie, soleil", "", "CON-27"),
+            Term(
+                "vampire : Force d'âme seule contre feu, magie, soleil",
+                "",
+                "CON-27",
+                "vampire: Fortitude alone against fire, magic, sunlight",
+            ),
         ]
     else:
         terms += [stamina, fortitude]
     if rating and armour_ok:
-        terms.append(Term("armure", rating, "CON-29"))
+        terms.append(Term("armure", rating, "CON-29", "armour"))
     elif rating:
-        terms.append(Term("l'armure ne protège pas du feu, du soleil, de la magie", "", "CON-29"))
+        terms.append(
+            Term(
+                "l'armure ne protège pas du feu, du soleil, de la magie",
+                "",
+                "CON-29",
+                "armour does not protect against fire, sunlight, magic",
+            )
+        )
     dice = total(terms)
     diff = 6
     if kind == "L" and who == MORTAL:
-        terms.append(Term("difficulté : mortel contre des dégâts létaux", "8", "CON-25"))
+        terms.append(
+            Term(
+                "difficulté : mortel contre des dégâts létaux",
+                "8",
+                "CON-25",
+                "difficulty: mortal against lethal damage",
+            )
+        )
         diff = 8
     else:
-        terms.append(Term("difficulté d'absorption", "6", "CON-25"))
-    terms.append(Term("pas de règle des 1 à l'absorption", "", "CON-28"))
+        terms.append(Term("difficulté d'absorption", "6", "CON-25", "soak difficulty"))
+    terms.append(Term("pas de règle des 1 à l'absorption", "", "CON-28", "no rule of 1s on soak"))
     return Pool(dice, diff, tuple(terms), ones_cancel=False)
 
 
@@ -314,11 +378,23 @@ def soak_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     soaked = ctx.read(pool, dice).successes
     damage = state.value or 0
     levels = max(0, damage - soaked)
-    terms.append(Term(f"{damage} succès de dégâts − {soaked} absorbé(s)", levels, "CON-28"))
+    terms.append(
+        Term(
+            f"{damage} succès de dégâts − {soaked} absorbé(s)",
+            levels,
+            "CON-28",
+            f"{damage} damage successes − {soaked} soaked",
+        )
+    )
     track_flag = ctx.flag(health.TRACK_FLAG)
     if kind == "B" and nature(c) == VAMPIRE and health.halving_on(track_flag) and levels:
         terms.append(
-            Term("vampire : contondants divisés par deux", levels // 2 - levels, "A-CON-2")
+            Term(
+                "vampire : contondants divisés par deux",
+                levels // 2 - levels,
+                "A-CON-2",
+                "vampire: bashing halved",
+            )
         )
         levels //= 2
     edits = Edits(ctx.enc)
@@ -339,16 +415,20 @@ def soak_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
                 f"{excess} niveau(x) au-delà de la grille : torpeur ou mort, au Conteur",
                 "",
                 "A-CON-2",
+                f"{excess} level(s) beyond the track: torpor or death, as the Storyteller decides",
             )
         )
     where = level.name if level else "indemne"
+    where_en = level.name if level else "unhurt"
     penalty = health.wound_penalty(after)[0]
     outcome = (
         f"{levels} niveau(x) {words} marqué(s) : {where}"
         + (f" ({penalty:+d} aux dés)" if penalty else ""),
-        f"{levels} {kind} level(s) marked: {where}" + (f" ({penalty:+d} dice)" if penalty else ""),
+        f"{levels} {KIND_WORDS_EN.get(kind, kind)} level(s) marked: {where_en}"
+        + (f" ({penalty:+d} dice)" if penalty else ""),
     )
-    return finish(edits, ctx.action, f"{c.name} absorbe", terms, dice, outcome, levels == 0)
+    label = (f"{c.name} absorbe", f"{c.name} soaks")
+    return finish(edits, ctx.action, label, terms, dice, outcome, levels == 0)
 
 
 DAMAGE_HANDLER = Handler(DAMAGE, damage_spec, damage_preview, damage_resolve)

@@ -13,6 +13,7 @@ TRACK_FLAG = "CFG-CON-2"
 MARKS_FLAG = "CFG-CON-10"
 ORDER = ("A", "L", "B")  # A-CON-2: aggravated above lethal above bashing
 KIND_FR = {"B": "contondant", "L": "létal", "A": "aggravé"}
+KIND_EN = {"B": "bashing", "L": "lethal", "A": "aggravated"}
 GLYPHS = {
     "symboles": {"B": "/", "L": "X", "A": "✱"},
     "texte": {"B": "/", "L": "/", "A": "x"},
@@ -65,7 +66,9 @@ def wound_penalty(c: Combatant) -> tuple[int, Term | None]:
     level = current_level(c)
     if level is None or not level.penalty:
         return 0, None
-    return level.penalty, Term(f"blessure ({level.name})", level.penalty, "CON-32")
+    return level.penalty, Term(
+        f"blessure ({level.name})", level.penalty, "CON-32", f"wound ({level.name})"
+    )
 
 
 def incapacitated(c: Combatant) -> bool:

@@ -14,16 +14,32 @@ from ..edits import Edits
 from ..schema import FieldSpec, Label
 from . import health
 from .context import total
-from .sheet import VAMPIRE, WEREWOLF, cell, has_state, in_hand, nature, stat, state_value
+from .sheet import (
+    VAMPIRE,
+    WEREWOLF,
+    cell,
+    has_state,
+    in_hand,
+    nature,
+    stat,
+    state_value,
+    weapon_name,
+)
 
 MULTI_FLAG = "CFG-CON-4"
 DECLARED = "decl_actions"  # state: how many actions the combatant declared this turn
 MAGIC = "decl_magiques"  # state: how many of them are "magical" extra actions (CON-08)
 SPENT = "decl_depense."  # states: points spent with this turn's declaration (CON-43)
 STUNNED = "etourdi"
+# CON-43: the points a declaration may spend, by stat, named in French and English.
+SPENDABLE = {
+    "volonte_points": Label(fr="Points de volonté dépensés", en="Willpower points spent"),
+    "sang": Label(fr="Points de sang dépensés", en="Blood points spent"),
+    "rage": Label(fr="Points de Rage dépensés", en="Rage points spent"),
+}
 PENDING = (
-    ("rate_melee", "attaque de mêlée ratée", "CON-14"),
-    ("se_relever", "se relève", "CON-39"),
+    ("rate_melee", "attaque de mêlée ratée", "CON-14", "missed melee attack"),
+    ("se_relever", "se relève", "CON-39", "getting up"),
 )
 
 
@@ -32,22 +48,30 @@ def reach_penalty(c: Combatant, mine: int, theirs: int, name: str) -> Term | Non
     delta = theirs - mine
     if delta < 2:
         return None
-    return Term(f"allonge {mine} contre {theirs} ({name})", -(delta - 1), "CON-12")
+    return Term(
+        f"allonge {mine} contre {theirs} ({name})",
+        -(delta - 1),
+        "CON-12",
+        f"reach {mine} against {theirs} ({name})",
+    )
 
 
 def score(enc: Encounter, c: Combatant) -> tuple[int, list[Term]]:
     """CON-02: Dextérité + Astuce − wound penalty + weapon modifier + reach (against the
     opponents in contact, A-CON-13) − 3 when fighting from the ground (CON-40)."""
     terms = [
-        Term("Dextérité", stat(c, "dexterite"), "CON-02"),
-        Term("Astuce", stat(c, "astuce"), "CON-02"),
+        Term("Dextérité", stat(c, "dexterite"), "CON-02", "Dexterity"),
+        Term("Astuce", stat(c, "astuce"), "CON-02", "Wits"),
     ]
     _penalty, wound = health.wound_penalty(c)
     if wound:
         terms.append(wound)
     weapon = in_hand(c)
     if cell(weapon, "mod_init"):
-        terms.append(Term(f"arme ({weapon['nom']})", cell(weapon, "mod_init"), "CON-44"))
+        name = weapon_name(weapon)
+        terms.append(
+            Term(f"arme ({name[0]})", cell(weapon, "mod_init"), "CON-44", f"weapon ({name[1]})")
+        )
     worst = None
     for other_id in c.contacts:
         other = enc.combatant(other_id)
@@ -61,7 +85,7 @@ def score(enc: Encounter, c: Combatant) -> tuple[int, list[Term]]:
     if worst:
         terms.append(worst)
     if has_state(c, "au_sol"):
-        terms.append(Term("combat au sol", -3, "CON-40"))
+        terms.append(Term("combat au sol", -3, "CON-40", "fighting from the ground"))
     return total(terms), terms
 
 
@@ -85,19 +109,19 @@ def declaration_options(c: Combatant) -> tuple[FieldSpec, ...]:
                 en="The last actions of the list: no dice penalty, −2 cumulative initiative.",
             ),
         ),
-        _spent("volonte_points", "Points de volonté dépensés", "Willpower points spent"),
+        _spent("volonte_points"),
     ]
     if nature(c) == VAMPIRE:
-        out.append(_spent("sang", "Points de sang dépensés", "Blood points spent"))
+        out.append(_spent("sang"))
     if nature(c) == WEREWOLF:
-        out.append(_spent("rage", "Points de Rage dépensés", "Rage points spent"))
+        out.append(_spent("rage"))
     return tuple(out)
 
 
-def _spent(key: str, fr: str, en: str) -> FieldSpec:
+def _spent(key: str) -> FieldSpec:
     return FieldSpec(
         key=key,
-        label=Label(fr=fr, en=en),
+        label=SPENDABLE[key],
         kind="int",
         minimum=0,
         maximum=50,
@@ -181,16 +205,23 @@ def multi_penalty(c: Combatant, number: int, on: bool) -> Term | None:
     ordinary, _magic = counts(c)
     if not on or ordinary < 2 or number > ordinary:
         return None
-    return Term(f"action {number} sur {ordinary}", -(ordinary + number - 1), "CON-07")
+    return Term(
+        f"action {number} sur {ordinary}",
+        -(ordinary + number - 1),
+        "CON-07",
+        f"action {number} of {ordinary}",
+    )
 
 
 def lost_turn(enc: Encounter, c: Combatant) -> Term | None:
     """Why `c` takes no action this turn: stunned in an earlier turn (CON-35), or at a
     level that allows none (A-CON-2)."""
     if has_state(c, STUNNED) and state_value(c, STUNNED) < enc.turn.round:
-        return Term("étourdi : perd ce tour", "", "CON-35")
+        return Term("étourdi : perd ce tour", "", "CON-35", "stunned: loses this turn")
     if health.incapacitated(c):
-        return Term("aucune action à ce niveau de santé", "", "A-CON-2")
+        return Term(
+            "aucune action à ce niveau de santé", "", "A-CON-2", "no action at this health level"
+        )
     return None
 
 
@@ -207,30 +238,53 @@ def action_initiatives(
         return [ActionInitiative(label, None, (lost,)) for label in labels]
     base, terms = score(enc, c)
     first = [Term("d10", roll, "CON-04"), *terms]
-    for key, why, rule in PENDING:
+    for key, why, rule, why_en in PENDING:
         if has_state(c, key):
-            first.append(Term(why, -2, rule))
+            first.append(Term(why, -2, rule, why_en))
     ordinary, _magic = counts(c)
     out: list[ActionInitiative] = []
     previous: int | None = None
     cancelled = False
     for number, label in enumerate(labels, 1):
-        own = list(first) if number == 1 else [Term("initiative de base", roll + base, "CON-04")]
+        own = (
+            list(first)
+            if number == 1
+            else [Term("initiative de base", roll + base, "CON-04", "base initiative")]
+        )
         if number <= ordinary:
             penalty = multi_penalty(c, number, multi_on)
             if penalty:
                 own.append(penalty)
         else:
             own.append(
-                Term(f"action magique {number - ordinary}", -2 * (number - ordinary), "CON-08")
+                Term(
+                    f"action magique {number - ordinary}",
+                    -2 * (number - ordinary),
+                    "CON-08",
+                    f"magical action {number - ordinary}",
+                )
             )
         value = total(own)
         if previous is not None and value > previous:
-            own.append(Term("pas plus que l'action précédente", previous - value, "CON-09"))
+            own.append(
+                Term(
+                    "pas plus que l'action précédente",
+                    previous - value,
+                    "CON-09",
+                    "no higher than the action before",
+                )
+            )
             value = previous
         if cancelled or value <= 0:
             cancelled = True
-            own.append(Term("initiative à 0 ou moins : annulée", "", "CON-10"))
+            own.append(
+                Term(
+                    "initiative à 0 ou moins : annulée",
+                    "",
+                    "CON-10",
+                    "initiative 0 or less: cancelled",
+                )
+            )
             out.append(ActionInitiative(label, None, tuple(own)))
             continue
         previous = value
@@ -243,7 +297,7 @@ def act_started(enc: Encounter, acts: Mapping[str, list[ActionInitiative]]) -> l
     edits = Edits(enc)
     for entry in enc.turn.order:
         if any(a.value is not None for a in acts.get(entry.unit, [])):
-            edits.remove_state(entry.members[0], *(key for key, _why, _rule in PENDING))
+            edits.remove_state(entry.members[0], *(p[0] for p in PENDING))
     return list(edits.changes())
 
 
@@ -298,7 +352,12 @@ def next_action_penalty(edits: Edits, actor: Combatant, pending: State, rule: st
     ]
     if not in_act_phase(turn) or not later:
         edits.add_state(actor.id, pending)
-        return Term("−2 à l'initiative de sa prochaine action (tour suivant)", "", rule)
+        return Term(
+            "−2 à l'initiative de sa prochaine action (tour suivant)",
+            "",
+            rule,
+            "−2 initiative on its next action (next turn)",
+        )
     new = scratch(turn)
     entry = new.order[later[0]]
     entry.initiative = (entry.initiative or 0) - 2
@@ -313,5 +372,15 @@ def next_action_penalty(edits: Edits, actor: Combatant, pending: State, rule: st
     new.order = [*done, *rank_actions(rest)]
     edits.set(("turn",), new)
     if cancelled:
-        return Term("prochaine action à 0 ou moins : annulée avec les suivantes", "", "CON-10")
-    return Term(f"prochaine action à l'initiative {entry.initiative}", -2, rule)
+        return Term(
+            "prochaine action à 0 ou moins : annulée avec les suivantes",
+            "",
+            "CON-10",
+            "next action at 0 or less: cancelled with the ones after it",
+        )
+    return Term(
+        f"prochaine action à l'initiative {entry.initiative}",
+        -2,
+        rule,
+        f"next action at initiative {entry.initiative}",
+    )

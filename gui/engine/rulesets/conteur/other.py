@@ -19,19 +19,19 @@ from .sheet import ABILITY_LABEL, VAMPIRE, WEREWOLF, has_state, nature, stat
 
 ABORT, RALLY, STAND, FREE = "avortee", "se_ressaisir", "se_relever", "jet"
 ATTRIBUTES = {
-    "dexterite": "Dextérité",
-    "astuce": "Astuce",
-    "force": "Force",
-    "vigueur": "Vigueur",
-    "volonte": "Volonté",
+    "dexterite": Label(fr="Dextérité", en="Dexterity"),
+    "astuce": Label(fr="Astuce", en="Wits"),
+    "force": Label(fr="Force", en="Strength"),
+    "vigueur": Label(fr="Vigueur", en="Stamina"),
+    "volonte": Label(fr="Volonté", en="Willpower"),
 }
 
 
 def _choice(
-    key: str, fr: str, en: str, items: list[tuple[str, str]], default: str, rule: str
+    key: str, fr: str, en: str, items: list[tuple[str, Label]], default: str, rule: str
 ) -> FieldSpec:
-    """A choice whose item texts are the same in both languages (names, amounts)."""
-    return choice_field(key, fr, en, [(v, x, x) for v, x in items], rule, default)
+    """A choice option whose items are named in both languages."""
+    return choice_field(key, fr, en, [(v, x.fr, x.en) for v, x in items], rule, default)
 
 
 # Action avortée ------------------------------------------------------------------------------
@@ -53,7 +53,13 @@ def abort_spec(ctx: Ctx) -> ActionSpec | None:
     remaining = _remaining(ctx)
     order = ctx.enc.turn.order
     items = [
-        (str(i), f"{order[i].initiative} : {(order[i].declared or ['action'])[0]}")
+        (
+            str(i),
+            Label(
+                fr=f"{order[i].initiative} : {(order[i].declared or ['action'])[0]}",
+                en=f"{order[i].initiative}: {(order[i].declared or ['action'])[0]}",
+            ),
+        )
         for i in remaining
     ]
     options = (
@@ -61,7 +67,7 @@ def abort_spec(ctx: Ctx) -> ActionSpec | None:
             "remplace",
             "Action remplacée",
             "Action replaced",
-            items or [("-", "—")],
+            items or [("-", Label(fr="—", en="—"))],
             items[0][0] if items else "-",
             "CON-06",
         ),
@@ -77,7 +83,13 @@ def abort_spec(ctx: Ctx) -> ActionSpec | None:
             "moyen",
             "Moyen",
             "How",
-            [("jet", "Jet de Volonté (difficulté 7)"), ("point", "1 point de volonté")],
+            [
+                (
+                    "jet",
+                    Label(fr="Jet de Volonté (difficulté 7)", en="Willpower roll (difficulty 7)"),
+                ),
+                ("point", Label(fr="1 point de volonté", en="1 Willpower point")),
+            ],
             "jet",
             "CON-06",
         ),
@@ -109,11 +121,18 @@ def _abort_pool(ctx: Ctx) -> Pool:
             notices.append(
                 Notice("CON-06", "Plus de point de volonté", "No Willpower point left", True)
             )
-        terms = (Term("1 point de volonté dépensé : réussite sans jet", -1, "CON-06"),)
+        terms = (
+            Term(
+                "1 point de volonté dépensé : réussite sans jet",
+                -1,
+                "CON-06",
+                "1 Willpower point spent: success without a roll",
+            ),
+        )
         return Pool(0, 7, terms, tuple(notices))
     terms = (
-        Term("Volonté", stat(ctx.actor, "volonte"), "CON-06"),
-        Term("difficulté du jet de Volonté", 7, "CON-06"),
+        Term("Volonté", stat(ctx.actor, "volonte"), "CON-06", "Willpower"),
+        Term("difficulté du jet de Volonté", 7, "CON-06", "Willpower roll difficulty"),
     )
     return Pool(stat(ctx.actor, "volonte"), 7, terms, tuple(notices))
 
@@ -121,7 +140,7 @@ def _abort_pool(ctx: Ctx) -> Pool:
 def abort_preview(ctx: Ctx) -> Preview:
     pool = _abort_pool(ctx)
     if ctx.choice("moyen", "jet") == "point":
-        return ctx.without_dice(pool, "Point de volonté : pas de jet")
+        return ctx.without_dice(pool, ("Point de volonté : pas de jet", "Willpower point: no roll"))
     return ctx.preview(ctx.settle(pool), pool)
 
 
@@ -136,8 +155,9 @@ def abort_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         success = True
     else:
         success = ctx.read(pool, dice).successes >= 1
-    text = ctx.choice("nouvelle", "").strip() or "action avortée"
-    label = f"{actor.name} : action avortée ({text})"
+    typed = ctx.choice("nouvelle", "").strip()
+    text, text_en = typed or "action avortée", typed or "aborted action"
+    label = (f"{actor.name} : action avortée ({text})", f"{actor.name}: aborted action ({text_en})")
     if not success:
         return finish(
             edits,
@@ -145,7 +165,10 @@ def abort_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             label,
             terms,
             dice,
-            ("Jet de Volonté raté : l’action déclarée reste", "Willpower roll failed"),
+            (
+                "Jet de Volonté raté : l’action déclarée reste",
+                "Willpower roll failed: the declared action stands",
+            ),
             False,
         )
     turn = ctx.enc.turn
@@ -158,14 +181,21 @@ def abort_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         entry.declared = [f"Avortée : {text}"]
         entry.delayed = False
         edits.set(("turn",), new)
-        terms.append(Term("remplace l’action déclarée et agit maintenant", "", "CON-06"))
+        terms.append(
+            Term(
+                "remplace l’action déclarée et agit maintenant",
+                "",
+                "CON-06",
+                "replaces the declared action and acts now",
+            )
+        )
     return finish(
         edits,
         ctx.action,
         label,
         terms,
         dice,
-        (f"Action avortée : {text}", f"Aborted action: {text}"),
+        (f"Action avortée : {text}", f"Aborted action: {text_en}"),
         True,
     )
 
@@ -173,12 +203,12 @@ def abort_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 # Se ressaisir, se relever -------------------------------------------------------------------
 
 
-def _rally_items(ctx: Ctx) -> list[tuple[str, str]]:
-    items = [("volonte_points", "1 point de volonté")]
+def _rally_items(ctx: Ctx) -> list[tuple[str, Label]]:
+    items = [("volonte_points", Label(fr="1 point de volonté", en="1 Willpower point"))]
     if nature(ctx.actor) == VAMPIRE:
-        items.insert(0, ("sang", "1 point de sang"))
+        items.insert(0, ("sang", Label(fr="1 point de sang", en="1 blood point")))
     if nature(ctx.actor) == WEREWOLF:
-        items.insert(0, ("rage", "1 point de Rage"))
+        items.insert(0, ("rage", Label(fr="1 point de Rage", en="1 Rage point")))
     return items
 
 
@@ -197,7 +227,10 @@ def _rally_terms(ctx: Ctx) -> tuple[str, list[Term], list[Notice]]:
     notices = []
     if stat(ctx.actor, key) < 1:
         notices.append(Notice("CON-37", "Plus de point à dépenser", "No point left to spend", True))
-    return key, [Term(f"1 point dépensé ({key})", -1, "CON-37")], notices
+    fields = ctx.ruleset.data.field_map(ctx.actor.tier)
+    name = fields[key].label.en if key in fields else key
+    spent = Term(f"1 point dépensé ({key})", -1, "CON-37", f"1 point spent ({name})")
+    return key, [spent], notices
 
 
 def rally_preview(ctx: Ctx) -> Preview:
@@ -214,7 +247,7 @@ def rally_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(
         edits,
         ctx.action,
-        f"{ctx.actor.name} se ressaisit",
+        (f"{ctx.actor.name} se ressaisit", f"{ctx.actor.name} shakes off the stun"),
         terms,
         dice,
         ("N’est plus étourdi et peut agir", "No longer stunned, can act"),
@@ -229,7 +262,13 @@ def stand_spec(ctx: Ctx) -> ActionSpec | None:
 
 
 def stand_preview(ctx: Ctx) -> Preview:
-    return Preview(ctx.action, (Term("−2 à l'initiative de sa prochaine action", "", "CON-39"),))
+    penalty = Term(
+        "−2 à l'initiative de sa prochaine action",
+        "",
+        "CON-39",
+        "−2 initiative on its next action",
+    )
+    return Preview(ctx.action, (penalty,))
 
 
 def stand_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
@@ -245,7 +284,7 @@ def stand_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(
         edits,
         ctx.action,
-        f"{c.name} se relève",
+        (f"{c.name} se relève", f"{c.name} gets up"),
         terms,
         dice,
         (
@@ -268,7 +307,7 @@ def free_spec(ctx: Ctx) -> ActionSpec | None:
             "capacite",
             "Capacité",
             "Ability",
-            [("-", "Aucune"), *ABILITY_LABEL.items()],
+            [("-", Label(fr="Aucune", en="None")), *ABILITY_LABEL.items()],
             "athletisme",
             "CON-42",
         ),
@@ -298,9 +337,11 @@ def _free_pool(ctx: Ctx) -> Pool:
     c = ctx.actor
     attribute = ctx.choice("attribut", "dexterite")
     ability = ctx.choice("capacite", "athletisme")  # the field's default
-    terms = [Term(ATTRIBUTES.get(attribute, attribute), stat(c, attribute), "CON-42")]
+    name = ATTRIBUTES.get(attribute, Label(fr=attribute, en=attribute))
+    terms = [Term(name.fr, stat(c, attribute), "CON-42", name.en)]
     if ability in ABILITY_LABEL:
-        terms.append(Term(ABILITY_LABEL[ability], stat(c, ability), "CON-42"))
+        name = ABILITY_LABEL[ability]
+        terms.append(Term(name.fr, stat(c, ability), "CON-42", name.en))
     if attribute != "volonte":
         _, wound = health.wound_penalty(c)
         if wound:
@@ -311,10 +352,10 @@ def _free_pool(ctx: Ctx) -> Pool:
         if multi:
             terms.append(multi)
     if ctx.number("mod_des"):
-        terms.append(Term("situation", ctx.number("mod_des"), "CON-44"))
+        terms.append(Term("situation", ctx.number("mod_des"), "CON-44", "situation"))
     dice = total(terms)
     diff = ctx.number("difficulte_jet", 6)
-    terms.append(Term("difficulté", diff, "CON-13"))
+    terms.append(Term("difficulté", diff, "CON-13", "difficulty"))
     return Pool(dice, diff, tuple(terms))
 
 
@@ -335,7 +376,7 @@ def free_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(
         Edits(ctx.enc),
         ctx.action,
-        f"{ctx.actor.name} : jet",
+        (f"{ctx.actor.name} : jet", f"{ctx.actor.name}: roll"),
         list(pool.terms),
         dice,
         outcome,

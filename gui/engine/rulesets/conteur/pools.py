@@ -8,7 +8,7 @@ from fractions import Fraction
 from ...dice import DiceExpr
 from ...model import Encounter
 from ...odds import Distribution, success_pool, success_pool_joint
-from ..base import DiceRequest, DiceResult, Ruleset, Term
+from ..base import DiceRequest, DiceResult, Ruleset, Term, Words
 from ..schema import Label
 
 CLAMP_FLAG = "CFG-CON-1"
@@ -35,7 +35,14 @@ def difficulty(ruleset: Ruleset, enc: Encounter, raw: int, terms: list[Term]) ->
         return raw
     kept = max(2, min(10, raw))
     if kept != raw:
-        terms.append(Term("difficulté bornée entre 2 et 10", kept - raw, "A-CON-1"))
+        terms.append(
+            Term(
+                "difficulté bornée entre 2 et 10",
+                kept - raw,
+                "A-CON-1",
+                "difficulty kept between 2 and 10",
+            )
+        )
     return kept
 
 
@@ -83,17 +90,28 @@ def is_botch(ruleset: Ruleset, enc: Encounter, successes: int, ones: int) -> boo
 
 def odds(
     ruleset: Ruleset, enc: Encounter, pool: int, diff: int, ones_cancel: bool
-) -> tuple[Distribution, Fraction, str]:
-    """The distribution of net successes, P(at least one) and a note with P(botch)."""
+) -> tuple[Distribution, Fraction, Words]:
+    """The distribution of net successes, P(at least one) and a note with P(botch), in
+    French and English."""
     if diff > SIDES:
         dist = Distribution({0: 1})
-        return dist, Fraction(0), "difficulté au-delà de 10 : aucun succès possible"
+        return (
+            dist,
+            Fraction(0),
+            (
+                "difficulté au-delà de 10 : aucun succès possible",
+                "difficulty above 10: no success possible",
+            ),
+        )
     raw = success_pool(pool, SIDES, diff, ones_cancel=ones_cancel)
     dist = raw.map(lambda k: max(0, k))
-    note = f"P(au moins 1 succès), {pool}d10 difficulté {diff}"
+    fr = f"P(au moins 1 succès), {pool}d10 difficulté {diff}"
+    en = f"P(at least 1 success), {pool}d10 at difficulty {diff}"
     if ones_cancel:
-        note += f" ; échec critique {float(botch_chance(ruleset, enc, pool, diff)):.1%}"
-    return dist, dist.at_least(1), note
+        botch = f"{float(botch_chance(ruleset, enc, pool, diff)):.1%}"
+        fr += f" ; échec critique {botch}"
+        en += f"; botch {botch}"
+    return dist, dist.at_least(1), (fr, en)
 
 
 def botch_chance(ruleset: Ruleset, enc: Encounter, pool: int, diff: int) -> Fraction:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...changes import Change
 from ...dice import DiceExpr
-from ...model import Combatant, Encounter
+from ...model import Combatant, Encounter, State
 from ...turns import DeclareThenAct
 from ..action_ctx import HandlerRuleset
 from ..base import DiceRequest, Term, TrackView
@@ -81,11 +81,11 @@ class Conteur(HandlerRuleset):
 
     def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
         score, terms = initiative.score(enc, c)
-        out = [Term("Score d'initiative", str(score), "CON-02"), *terms]
+        out = [Term("Score d'initiative", str(score), "CON-02", "Initiative score"), *terms]
         penalty, _term = health.wound_penalty(c)
         level = health.current_level(c)
-        out.append(Term("Santé", level.name if level else "indemne", "CON-32"))
-        out.append(Term("Malus de blessure", str(penalty), "A-CON-2"))
+        out.append(Term("Santé", level.name if level else "indemne", "CON-32", "Health"))
+        out.append(Term("Malus de blessure", str(penalty), "A-CON-2", "Wound penalty"))
         for kind, words in (("B", "contondants"), ("L", "létaux")):
             pool = soak_pool(c, kind, "arme", armour(c))
             out.append(
@@ -93,10 +93,13 @@ class Conteur(HandlerRuleset):
                     f"Absorption contre les {words}",
                     f"{pool.dice} dés, difficulté {pool.difficulty}",
                     "CON-24",
+                    f"Soak against {health.KIND_EN[kind]}",
                 )
             )
         limit = stat(c, "vigueur") + (2 if nature(c) in (VAMPIRE, WEREWOLF) else 0)
-        out.append(Term("Étourdi au-delà de", f"{limit} succès de dégâts", "CON-35"))
+        out.append(
+            Term("Étourdi au-delà de", f"{limit} succès de dégâts", "CON-35", "Stunned above")
+        )
         return out
 
     def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
@@ -115,5 +118,41 @@ class Conteur(HandlerRuleset):
         if nature(c) == WEREWOLF:
             first.append(f"· Rage {stat(c, 'rage')}")
             first_en.append(f"· Rage {stat(c, 'rage')}")
-        states = [Label(fr=s.label, en=s.label) for s in c.states]
+        states = [self.state_label(s) for s in c.states]
         return [Label(fr=" ".join(first), en=" ".join(first_en)), *states]
+
+    def state_label(self, state: State) -> Label:
+        """The states this module sets (a hit, damage to soak, a declaration…) named in both
+        languages, as long as they keep the French name it gave them."""
+        own = _own_label(state)
+        return own if own is not None and own.fr == state.label else super().state_label(state)
+
+
+def _own_label(state: State) -> Label | None:
+    """The name this module gives `state`, in French and English (None: not one of its own)."""
+    key, n = state.key, state.value or 0
+    if key == attack.SHOTS:
+        return Label(fr=f"Tirs ce tour : {n}", en=f"Shots this turn: {n}")
+    if key.startswith(attack.HIT) and state.label.startswith(_HIT_BY):
+        extra = f" (+{n} dé)" if n else ""
+        name = state.label[len(_HIT_BY) : len(state.label) - len(extra)]
+        extra_en = f" (+{n} {'die' if n == 1 else 'dice'})" if n else ""
+        return Label(fr=f"{_HIT_BY}{name}{extra}", en=f"Hit by {name}{extra_en}")
+    if key.startswith(damage.PENDING):
+        return damage.pending_label(state)
+    if key == initiative.DECLARED:
+        return Label(fr=f"{n} actions déclarées", en=f"{n} actions declared")
+    if key == initiative.MAGIC:
+        return Label(fr=f"dont {n} magique(s)", en=f"of which {n} magical")
+    spent = initiative.SPENDABLE.get(key.removeprefix(initiative.SPENT))
+    if key.startswith(initiative.SPENT) and spent is not None:
+        return Label(fr=f"{spent.fr} : {n}", en=f"{spent.en}: {n}")
+    return _PENDING_STATES.get(key)
+
+
+_HIT_BY = "Touché par "
+# The −2 initiative states (CON-14, CON-39), as attack and other name them.
+_PENDING_STATES = {
+    "rate_melee": Label(fr="Attaque ratée (−2 init.)", en="Missed attack (−2 init.)"),
+    "se_relever": Label(fr="Se relève (−2 init.)", en="Getting up (−2 init.)"),
+}

@@ -5,6 +5,8 @@ from __future__ import annotations
 import zlib
 
 from ...model import Combatant, Scalar
+from ..base import Words
+from ..schema import Label
 from ..sheet_reading import cell as cell
 from ..sheet_reading import filled_rows, row_at
 from ..sheet_reading import has_state as has_state
@@ -15,11 +17,12 @@ MELEE_USES = ("bagarre", "melee")
 RANGED_USES = ("tir", "jet")
 # CON-11, CON-17: the Ability of each use of a weapon.
 ABILITY = {"bagarre": "bagarre", "melee": "melee", "tir": "armes_a_feu", "jet": "athletisme"}
+# The names of the Abilities, as the sheet's fields give them (ruleset.json).
 ABILITY_LABEL = {
-    "bagarre": "Bagarre",
-    "melee": "Mêlée",
-    "armes_a_feu": "Armes à feu",
-    "athletisme": "Athlétisme",
+    "bagarre": Label(fr="Bagarre", en="Brawl"),
+    "melee": Label(fr="Mêlée", en="Melee"),
+    "armes_a_feu": Label(fr="Armes à feu", en="Firearms"),
+    "athletisme": Label(fr="Athlétisme", en="Athletics"),
 }
 UNARMED: dict[str, Scalar] = {
     "nom": "Mains nues",
@@ -36,6 +39,13 @@ UNARMED: dict[str, Scalar] = {
     "mod_diff": 0,
     "mod_init": 0,
 }
+
+
+def weapon_name(w: dict[str, Scalar]) -> Words:
+    """A weapon's name in French and English: the sheet's own name in both, bare hands
+    (the weapon every combatant has) named in each language."""
+    name = str(w["nom"])
+    return (name, "Bare hands") if name == UNARMED["nom"] else (name, name)
 
 
 def nature(c: Combatant) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ... import windows
 from ...model import Combatant, Encounter, State, Track, Window
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term, overridden
+from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term, Words, overridden
 from ..edits import Edits
 from ..schema import Label
 from . import defense
@@ -32,6 +32,7 @@ AFTER = (
     ("hors_service", "hors d’usage (réparable)", "out of use (repairable)"),
     ("detruit", "détruit", "destroyed"),
 )
+AFTER_EN = {"endommage": "damaged", "hors_service": "out of use", "detruit": "destroyed"}
 
 
 def monitor(c: Combatant) -> tuple[int, int]:
@@ -46,10 +47,13 @@ def pending(enc: Encounter, c: Combatant) -> Window | None:
     return next(iter(windows.open_on(enc, c.id, (PENDING, PENDING_PROTECT))), None)
 
 
-def pending_label(window: Window) -> str:
-    """The token's badge of a hit waiting: « À encaisser (Q 9) »."""
-    protect = ", protège" if window.kind == PENDING_PROTECT else ""
-    return f"À encaisser (Q {window.value}{protect})"
+def pending_label(window: Window) -> Label:
+    """The token's badge of a hit waiting: « À encaisser (Q 9) », "To absorb (Q 9)"."""
+    protect = window.kind == PENDING_PROTECT
+    return Label(
+        fr=f"À encaisser (Q {window.value}{', protège' if protect else ''})",
+        en=f"To absorb (Q {window.value}{', protecting' if protect else ''})",
+    )
 
 
 def _gear(c: Combatant) -> list[tuple[str, str, str]]:
@@ -79,22 +83,28 @@ def _sacrifice(ctx: Ctx, edits: Edits, c: Combatant, terms: list[Term]) -> bool:
         raise ActionError("Cet équipement n’est plus intact", "That item is no longer intact")
     rows[index]["etat"] = ctx.choice("etat_apres", "endommage")
     edits.set(("combatants", c.id, "stats", "equipement"), rows)
-    terms.append(Term(f"{rows[index].get('nom')} sacrifié ({rows[index]['etat']})", "", "RM-42"))
+    name, after = rows[index].get("nom"), rows[index]["etat"]
+    after_en = AFTER_EN.get(str(after), str(after))
+    terms.append(Term(f"{name} sacrifié ({after})", "", "RM-42", f"{name} sacrificed ({after_en})"))
     return True
 
 
-def _defeat(ctx: Ctx, edits: Edits, c: Combatant, broken: bool, terms: list[Term]) -> str:
+def _defeat(ctx: Ctx, edits: Edits, c: Combatant, broken: bool, terms: list[Term]) -> Words:
+    """`c` is Brisé or Terrassé (RM-34, RM-39); the state's name in French and English."""
     key, label = ("brise", "Brisé") if broken else ("terrasse", "Terrassé")
     edits.add_state(c.id, State(key=key, label=label, text=f"{label} : hors du combat (RM-39)."))
     drops(ctx, edits, c, terms)
-    return label
+    en = ctx.ruleset.state_label(State(key=key, label=label)).en  # "Broken (Brisé)"
+    return label, en[:1].lower() + en[1:]
 
 
 def _lose_defense(edits: Edits, c: Combatant, terms: list[Term], rule: str) -> int:
     path = ("combatants", c.id, "stats", "defense")
     after = max(0, edits.number(path) - 1)  # RM-10
     edits.set(path, after)
-    terms.append(Term(f"Défense de {c.name} −1 ({after})", -1, rule))
+    terms.append(
+        Term(f"Défense de {c.name} −1 ({after})", -1, rule, f"{c.name}'s Défense −1 ({after})")
+    )
     return after
 
 
@@ -163,6 +173,8 @@ def pending_hit(
             + (" (protège un allié)" if protect else ""),
             "",
             "RM-49" if protect else rule,
+            f"attack: {state.value} Qualités against Défense {value}"
+            + (" (protecting an ally)" if protect else ""),
         )
     )
     return state.value, value, protect
@@ -184,14 +196,14 @@ def _character_pool(ctx: Ctx, q: int, d: int, terms: list[Term]) -> int:
         + (1 if supporter else 0)
     )
     pool, pool_t = pool_terms(
-        "Ténacité",
+        ("Ténacité", ctx.field_label("tenacite").en),
         stat(c, "tenacite"),
         renfort,
         0,
-        [Term("Malus (Q − Défense)", -malus, "RM-31")] if malus else [],
+        [Term("Malus (Q − Défense)", -malus, "RM-31", "Malus (Q − Défense)")] if malus else [],
     )
     terms += pool_t
-    return int(overridden(ctx.action, "poignee", pool, "Poignée", terms))
+    return int(overridden(ctx.action, "poignee", pool, ("Poignée", "Poignée"), terms))
 
 
 def _absorb_notices(ctx: Ctx) -> list[Notice]:
@@ -217,12 +229,21 @@ def _absorb_preview(ctx: Ctx) -> Preview:
     if is_character(ctx.actor):
         pool = _character_pool(ctx, q, d, terms)
         if pool <= 0:
-            terms.append(Term("0 dé : échec automatique, Brisé possible", "", "RM-34"))
+            terms.append(
+                Term(
+                    "0 dé : échec automatique, Brisé possible",
+                    "",
+                    "RM-34",
+                    "0 dice: automatic failure, Broken (Brisé) possible",
+                )
+            )
     else:
         reduced = q - GM_DIE * ctx.number("des_mj")
         if ctx.choice("sacrifice", NOBODY) != NOBODY:
             reduced -= SACRIFICE_GEAR
-        terms.append(Term("Qualités après réduction", str(reduced), "RM-37"))
+        terms.append(
+            Term("Qualités après réduction", str(reduced), "RM-37", "Qualités after reduction")
+        )
     return ctx.test_preview(terms, pool, _absorb_notices(ctx))
 
 
@@ -237,7 +258,7 @@ def _absorb_resolve(ctx: Ctx, dice: DiceResult):
     supporter = ctx.other("soutenu_par")
     if supporter:
         ctx.pay_reaction(edits, supporter, terms)
-    label = f"{c.name} encaisse"
+    label = (f"{c.name} encaisse", f"{c.name} absorbs the hit")
     if is_character(c):
         pool = _character_pool(ctx, q, d, terms)
         _sacrifice(ctx, edits, c, terms)
@@ -253,15 +274,15 @@ def _character_result(
     """RM-32, RM-34: failed → Terrassé (or Brisé at 0 dice) and a Trauma; 1–2 Qualités →
     Trauma and −1 Défense; 3 or more → −1 Défense."""
     q = ctx.qualities(dice, pool)
-    terms.append(Term("Qualités (Ténacité)", str(q), "A-RM-1"))
+    terms.append(Term("Qualités (Ténacité)", str(q), "A-RM-1", "Qualités (Ténacité)"))
     trauma = ctx.choice("trauma").strip() or "Trauma"
     if not ctx.succeeded(q, pool):
         broken = pool <= 0 and ctx.yes("briser")
         state = _defeat(ctx, edits, c, broken, terms)
         _trauma(edits, c, trauma, terms)
         return (
-            f"Raté : {c.name} est {state} et subit un Trauma",
-            f"Failed: {c.name} is {state} and takes a Trauma",
+            f"Raté : {c.name} est {state[0]} et subit un Trauma",
+            f"Failed: {c.name} is {state[1]} and takes a Trauma",
         )
     after = _lose_defense(edits, c, terms, "RM-32")
     if q < 3:
@@ -277,7 +298,7 @@ def _trauma(edits: Edits, c: Combatant, name: str, terms: list[Term]) -> None:
     path = ("combatants", c.id, "stats", "traumas")
     current = edits.get(path)
     edits.set(path, [*(current if isinstance(current, list) else []), name])
-    terms.append(Term(f"Trauma : {name}", "", "RM-32"))
+    terms.append(Term(f"Trauma : {name}", "", "RM-32", f"Trauma: {name}"))
 
 
 def _extra_result(
@@ -289,10 +310,17 @@ def _extra_result(
     if gm_dice:
         edits.add(reserve_path(ctx.enc, c), -gm_dice)
         q -= GM_DIE * gm_dice
-        terms.append(Term(f"{gm_dice} dé(s) de Réserve du MJ", -GM_DIE * gm_dice, "RM-37"))
+        terms.append(
+            Term(
+                f"{gm_dice} dé(s) de Réserve du MJ",
+                -GM_DIE * gm_dice,
+                "RM-37",
+                f"{gm_dice} GM Réserve dice",
+            )
+        )
     if _sacrifice(ctx, edits, c, terms):
         q -= SACRIFICE_GEAR
-        terms.append(Term("équipement sacrifié", -SACRIFICE_GEAR, "RM-41"))
+        terms.append(Term("équipement sacrifié", -SACRIFICE_GEAR, "RM-41", "equipment sacrificed"))
     # A-RM-19, CFG-RM-19 off: the GM's dice must bring the result (after the 2 more
     # Qualités of a sacrificed item, RM-41) below the Défense.
     if gm_dice and q >= d and not ctx.flag(PARTIAL_FLAG):
@@ -309,27 +337,48 @@ def _extra_result(
     if c.tier == MINOR:
         broken = q >= 2 * d and ctx.yes("briser")
         state = _defeat(ctx, edits, c, broken, terms)
-        terms.append(Term(f"{q} Q ≥ Défense {d} : figurant mineur {state}", "", "RM-35"))
-        return f"{c.name} est {state}", f"{c.name} is {state}"
+        terms.append(
+            Term(
+                f"{q} Q ≥ Défense {d} : figurant mineur {state[0]}",
+                "",
+                "RM-35",
+                f"{q} Q ≥ Défense {d}: minor extra {state[1]}",
+            )
+        )
+        return f"{c.name} est {state[0]}", f"{c.name} is {state[1]}"
     size, checked = monitor(c)
     if q >= 2 * d:
         broken = size - checked == 1 and ctx.yes("briser")
         state = _defeat(ctx, edits, c, broken, terms)
-        terms.append(Term(f"{q} Q ≥ 2 × Défense {d} : {state}", "", "RM-38"))
+        terms.append(
+            Term(
+                f"{q} Q ≥ 2 × Défense {d} : {state[0]}",
+                "",
+                "RM-38",
+                f"{q} Q ≥ 2 × Défense {d}: {state[1]}",
+            )
+        )
         return (
-            f"{c.name} est {state} (double de la Défense)",
-            f"{c.name} is {state} (twice the Défense)",
+            f"{c.name} est {state[0]} (double de la Défense)",
+            f"{c.name} is {state[1]} (twice the Défense)",
         )
     checked += 1
     edits.set(
         ("combatants", c.id, "tracks", "moniteur"),
         Track(marks=["X"] * checked + [""] * max(0, size - checked)),
     )
-    terms.append(Term(f"une case de Moniteur cochée ({checked}/{size})", "", "RM-36"))
+    terms.append(
+        Term(
+            f"une case de Moniteur cochée ({checked}/{size})",
+            "",
+            "RM-36",
+            f"one Moniteur box checked ({checked}/{size})",
+        )
+    )
     if checked >= size:
         state = _defeat(ctx, edits, c, False, terms)
-        terms.append(Term(f"dernière case : {state}", "", "RM-39"))
-        return f"{c.name} : dernière case, {state}", f"{c.name}: last box, {state}"
+        terms.append(Term(f"dernière case : {state[0]}", "", "RM-39", f"last box: {state[1]}"))
+        return f"{c.name} : dernière case, {state[0]}", f"{c.name}: last box, {state[1]}"
     return f"{c.name} : Moniteur {checked}/{size}", f"{c.name}: Moniteur {checked}/{size}"
 
 

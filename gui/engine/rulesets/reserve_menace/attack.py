@@ -12,7 +12,7 @@ from ..schema import Label
 from . import defense
 from .context import Ctx, Handler, pool_terms, reserve_used
 from .options import action_kind, number, pick, who
-from .passes import BAN, KIND_LABELS, action_notices, ban_mark
+from .passes import BAN, KIND_LABELS, KIND_LABELS_EN, action_notices, ban_mark
 from .sheet import DOMAINS, PENDING, is_character, is_out, reserve_of, reserve_path, stat, text
 
 KIND = "attaquer"
@@ -29,6 +29,7 @@ EFFECTS = (
     ("defense_soi", "+1 à sa Défense", "+1 to own Défense"),
     ("interdire", "interdire un type d’action à la cible", "forbid the target an action type"),
 )
+_EXTRA = ("effet additionnel", "additional effect")
 LABELS = {
     "poignee": Label(fr="Poignée (dés)", en="Poignée (dice)"),
     "defense": Label(fr="Défense de la cible", en="Target's Défense"),
@@ -40,10 +41,8 @@ def spec(ctx: Ctx) -> ActionSpec:
     others = [c for c in enc.combatants if c.id != actor.id and not is_out(c)]
     foes = [c for c in others if c.side != actor.side]
     allies = [c for c in others if c.side == actor.side]
-    if is_character(actor):
-        domains = [(d, d.capitalize(), d.capitalize()) for d in DOMAINS]
-    else:
-        domains = [("valeur", "Valeur", "Valeur")]
+    keys = DOMAINS if is_character(actor) else ("valeur",)
+    domains = [(d, d.capitalize(), ctx.field_label(d).en) for d in keys]
     opts = [
         pick("domaine", "Domaine", "Domain", "RM-24", domains),
         number("renfort", "Renfort (dés)", "Renfort (dice)", "RM-25"),
@@ -92,21 +91,33 @@ def numbers(ctx: Ctx, terms: list[Term]) -> tuple[int, int]:
     if domain not in (*DOMAINS, "valeur") or (domain == "valeur") == is_character(actor):
         raise ActionError(f"Domaine inconnu : {domain}", f"Unknown Domain: {domain}")
     base = stat(actor, domain)
-    malus = [Term(f"Contre de {c.name}", COUNTER_MALUS, "RM-47") for c in _counterers(ctx)]
+    malus = [
+        Term(f"Contre de {c.name}", COUNTER_MALUS, "RM-47", f"{c.name}'s Counter")
+        for c in _counterers(ctx)
+    ]
     if ctx.number("malus"):
-        malus.append(Term("Malus", -ctx.number("malus"), "RM-58"))
+        malus.append(Term("Malus", -ctx.number("malus"), "RM-58", "Malus"))
     supporter = ctx.other("soutenu_par")
     renfort = ctx.number("renfort") + (1 if supporter else 0)
-    pool, pool_t = pool_terms(domain.capitalize(), base, renfort, ctx.number("des_reserve"), malus)
+    base_label = (domain.capitalize(), ctx.field_label(domain).en)
+    pool, pool_t = pool_terms(base_label, base, renfort, ctx.number("des_reserve"), malus)
     if supporter:
-        pool_t.insert(1, Term(f"Soutien de {supporter.name} (Renfort)", 1, "RM-50"))
+        pool_t.insert(
+            1,
+            Term(
+                f"Soutien de {supporter.name} (Renfort)",
+                1,
+                "RM-50",
+                f"{supporter.name}'s Support (Renfort)",
+            ),
+        )
     terms += pool_t
-    pool = int(overridden(ctx.action, "poignee", pool, "Poignée", terms))
+    pool = int(overridden(ctx.action, "poignee", pool, ("Poignée", "Poignée"), terms))
     value, why = defense.against_next_attack(target)
     if why:
         terms.append(why)
-    value = int(overridden(ctx.action, "defense", value, "Défense", terms))
-    terms.append(Term(f"Défense de {target.name}", str(value), "RM-27"))
+    value = int(overridden(ctx.action, "defense", value, ("Défense", "Défense"), terms))
+    terms.append(Term(f"Défense de {target.name}", str(value), "RM-27", f"{target.name}'s Défense"))
     return pool, value
 
 
@@ -149,16 +160,22 @@ def preview(ctx: Ctx) -> Preview:
     plain: list[Term] = []
     computed = numbers(Ctx(ctx.ruleset, ctx.enc, replace(ctx.action, overrides={})), plain)
     dist, note = ctx.test_odds(pool)
+    if dist is not None:
+        note = (
+            "P(Qualités ≥ Défense : la cible encaisse)",
+            "P(Qualités ≥ Défense: the target absorbs the hit)",
+        )
     return Preview(
         ctx.action,
         tuple(terms),
         ctx.test_request(pool),
         target_number=value,
         odds=dist.at_least(max(value, 1)) if dist else None,
-        odds_note=note if dist is None else "P(Qualités ≥ Défense : la cible encaisse)",
+        odds_note=note[0],
         distribution=dist,
         notices=tuple(notices(ctx)),
         computed={"poignee": computed[0], "defense": computed[1]},
+        odds_note_en=note[1],
     )
 
 
@@ -179,11 +196,16 @@ def resolve(ctx: Ctx, dice: DiceResult):
             ctx.pay_reaction(edits, c, terms)
     ctx.spend(edits, KIND)
     q = ctx.qualities(dice, pool)
-    terms.append(Term("Qualités", str(q), "A-RM-1"))
-    label = f"Attaque de {actor.name} contre {target.name}"
+    terms.append(Term("Qualités", str(q), "A-RM-1", "Qualités"))
+    label = (
+        f"Attaque de {actor.name} contre {target.name}",
+        f"{actor.name}'s attack on {target.name}",
+    )
     if not ctx.succeeded(q, pool):
         for c in counterers:
-            terms.append(ctx.gain(edits, c, COUNTER_GAIN, "Contre réussi", "RM-47"))
+            terms.append(
+                ctx.gain(edits, c, COUNTER_GAIN, ("Contre réussi", "successful Counter"), "RM-47")
+            )
         first_attack_received(edits, target)
         outcome = (f"Raté : aucun effet sur {target.name}", f"Failed: no effect on {target.name}")
         return ctx.finish(edits, label, terms, dice, outcome, False, {"qualites": q})
@@ -192,7 +214,12 @@ def resolve(ctx: Ctx, dice: DiceResult):
         after = max(0, stat(target, "defense") - 1)
         edits.set(("combatants", target.id, "stats", "defense"), after)
         terms.append(
-            Term(f"Qualités {q} < Défense {value} : Défense de {target.name} −1", -1, "RM-27")
+            Term(
+                f"Qualités {q} < Défense {value} : Défense de {target.name} −1",
+                -1,
+                "RM-27",
+                f"Qualités {q} < Défense {value}: {target.name}'s Défense −1",
+            )
         )
         first_attack_received(edits, target)
         outcome = (
@@ -207,7 +234,14 @@ def resolve(ctx: Ctx, dice: DiceResult):
             target.id,
             value=q,
         )
-        terms.append(Term(f"Qualités {q} ≥ Défense {value} : {target.name} encaisse", "", "RM-28"))
+        terms.append(
+            Term(
+                f"Qualités {q} ≥ Défense {value} : {target.name} encaisse",
+                "",
+                "RM-28",
+                f"Qualités {q} ≥ Défense {value}: {target.name} absorbs the hit",
+            )
+        )
         outcome = (
             f"Réussi ({q} Q ≥ Défense {value}) : {target.name} doit encaisser",
             f"Success ({q} Q ≥ Défense {value}): {target.name} must absorb the hit",
@@ -243,22 +277,24 @@ def _effect(ctx: Ctx, edits: Edits, q: int, terms: list[Term]) -> int:
         path = reserve_path(enc, target)
         before = edits.number(path)
         edits.add(path, -1)
+        after = edits.number(path)
         terms.append(
             Term(
-                f"{target.name} perd 1D de Réserve ({before} → {edits.number(path)})",
+                f"{target.name} perd 1D de Réserve ({before} → {after})",
                 -1 if before else 0,
                 "RM-29",
+                f"{target.name} loses 1 Réserve die ({before} → {after})",
             )
         )
     elif effect == "reserve_soi":
-        terms.append(ctx.gain(edits, actor, 1, "effet additionnel", "RM-29"))
+        terms.append(ctx.gain(edits, actor, 1, _EXTRA, "RM-29"))
     elif effect == "reserve_allie":
         ally = ctx.other("allie")
         if ally is None:
             raise ActionError(
                 "Choisir l’allié qui reçoit le dé", "Choose the ally who gets the die"
             )
-        terms.append(ctx.gain(edits, ally, 1, "effet additionnel", "RM-29"))
+        terms.append(ctx.gain(edits, ally, 1, _EXTRA, "RM-29"))
     elif effect == "defense_soi":
         path = ("combatants", actor.id, "stats", "defense")
         before = edits.number(path)
@@ -269,11 +305,13 @@ def _effect(ctx: Ctx, edits: Edits, q: int, terms: list[Term]) -> int:
                 f"Défense de {actor.name} {before} → {after} (plafond RM-02)",
                 after - before,
                 "RM-29",
+                f"{actor.name}'s Défense {before} → {after} (cap RM-02)",
             )
         )
     elif effect == "interdire":
         kind = ctx.choice("type_interdit", "attaquer")
         name = KIND_LABELS.get(kind, kind)
+        name_en = KIND_LABELS_EN.get(kind, kind)
         edits.add_state(
             target.id,
             State(
@@ -283,11 +321,18 @@ def _effect(ctx: Ctx, edits: Edits, q: int, terms: list[Term]) -> int:
                 value=ban_mark(enc, target),  # A-RM-14: laid during its own turn
             ),
         )
-        terms.append(Term(f"{target.name} ne peut pas « {name} » à son prochain tour", "", "RM-30"))
+        terms.append(
+            Term(
+                f"{target.name} ne peut pas « {name} » à son prochain tour",
+                "",
+                "RM-30",
+                f"{target.name} may not '{name_en}' on their next turn",
+            )
+        )
     if ctx.flag(SACRIFICE_LOWERS_FLAG):
-        terms.append(Term("Qualités sacrifiées", -SACRIFICE, "A-RM-8"))
+        terms.append(Term("Qualités sacrifiées", -SACRIFICE, "A-RM-8", "Qualités sacrificed"))
         return q - SACRIFICE
-    terms.append(Term("effet gratuit : Q inchangé", "", "CFG-RM-8"))
+    terms.append(Term("effet gratuit : Q inchangé", "", "CFG-RM-8", "free effect: Q unchanged"))
     return q
 
 

@@ -22,6 +22,7 @@ from ..base import (
     Preview,
     Resolution,
     Term,
+    Words,
 )
 from ..edits import Edits, finish, refuse_blocked
 from ..schema import Label
@@ -57,27 +58,36 @@ class Ctx(ActionCtx):
             return DiceRequest(DiceExpr(pool, sides), _QUALITIES, 0, pool * max(values), values)
         return DiceRequest(DiceExpr(pool, 6), _QUALITIES, 0, 99, aggregate_only=True)
 
-    def test_odds(self, pool: int) -> tuple[Distribution | None, str]:
-        """The distribution of Qualités under the house roll, or why there are no odds."""
+    def test_odds(self, pool: int) -> tuple[Distribution | None, Words]:
+        """The distribution of Qualités under the house roll, or why there are no odds (in
+        French and English)."""
         if pool <= 0:
-            return None, "0 dé : échec automatique (A-RM-1)"
+            return None, ("0 dé : échec automatique (A-RM-1)", "0 dice: automatic failure (A-RM-1)")
         if not self.flag(HOUSE_ROLL):
-            return None, "Pas de probabilités : la règle des Tests manque au texte (A-RM-1)"
+            return None, (
+                "Pas de probabilités : la règle des Tests manque au texte (A-RM-1)",
+                "No odds: the text has no rule for Tests (A-RM-1)",
+            )
         label, _sides, values = house_roll(self.ruleset.folder)
-        return counted_pool(pool, values), f"P(réussite) — {label.fr}"
+        return counted_pool(pool, values), (f"P(réussite) — {label.fr}", f"P(success) — {label.en}")
+
+    def field_label(self, key: str) -> Label:
+        """A sheet field's name in both languages, as the ruleset's data gives it."""
+        return self.ruleset.data.field(key).label
 
     def test_preview(self, terms: list[Term], pool: int | None, notices: list[Notice]) -> Preview:
         """The preview of a Test of `pool` dice (None: no Test), with its odds of success."""
         request = None if pool is None else self.test_request(pool)
-        dist, note = (None, "") if pool is None else self.test_odds(pool)
+        dist, note = (None, ("", "")) if pool is None else self.test_odds(pool)
         return Preview(
             self.action,
             tuple(terms),
             request,
             odds=dist.at_least(int(self.flag(SUCCESS_FLAG))) if dist else None,
-            odds_note=note,
+            odds_note=note[0],
             distribution=dist,
             notices=tuple(notices),
+            odds_note_en=note[1],
         )
 
     def succeeded(self, q: int, pool: int) -> bool:
@@ -132,28 +142,55 @@ class Ctx(ActionCtx):
         if is_character(who):
             if edits.number(path) > 0:
                 edits.add(path, -1)
-                terms.append(Term(f"réaction de {who.name} : 1 dé de sa Réserve", -1, "RM-22"))
+                terms.append(
+                    Term(
+                        f"réaction de {who.name} : 1 dé de sa Réserve",
+                        -1,
+                        "RM-22",
+                        f"{who.name}'s reaction: 1 die from their Réserve",
+                    )
+                )
             else:
                 edits.add(("combatants", who.id, "stats", "tension"), 1)
-                terms.append(Term(f"réaction de {who.name} : Réserve vide, +1 Tension", 1, "RM-22"))
+                terms.append(
+                    Term(
+                        f"réaction de {who.name} : Réserve vide, +1 Tension",
+                        1,
+                        "RM-22",
+                        f"{who.name}'s reaction: Réserve empty, +1 Tension",
+                    )
+                )
         elif self.flag(EXTRAS_PAY_FLAG):
             edits.add(path, -1)
-            terms.append(Term(f"réaction de {who.name} : 1 dé de la Réserve du MJ", -1, "A-RM-10"))
+            terms.append(
+                Term(
+                    f"réaction de {who.name} : 1 dé de la Réserve du MJ",
+                    -1,
+                    "A-RM-10",
+                    f"{who.name}'s reaction: 1 die from the GM's Réserve",
+                )
+            )
 
-    def gain(self, edits: Edits, who: Combatant, dice: int, why: str, rule: str) -> Term:
-        """Dice into `who`'s Réserve (its own, or its camp's), capped at 12 (RM-13)."""
+    def gain(self, edits: Edits, who: Combatant, dice: int, why: Words, rule: str) -> Term:
+        """Dice into `who`'s Réserve (its own, or its camp's), capped at 12 (RM-13); `why`
+        in French and English."""
         path = reserve_path(self.enc, who)
         before = edits.number(path)
         after = edits.add(path, dice, RESERVE_CAP)
-        return Term(f"{why} : Réserve de {who.name} {before} → {after}", after - before, rule)
+        return Term(
+            f"{why[0]} : Réserve de {who.name} {before} → {after}",
+            after - before,
+            rule,
+            f"{why[1]}: {who.name}'s Réserve {before} → {after}",
+        )
 
     def finish(
         self,
         edits: Edits,
-        label: str,
+        label: Words,
         terms: list[Term],
         dice: DiceResult,
-        outcome: tuple[str, str],
+        outcome: Words,
         success: bool | None = None,
         amounts: Mapping[str, int] | None = None,
     ) -> tuple[Resolution, ChangeSet]:
@@ -167,28 +204,34 @@ def reserve_used(base: int, renfort: int, reserve_dice: int) -> int:
 
 
 def pool_terms(
-    base_label: str, base: int, renfort: int, reserve_dice: int, malus: list[Term]
+    base_label: Words, base: int, renfort: int, reserve_dice: int, malus: list[Term]
 ) -> tuple[int, list[Term]]:
-    """The Poignée (RM-25): base + Renfort + Réserve dice, capped at 12, THEN the Malus."""
-    terms = [Term(base_label, base, "RM-25")]
+    """The Poignée (RM-25): base + Renfort + Réserve dice, capped at 12, THEN the Malus;
+    `base_label` names the base in French and English."""
+    terms = [Term(base_label[0], base, "RM-25", base_label[1])]
     if renfort:
-        terms.append(Term("Renfort", renfort, "RM-25"))
+        terms.append(Term("Renfort", renfort, "RM-25", "Renfort"))
     used = reserve_used(base, renfort, reserve_dice)
     if reserve_dice:
-        terms.append(Term("dés de la Réserve", used, "RM-25"))
+        terms.append(Term("dés de la Réserve", used, "RM-25", "Réserve dice"))
     if used < reserve_dice:
         kept = reserve_dice - used
         terms.append(
-            Term(f"{kept} dé(s) de Réserve au-delà de 12 : restent dans la Réserve", "", "RM-13")
+            Term(
+                f"{kept} dé(s) de Réserve au-delà de 12 : restent dans la Réserve",
+                "",
+                "RM-13",
+                f"{kept} Réserve dice beyond 12: they stay in the Réserve",
+            )
         )
     total = base + renfort + used
     if total > POOL_CAP:
-        terms.append(Term("plafond de 12 dés", POOL_CAP - total, "RM-25"))
+        terms.append(Term("plafond de 12 dés", POOL_CAP - total, "RM-25", "12-dice cap"))
         total = POOL_CAP
     for term in malus:
         terms.append(term)
         total += int(term.value)
-    terms.append(Term("Poignée", f"{max(0, total)}D", "RM-25"))
+    terms.append(Term("Poignée", f"{max(0, total)}D", "RM-25", "Poignée"))
     return total, terms
 
 

@@ -16,6 +16,12 @@ APTITUDE_LABEL = {
     "tres_bonne": "Très bonne",
     "extremement_bonne": "Extrêmement bonne",
 }
+APTITUDE_LABEL_EN = {  # as the ruleset's data names them in English
+    "mediocre": "Médiocre (poor)",
+    "bonne": "Bonne (good)",
+    "tres_bonne": "Très bonne (very good)",
+    "extremement_bonne": "Extrêmement bonne (extremely good)",
+}
 
 
 def cap(c: Combatant, extras_capped: bool) -> int | None:
@@ -41,41 +47,70 @@ def starting(c: Combatant, extras_capped: bool) -> tuple[int, list[Term]]:
     terms: list[Term] = []
     if is_character(c):
         total = stat(c, "vigilance")
-        terms.append(Term("Vigilance", total, "RM-01"))
+        terms.append(Term("Vigilance", total, "RM-01", "Vigilance"))
         if flag(c, "aspect_adapte"):
-            terms.append(Term("Aspect adapté à la situation", 3, "RM-03"))
+            terms.append(
+                Term("Aspect adapté à la situation", 3, "RM-03", "Aspect suited to the situation")
+            )
             total += 3
     else:
         aptitude = text(c, "aptitude", "bonne")
         total = APTITUDE.get(aptitude, 0)
-        terms.append(Term(f"Aptitude {APTITUDE_LABEL.get(aptitude, aptitude)}", total, "RM-06"))
+        terms.append(
+            Term(
+                f"Aptitude {APTITUDE_LABEL.get(aptitude, aptitude)}",
+                total,
+                "RM-06",
+                f"Aptitude {APTITUDE_LABEL_EN.get(aptitude, aptitude)}",
+            )
+        )
     if flag(c, "equipe", True):
-        terms.append(Term("équipement suffisant", 3, "RM-04" if is_character(c) else "RM-06"))
+        rule = "RM-04" if is_character(c) else "RM-06"
+        terms.append(Term("équipement suffisant", 3, rule, "enough equipment"))
         total += 3
     reasons = []
     if flag(c, "tres_defavorable"):
-        reasons.append(("circonstances très défavorables", "RM-05"))
+        reasons.append(
+            ("circonstances très défavorables", "RM-05", "very unfavourable circumstances")
+        )
     if is_character(c) and flag(c, "surpris"):
-        reasons.append(("surpris", "RM-07"))
+        reasons.append(("surpris", "RM-07", "surprised"))
     if unaware(c):
-        reasons.append(("inattentif ou inconscient (après la 1re attaque)", "RM-09"))
+        reasons.append(
+            (
+                "inattentif ou inconscient (après la 1re attaque)",
+                "RM-09",
+                "inattentive or unconscious (after the 1st attack)",
+            )
+        )
     if reasons:
         # RM-07: surprise counts as very unfavourable and does not stack with it.
         label = " / ".join(r[0] for r in reasons)
-        terms.append(Term(label, -3, reasons[0][1]))
+        label_en = " / ".join(r[2] for r in reasons)
+        terms.append(Term(label, -3, reasons[0][1], label_en))
         total -= 3
     value = bounded(c, total, extras_capped)
     if value != total:
         top = cap(c, extras_capped)
         rule = "RM-10" if value == 0 else ("RM-02" if is_character(c) else "A-RM-3")
-        terms.append(Term(f"plafond/plancher ({0 if value == 0 else top})", value - total, rule))
+        bound = 0 if value == 0 else top
+        terms.append(
+            Term(f"plafond/plancher ({bound})", value - total, rule, f"cap/floor ({bound})")
+        )
     return value, terms
 
 
 def against_next_attack(c: Combatant) -> tuple[int, Term | None]:
     """The Défense the next attack must beat: 0 while unaware (RM-08, RM-09, A-RM-5)."""
     if text(c, "vigilance_etat", "attentif") == "inconscient":
-        return 0, Term("inconscient ou endormi : Défense 0", "", "RM-08")
+        return 0, Term(
+            "inconscient ou endormi : Défense 0", "", "RM-08", "unconscious or asleep: Défense 0"
+        )
     if any(s.key == "sans_defense" for s in c.states):
-        return 0, Term("sans défense contre la 1re attaque : Défense 0", "", "RM-08")
+        return 0, Term(
+            "sans défense contre la 1re attaque : Défense 0",
+            "",
+            "RM-08",
+            "defenceless against the 1st attack: Défense 0",
+        )
     return stat(c, "defense"), None

@@ -65,20 +65,39 @@ def _numbers(ctx: Ctx, terms: list[Term]) -> tuple[int, int, int]:
     q, d, _protect = pending_hit(ctx.enc, target, terms, "RM-59")
     if ctx.choice("option", "aucun") != "aucun" and ctx.flag(SACRIFICE_LOWERS_FLAG):
         q -= SACRIFICE
-        terms.append(Term("Qualités dépensées pour l’effet", -SACRIFICE, "RM-61"))
+        terms.append(
+            Term(
+                "Qualités dépensées pour l’effet",
+                -SACRIFICE,
+                "RM-61",
+                "Qualités spent on the effect",
+            )
+        )
     malus = max(0, q - d)
     supporter = ctx.other("soutenu_par")
     base_key = "tenacite" if is_character(target) else "valeur"
+    base_label = (
+        ("Ténacité", ctx.field_label("tenacite").en)
+        if is_character(target)
+        else ("Valeur (Ténacité, A-RM-21)", "Valeur (as Ténacité, A-RM-21)")
+    )
     pool, pool_t = pool_terms(
-        "Ténacité" if is_character(target) else "Valeur (Ténacité, A-RM-21)",
+        base_label,
         stat(target, base_key),
         ctx.number("renfort") + (1 if supporter else 0),
         0,
-        [Term("Malus (Q − Défense)", -malus, "RM-60")] if malus else [],
+        [Term("Malus (Q − Défense)", -malus, "RM-60", "Malus (Q − Défense)")] if malus else [],
     )
     terms += pool_t
     if ctx.yes("avantage"):
-        terms.append(Term("Avantage : règle des Tests absente, à appliquer par le MJ", "", "RM-62"))
+        terms.append(
+            Term(
+                "Avantage : règle des Tests absente, à appliquer par le MJ",
+                "",
+                "RM-62",
+                "Avantage: the rule for Tests is missing, for the GM to apply",
+            )
+        )
     return q, d, pool
 
 
@@ -112,14 +131,17 @@ def _preview(ctx: Ctx) -> Preview:
     terms: list[Term] = []
     q, d, pool = _numbers(ctx, terms)
     dist, note = ctx.test_odds(pool)
+    if dist is not None:
+        note = ("P(la cible garde son arme)", "P(the target keeps the weapon)")
     return Preview(
         ctx.action,
         tuple(terms),
         ctx.test_request(pool),
         odds=dist.at_least(int(ctx.flag("CFG-RM-1"))) if dist else None,
-        odds_note=note if dist is None else "P(la cible garde son arme)",
+        odds_note=note[0],
         distribution=dist,
         notices=tuple(_notices(ctx, q, d)),
+        odds_note_en=note[1],
     )
 
 
@@ -139,10 +161,20 @@ def _resolve(ctx: Ctx, dice: DiceResult):
     path = ("combatants", target.id, "stats", "defense")
     after = max(0, edits.number(path) - 1)
     edits.set(path, after)
-    terms.append(Term(f"Défense de {target.name} −1 ({after})", -1, "RM-59"))
+    terms.append(
+        Term(
+            f"Défense de {target.name} −1 ({after})",
+            -1,
+            "RM-59",
+            f"{target.name}'s Défense −1 ({after})",
+        )
+    )
     result = ctx.qualities(dice, pool)
-    terms.append(Term("Qualités (Ténacité)", str(result), "A-RM-1"))
-    label = f"{actor.name} tente de désarmer {target.name}"
+    terms.append(Term("Qualités (Ténacité)", str(result), "A-RM-1", "Qualités (Ténacité)"))
+    label = (
+        f"{actor.name} tente de désarmer {target.name}",
+        f"{actor.name} tries to disarm {target.name}",
+    )
     if not ctx.succeeded(result, pool):
         option = ctx.choice("option", "aucun")
         where = f"aux mains de {actor.name}" if option == "saisir" else ctx.choice("ou").strip()
@@ -155,7 +187,9 @@ def _resolve(ctx: Ctx, dice: DiceResult):
             ),
         )
         edits.set(("combatants", target.id, "stats", "arme_ou"), where or "à terre, à portée")
-        terms.append(ctx.gain(edits, actor, GAIN, "désarmement réussi", "RM-60"))
+        terms.append(
+            ctx.gain(edits, actor, GAIN, ("désarmement réussi", "successful disarm"), "RM-60")
+        )
         return ctx.finish(
             edits,
             label,
@@ -189,10 +223,19 @@ def _resolve(ctx: Ctx, dice: DiceResult):
 
 def _lose_action(ctx: Ctx, edits: Edits, target, terms: list[Term]) -> None:
     if not in_passes(ctx.enc):
-        terms.append(Term("perd une action (hors Passes : à noter)", "", "RM-60"))
+        terms.append(
+            Term(
+                "perd une action (hors Passes : à noter)",
+                "",
+                "RM-60",
+                "loses an action (outside the passes: make a note)",
+            )
+        )
         return
     edits.set(("turn",), add_actions(edits.get(("turn",)), target.id, -1))
-    terms.append(Term(f"{target.name} perd une action", -1, "RM-60"))
+    terms.append(
+        Term(f"{target.name} perd une action", -1, "RM-60", f"{target.name} loses an action")
+    )
 
 
 DISARM = Handler(KIND, _spec, _preview, _resolve)

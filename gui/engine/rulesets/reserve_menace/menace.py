@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ...model import Combatant
-from ..base import ActionSpec, DiceResult, Notice, Preview, Term
+from ..base import ActionSpec, DiceResult, Notice, Preview, Term, Words
 from ..edits import Edits
 from ..schema import Label
 from .context import Ctx, Handler, pool_terms
@@ -25,7 +25,14 @@ def drops(ctx: Ctx, edits: Edits, gone: Combatant, terms: list[Term]) -> None:
         return
     path = ("sides", side, "resources", "menace")
     if gone.tier == STANDARD or (gone.tier == MAJOR and ctx.flag(MAJOR_FLAG)):
-        _drop(edits, path, 1, f"{gone.name} hors combat", "RM-53", terms)
+        _drop(
+            edits,
+            path,
+            1,
+            (f"{gone.name} hors combat", f"{gone.name} out of the fight"),
+            "RM-53",
+            terms,
+        )
     if gone.tier != MINOR:
         return
     camp = [c for c in enc.combatants if c.side == side and c.tier == MINOR]
@@ -39,14 +46,25 @@ def drops(ctx: Ctx, edits: Edits, gone: Combatant, terms: list[Term]) -> None:
     applied = edits.number(("sides", side, "resources", "moities"))
     if due > applied:
         edits.set(("sides", side, "resources", "moities"), due)
-        why = f"{out} mineurs sur {initial} hors combat (moitié : {half})"
+        why = (
+            f"{out} mineurs sur {initial} hors combat (moitié : {half})",
+            f"{out} of {initial} minors out of the fight (half: {half})",
+        )
         _drop(edits, path, due - applied, why, "RM-54", terms)
 
 
-def _drop(edits: Edits, path: tuple, count: int, why: str, rule: str, terms: list[Term]) -> None:
+def _drop(edits: Edits, path: tuple, count: int, why: Words, rule: str, terms: list[Term]) -> None:
+    """Menace −`count`, for the reason `why` (in French and English)."""
     before = edits.number(path)
     after = edits.add(path, -count)
-    terms.append(Term(f"{why} : Menace {before} → {after}", after - before, rule))
+    terms.append(
+        Term(
+            f"{why[0]} : Menace {before} → {after}",
+            after - before,
+            rule,
+            f"{why[1]}: Menace {before} → {after}",
+        )
+    )
 
 
 def _spec(ctx: Ctx) -> ActionSpec | None:
@@ -64,7 +82,7 @@ def _spec(ctx: Ctx) -> ActionSpec | None:
                 "Domain",
                 "RM-56",
                 [
-                    (d, d.capitalize(), d.capitalize())
+                    (d, d.capitalize(), ctx.field_label(d).en)
                     for d in ("influence", "agression", "prouesse", "ruse")
                 ],
             ),
@@ -90,11 +108,17 @@ def _spec(ctx: Ctx) -> ActionSpec | None:
 def _pool(ctx: Ctx, terms: list[Term]) -> int:
     domain = ctx.choice("domaine", "influence")
     domain = domain if domain in DOMAINS else "influence"
-    pool, pool_t = pool_terms(
-        domain.capitalize(), stat(ctx.actor, domain), ctx.number("renfort"), 0, []
-    )
+    base_label = (domain.capitalize(), ctx.field_label(domain).en)
+    pool, pool_t = pool_terms(base_label, stat(ctx.actor, domain), ctx.number("renfort"), 0, [])
     terms += pool_t
-    terms.append(Term("Qualités du meneur à dépasser", str(ctx.number("qualites_meneur")), "RM-55"))
+    terms.append(
+        Term(
+            "Qualités du meneur à dépasser",
+            str(ctx.number("qualites_meneur")),
+            "RM-55",
+            "Leader's Qualités to beat",
+        )
+    )
     return pool
 
 
@@ -125,7 +149,7 @@ def _notices(ctx: Ctx) -> list[Notice]:
             Notice(
                 "RM-55",
                 "la cible n’est pas dans un camp du MJ",
-                "the target is not in a GM camp",
+                "the target is not on a GM side",
                 True,
             )
         )
@@ -136,6 +160,8 @@ def _preview(ctx: Ctx) -> Preview:
     terms: list[Term] = []
     pool = _pool(ctx, terms)
     dist, note = ctx.test_odds(pool)
+    if dist is not None:
+        note = ("P(Qualités > meneur)", "P(Qualités > leader)")
     leader = ctx.number("qualites_meneur")
     return Preview(
         ctx.action,
@@ -143,9 +169,10 @@ def _preview(ctx: Ctx) -> Preview:
         ctx.test_request(pool),
         target_number=leader + 1,
         odds=dist.at_least(leader + 1) if dist else None,
-        odds_note=note if dist is None else "P(Qualités > meneur)",
+        odds_note=note[0],
         distribution=dist,
         notices=tuple(_notices(ctx)),
+        odds_note_en=note[1],
     )
 
 
@@ -158,17 +185,20 @@ def _resolve(ctx: Ctx, dice: DiceResult):
     ctx.spend(edits, "interagir_verbal")
     q = ctx.qualities(dice, pool)
     leader = ctx.number("qualites_meneur")
-    terms.append(Term("Qualités", str(q), "A-RM-1"))
+    terms.append(Term("Qualités", str(q), "A-RM-1", "Qualités"))
     side = ctx.target.side
     camp = ctx.enc.side(side).name
     won = ctx.succeeded(q, pool) and q > leader
-    label = f"{ctx.actor.name} sape le moral de {camp}"
+    label = (
+        f"{ctx.actor.name} sape le moral de {camp}",
+        f"{ctx.actor.name} undermines {camp}'s morale",
+    )
     if won:
         _drop(
             edits,
             ("sides", side, "resources", "menace"),
             1,
-            f"{q} Q contre {leader}",
+            (f"{q} Q contre {leader}", f"{q} Q against {leader}"),
             "RM-55",
             terms,
         )

@@ -33,7 +33,7 @@ def _notices(ctx: Ctx) -> list[Notice]:
     pcs = characters_in_play(enc)
     out = []
     if not in_passes(enc):
-        out.append(Notice("RM-17", "seulement pendant les Passes", "only during the Passes", True))
+        out.append(Notice("RM-17", "seulement pendant les Passes", "only during the passes", True))
     if len(in_play) <= len(pcs):
         out.append(
             Notice(
@@ -60,8 +60,13 @@ def _notices(ctx: Ctx) -> list[Notice]:
 
 def _preview(ctx: Ctx) -> Preview:
     terms = [
-        Term("1 dé de la Réserve du MJ", -1, "RM-18"),
-        Term("le nombre de mineurs doit rendre l’action plausible", "", "RM-19"),
+        Term("1 dé de la Réserve du MJ", -1, "RM-18", "1 die from the GM's Réserve"),
+        Term(
+            "le nombre de mineurs doit rendre l’action plausible",
+            "",
+            "RM-19",
+            "the number of minors must make the action plausible",
+        ),
     ]
     return ctx.test_preview(terms, None, _notices(ctx))
 
@@ -73,13 +78,14 @@ def _resolve(ctx: Ctx, dice: DiceResult):
     edits = Edits(enc)
     path = ("sides", actor.side, "resources", "reserve")
     edits.add(path, -1)
-    terms.append(Term(f"Réserve du MJ → {edits.number(path)}", -1, "RM-18"))
+    after = edits.number(path)
+    terms.append(Term(f"Réserve du MJ → {after}", -1, "RM-18", f"GM's Réserve → {after}"))
     if in_passes(enc):
         edits.set(("turn",), add_actions(enc.turn, actor.id, 1))
     camp = enc.side(actor.side).name
     return ctx.finish(
         edits,
-        f"{camp} : action de plus pour les mineurs",
+        (f"{camp} : action de plus pour les mineurs", f"{camp}: one more action for the minors"),
         terms,
         DiceResult("none"),
         (f"Les mineurs de {camp} gagnent une action", f"{camp}'s minors gain an action"),

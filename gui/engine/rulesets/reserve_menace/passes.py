@@ -91,7 +91,7 @@ def action_notices(enc: Encounter, c: Combatant, kind: str) -> list[Notice]:
             Notice(
                 "RM-21",
                 f"{c.name} a déjà utilisé « {label} » pendant cette Passe",
-                f"{c.name} already used '{label_en}' this Passe",
+                f"{c.name} already used '{label_en}' this pass",
                 True,
             )
         )
@@ -135,7 +135,7 @@ def action_notices(enc: Encounter, c: Combatant, kind: str) -> list[Notice]:
             Notice(
                 "RM-20",
                 "une seule unité agit par initiative : « Suivant » d’abord",
-                "one unit acts per initiative: « Suivant » first",
+                "one unit acts per initiative: 'Next' first",
                 True,
             )
         )
@@ -144,7 +144,7 @@ def action_notices(enc: Encounter, c: Combatant, kind: str) -> list[Notice]:
             Notice(
                 "RM-20",
                 "1 ou 2 actions, puis l’initiative passe : « Suivant »",
-                "1 or 2 actions, then the initiative passes: « Suivant »",
+                "1 or 2 actions, then the initiative passes: 'Next'",
                 True,
             )
         )
@@ -154,7 +154,7 @@ def action_notices(enc: Encounter, c: Combatant, kind: str) -> list[Notice]:
             Notice(
                 rule,
                 f"plus d’action pour {c.name} pendant cette Passe",
-                f"no action left for {c.name} this Passe",
+                f"no action left for {c.name} this pass",
                 True,
             )
         )

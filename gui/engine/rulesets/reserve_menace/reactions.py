@@ -13,7 +13,7 @@ from . import defense
 from .absorb import pending
 from .context import Ctx, Handler
 from .options import action_kind, free_text, number, toggle
-from .passes import KIND_LABELS, add_actions, in_passes, unit_of
+from .passes import KIND_LABELS, KIND_LABELS_EN, add_actions, in_passes, unit_of
 from .sheet import PENDING_PROTECT
 
 PROTECT_ANYWAY_FLAG = "CFG-RM-20"
@@ -41,7 +41,7 @@ def _interrupt_notices(ctx: Ctx) -> list[Notice]:
             Notice(
                 "A-RM-11",
                 f"« {KIND_LABELS[kind]} » déjà utilisé pendant cette Passe",
-                "that action type was already used this Passe",
+                f"'{KIND_LABELS_EN[kind]}' already used this pass",
                 True,
             )
         )
@@ -61,9 +61,17 @@ def _interrupt_notices(ctx: Ctx) -> list[Notice]:
 def _interrupt_preview(ctx: Ctx) -> Preview:
     kind = ctx.choice("type", "attaquer")
     terms = [
-        Term("coût de la réaction (Réserve, sinon Tension)", "", "RM-22"),
         Term(
-            f"une action dépensée : « {KIND_LABELS[kind]} » juste après l’adversaire", -1, "A-RM-11"
+            "coût de la réaction (Réserve, sinon Tension)",
+            "",
+            "RM-22",
+            "cost of the reaction (Réserve, else Tension)",
+        ),
+        Term(
+            f"une action dépensée : « {KIND_LABELS[kind]} » juste après l’adversaire",
+            -1,
+            "A-RM-11",
+            f"one action spent: '{KIND_LABELS_EN[kind]}' right after the opponent",
         ),
     ]
     return ctx.test_preview(terms, None, _interrupt_notices(ctx))
@@ -89,15 +97,22 @@ def _interrupt_resolve(ctx: Ctx, dice: DiceResult):
             text="Agit juste après l’action adverse (RM-48).",
         ),
     )
-    terms.append(Term(f"action « {KIND_LABELS[kind]} » payée et comptée", -1, "A-RM-11"))
+    terms.append(
+        Term(
+            f"action « {KIND_LABELS[kind]} » payée et comptée",
+            -1,
+            "A-RM-11",
+            f"action '{KIND_LABELS_EN[kind]}' paid and counted",
+        )
+    )
     return ctx.finish(
         edits,
-        f"{actor.name} interrompt",
+        (f"{actor.name} interrompt", f"{actor.name} interrupts"),
         terms,
         DiceResult("none"),
         (
             f"{actor.name} interrompt : « {KIND_LABELS[kind]} » maintenant",
-            f"{actor.name} interrupts: acts now",
+            f"{actor.name} interrupts: '{KIND_LABELS_EN[kind]}' now",
         ),
     )
 
@@ -163,6 +178,8 @@ def _protect_preview(ctx: Ctx) -> Preview:
             "Défense était battue",
             "",
             "RM-49",
+            f"{ctx.actor.name} absorbs the hit instead of {ctx.target.name}, as if their "
+            "Défense were beaten",
         )
     ]
     return ctx.test_preview(terms, None, _protect_notices(ctx))
@@ -182,7 +199,14 @@ def _protect_resolve(ctx: Ctx, dice: DiceResult):
         path = ("combatants", target.id, "stats", "defense")
         capped = bool(ctx.flag(defense.EXTRA_CAP_FLAG))
         edits.set(path, defense.bounded(target, edits.number(path) + 1, capped))  # RM-02
-        terms.append(Term(f"{target.name} n’est pas affecté : Défense rendue", 1, "RM-49"))
+        terms.append(
+            Term(
+                f"{target.name} n’est pas affecté : Défense rendue",
+                1,
+                "RM-49",
+                f"{target.name} is not affected: Défense given back",
+            )
+        )
     windows.opening(  # RM-49: the protector now absorbs it, in the same gesture
         edits,
         PENDING_PROTECT,
@@ -192,11 +216,16 @@ def _protect_resolve(ctx: Ctx, dice: DiceResult):
         within=hit,
     )
     terms.append(
-        Term(f"{actor.name} encaisse {q} Qualités à la place de {target.name}", "", "RM-49")
+        Term(
+            f"{actor.name} encaisse {q} Qualités à la place de {target.name}",
+            "",
+            "RM-49",
+            f"{actor.name} absorbs {q} Qualités instead of {target.name}",
+        )
     )
     return ctx.finish(
         edits,
-        f"{actor.name} protège {target.name}",
+        (f"{actor.name} protège {target.name}", f"{actor.name} protects {target.name}"),
         terms,
         DiceResult("none"),
         (
@@ -223,7 +252,14 @@ def _power_spec(ctx: Ctx) -> ActionSpec:
 
 
 def _power_preview(ctx: Ctx) -> Preview:
-    terms = [Term("effet décidé par le MJ ; coût d’une réaction", "", "RM-51")]
+    terms = [
+        Term(
+            "effet décidé par le MJ ; coût d’une réaction",
+            "",
+            "RM-51",
+            "effect decided by the GM; costs a reaction",
+        )
+    ]
     return ctx.test_preview(terms, None, ctx.reaction_notices(ctx.actor))
 
 
@@ -232,10 +268,10 @@ def _power_resolve(ctx: Ctx, dice: DiceResult):
     ctx.blocked(ctx.reaction_notices(ctx.actor), terms)
     edits = Edits(ctx.enc)
     ctx.pay_reaction(edits, ctx.actor, terms)
-    what = ctx.choice("description").strip() or "Pouvoir de réaction"
-    return ctx.finish(
-        edits, f"{ctx.actor.name} : pouvoir de réaction", terms, DiceResult("none"), (what, what)
-    )
+    typed = ctx.choice("description").strip()  # the GM's words, the same in both
+    outcome = (typed, typed) if typed else ("Pouvoir de réaction", "Reaction power")
+    label = (f"{ctx.actor.name} : pouvoir de réaction", f"{ctx.actor.name}: reaction power")
+    return ctx.finish(edits, label, terms, DiceResult("none"), outcome)
 
 
 REACTION_POWER = Handler("pouvoir_reaction", _power_spec, _power_preview, _power_resolve)

@@ -21,7 +21,16 @@ from ..schema import Label
 from . import absorb, attack, defense, disarm, menace, minor_actions, reactions, sheet, simple
 from .absorb import pending_label
 from .context import Ctx, Handler, spend
-from .passes import BAN, MINORS_UNIT, action_notices, in_passes, mode, units
+from .passes import (
+    BAN,
+    KIND_LABELS,
+    KIND_LABELS_EN,
+    MINORS_UNIT,
+    action_notices,
+    in_passes,
+    mode,
+    units,
+)
 from .sheet import (
     MAJOR,
     MINOR,
@@ -81,13 +90,15 @@ class ReserveMenace(HandlerRuleset):
         starts with (RM-54)."""
         capped = bool(self.flag(enc, defense.EXTRA_CAP_FLAG))
         edits = Edits(enc)
-        lines = []
+        lines, lines_en = [], []
         for c in enc.combatants:
             value, terms = defense.starting(c, capped)
             edits.set(("combatants", c.id, "stats", "defense"), value)
             if defense.unaware(c):
                 edits.add_state(c.id, _unaware_state())
             lines.append(f"{c.name} : Défense {value} (" + ", ".join(map(str, terms)) + ")")
+            english = ", ".join(t.english() for t in terms)
+            lines_en.append(f"{c.name}: Défense {value} ({english})")
         for side in enc.sides:
             if is_gm_camp(enc, side.id):
                 edits.set(
@@ -101,6 +112,9 @@ class ReserveMenace(HandlerRuleset):
                 action="Défense de départ",
                 breakdown=lines,
                 outcome="Défense calculée pour tous (RM-01, RM-06)",
+                action_en="Starting Défense",
+                breakdown_en=lines_en,
+                outcome_en="Défense computed for everyone (RM-01, RM-06)",
             )
         )
         return list(edits.changes())
@@ -184,32 +198,41 @@ class ReserveMenace(HandlerRuleset):
 
     def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
         value, terms = defense.starting(c, bool(self.flag(enc, defense.EXTRA_CAP_FLAG)))
-        out = [Term("Défense de départ", str(value), "RM-01" if is_character(c) else "RM-06")]
+        rule = "RM-01" if is_character(c) else "RM-06"
+        out = [Term("Défense de départ", str(value), rule, "Starting Défense")]
         out += terms
         _value, why = defense.against_next_attack(c)
-        out.append(Term("Défense actuelle", str(stat(c, "defense")), "RM-11"))
+        out.append(Term("Défense actuelle", str(stat(c, "defense")), "RM-11", "Current Défense"))
         if why:
             out.append(why)
         if c.tier in (STANDARD, MAJOR):
             size, checked = absorb.monitor(c)
-            out.append(Term("Moniteur", f"{checked}/{size}", "RM-36"))
+            out.append(Term("Moniteur", f"{checked}/{size}", "RM-36", "Moniteur"))
         return out
 
-    def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
-        """Défense, Réserve, Tension and the monitor: the rules' own terms in both languages."""
-        return [Label(fr=text, en=text) for text in self._badge_texts(enc, c)]
+    def state_label(self, state: State) -> Label:
+        """RM-30, RM-48: a forbidden action type or an interruption is named after its type
+        (« Interdit : Attaquer »); the other states as the ruleset's data names them."""
+        for prefix, fr, en in _NAMED_BY_KIND:
+            kind = state.key.removeprefix(prefix)
+            if kind in KIND_LABELS and state.label == f"{fr} : {KIND_LABELS[kind]}":
+                return Label(fr=state.label, en=f"{en}: {KIND_LABELS_EN[kind]}")
+        return super().state_label(state)
 
-    def _badge_texts(self, enc: Encounter, c: Combatant) -> list[str]:
-        first = [f"Déf {stat(c, 'defense')}"]
+    def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
+        """Défense, Réserve, Tension and the monitor (« Déf 9 Rés 2 », "Def 9 Res 2"), the
+        hits waiting, then the states."""
+        scores = [(f"Déf {stat(c, 'defense')}", f"Def {stat(c, 'defense')}")]
         if is_character(c):
-            first.append(f"Rés {stat(c, 'reserve')}")
+            scores.append((f"Rés {stat(c, 'reserve')}", f"Res {stat(c, 'reserve')}"))
             if stat(c, "tension"):
-                first.append(f"Tens. {stat(c, 'tension')}")
+                scores.append((f"Tens. {stat(c, 'tension')}", f"Tens. {stat(c, 'tension')}"))
         elif c.tier in (STANDARD, MAJOR):
             size, checked = absorb.monitor(c)
-            first.append(f"· M {checked}/{size}")
+            scores.append((f"· M {checked}/{size}", f"· M {checked}/{size}"))
+        first = Label(fr=" ".join(s[0] for s in scores), en=" ".join(s[1] for s in scores))
         hits = [pending_label(w) for w in windows.open_on(enc, c.id, (PENDING, PENDING_PROTECT))]
-        return [" ".join(first), *hits, *(s.label for s in c.states)]
+        return [first, *hits, *(self.state_label(s) for s in c.states)]
 
     def window_offers(self, enc: Encounter, window: Window) -> list[Offer]:
         """RM-28: a hit waiting on its target goes on with Encaisser, or with the attacker's
@@ -230,6 +253,10 @@ class ReserveMenace(HandlerRuleset):
                 protect = Label(fr=f"Protéger ({ally.name})", en=f"Protect ({ally.name})")
                 out.append(Offer(window.id, ally.id, "proteger", protect, "reaction", target.id))
         return out
+
+
+# States named after an action type: key prefix, French and English names (RM-30, RM-48).
+_NAMED_BY_KIND = ((BAN, "Interdit", "Forbidden"), ("interruption.", "Interruption", "Interruption"))
 
 
 def _unaware_state() -> State:

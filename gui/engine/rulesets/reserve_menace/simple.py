@@ -9,7 +9,7 @@ from ..edits import Edits
 from ..schema import Label
 from .context import Ctx, Handler, pool_terms
 from .options import free_text, number, toggle, who
-from .passes import KIND_LABELS, action_notices
+from .passes import KIND_LABELS, KIND_LABELS_EN, action_notices
 from .sheet import MINOR, is_character, is_out, stat
 
 COUNTER_MALUS = -3  # RM-47, RM-63
@@ -33,14 +33,22 @@ def _feed_whom(ctx: Ctx):
     target = ctx.target
     if not is_character(target):
         raise ActionError(
-            "Seul un Personnage reçoit ce dé (RM-15)", "Only a Personnage gets this die (RM-15)"
+            "Seul un Personnage reçoit ce dé (RM-15)",
+            "Only a player character gets this die (RM-15)",
         )
     return target
 
 
 def _feed_preview(ctx: Ctx) -> Preview:
     whom = _feed_whom(ctx)
-    terms = [Term(f"+1D dans la Réserve de {whom.name} (au plus 12)", 1, "RM-15")]
+    terms = [
+        Term(
+            f"+1D dans la Réserve de {whom.name} (au plus 12)",
+            1,
+            "RM-15",
+            f"+1 die to {whom.name}'s Réserve (12 at most)",
+        )
+    ]
     return ctx.test_preview(terms, None, action_notices(ctx.enc, ctx.actor, "alimenter"))
 
 
@@ -50,12 +58,15 @@ def _feed_resolve(ctx: Ctx, dice: DiceResult):
     ctx.blocked(action_notices(ctx.enc, ctx.actor, "alimenter"), terms)
     edits = Edits(ctx.enc)
     ctx.spend(edits, "alimenter")
-    term = ctx.gain(edits, whom, 1, "Alimenter", "RM-15")
+    term = ctx.gain(edits, whom, 1, ("Alimenter", "Feed"), "RM-15")
     terms.append(term)
     after = edits.number(("combatants", whom.id, "stats", "reserve"))
     return ctx.finish(
         edits,
-        f"{ctx.actor.name} alimente la Réserve de {whom.name}",
+        (
+            f"{ctx.actor.name} alimente la Réserve de {whom.name}",
+            f"{ctx.actor.name} feeds {whom.name}'s Réserve",
+        ),
         terms,
         DiceResult("none"),
         (f"Réserve de {whom.name} : {after}", f"{whom.name}'s Réserve: {after}"),
@@ -101,6 +112,7 @@ def _direct_preview(ctx: Ctx) -> Preview:
             f"{ctx.target.name} fera une action (sans la réserve d’actions des mineurs)",
             "",
             "A-RM-17",
+            f"{ctx.target.name} will take one action (not from the minors' actions)",
         )
     ]
     return ctx.test_preview(terms, None, _direct_notices(ctx))
@@ -118,10 +130,17 @@ def _direct_resolve(ctx: Ctx, dice: DiceResult):
             key="dirige", label="Dirigé", text=f"Une action, dirigée par {ctx.actor.name} (RM-43)."
         ),
     )
-    terms.append(Term(f"{target.name} peut faire une action", "", "A-RM-17"))
+    terms.append(
+        Term(
+            f"{target.name} peut faire une action",
+            "",
+            "A-RM-17",
+            f"{target.name} may take an action",
+        )
+    )
     return ctx.finish(
         edits,
-        f"{ctx.actor.name} dirige {target.name}",
+        (f"{ctx.actor.name} dirige {target.name}", f"{ctx.actor.name} directs {target.name}"),
         terms,
         DiceResult("none"),
         (
@@ -151,7 +170,14 @@ def _free(kind: str, type_kind: str, fr: str, en: str, rule: str) -> Handler:
         )
 
     def preview(ctx: Ctx) -> Preview:
-        terms = [Term(f"{KIND_LABELS[type_kind]} : à décrire, sans règle dans le texte", "", rule)]
+        terms = [
+            Term(
+                f"{KIND_LABELS[type_kind]} : à décrire, sans règle dans le texte",
+                "",
+                rule,
+                f"{KIND_LABELS_EN[type_kind]}: to describe, no rule in the text",
+            )
+        ]
         return ctx.test_preview(terms, None, action_notices(ctx.enc, ctx.actor, type_kind))
 
     def resolve(ctx: Ctx, dice: DiceResult):
@@ -159,10 +185,10 @@ def _free(kind: str, type_kind: str, fr: str, en: str, rule: str) -> Handler:
         ctx.blocked(action_notices(ctx.enc, ctx.actor, type_kind), terms)
         edits = Edits(ctx.enc)
         ctx.spend(edits, type_kind)
-        what = ctx.choice("description").strip() or fr
-        return ctx.finish(
-            edits, f"{ctx.actor.name} : {fr}", terms, DiceResult("none"), (what, what)
-        )
+        typed = ctx.choice("description").strip()  # the GM's words, the same in both
+        outcome = (typed, typed) if typed else (fr, en)
+        label = (f"{ctx.actor.name} : {fr}", f"{ctx.actor.name}: {en}")
+        return ctx.finish(edits, label, terms, DiceResult("none"), outcome)
 
     return Handler(kind, spec, preview, resolve)
 
@@ -208,12 +234,19 @@ def _recover_spec(ctx: Ctx) -> ActionSpec | None:
 
 def _recover_pool(ctx: Ctx, terms: list[Term]) -> int:
     if ctx.yes("laisse_faire"):
-        terms.append(Term("personne ne s’y oppose : pas de Test", "", "RM-63"))
+        terms.append(
+            Term("personne ne s’y oppose : pas de Test", "", "RM-63", "nobody opposes it: no Test")
+        )
         return 0
     counter = ctx.other("contre_par")
-    malus = [Term(f"Contre de {counter.name}", COUNTER_MALUS, "RM-63")] if counter else []
+    malus = (
+        [Term(f"Contre de {counter.name}", COUNTER_MALUS, "RM-63", f"{counter.name}'s Counter")]
+        if counter
+        else []
+    )
+    base_label = ("Prouesse", ctx.field_label("prouesse").en)
     pool, pool_t = pool_terms(
-        "Prouesse", stat(ctx.actor, "prouesse"), ctx.number("renfort"), 0, malus
+        base_label, stat(ctx.actor, "prouesse"), ctx.number("renfort"), 0, malus
     )
     terms += pool_t
     return pool
@@ -244,7 +277,7 @@ def _recover_resolve(ctx: Ctx, dice: DiceResult):
     ok = ctx.yes("laisse_faire")
     if not ok:
         q = ctx.qualities(dice, pool)
-        terms.append(Term("Qualités (Prouesse)", str(q), "A-RM-1"))
+        terms.append(Term("Qualités (Prouesse)", str(q), "A-RM-1", "Qualités (Prouesse)"))
         ok = ctx.succeeded(q, pool)
     if ok:
         edits.remove_state(actor.id, "desarme")
@@ -254,7 +287,8 @@ def _recover_resolve(ctx: Ctx, dice: DiceResult):
         if ok
         else (f"{actor.name} n’y arrive pas", f"{actor.name} fails to recover it")
     )
-    return ctx.finish(edits, f"{actor.name} récupère son arme", terms, dice, outcome, ok)
+    label = (f"{actor.name} récupère son arme", f"{actor.name} recovers the weapon")
+    return ctx.finish(edits, label, terms, dice, outcome, ok)
 
 
 RECOVER = Handler("recuperer_arme", _recover_spec, _recover_preview, _recover_resolve)
