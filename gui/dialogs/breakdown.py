@@ -46,8 +46,9 @@ def rule_text(ruleset: Ruleset, rule: str) -> str:
 
 
 def term_value(term: Term) -> str:
-    """A term's value as the Valeur column shows it: modifiers signed ("+5")."""
-    value = term.value
+    """A term's value as the Valeur column shows it: modifiers signed ("+5"), words in the
+    interface's language."""
+    value = either(term.value, term.value_en or term.value) if term.value_en else term.value
     if isinstance(value, int) and not isinstance(value, bool):
         return f"{value:+d}"
     return str(value)

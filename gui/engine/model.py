@@ -201,6 +201,11 @@ class State(Strict):
     value: int | None = None
     source: Id | None = None
     expiry: Expiry | None = None
+    text_en: Text = ""  # `text` in English (schema 4), where the rules wrote it
+
+    def texts(self) -> tuple[str, str]:
+        """The rules text in French and English (the French where none was written)."""
+        return self.text, self.text_en or self.text
 
 
 class Combatant(Strict):

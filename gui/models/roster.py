@@ -14,7 +14,7 @@ from ..engine.model import Combatant, Side
 from ..engine.rulesets.schema import FieldSpec, RulesetData
 from ..engine.touched import Touched
 from ..engine.turns import current_entry
-from ..i18n import language, pick, tr
+from ..i18n import either, labelled, language, pick, tr
 from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font
 
 if TYPE_CHECKING:
@@ -446,7 +446,8 @@ class RosterModel(FollowsController, QAbstractItemModel):
             return bold_font() if acting is not None and c.id in acting.members else None
         if role == Qt.ItemDataRole.ToolTipRole:
             lines = [c.name, badges_text(self.ctl, c.id)]
-            lines += [f"{s.label} : {s.text}" for s in c.states if s.text]
+            names = self.ctl.ruleset.state_label
+            lines += [labelled(pick(names(s)), either(*s.texts())) for s in c.states if s.text]
             lines.append(c.notes)
             return "\n".join(line for line in lines if line)
         return None

@@ -18,13 +18,15 @@ from ..control.controller import Controller
 from ..dialogs.add_state import AddStateDialog, open_add_state
 from ..engine.conditions import describe
 from ..engine.model import Combatant, Encounter, State
-from ..i18n import pick, tr
+from ..engine.rulesets.base import Ruleset
+from ..i18n import either, pick, tr
 from . import ErrorLabel
 
 
-def state_text(enc: Encounter, state: State) -> str:
+def state_text(ruleset: Ruleset, enc: Encounter, state: State) -> str:
     """ "Béni ×2 (3 r.)": the label, its value if any, how long it lasts if it ends."""
-    text = state.label if state.value is None else f"{state.label} ×{state.value}"
+    name = pick(ruleset.state_label(state))
+    text = name if state.value is None else f"{name} ×{state.value}"
     lasting = pick(describe(enc, state))
     return f"{text} ({lasting})" if lasting else text
 
@@ -89,14 +91,15 @@ class StatesBox(QGroupBox):
         row = QWidget()
         layout = QHBoxLayout(row)
         layout.setContentsMargins(0, 0, 0, 0)
-        label = QLabel(state_text(self.controller.enc, state))
-        label.setToolTip(state.text)
+        label = QLabel(state_text(self.controller.ruleset, self.controller.enc, state))
+        label.setToolTip(either(*state.texts()))
         label.setWordWrap(True)
         remove = QToolButton()
         remove.setText("✕")
         remove.setAutoRaise(True)
         remove.setToolTip(tr("Retirer cet état"))
-        remove.setAccessibleName(tr("Retirer {state}").format(state=state.label))
+        name = pick(self.controller.ruleset.state_label(state))
+        remove.setAccessibleName(tr("Retirer {state}").format(state=name))
         remove.setCursor(Qt.CursorShape.PointingHandCursor)
         remove.clicked.connect(lambda _checked=False, i=index: self.remove(i))
         layout.addWidget(label, 1)

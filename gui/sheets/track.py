@@ -30,7 +30,7 @@ from ..control.controller import Controller
 from ..engine.model import Combatant
 from ..engine.rulesets.base import TrackView
 from ..engine.rulesets.schema import RulesetData, TrackSpec
-from ..i18n import pick, tr
+from ..i18n import language, pick, tr
 from . import ErrorLabel, rule_tip
 
 BOX = 24  # side of a box, in pixels
@@ -89,6 +89,7 @@ class TrackWidget(QWidget):
     def set_view(self, view: TrackView | None) -> None:
         """Show the boxes as the ruleset says (None: the plain row of marks)."""
         view = view or TrackView()
+        view = view.in_english() if language() == "en" else view
         if view != self.view:
             self.view = view
             self._changed(geometry=True)

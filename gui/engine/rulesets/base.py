@@ -279,6 +279,12 @@ class TrackView:
     rows: tuple[tuple[str, str], ...] = ()
     glyphs: Mapping[str, str] = field(default_factory=dict)
     names: Mapping[str, str] = field(default_factory=dict)
+    rows_en: tuple[tuple[str, str], ...] = ()  # `rows` in English, where they have words
+    names_en: Mapping[str, str] = field(default_factory=dict)  # `names` in English
+
+    def in_english(self) -> TrackView:
+        """The same view with its words in English (the French where none was given)."""
+        return TrackView(self.rows_en or self.rows, self.glyphs, self.names_en or self.names)
 
 
 @dataclass(frozen=True)
