@@ -137,6 +137,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             key=hit_key(a),
             label=f"Touché par {a.name} ({w['nom']})",
             text=f"Dommages {w['nom']} à lancer par {a.name} (AD-13)",
+            text_en=f"{en} damage for {a.name} to roll (AD-13)",
             value=int(index) if isinstance(index, str) and index.isdigit() else 0,
         ),
     )

@@ -102,6 +102,8 @@ class HeroCards(CardRules):
                     label=JOKER_LABEL.fr,
                     text="Rend béni ou maudit un jet de Trait à venir ; hors du paquet "
                     "jusque-là (AD-CARTES).",
+                    text_en="Makes a later Trait roll blessed or cursed; out of the deck "
+                    "until then (AD-CARTES).",
                     value=kept(c) + count,
                 )
             )

@@ -15,7 +15,7 @@ from ..fields import bool_field, choice_field, int_field
 from ..schema import Choice, FieldSpec, Label
 from . import traits
 from .sheet import TYPE_LABEL, damage_text, shaken, weapon, weapons
-from .words import ATTRIBUTES_EN, TYPE_LABEL_EN, WordTerm, weapon_name
+from .words import ATTRIBUTES_EN, TYPE_LABEL_EN, weapon_name
 
 DICE, DIFFICULTY, CROSSED = "des", "difficulte", "traversees"
 OVERRIDE_LABELS = {
@@ -141,12 +141,12 @@ class Ctx(ActionCtx):
         dice = int(overridden(self.action, DICE, max(0, roll.dice), ("dés", "dice"), terms))
         diff = int(overridden(self.action, DIFFICULTY, diff, ("Difficulté", "Difficulty"), terms))
         terms.append(
-            WordTerm(
+            Term(
                 "jet",
                 f"{dice}d6 contre Difficulté {diff}",
                 "AD-28",
                 "roll",
-                f"{dice}d6 against Difficulty {diff}",
+                value_en=f"{dice}d6 against Difficulty {diff}",
             )
         )
         return replace(roll, dice=dice, difficulty=diff, terms=tuple(terms))

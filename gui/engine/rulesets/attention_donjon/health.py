@@ -20,8 +20,11 @@ SHAKEN_STATE = State(
     key=SHAKEN,
     label="Secoué",
     text="−1 dé au jet de Trait de ses actions, sauf Se Reprendre (AD-33).",
+    text_en="−1 die on the Trait roll of its actions, except Rally (AD-33).",
 )
-DEAD_STATE = State(key=DEAD, label="Mort", text="À 0 Santé (AD-20).")
+DEAD_STATE = State(
+    key=DEAD, label="Mort", text="À 0 Santé (AD-20).", text_en="At 0 Health (AD-20)."
+)
 
 
 def heroism_question(c: Combatant) -> FieldSpec:

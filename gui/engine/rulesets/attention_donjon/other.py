@@ -10,7 +10,7 @@ from ..schema import FieldSpec, Label
 from . import traits
 from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, SHAKEN_FLAG, Ctx, Handler, Roll, seuil
 from .sheet import TRAITS, shaken
-from .words import TRAITS_EN, WordTerm, successes_en
+from .words import TRAITS_EN, successes_en
 
 ROLL, OPPOSED = "jet", "jet_oppose"
 
@@ -147,12 +147,12 @@ def opposed_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     ok = traits.opposed(got, defence, roll.difficulty)
     over, beyond = got - roll.difficulty, got - defence
     terms.append(
-        WordTerm(
+        Term(
             "marges (A-AD-21)",
             f"{over} sur la Difficulté, {beyond} sur le défenseur",
             "A-AD-21",
             "margins (A-AD-21)",
-            f"{over} over the Difficulty, {beyond} over the defender",
+            value_en=f"{over} over the Difficulty, {beyond} over the defender",
         )
     )
     outcome = (

@@ -12,7 +12,6 @@ from ..schema import Label
 from . import attack, budget, cards, damage, other, recovery
 from .context import JOKER, Ctx, Handler
 from .sheet import active, dead, endurance, hero, parade, shaken, stat
-from .words import WordTerm
 
 # Every action, in the order the dialog lists them.
 HANDLERS: tuple[Handler, ...] = (
@@ -42,7 +41,7 @@ class AttentionDonjon(HandlerRuleset):
         health = f"{stat(c, 'sante')}/{stat(c, 'sante_max', 1)}"
         out.append(Term("Santé", health, "AD-17", "Health"))
         state = ("Secoué (−1 dé)", "Shaken (−1 die)") if shaken(c) else ("Indemne", "Unhurt")
-        out.append(WordTerm("État", state[0], "AD-19", "Condition", state[1]))
+        out.append(Term("État", state[0], "AD-19", "Condition", value_en=state[1]))
         allowed = budget.limits(self, enc)
         if allowed is not None:
             counts = {
@@ -55,7 +54,7 @@ class AttentionDonjon(HandlerRuleset):
             left = ", ".join([zones, *(f"{budget.NAMES[k]} {v}" for k, v in counts.items())])
             left_en = ", ".join([zones, *(f"{budget.NAMES_EN[k]} {v}" for k, v in counts.items())])
             label = ("Actions restantes de l’activation", "Actions left this activation")
-            out.append(WordTerm(label[0], left, "AD-37", label[1], left_en))
+            out.append(Term(label[0], left, "AD-37", label[1], value_en=left_en))
         return out
 
     def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:

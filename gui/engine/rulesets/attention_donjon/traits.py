@@ -11,7 +11,7 @@ from ...dice import DiceExpr
 from ...odds import Distribution, success_pool
 from ..base import DiceRequest, DiceResult, Poker, Term, Words
 from ..schema import Label
-from .words import WordTerm, successes_en
+from .words import successes_en
 
 SIDES = 6
 POKER = Poker(face=6, worth=1, rule="AD-26")
@@ -124,12 +124,12 @@ def count_term(dice: DiceResult, req: DiceRequest | None) -> Term:
         f"{f} (Coup de Poker)" if i in traded else str(f) for i, f in enumerate(dice.faces)
     )
     rule = "AD-26" if traded else "AD-25"
-    return WordTerm(
+    return Term(
         f"dés {faces_text} → {shown}",
         f"{total} succès",
         rule,
         f"dice {faces_text} → {shown_en}",
-        successes_en(total),
+        value_en=successes_en(total),
     )
 
 

@@ -1,12 +1,10 @@
 """What attention_donjon says in both languages beyond its data: the English of its Traits
 and weapon Types (as ruleset.json names them), the weapon the rules give when a sheet has
-none, and the terms whose value is words."""
+none, the Blessure Grave they name, and successes counted in words."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from ..base import Term, Words
+from ..base import Words
 
 # The English names of ruleset.json's fields, by key (sheet.ATTRIBUTES, sheet.SKILLS).
 ATTRIBUTES_EN = {
@@ -34,17 +32,3 @@ def weapon_name(w: dict) -> Words:
 def successes_en(n: int) -> str:
     """« 3 succès » in English: "3 successes", "1 success"."""
     return f"{n} success" if abs(n) == 1 else f"{n} successes"
-
-
-@dataclass(frozen=True)
-class WordTerm(Term):
-    """A Term whose value is words (« Secoué (−1 dé) »), with the value in English too.
-
-    TRANSITION: base.Term gives its label an English slot, not its value; this keeps the
-    value's English for `english()` (the log, the sheet, the tooltips) until it has one."""
-
-    value_en: str = ""
-
-    def english(self) -> str:
-        value = self.value_en or self.value
-        return Term(self.label, value, self.rule, self.label_en).english()

@@ -335,6 +335,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
                 label=f"Tirs ce tour : {shots}",
                 value=shots,
                 text="Recul des armes automatiques (CON-19)",
+                text_en="Recoil of automatic weapons (CON-19)",
             ),
         )
     ranged = is_ranged(w)
@@ -359,6 +360,13 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
                     else "en mêlée, pas de dés de dégâts en plus (CON-16)"
                 )
                 + " — « Dégâts » de l'attaquant ensuite.",
+                text_en=f"{name[1]}: {successes} {'success' if successes == 1 else 'successes'}; "
+                + (
+                    "each success after the first adds a damage die (CON-21)"
+                    if ranged
+                    else "in melee, no extra damage dice (CON-16)"
+                )
+                + " — the attacker's “Damage” next.",
             ),
         )
         if ranged:
@@ -408,6 +416,7 @@ def _miss_penalty(ctx: Ctx, edits: Edits, actor: Combatant) -> Term:
         key="rate_melee",
         label="Attaque ratée (−2 init.)",
         text="−2 à l'initiative de sa prochaine action (CON-14)",
+        text_en="−2 to the initiative of their next action (CON-14)",
     )
     return initiative.next_action_penalty(edits, actor, missed, "CON-14")
 

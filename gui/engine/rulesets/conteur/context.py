@@ -50,7 +50,15 @@ class Ctx(ActionCtx):
         diff = pools.difficulty(self.ruleset, self.enc, pool.difficulty, terms)
         dice = int(overridden(self.action, DICE, max(0, pool.dice), ("dés", "dice"), terms))
         diff = int(overridden(self.action, DIFFICULTY, diff, ("difficulté", "difficulty"), terms))
-        terms.append(Term("groupement", f"{dice}d10 difficulté {diff}", "CON-42", "pool"))
+        terms.append(
+            Term(
+                "groupement",
+                f"{dice}d10 difficulté {diff}",
+                "CON-42",
+                "pool",
+                f"{dice}d10 difficulty {diff}",
+            )
+        )
         return Pool(dice, diff, tuple(terms), pool.notices, pool.ones_cancel)
 
     def without_dice(

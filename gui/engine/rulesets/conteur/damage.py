@@ -190,6 +190,7 @@ def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         terms += _thresholds(ctx, edits, target, threshold)
     kind, source = str(w["type"]), str(w["source"])
     words = KIND_WORDS.get(kind, kind)
+    name = weapon_name(w)
     if dealt:
         edits.add_state(
             target.id,
@@ -198,6 +199,7 @@ def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
                 label=f"À absorber : {dealt} {words}",
                 value=dealt,
                 text=f"{actor.name}, {w['nom']} ; « Absorber » ensuite (CON-24 à CON-28).",
+                text_en=f"{actor.name}, {name[1]}; “Soak” next (CON-24 to CON-28).",
             ),
         )
         outcome = (
@@ -206,7 +208,6 @@ def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         )
     else:
         outcome = ("Aucun dégât", "No damage")
-    name = weapon_name(w)
     label = (
         f"Dégâts de {actor.name} sur {target.name} ({name[0]})",
         f"Damage from {actor.name} to {target.name} ({name[1]})",
@@ -241,6 +242,7 @@ def _thresholds(ctx: Ctx, edits: Edits, target: Combatant, amount: int) -> list[
                 label="Étourdi",
                 value=ctx.enc.turn.round,
                 text="Perd son prochain tour ; +1 dé aux attaques contre lui (CON-35, CON-36).",
+                text_en="Loses their next turn; +1 die to attacks against them (CON-35, CON-36).",
             ),
         )
         out.append(

@@ -112,14 +112,17 @@ def halving_on(flag: object) -> bool:
 
 
 def view(c: Combatant, glyph_flag: object) -> TrackView:
-    """The sheet's health grid: each level with its penalty, marks drawn per CFG-CON-10."""
-    rows = tuple(
-        (
-            lv.name,
-            "aucune action"
-            if lv.incapable
-            else (f"{lv.penalty:+d}".replace("-", "−") if lv.penalty else ""),
-        )
-        for lv in levels(c)
-    )
-    return TrackView(rows, GLYPHS.get(str(glyph_flag), GLYPHS["symboles"]), KIND_FR)
+    """The sheet's health grid: each level with its penalty, marks drawn per CFG-CON-10.
+
+    The levels' names are the sheet's own (the same in both languages); the notes this
+    module adds and the names of the marks come in French and English."""
+
+    def note(lv: Level, incapable: str) -> str:
+        if lv.incapable:
+            return incapable
+        return f"{lv.penalty:+d}".replace("-", "−") if lv.penalty else ""
+
+    rows = tuple((lv.name, note(lv, "aucune action")) for lv in levels(c))
+    rows_en = tuple((lv.name, note(lv, "no action")) for lv in levels(c))
+    glyphs = GLYPHS.get(str(glyph_flag), GLYPHS["symboles"])
+    return TrackView(rows, glyphs, KIND_FR, rows_en, KIND_EN)

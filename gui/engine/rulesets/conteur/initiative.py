@@ -156,6 +156,7 @@ def declared(
                 label=f"{len(actions)} actions déclarées",
                 value=len(actions),
                 text="Actions multiples (CON-07)",
+                text_en="Multiple actions (CON-07)",
             ),
         )
     if magic:
@@ -166,6 +167,7 @@ def declared(
                 label=f"dont {magic} magique(s)",
                 value=magic,
                 text="Actions magiques : −2 d'initiative cumulatif (CON-08)",
+                text_en="Magical actions: cumulative −2 initiative (CON-08)",
             ),
         )
     for spec in declaration_options(c)[1:]:
@@ -183,7 +185,13 @@ def declared(
         if spent:
             edits.add_state(
                 c.id,
-                State(key=key, label=f"{spec.label.fr} : {spent}", value=spent, text="CON-43"),
+                State(
+                    key=key,
+                    label=f"{spec.label.fr} : {spent}",
+                    value=spent,
+                    text="CON-43",
+                    text_en="CON-43",
+                ),
             )
     return list(edits.changes())
 

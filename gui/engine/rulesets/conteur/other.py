@@ -279,6 +279,7 @@ def stand_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         key="se_relever",
         label="Se relève (−2 init.)",
         text="−2 à l'initiative de sa prochaine action (CON-39).",
+        text_en="−2 to the initiative of their next action (CON-39).",
     )
     terms = [initiative.next_action_penalty(edits, c, getting_up, "CON-39")]
     return finish(

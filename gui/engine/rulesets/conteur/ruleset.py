@@ -84,7 +84,15 @@ class Conteur(HandlerRuleset):
         out = [Term("Score d'initiative", str(score), "CON-02", "Initiative score"), *terms]
         penalty, _term = health.wound_penalty(c)
         level = health.current_level(c)
-        out.append(Term("Santé", level.name if level else "indemne", "CON-32", "Health"))
+        out.append(
+            Term(
+                "Santé",
+                level.name if level else "indemne",
+                "CON-32",
+                "Health",
+                level.name if level else "unhurt",
+            )
+        )
         out.append(Term("Malus de blessure", str(penalty), "A-CON-2", "Wound penalty"))
         for kind, words in (("B", "contondants"), ("L", "létaux")):
             pool = soak_pool(c, kind, "arme", armour(c))
@@ -94,11 +102,19 @@ class Conteur(HandlerRuleset):
                     f"{pool.dice} dés, difficulté {pool.difficulty}",
                     "CON-24",
                     f"Soak against {health.KIND_EN[kind]}",
+                    f"{pool.dice} {'die' if pool.dice == 1 else 'dice'}, "
+                    f"difficulty {pool.difficulty}",
                 )
             )
         limit = stat(c, "vigueur") + (2 if nature(c) in (VAMPIRE, WEREWOLF) else 0)
         out.append(
-            Term("Étourdi au-delà de", f"{limit} succès de dégâts", "CON-35", "Stunned above")
+            Term(
+                "Étourdi au-delà de",
+                f"{limit} succès de dégâts",
+                "CON-35",
+                "Stunned above",
+                f"{limit} damage {'success' if limit == 1 else 'successes'}",
+            )
         )
         return out
 

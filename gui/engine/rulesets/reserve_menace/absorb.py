@@ -92,9 +92,17 @@ def _sacrifice(ctx: Ctx, edits: Edits, c: Combatant, terms: list[Term]) -> bool:
 def _defeat(ctx: Ctx, edits: Edits, c: Combatant, broken: bool, terms: list[Term]) -> Words:
     """`c` is Brisé or Terrassé (RM-34, RM-39); the state's name in French and English."""
     key, label = ("brise", "Brisé") if broken else ("terrasse", "Terrassé")
-    edits.add_state(c.id, State(key=key, label=label, text=f"{label} : hors du combat (RM-39)."))
-    drops(ctx, edits, c, terms)
     en = ctx.ruleset.state_label(State(key=key, label=label)).en  # "Broken (Brisé)"
+    edits.add_state(
+        c.id,
+        State(
+            key=key,
+            label=label,
+            text=f"{label} : hors du combat (RM-39).",
+            text_en=f"{en}: out of the fight (RM-39).",
+        ),
+    )
+    drops(ctx, edits, c, terms)
     return label, en[:1].lower() + en[1:]
 
 

@@ -318,6 +318,7 @@ def _effect(ctx: Ctx, edits: Edits, q: int, terms: list[Term]) -> int:
                 key=f"{BAN}{kind}",
                 label=f"Interdit : {name}",
                 text=f"{target.name} ne peut pas « {name} » à son prochain tour (RM-30).",
+                text_en=f"{target.name} may not '{name_en}' on their next turn (RM-30).",
                 value=ban_mark(enc, target),  # A-RM-14: laid during its own turn
             ),
         )

@@ -176,17 +176,21 @@ def _resolve(ctx: Ctx, dice: DiceResult):
         f"{actor.name} tries to disarm {target.name}",
     )
     if not ctx.succeeded(result, pool):
-        option = ctx.choice("option", "aucun")
-        where = f"aux mains de {actor.name}" if option == "saisir" else ctx.choice("ou").strip()
+        seized = ctx.choice("option", "aucun") == "saisir"
+        typed = ctx.choice("ou").strip()  # the GM's words, the same in both
+        where = f"aux mains de {actor.name}" if seized else typed or "à terre, à portée"
+        where_en = f"in {actor.name}'s hands" if seized else typed or "on the ground, within reach"
         edits.add_state(
             target.id,
             State(
                 key="desarme",
                 label="Désarmé",
-                text=f"Arme : {where or 'à terre, à portée'} (RM-63).",
+                text=f"Arme : {where} (RM-63).",
+                text_en=f"Weapon: {where_en} (RM-63).",
             ),
         )
-        edits.set(("combatants", target.id, "stats", "arme_ou"), where or "à terre, à portée")
+        # The sheet's field keeps the French: it is text the sheet saves, the GM's to edit.
+        edits.set(("combatants", target.id, "stats", "arme_ou"), where)
         terms.append(
             ctx.gain(edits, actor, GAIN, ("désarmement réussi", "successful disarm"), "RM-60")
         )

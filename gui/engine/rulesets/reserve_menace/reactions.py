@@ -95,6 +95,7 @@ def _interrupt_resolve(ctx: Ctx, dice: DiceResult):
             key=f"interruption.{kind}",
             label=f"Interruption : {KIND_LABELS[kind]}",
             text="Agit juste après l’action adverse (RM-48).",
+            text_en="Acts right after the opponent's action (RM-48).",
         ),
     )
     terms.append(

@@ -265,4 +265,6 @@ def _unaware_state() -> State:
         label="Sans défense",
         text="Défense 0 contre la première attaque reçue (RM-08) ; ensuite Défense avec −3 "
         "(RM-09), sauf s'il dort ou est inconscient (A-RM-5).",
+        text_en="Défense 0 against the first attack received (RM-08); then Défense with −3 "
+        "(RM-09), unless asleep or unconscious (A-RM-5).",
     )

@@ -127,7 +127,10 @@ def _direct_resolve(ctx: Ctx, dice: DiceResult):
     edits.add_state(
         target.id,
         State(
-            key="dirige", label="Dirigé", text=f"Une action, dirigée par {ctx.actor.name} (RM-43)."
+            key="dirige",
+            label="Dirigé",
+            text=f"Une action, dirigée par {ctx.actor.name} (RM-43).",
+            text_en=f"One action, directed by {ctx.actor.name} (RM-43).",
         ),
     )
     terms.append(
