@@ -125,7 +125,7 @@ def resolve(enc: Encounter, action: Action, dice: DiceResult) -> tuple[Resolutio
             terms.append(Term("6 non saisis : aucun compté", "", "G-1"))
         edits.add(("combatants", actor.id, "stats", "pv"), gained)
         said = (f"{actor.name} reprend {gained} PV", f"{actor.name} regains {gained} HP")
-        return finish(edits, action, "Souffle", terms, dice, said, result.success)
+        return finish(edits, action, ("Souffle", "Breath"), terms, dice, said, result.success)
     if result.success:  # SIX-08: stabilised
         edits.remove_state(actor.id, DYING, TRIED)
         said = (f"{actor.name} est stabilisé", f"{actor.name} is stabilised")
@@ -135,7 +135,7 @@ def resolve(enc: Encounter, action: Action, dice: DiceResult) -> tuple[Resolutio
             State(key=TRIED, label="Stabilisation tentée", expiry=Expiry(at="turn_end")),
         )
         said = (f"{actor.name} reste mourant", f"{actor.name} is still dying")
-    return finish(edits, action, "Stabiliser", terms, dice, said, result.success)
+    return finish(edits, action, ("Stabiliser", "Stabilise"), terms, dice, said, result.success)
 
 
 def _resolve_attack(
@@ -160,9 +160,9 @@ def _resolve_attack(
         said = (f"Touché : {target.name} perd {DAMAGE} PV", f"Hit: {target.name} loses {DAMAGE} HP")
     else:
         said = ("Raté", "Miss")
-    return finish(
-        edits, action, f"{SPECS[action.kind].label.fr} {target.name}", terms, dice, said, hit
-    )
+    spec = SPECS[action.kind].label
+    label = f"{spec.fr} {target.name}", f"{spec.en} {target.name}"
+    return finish(edits, action, label, terms, dice, said, hit)
 
 
 # SIX-07: leaving a foe's side opens a window where it may strike -------------------------

@@ -491,14 +491,12 @@ class Ruleset(ABC):
 
 
 def overridden(
-    action: Action, key: str, computed: Override, label: Words | str, terms: list[Term]
+    action: Action, key: str, computed: Override, label: Words, terms: list[Term]
 ) -> Override:
     """The GM's value for `key` if the action overrides it (logged, G-3), else `computed`;
     `label` names the value in French and English."""
     if key not in action.overrides:
         return computed
-    if isinstance(label, str):  # TRANSITION: every caller names it in both languages
-        label = (label, label)
     value = action.overrides[key]
     if value != computed:
         fr = f"{label[0]} imposé par le MJ (calculé : {computed})"

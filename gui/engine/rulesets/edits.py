@@ -102,7 +102,7 @@ def refuse_blocked(action: Action, notices: Sequence[Notice], terms: list[Term])
 def finish(
     edits: Edits,
     action: Action,
-    label: Words | str,
+    label: Words,
     terms: list[Term],
     dice: DiceResult,
     outcome: Words,
@@ -110,8 +110,6 @@ def finish(
     amounts: Mapping[str, int] | None = None,
 ) -> tuple[Resolution, ChangeSet]:
     """The Resolution of `action` and its ChangeSet: the edits plus the log line."""
-    if isinstance(label, str):  # TRANSITION: every caller passes both languages
-        label = (label, label)
     entry = make_log(edits.enc, action, label, terms, dice, outcome)
     edits.log(entry)
     resolution = Resolution(
