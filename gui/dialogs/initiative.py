@@ -22,15 +22,16 @@ from PySide6.QtWidgets import (
 
 from ..control.controller import Controller
 from ..i18n import tr
+from ..models import unit_label
 from .checked import ChecksBeforeAccept, error_label
 from .roll_inputs import RollInputs, scrolled
 
 
 class InitiativeDialog(ChecksBeforeAccept, QDialog):
-    """What the turn mode needs to start: an initiative per combatant the ruleset asks one
-    of, rolled by the app (« Lancer », « Tout lancer ») or typed, or (`first_side`: sides
-    alternate) the side that takes the first initiative. Once accepted, read
-    `initiatives()` and `inputs()`.
+    """What the turn mode needs to start: an initiative per turn unit the ruleset asks one
+    of (a group rolls once), rolled by the app (« Lancer », « Tout lancer ») or typed, or
+    (`first_side`: sides alternate) the side that takes the first initiative. Once
+    accepted, read `initiatives()` and `inputs()`.
     """
 
     def __init__(
@@ -74,19 +75,18 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
         for column, title in enumerate((tr("Combattant"), tr("Jet"), tr("Initiative"))):
             grid.addWidget(QLabel(f"<b>{escape(title)}</b>"), 0, column)
         enc = self.ctl.enc
-        for row, (cid, request) in enumerate(self.requests.items(), start=1):
-            c = enc.combatant(cid)
-            colour = enc.side(c.side).colour
-            grid.addWidget(
-                QLabel(f'<span style="color:{colour}">■</span> {escape(c.name)}'), row, 0
-            )
+        units = {u.unit: u for u in self.ctl.ruleset.turn_units(enc)}
+        for row, (unit, request) in enumerate(self.requests.items(), start=1):
+            name = unit_label(self.ctl, units[unit])
+            colour = enc.side(units[unit].side).colour
+            grid.addWidget(QLabel(f'<span style="color:{colour}">■</span> {escape(name)}'), row, 0)
             grid.addWidget(QLabel(str(request.expr)), row, 1)
             spin = self.inputs.add_row(
                 grid,
                 row,
-                cid,
-                c.name,
-                tr("Initiative de {name}").format(name=c.name),
+                unit,
+                name,
+                tr("Initiative de {name}").format(name=name),
                 tr("Entre {low} et {high}").format(low=request.minimum, high=request.maximum),
                 tr("dés : {faces}").format(faces="20, 20"),
             )
@@ -111,17 +111,17 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
 
     # Filling in -------------------------------------------------------------------------
 
-    def roll(self, cid: str) -> int:
-        """Roll one combatant's initiative with the encounter's dice; returns the value."""
-        return self.inputs.roll(cid)
+    def roll(self, unit: str) -> int:
+        """Roll one unit's initiative with the encounter's dice; returns the value."""
+        return self.inputs.roll(unit)
 
     def roll_all(self) -> None:
         """Roll for everyone whose initiative is still empty (typed values are kept)."""
         self.inputs.roll_all()
 
-    def set_value(self, cid: str, value: int) -> None:
+    def set_value(self, unit: str, value: int) -> None:
         """Type an initiative (what the GM does in the spin box)."""
-        self.spins[cid].setValue(value)
+        self.spins[unit].setValue(value)
 
     def set_first_side(self, side: str) -> None:
         for button in self.sides.buttons():
@@ -130,15 +130,16 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
     # Result -----------------------------------------------------------------------------
 
     def _checked(self) -> dict[str, int | str]:
-        """Each combatant's initiative, or why it is missing or out of range."""
-        names = {cid: self.ctl.enc.combatant(cid).name for cid in self.requests}
+        """Each unit's initiative, or why it is missing or out of range."""
+        units = {u.unit: u for u in self.ctl.ruleset.turn_units(self.ctl.enc)}
+        names = {unit: unit_label(self.ctl, units[unit]) for unit in self.requests}
         return self.inputs.checked(names, tr("{name} : initiative à lancer ou à saisir"))
 
     def problems(self) -> list[str]:
         return [v for v in self._checked().values() if isinstance(v, str)]
 
     def initiatives(self) -> dict[str, int]:
-        """The initiative of every combatant whose value is set and in range."""
+        """The initiative of every unit whose value is set and in range."""
         return {cid: v for cid, v in self._checked().items() if isinstance(v, int)}
 
     def first_side(self) -> str | None:

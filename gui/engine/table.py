@@ -253,12 +253,16 @@ class Table:
     # Turns --------------------------------------------------------------------------------
 
     def initiative_requests(self) -> dict[str, DiceRequest]:
-        """The roll each combatant needs to start a ranked or declared combat."""
+        """The roll each turn unit needs to start a ranked or declared combat, by unit: a
+        unit of several combatants rolls once, with the best initiative score's roll."""
         out = {}
-        for c in self.enc.combatants:
-            request = self.ruleset.initiative(self.enc, c)
+        enc, ruleset = self.enc, self.ruleset
+        for unit in ruleset.turn_units(enc):
+            members = [enc.combatant(cid) for cid in unit.members]
+            best = max(members, key=lambda c: ruleset.initiative_score(enc, c))
+            request = ruleset.initiative(enc, best)
             if request is not None:
-                out[c.id] = request
+                out[unit.unit] = request
         return out
 
     def mode(self) -> TurnMode:

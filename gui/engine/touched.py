@@ -17,17 +17,18 @@ class Touched:
 
     `combatants`, `sides` and `zones` name those whose values changed (a combatant named
     by a reaction window that opened or closed counts: its badges say so); `fields` says
-    which of the combatants' fields (position, stats, side…) and `side_fields` which of the
-    sides' (resources, colour…). `roster`: a combatant or a side came, went or moved in its
-    list (rows change); `map`: zones came or went, links, background, grid or scale
-    changed. `everything`: what the rest cannot say (the house rules, the whole
-    encounter): every view re-reads it all."""
+    which of the combatants' fields (position, stats, side…), `stats` which sheet values
+    and `side_fields` which of the sides' fields (resources, colour…). `roster`: a
+    combatant or a side came, went or moved in its list (rows change); `map`: zones came or
+    went, links, background, grid or scale changed. `everything`: what the rest cannot say
+    (the house rules, the whole encounter): every view re-reads it all."""
 
     combatants: frozenset[str] = frozenset()
     sides: frozenset[str] = frozenset()
     zones: frozenset[str] = frozenset()
     fields: frozenset[str] = frozenset()
     side_fields: frozenset[str] = frozenset()
+    stats: frozenset[str] = frozenset()
     roster: bool = False
     map: bool = False
     turn: bool = False
@@ -40,11 +41,11 @@ class Touched:
         """Another encounter, or a change nothing more precise can be said of."""
         return cls(roster=True, map=True, turn=True, log=True, windows=True, everything=True)
 
-    @property
-    def regrouped(self) -> bool:
-        """Whether a combatant may have changed group or side (its rank, its side): the rows
-        of the roster and the outlines of grouped tokens may be other ones."""
-        return bool(self.fields & {"side", "tier"})
+    def regrouped(self, grouping: Iterable[str] = ()) -> bool:
+        """Whether a combatant may have changed group or side (its rank, its side, a sheet
+        value among the ruleset's `grouping` ones): the rows of the roster and the outlines
+        of grouped tokens may be other ones."""
+        return bool(self.fields & {"side", "tier"} or self.stats.intersection(grouping))
 
     @property
     def sides_shown(self) -> bool:
@@ -62,10 +63,13 @@ def touched(cs: ChangeSet, enc: Encounter) -> Touched:
     zones: set[str] = set()
     flags: set[str] = set()
     fields: dict[str, set[str]] = {"combatants": set(), "sides": set()}
+    stats: set[str] = set()
     for ch in cs.changes:
         _read(ch, combatants, sides, zones, flags)
         if ch.path[0] in fields and len(ch.path) >= 3:
             fields[str(ch.path[0])].add(str(ch.path[2]))
+            if ch.path[0] == "combatants" and ch.path[2] == "stats":
+                stats.update(_stat_keys(ch))
         if ch.path[:1] == ("windows",) and len(ch.path) >= 3 and isinstance(ch.path[1], str):
             combatants.update(_window_people([w for w in enc.windows if w.id == ch.path[1]]))
     return Touched(
@@ -74,6 +78,7 @@ def touched(cs: ChangeSet, enc: Encounter) -> Touched:
         zones=frozenset(zones),
         fields=frozenset(fields["combatants"]),
         side_fields=frozenset(fields["sides"]),
+        stats=frozenset(stats),
         roster="roster" in flags,
         map="map" in flags,
         turn="turn" in flags,
@@ -81,6 +86,14 @@ def touched(cs: ChangeSet, enc: Encounter) -> Touched:
         windows="windows" in flags,
         everything="everything" in flags,
     )
+
+
+def _stat_keys(ch: Change) -> Iterable[str]:
+    """The sheet values a change of a combatant's stats reaches (all of them when it
+    replaces the whole sheet)."""
+    if len(ch.path) >= 4:
+        return (str(ch.path[3]),)
+    return (str(k) for side in (ch.old, ch.new) if isinstance(side, dict) for k in side)
 
 
 def _read(ch: Change, combatants: set, sides: set, zones: set, flags: set) -> None:

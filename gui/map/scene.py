@@ -251,7 +251,7 @@ class EncounterScene(ToolScene):
             or notice.roster
             or notice.zones
             or notice.side_fields - {"resources"}
-            or notice.regrouped
+            or notice.regrouped(self.ruleset.grouping_stats)
         ):
             self.sync()
             return

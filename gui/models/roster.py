@@ -148,7 +148,8 @@ class RosterModel(FollowsController, QAbstractItemModel):
         return frozenset(acting.members) if acting is not None else frozenset()
 
     def may_reshape(self, notice: Touched) -> bool:
-        return notice.sides_shown or bool(notice.sides) or notice.regrouped
+        grouping = self.ctl.ruleset.grouping_stats
+        return notice.sides_shown or bool(notice.sides) or notice.regrouped(grouping)
 
     def touched_rows(self, notice: Touched) -> list[QModelIndex] | None:
         """The rows of the combatants touched and of those whose turn begins or ends, their

@@ -325,6 +325,8 @@ class Ruleset(ABC):
 
     # True when combatants can be "in contact" (a token dropped on another one touches it).
     uses_contact = False
+    # The sheet values that put combatants in groups (token_group): changing one regroups.
+    grouping_stats: frozenset[str] = frozenset()
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder

@@ -57,8 +57,12 @@ class TurnContext:
         return self.ruleset.turn_units(self.enc)
 
     def scores(self) -> dict[str, int]:
-        """Each combatant's initiative score (tie-breaker, declaration order)."""
-        return {c.id: self.ruleset.initiative_score(self.enc, c) for c in self.enc.combatants}
+        """Each combatant's initiative score (tie-breaker, declaration order), and each
+        unit's: the best of its members'."""
+        out = {c.id: self.ruleset.initiative_score(self.enc, c) for c in self.enc.combatants}
+        for unit in self.units():
+            out.setdefault(unit.unit, max(out[cid] for cid in unit.members))
+        return out
 
     def unit_name(self, entry: TurnEntry) -> str:
         """A unit's members by name (« Brigand 1, Brigand 2 »)."""
