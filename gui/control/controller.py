@@ -28,6 +28,7 @@ from ..engine.touched import touched
 from ..i18n import either, message, tr
 from . import recovery
 from .commands import ChangeCommand
+from .settings import skip_out
 
 AUTOSAVE_DELAY_MS = 200  # the longest an autosave waits for the paint of its gesture
 
@@ -332,7 +333,9 @@ class Controller(QObject):
         self._turn_edit(self.table.start_combat, initiatives, **inputs)
 
     def next_turn(self) -> None:
-        self._turn_edit(self.table.next_turn)
+        """Suivant; the turns of those out of the fight are passed too (logged, the same undo
+        entry) unless the GM turned « Passer les hors de combat » off."""
+        self._turn_edit(self.table.next_turn, skip_out())
 
     def previous_turn(self) -> None:
         self._turn_edit(self.table.previous_turn)

@@ -10,7 +10,7 @@ from . import durations, moves, storage, windows
 from .changes import Change, ChangeError, ChangeSet, apply, change, revert
 from .dice import DiceExpr, rng_from_state, rng_state
 from .effects import effects_of
-from .model import DiceState, Encounter, LogEntry, TurnState
+from .model import DiceState, Encounter, LogEntry, TurnEntry, TurnState
 from .moves import Destination
 from .problems import BilingualError, Problem, json_path
 from .rulesets import registry
@@ -284,9 +284,55 @@ class Table:
         step = mode.start(self.context(), dict(initiatives or {}), **inputs)
         return self._step(mode, step, (self.ruleset.combat_started,))
 
-    def next_turn(self) -> ChangeSet:
+    def next_turn(self, skip_out: bool = False) -> ChangeSet:
         """Suivant: the mode's next step; the unit whose turn ends has the ruleset's say
-        (effects that last until the end of its turn)."""
+        (effects that last until the end of its turn). With `skip_out` (the GM's choice),
+        the units whose every member is out of the fight (the ruleset's `is_out`) are passed
+        in the same step, each with its log line — up to a round start the GM must give
+        inputs to (a TurnError there stops at it), and never round after round."""
+        cs = self._next_step()
+        if not skip_out:
+            return cs
+        done: list[ChangeSet] = []
+        try:
+            while True:
+                apply(self.enc, cs, checked=False)
+                done.append(cs)
+                acting = self.mode().acting(self.enc.turn)
+                if (
+                    acting is None
+                    or not self._out(acting)
+                    or len(done) > 2 * len(self.enc.turn.order)
+                ):
+                    break  # someone to play, or everyone out: the turn stays there
+                try:
+                    self._next_step()  # the mode can go on without the GM's inputs
+                except TurnError:
+                    break
+                passed = ChangeSet("", (self._passed_log(acting),))
+                apply(self.enc, passed, checked=False)
+                done.append(passed)
+                cs = self._next_step()
+        finally:
+            for past in reversed(done):
+                revert(self.enc, past, checked=False)
+        changes = tuple(c for past in done for c in past.changes)
+        return ChangeSet(done[0].label, changes, done[0].label_en)
+
+    def _out(self, entry: TurnEntry) -> bool:
+        return all(self.ruleset.is_out(self.enc, self.enc.combatant(c)) for c in entry.members)
+
+    def _passed_log(self, entry: TurnEntry) -> Change:
+        name = self.ruleset.unit_label(self.enc, entry)
+        line = LogEntry.of(
+            ("Tour passé", "Turn passed"),
+            (f"{name.fr} : hors de combat", f"{name.en}: out of the fight"),
+            round=self.enc.turn.round,
+            actor=entry.members[0],
+        )
+        return log_change(self.enc, line)
+
+    def _next_step(self) -> ChangeSet:
         mode = self.mode()
         acting = mode.acting(self.enc.turn)
         step = mode.next(self.context(), mode.work(self.enc.turn))

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
+from ..control.settings import set_skip_out, skip_out
 from ..i18n import tr
 from ..map.tools import CONNECT, DRAW, SELECT
 from .actions import WindowActions
@@ -180,12 +181,20 @@ class Menus:
                 tr("Lancer des dés de son choix, noté au journal"),
             ),
             self.add(
+                "skip_out",
+                tr("&Passer les hors de combat"),
+                set_skip_out,
+                tip=tr("« Suivant » passe le tour des hors de combat (noté au journal)"),
+                checkable=True,
+            ),
+            self.add(
                 "house_rules",
                 tr("&Options de règles…"),
                 self.do.house_rules,
                 tip=tr("Les interprétations retenues et règles maison de ce combat (G-5)"),
             ),
         ]
+        self.actions["skip_out"].setChecked(skip_out())
         self.fill_combat_menu()
 
     def fill_combat_menu(self) -> None:

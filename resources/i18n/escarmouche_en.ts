@@ -870,6 +870,14 @@ Where do these combatants go?</translation>
         <translation>Roll any dice, written in the log</translation>
     </message>
     <message>
+        <source>&amp;Passer les hors de combat</source>
+        <translation>&amp;Skip those out of the fight</translation>
+    </message>
+    <message>
+        <source>« Suivant » passe le tour des hors de combat (noté au journal)</source>
+        <translation>“Next” passes the turn of those out of the fight (noted in the log)</translation>
+    </message>
+    <message>
         <source>&amp;Options de règles…</source>
         <translation>Rule &amp;options…</translation>
     </message>

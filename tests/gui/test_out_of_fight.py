@@ -1,6 +1,7 @@
 """Issue 17, deliver 2: a combatant out of the fight (the ruleset's `is_out`; libre: LIB-05,
 0 hit points or fewer) is crossed out on the map, flagged in the turn order, and its turn is
-announced as one to pass; undo brings it back."""
+passed by « Suivant » (logged) — or, with « Passer les hors de combat » off, announced as one to
+pass; undo brings it back."""
 
 from __future__ import annotations
 
@@ -27,11 +28,29 @@ def test_out_of_the_fight_is_seen_on_the_map_and_in_the_order(laptop_window, qtb
     assert order.index(row, MARK).data() == "✕"
     assert order.index(row, NAME).data(Qt.ItemDataRole.ForegroundRole) == QColor("#b3261e")
     assert "Hors de combat" in order.index(row, NAME).data(Qt.ItemDataRole.ToolTipRole)
-    messages = []
-    ctl.message.connect(messages.append)
-    while ctl.acting() != "brig1":
+    assert window.menus.actions["skip_out"].isChecked()  # on by default
+    for _ in range(len(ctl.enc.turn.order)):
         window.turns.next_action.trigger()
-    assert messages[-1] == "Brigand 1 est hors de combat : « Suivant » passe son tour"
+        assert ctl.acting() != "brig1"
+    assert [e.outcome for e in ctl.enc.log if e.action == "Tour passé"] == [
+        "Brigand 1 : hors de combat"
+    ]
     while ctl.undo_stack.canUndo():
         ctl.undo_stack.undo()
     assert not token.out
+
+
+def test_without_passing_the_turn_stops_on_the_one_out_and_says_so(laptop_window):
+    window = laptop_window(open_encounter(None, "libre"))
+    ctl = window.controller
+    window.menus.actions["skip_out"].setChecked(False)
+    ctl.start_combat(INITIATIVES)
+    ctl.edit_stat("brig1", "pv", 0)
+    messages = []
+    ctl.message.connect(messages.append)
+    for _ in range(len(ctl.enc.turn.order)):
+        if ctl.acting() == "brig1":
+            break
+        window.turns.next_action.trigger()
+    assert ctl.acting() == "brig1"
+    assert messages[-1] == "Brigand 1 est hors de combat : « Suivant » passe son tour"
