@@ -389,7 +389,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             )
         outcome = (
             f"Touché ({successes} succès) : lancer les dégâts",
-            f"Hit ({successes} successes): roll damage",
+            f"Hit ({successes} success{'es' if successes > 1 else ''}): roll damage",
         )
         success = True
     else:
