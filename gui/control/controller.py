@@ -116,9 +116,18 @@ class Controller(QObject):
         return None
 
     def default_target(self, actor: str | None) -> str | None:
-        """The target of the last action, while it is there and is not the actor."""
+        """Whom an action aims at unless the GM says otherwise: the target of the last action
+        while it is there and a foe of the actor; else the first foe still in the fight in
+        the actor's zone, else anywhere (none without an actor)."""
+        if actor is None or not self._present(actor):
+            return None
+        enc, me = self.enc, self.enc.combatant(actor)
         target = self.last_target
-        return target if target is not None and target != actor and self._present(target) else None
+        if target is not None and self._present(target) and enc.combatant(target).side != me.side:
+            return target
+        foes = [c for c in enc.combatants if c.side != me.side and not self.ruleset.is_out(enc, c)]
+        near = [c for c in foes if c.position.zone == me.position.zone]
+        return (near or foes)[0].id if near or foes else None
 
     def _present(self, cid: str) -> bool:
         """Whether `cid` is still in the encounter (found by id, not by a scan)."""

@@ -294,10 +294,12 @@ class ActionDialog(QDialog):
             return None, tr("Introuvable : {what}").format(what=exc)
 
     def apply(self) -> None:
-        """Appliquer: resolve once with the dice shown, then show the outcome; a refusal
-        shows inline and changes nothing."""
+        """Appliquer: resolve once with the dice shown (rolled now if the app rolls and the
+        GM has not), then show the outcome; a refusal shows inline and changes nothing."""
         if self.resolution is not None:
             return
+        if not all([self.dice.roll_if_needed(), self.more_dice.roll_if_needed()]):
+            return  # rolled: a Coup de Poker to decide first
         self.refresh()
         dice, then = self.dice.result(), self.more_dice.results()
         if self.preview is None or dice is None or then is None or self._blocked():
@@ -439,8 +441,8 @@ class ActionDialog(QDialog):
     def _update_buttons(self) -> None:
         ready = (
             self.preview is not None
-            and self.dice.result() is not None
-            and self.more_dice.results() is not None
+            and self.dice.can_apply()
+            and all(entry.can_apply() for entry in self.more_dice.entries)
         )
         self.apply_button.setEnabled(self.resolution is None and ready and not self._blocked())
 

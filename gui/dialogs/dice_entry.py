@@ -288,6 +288,19 @@ class DiceEntry(QGroupBox):
             self.poker.clear()  # the choices were for the dice before, even if the same
             self._update()
 
+    def can_apply(self) -> bool:
+        """Whether Appliquer can go: dice given, or the app to roll them (roll_if_needed)."""
+        waiting = self.request is not None and self.mode() == "rolled" and self.rolled_dice is None
+        return waiting or self.result() is not None
+
+    def roll_if_needed(self) -> bool:
+        """Appliquer with the app rolling and nothing rolled yet rolls first (one gesture);
+        False when the roll just made leaves a Coup de Poker to decide before applying."""
+        if self.request is None or self.mode() != "rolled" or self.rolled_dice is not None:
+            return True
+        self.roll()
+        return self.request.poker is None
+
     def lock(self) -> None:
         """The action is applied: the dice stay shown but can no longer change."""
         for button in (*self.mode_buttons.values(), self.roll_button):

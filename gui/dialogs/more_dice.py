@@ -48,6 +48,10 @@ class MoreDice(QWidget):
         dice = tuple(entry.result() for entry in self.entries)
         return None if any(d is None for d in dice) else dice  # type: ignore[return-value]
 
+    def roll_if_needed(self) -> bool:
+        """Each entry's roll_if_needed: True when all can be applied at once."""
+        return all([entry.roll_if_needed() for entry in self.entries])
+
     def lock(self) -> None:
         for entry in self.entries:
             entry.lock()

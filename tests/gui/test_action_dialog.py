@@ -42,7 +42,7 @@ def test_attack_shows_lib02_terms_and_the_previews_exact_odds(qtbot, ctl):
     assert view.chart.isVisible() and view.chart.distribution == expected.distribution
     assert dialog.choice.overrides["bonus"].spin.value() == 5
     assert dialog.choice.overrides["target_number"].spin.value() == 12
-    assert not dialog.apply_button.isEnabled()  # nothing rolled yet
+    assert dialog.apply_button.isEnabled()  # nothing rolled yet: Appliquer rolls, then applies
     shot(dialog, "action_dialog")
 
 

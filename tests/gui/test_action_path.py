@@ -92,3 +92,52 @@ def test_a_hit_offers_its_damage_in_one_click_for_the_same_actor_and_target(lapt
     damage.close()
     ctl.undo_stack.undo()
     assert ctl.enc.combatant("brig1").stats["pv"] == pv
+
+
+def test_appliquer_rolls_when_the_app_rolls_and_nothing_is_rolled_yet(laptop_window, qtbot):
+    """One gesture for roll-and-apply; the dice stay shown with the outcome."""
+    window = laptop_window(open_encounter(None, "libre"))
+    ctl = window.controller
+    ctl.start_combat(INITIATIVES)
+    dialog = ActionDialog(ctl, ctl.selected, "brig1", "attack")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.dice.set_mode("rolled")
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.resolution is not None and dialog.dice.rolled_dice is not None
+    assert ctl.undo_stack.count() == 2  # the start and the attack
+
+
+def test_with_a_coup_de_poker_to_decide_appliquer_rolls_first_then_applies(laptop_window, qtbot):
+    window = laptop_window(open_encounter(None, "attention_donjon"))
+    ctl = window.controller
+    enc = ctl.enc
+    hero = next(c for c in enc.combatants if c.stats.get("heros"))
+    foe = next(c for c in enc.combatants if c.side != hero.side)
+    dialog = ActionDialog(ctl, hero.id, foe.id, "attaquer")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    dialog.dice.set_mode("rolled")
+    assert dialog.dice.request is not None and dialog.dice.request.poker is not None
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.resolution is None and dialog.dice.rolled_dice is not None  # look, then
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.resolution is not None
+
+
+def test_a_opens_on_a_foe_the_last_target_or_the_nearest(laptop_window):
+    """The default target is a foe of the actor: the last target if it is one, else the
+    first foe in its zone, else the first foe still in the fight."""
+    window = laptop_window(open_encounter(None, "libre"))
+    ctl = window.controller
+    ctl.start_combat(INITIATIVES)
+    assert ctl.default_target("maelis") == "chef"  # alone on the path: the first foe
+    ctl.last_target = "brig2"
+    assert ctl.default_target("ysolde") == "brig2"
+    assert ctl.default_target("brig1") == "ysolde"  # brig2 is its ally: the first foe
+    ctl.edit_stat("ysolde", "pv", 0)
+    assert ctl.default_target("brig1") not in ("ysolde", "brig2")  # out of the fight
+    window.menus.actions["action"].trigger()
+    dialog = dialogs(window)[0]
+    assert dialog.choice.target_id() is not None and dialog.preview is not None
+    dialog.close()

@@ -91,7 +91,9 @@ def test_six_04_a_shot_at_a_concealed_target_asks_both_rolls(window, qtbot, lang
     (concealment,) = dialog.more_dice.entries
     assert concealment.title() == {"fr": "Camouflage — 1d100", "en": "Concealment — 1d100"}[lang]
     typed(dialog.dice, "15")
-    assert not dialog.apply_button.isEnabled()  # the second roll is still missing
+    assert dialog.apply_button.isEnabled()  # the app would roll the second
+    concealment.set_mode("aggregate")
+    assert not dialog.apply_button.isEnabled()  # the second roll, to type, is missing
     typed(concealment, "50")
     assert dialog.apply_button.isEnabled()
     shot(dialog, f"sixth_two_rolls_{lang}")
