@@ -22,6 +22,7 @@ from ..control.controller import Controller, Refused
 from ..engine.problems import BilingualError
 from ..engine.rulesets.base import FORCE, Action, DiceResult, Notice, Preview, Resolution
 from ..engine.rulesets.schema import FieldSpec, Label
+from ..engine.turns import current_entry
 from ..engine.windows import Offer
 from ..i18n import either, message, pick, tr
 from ..window.prompts import Prompts
@@ -137,6 +138,12 @@ class ActionDialog(QDialog):
         self.next_button = QPushButton()
         self.next_button.setObjectName("nextAction")
         self.next_button.setAutoDefault(False)  # Entrée means Appliquer until the outcome
+        self.end_turn_button = QPushButton(tr("Tour &suivant"))
+        self.end_turn_button.setObjectName("endTurn")
+        self.end_turn_button.setAutoDefault(False)
+        self.end_turn_button.setToolTip(tr("Fermer et passer au tour suivant (« Suivant »)"))
+        # The window's Suivant, when the dialog opens over a main window (MainWindow.end_turn).
+        self._end_turn = getattr(parent.window(), "end_turn", None) if parent else None
         self.force_check = QCheckBox(tr("&Passer outre (décision du MJ, G-3)"))
         self.force_check.setObjectName("force")
         self.force_check.setStyleSheet(_FORCE_STYLE)
@@ -148,6 +155,7 @@ class ActionDialog(QDialog):
         )
         self._layout()
         self.next_button.hide()  # until an outcome calls for another action
+        self.end_turn_button.hide()  # until an outcome ends the acting unit's action
         self.outcome.hide()
         self.problem.hide()
         self.force_check.hide()
@@ -157,6 +165,7 @@ class ActionDialog(QDialog):
         self.more_dice.changed.connect(self._update_buttons)
         self.apply_button.clicked.connect(self.apply)
         self.next_button.clicked.connect(self.open_next)
+        self.end_turn_button.clicked.connect(self.close_and_end_turn)
         self.close_button.clicked.connect(self._close)
         controller.changed.connect(self._model_changed)
         controller.replaced.connect(self.reject)
@@ -167,6 +176,7 @@ class ActionDialog(QDialog):
         buttons = QDialogButtonBox()
         buttons.addButton(self.apply_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.addButton(self.next_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.end_turn_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.close_button, QDialogButtonBox.ButtonRole.RejectRole)
         layout = QVBoxLayout(self)
         widgets = (
@@ -418,9 +428,25 @@ class ActionDialog(QDialog):
             self.next_button.show()
             self.next_button.setDefault(True)
             self.next_button.setFocus()
+        elif self._end_turn is not None and self._in_turn(resolution.action.actor):
+            self.end_turn_button.show()
+            self.end_turn_button.setDefault(True)
+            self.end_turn_button.setFocus()
         else:
             self.close_button.setDefault(True)
             self.close_button.setFocus()
+
+    def _in_turn(self, actor: str | None) -> bool:
+        """Whether `actor` acts in its own turn (its unit is the acting one)."""
+        acting = current_entry(self.controller.enc.turn)
+        return actor is not None and acting is not None and actor in acting.members
+
+    def close_and_end_turn(self) -> None:
+        """Tour suivant: the action is done; close and hand the turn on as « Suivant » does."""
+        end_turn = self._end_turn
+        self.accept()
+        if end_turn is not None:
+            end_turn()
 
     def _next_label(self, resolution: Resolution) -> str:
         """The label of the action the outcome calls for, if the actor has it now."""

@@ -91,6 +91,10 @@ class MainWindow(QMainWindow):
         add_actions(menu, self.controller, self.controller.default_actor(target), target, self)
         menu.addSeparator()
 
+    def end_turn(self) -> None:
+        """« Suivant » as the combat dock gives it (the action dialog's Tour suivant)."""
+        self.turns.next_action.trigger()
+
     def _replaced(self) -> None:
         self.update_status()
         self.view.fit()

@@ -20,6 +20,14 @@
         <translation>&amp;Cancel</translation>
     </message>
     <message>
+        <source>Tour &amp;suivant</source>
+        <translation>&amp;Next turn</translation>
+    </message>
+    <message>
+        <source>Fermer et passer au tour suivant (« Suivant »)</source>
+        <translation>Close and go on to the next turn (“Next”)</translation>
+    </message>
+    <message>
         <source>&amp;Passer outre (décision du MJ, G-3)</source>
         <translation>O&amp;verride (GM’s decision, G-3)</translation>
     </message>

@@ -141,3 +141,32 @@ def test_a_opens_on_a_foe_the_last_target_or_the_nearest(laptop_window):
     dialog = dialogs(window)[0]
     assert dialog.choice.target_id() is not None and dialog.preview is not None
     dialog.close()
+
+
+def test_a_whole_turn_by_keyboard_in_five_keys_on_a_hit(laptop_window, qtbot):
+    """Issue 17, done when: A, Entrée (rolled and applied), Entrée (Suite : Dégâts), Entrée
+    (applied), Entrée (Tour suivant) — the turn has passed, three undo entries more."""
+    window = laptop_window(open_encounter(None, "libre"))
+    ctl = window.controller
+    ctl.start_combat(INITIATIVES)
+    ctl.table.rng.seed(3)  # a roll that hits
+    first, count = ctl.acting(), ctl.undo_stack.count()
+    keys = 0
+
+    def key(widget, k=Qt.Key.Key_Return):
+        nonlocal keys
+        keys += 1
+        qtbot.keyClick(widget, k)
+
+    keys += 1  # A (the shortcut of Combat › Action)
+    window.menus.actions["action"].trigger()
+    attack = dialogs(window)[0]
+    key(attack)
+    assert attack.resolution is not None and attack.resolution.success  # seed 3: a hit
+    key(attack)  # Suite : Infliger des dégâts
+    damage = dialogs(window)[0]
+    assert damage.choice.spec().kind == "damage"
+    key(damage)
+    key(damage)  # Tour suivant
+    assert keys == 5 and ctl.undo_stack.count() == count + 3  # attack, damage, turn
+    assert not dialogs(window) and ctl.acting() != first
