@@ -15,6 +15,7 @@ from ..dialogs.action import open_action_dialog
 from ..dialogs.map_settings import BackgroundDialog, GridDialog
 from ..dialogs.new_encounter import NewEncounterDialog
 from ..i18n import message, pick, tr
+from .file_actions import suggested_name
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -68,7 +69,8 @@ class WindowActions:
     def export_pdf(self) -> None:
         from ..printing.printer import write_pdf
 
-        start = (self.controller.path or Path.home() / self.controller.enc.id).with_suffix(".pdf")
+        named = Path.home() / f"{suggested_name(self.controller.enc)}.pdf"
+        start = self.controller.path.with_suffix(".pdf") if self.controller.path else named
         name, _ = QFileDialog.getSaveFileName(
             self.window, tr("Exporter en PDF"), str(start), "PDF (*.pdf)"
         )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSettings, Signal
@@ -12,11 +13,22 @@ from ..control import recovery
 from ..control.controller import Controller, Refused
 from ..engine import storage
 from ..engine.blank import blank_encounter
+from ..engine.model import Encounter
 from ..engine.rulesets import registry
 from ..engine.table import Table
 from ..i18n import message, tr
 
 MAX_RECENT = 10
+
+
+_UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')  # what file systems refuse in a name
+
+
+def suggested_name(enc: Encounter) -> str:
+    """A file name for the encounter, from the name the GM gave it (« Embuscade au gué »);
+    its id when the name leaves nothing usable."""
+    words = " ".join(_UNSAFE.sub(" ", enc.name).split())
+    return words.strip(" .")[:80].strip() or enc.id
 
 
 def _filter() -> str:
@@ -41,7 +53,8 @@ class FileActions(QObject):
         return Path(name) if name else None
 
     def ask_save_path(self) -> Path | None:
-        start = self.controller.path or paths.browse_dir() / f"{self.controller.enc.id}.json"
+        enc = self.controller.enc
+        start = self.controller.path or paths.browse_dir() / f"{suggested_name(enc)}.json"
         name, _ = QFileDialog.getSaveFileName(
             self.window, tr("Enregistrer la rencontre"), str(start), _filter()
         )

@@ -63,3 +63,20 @@ def test_a_new_encounter_is_named_and_renamed_in_one_undo_entry(qtbot, data_dir)
     )
     window.controller.undo_stack.undo()
     assert window.controller.enc.name == "L'embuscade"
+
+
+@pytest.mark.parametrize(
+    ("name", "stem"),
+    [
+        ("Embuscade au gué", "Embuscade au gué"),
+        ("Acte 2 : la tour / le pont?", "Acte 2 la tour le pont"),
+        ('..."*<>|', "x-id"),
+    ],
+)
+def test_save_as_proposes_the_encounter_name_not_its_id(name, stem):
+    """Issue 17, deliver 4: Enregistrer sous proposes the name the GM gave the encounter."""
+    from gui.engine.blank import blank_encounter
+    from gui.window.file_actions import suggested_name
+
+    enc = blank_encounter("libre").model_copy(update={"name": name, "id": "x-id"})
+    assert suggested_name(enc) == stem
