@@ -1,0 +1,6 @@
+"""Square-grid geometry, free of Qt and of any ruleset: footprints, walls and terrain, movement
+cost, reach, lines of effect and cover, flanking, straight-line paths.
+
+Coordinates: a cell is (column, row); a point is a grid corner (x, y), the cell (c, r) spanning
+the points (c, r) to (c + 1, r + 1). Every result carries its explanation, as data and as
+French and English text, for the breakdown (G-2)."""

@@ -1,0 +1,144 @@
+"""What stands on the grid: walls on square edges, terrain and obstacles on squares, and the
+index of both that movement, reach and lines of effect query."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from enum import IntEnum, StrEnum
+from typing import Literal
+
+from .squares import DEFAULT_CELL_M, Cell, GridError, Point, cell_text
+
+# A unit edge: (x, y, HORIZONTAL) joins the points (x, y) and (x + 1, y); (x, y, VERTICAL)
+# joins (x, y) and (x, y + 1).
+Edge = tuple[int, int, int]
+HORIZONTAL = 0
+VERTICAL = 1
+
+# What a wall or a square does to a line of effect: "cover" gives cover (a low wall, an arrow
+# slit, rubble), "solid" blocks the line (D35-01, D35-07).
+Blocks = Literal["cover", "solid"]
+
+
+class Obstruction(IntEnum):
+    """What a line meets, weakest first; a creature is soft cover (D35-05)."""
+
+    CLEAR = 0
+    SOFT = 1
+    COVER = 2
+    SOLID = 3
+
+
+RANK: dict[Blocks, Obstruction] = {"cover": Obstruction.COVER, "solid": Obstruction.SOLID}
+
+
+class Terrain(StrEnum):
+    """How hard a square is to enter: difficult costs twice, impassable cannot be entered."""
+
+    DIFFICULT = "difficult"
+    IMPASSABLE = "impassable"
+
+
+@dataclass(frozen=True, slots=True)
+class Wall:
+    """A wall along grid lines from the point `start` to the point `end` (same row or column
+    of points), covering every unit edge between them."""
+
+    start: Point
+    end: Point
+    blocks: Blocks = "solid"
+
+    def __post_init__(self) -> None:
+        (x0, y0), (x1, y1) = self.start, self.end
+        if (x0 != x1 and y0 != y1) or self.start == self.end:
+            raise GridError(
+                f"Un mur suit une ligne de la grille : {cell_text(self.start)}–"
+                f"{cell_text(self.end)} n'en suit pas.",
+                f"A wall runs along a grid line: {cell_text(self.start)}–"
+                f"{cell_text(self.end)} does not.",
+            )
+
+    @classmethod
+    def between(cls, a: Cell, b: Cell, blocks: Blocks = "solid") -> Wall:
+        """The wall on the edge shared by two side-by-side cells."""
+        edge = edge_between(a, b)
+        return cls((edge[0], edge[1]), edge_end(edge), blocks)
+
+    def edges(self) -> Iterator[Edge]:
+        (x0, y0), (x1, y1) = self.start, self.end
+        if y0 == y1:
+            for x in range(min(x0, x1), max(x0, x1)):
+                yield (x, y0, HORIZONTAL)
+        else:
+            for y in range(min(y0, y1), max(y0, y1)):
+                yield (x0, y, VERTICAL)
+
+
+@dataclass(frozen=True, slots=True)
+class Square:
+    """What a square holds: its terrain, and an obstacle that gives cover or blocks lines.
+    A solid obstacle (a pillar) cannot be entered either."""
+
+    cell: Cell
+    terrain: Terrain | None = None
+    blocks: Blocks | None = None
+
+
+def edge_between(a: Cell, b: Cell) -> Edge:
+    """The unit edge shared by two side-by-side cells."""
+    (ax, ay), (bx, by) = a, b
+    if abs(ax - bx) + abs(ay - by) != 1:
+        raise GridError(
+            f"Les cases {cell_text(a)} et {cell_text(b)} n'ont pas de bord commun.",
+            f"The squares {cell_text(a)} and {cell_text(b)} share no edge.",
+        )
+    if ax != bx:
+        return (max(ax, bx), ay, VERTICAL)
+    return (ax, max(ay, by), HORIZONTAL)
+
+
+def edge_end(edge: Edge) -> Point:
+    """The second end point of a unit edge (the first is its (x, y))."""
+    x, y, axis = edge
+    return (x + 1, y) if axis == HORIZONTAL else (x, y + 1)
+
+
+def edge_text(edge: Edge) -> str:
+    """An edge written by its two end points: `(3, 4)–(3, 5)`."""
+    return f"{cell_text((edge[0], edge[1]))}–{cell_text(edge_end(edge))}"
+
+
+class Board:
+    """The walls and squares of a map, indexed by edge and by cell. Where several walls or
+    squares say different things about one place the strongest wins, so the order in which
+    they are listed never matters."""
+
+    def __init__(
+        self,
+        walls: Iterable[Wall] = (),
+        squares: Iterable[Square] = (),
+        cell_m: float = DEFAULT_CELL_M,
+    ) -> None:
+        self.cell_m = cell_m
+        self.edges: dict[Edge, Obstruction] = {}
+        for wall in walls:
+            rank = RANK[wall.blocks]
+            for edge in wall.edges():
+                if rank > self.edges.get(edge, Obstruction.CLEAR):
+                    self.edges[edge] = rank
+        self.cells: dict[Cell, Obstruction] = {}
+        self.terrain: dict[Cell, Terrain] = {}
+        for square in squares:
+            terrain = square.terrain
+            if square.blocks is not None:
+                rank = RANK[square.blocks]
+                if rank > self.cells.get(square.cell, Obstruction.CLEAR):
+                    self.cells[square.cell] = rank
+                if rank == Obstruction.SOLID:
+                    terrain = Terrain.IMPASSABLE
+            if terrain is not None and self.terrain.get(square.cell) != Terrain.IMPASSABLE:
+                self.terrain[square.cell] = terrain
+
+    def obstacle(self, cell: Cell) -> Obstruction:
+        return self.cells.get(cell, Obstruction.CLEAR)

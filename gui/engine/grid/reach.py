@@ -1,0 +1,55 @@
+"""The squares a creature threatens with a reach, counted from the nearest square of its space."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..zones import Diagonal, grid_squares
+from .board import Board
+from .lines import cover
+from .squares import Cell, Footprint
+
+
+@dataclass(frozen=True, slots=True)
+class Threat:
+    """A creature's space and the reach it threatens with, in squares: from `min_reach` to
+    `reach` (a reach weapon: 2 to 2, it cannot hit an adjacent foe)."""
+
+    space: Footprint
+    reach: int = 1
+    min_reach: int = 1
+
+
+def squares_to(space: Footprint, cell: Cell, diagonal: Diagonal = "alternate") -> int:
+    """Squares from the nearest square of `space` to `cell` (0 inside it)."""
+    x, y = space.origin
+    n = space.side
+    nearest = (min(max(cell[0], x), x + n - 1), min(max(cell[1], y), y + n - 1))
+    return grid_squares(nearest, cell, diagonal)
+
+
+def threatened(
+    threat: Threat, diagonal: Diagonal = "alternate", board: Board | None = None
+) -> frozenset[Cell]:
+    """The squares `threat` threatens; with a `board`, not those it has no line of effect to
+    (total cover from walls and solid squares, D35-07)."""
+    x, y = threat.space.origin
+    far = threat.reach
+    out = set()
+    for cy in range(y - far, y + threat.space.side + far):
+        for cx in range(x - far, x + threat.space.side + far):
+            if threat.min_reach <= squares_to(threat.space, (cx, cy), diagonal) <= far:
+                out.add((cx, cy))
+    if board is not None:
+        out = {
+            c for c in out if cover(board, threat.space, Footprint(c), melee=True).line_of_effect
+        }
+    return frozenset(out)
+
+
+def threatens(
+    threat: Threat, target: Footprint, diagonal: Diagonal = "alternate", board: Board | None = None
+) -> bool:
+    """Whether `threat` threatens some square of the target's space."""
+    reached = threatened(threat, diagonal, board)
+    return any(cell in reached for cell in target.cells())

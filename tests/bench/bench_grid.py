@@ -1,0 +1,58 @@
+"""Benchmark P11: the cover between two Huge creatures across a 100 × 100 grid with 2,000 wall
+segments (issue 18: ≤ 1 ms), in three layouts: an open hall, a map strewn with walls, and a
+wall right across the middle (every line walked to it)."""
+
+import random
+
+from gui.engine.grid.board import Board, Wall
+from gui.engine.grid.lines import Cover, cover
+from gui.engine.grid.squares import Footprint, Size
+from tests.bench.timing import best_seconds
+
+SIDE = 100
+WALLS = 2000
+P11_TARGET_MS = 1.0
+
+
+def _walls(rng: random.Random, keep_clear: int = 0) -> list[Wall]:
+    """Wall segments of 1 to 3 squares; with `keep_clear`, none that near the diagonal."""
+    out: list[Wall] = []
+    while len(out) < WALLS:
+        x, y, length = rng.randrange(SIDE), rng.randrange(SIDE), rng.randrange(1, 4)
+        if abs(x - y) < keep_clear:
+            continue
+        end = (x + length, y) if rng.random() < 0.5 else (x, y + length)
+        out.append(Wall((x, y), end))
+    return out
+
+
+def _cases() -> list[tuple[str, Board, Footprint, Footprint, Cover]]:
+    rng = random.Random(18)
+    a, b = Footprint.of((2, 2), Size.HUGE), Footprint.of((95, 95), Size.HUGE)
+    across = [*_walls(rng)[: WALLS - 1], Wall((50, 0), (50, SIDE))]
+    west, east = Footprint.of((2, 48), Size.HUGE), Footprint.of((95, 48), Size.HUGE)
+    return [
+        ("open hall", Board(_walls(rng, keep_clear=8)), a, b, Cover.NONE),
+        ("strewn walls", Board(_walls(rng)), a, b, Cover.TOTAL),
+        ("wall across", Board(across), west, east, Cover.TOTAL),
+    ]
+
+
+def bench_p11() -> str:
+    """The ranged cover call in each layout; the target is met by the slowest."""
+    parts, worst = [], 0.0
+    for name, board, attacker, target, expected in _cases():
+        found = cover(board, attacker, target).cover
+        if found != expected:
+            raise AssertionError(f"{name}: {found} != {expected}")
+        ms = best_seconds(lambda b=board, a=attacker, t=target: cover(b, a, t)) * 1e3
+        worst = max(worst, ms)
+        parts.append(f"{name} {ms:.2f} ms")
+    return (
+        f"P11 {worst:.2f} ms cover between two Huge creatures, {SIDE}x{SIDE} grid,"
+        f" {WALLS} walls ({' ; '.join(parts)}) (target <= {P11_TARGET_MS:g} ms)"
+    )
+
+
+if __name__ == "__main__":
+    print(bench_p11())
