@@ -50,6 +50,7 @@ class Strict(BaseModel):
 # layout and zoom stay finite (a hand-edited 1e300 must not hang the view).
 EXTENT = 1_000_000.0
 Coordinate = Annotated[float, Field(ge=-EXTENT, le=EXTENT)]
+GRID_EXTENT = 100_000  # squares each way from the origin: far more than a map holds
 Length = Annotated[float, Field(gt=0, le=EXTENT)]
 
 
@@ -146,8 +147,45 @@ class Grid(Strict):
     snap: bool = False
 
 
+GridPoint = tuple[
+    Annotated[int, Field(ge=-GRID_EXTENT, le=GRID_EXTENT)],
+    Annotated[int, Field(ge=-GRID_EXTENT, le=GRID_EXTENT)],
+]
+Blocking = Literal["cover", "solid"]
+
+
+class MapWall(Strict):
+    """A wall on the grid's lines from the point `start` to `end` (a row or a column of
+    points; grid/board.py): "solid" blocks lines and moves, "cover" gives cover."""
+
+    start: GridPoint
+    end: GridPoint
+    blocks: Blocking = "solid"
+
+    @model_validator(mode="after")
+    def _along_a_line(self) -> MapWall:
+        (x0, y0), (x1, y1) = self.start, self.end
+        if (x0 != x1 and y0 != y1) or self.start == self.end:
+            raise PydanticCustomError(
+                "wall_line",
+                "un mur suit une ligne de la grille, d’un point à un autre / a wall runs along a "
+                "grid line, from one point to another",
+            )
+        return self
+
+
+class MapSquare(Strict):
+    """What a grid square holds: difficult or impassable terrain, an obstacle giving cover or
+    blocking lines (grid/board.py)."""
+
+    cell: GridPoint
+    terrain: Literal["difficult", "impassable"] | None = None
+    blocks: Blocking | None = None
+
+
 class Map(Indexed):
-    """Zones, their adjacency, the scale, a background image and a grid."""
+    """Zones, their adjacency, the scale, a background image and a grid, with the grid's walls
+    and squares (schema 4)."""
 
     INDEXED = ("zones",)
 
@@ -156,6 +194,8 @@ class Map(Indexed):
     metres_per_px: float | None = Field(default=None, gt=0, le=10_000)
     background: Background | None = None
     grid: Grid | None = None
+    walls: list[MapWall] = []
+    squares: list[MapSquare] = []
 
     def zone(self, zid: str) -> Zone:
         return self.zones[self.position("zones", zid)]
