@@ -112,7 +112,7 @@ def edge_text(edge: Edge) -> str:
 class Board:
     """The walls and squares of a map, indexed by edge and by cell. Where several walls or
     squares say different things about one place the strongest wins, so the order in which
-    they are listed never matters."""
+    they are listed never matters. The indexes are built once: a changed map is a new Board."""
 
     def __init__(
         self,
@@ -139,6 +139,34 @@ class Board:
                     terrain = Terrain.IMPASSABLE
             if terrain is not None and self.terrain.get(square.cell) != Terrain.IMPASSABLE:
                 self.terrain[square.cell] = terrain
+        self.crossings = _crossings(self.edges)
+        self.squares_on = squares_index(self.cells)
 
     def obstacle(self, cell: Cell) -> Obstruction:
         return self.cells.get(cell, Obstruction.CLEAR)
+
+
+# A line running along a grid line is closed only where a wall goes on through a point across
+# it, or beside an obstacle square: both indexed once per map, so that it need not be walked.
+Run = tuple[int, int]  # (axis, k): the horizontal grid line y = k, or the vertical one x = k
+
+
+def _crossings(edges: dict[Edge, Obstruction]) -> dict[Run, list[int]]:
+    """For each grid line, where a wall goes on through it (edges on both sides of a point),
+    in order."""
+    out: dict[Run, set[int]] = {}
+    for x, y, axis in edges:
+        if axis == VERTICAL and (x, y + 1, VERTICAL) in edges:
+            out.setdefault((HORIZONTAL, y + 1), set()).add(x)
+        elif axis == HORIZONTAL and (x + 1, y, HORIZONTAL) in edges:
+            out.setdefault((VERTICAL, x + 1), set()).add(y)
+    return {run: sorted(points) for run, points in out.items()}
+
+
+def squares_index(cells: Iterable[Cell]) -> dict[Run, list[int]]:
+    """For each row (HORIZONTAL, y) and column (VERTICAL, x), where obstacle squares stand."""
+    out: dict[Run, list[int]] = {}
+    for x, y in cells:
+        out.setdefault((HORIZONTAL, y), []).append(x)
+        out.setdefault((VERTICAL, x), []).append(y)
+    return out
