@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .. import paths
-from ..engine import conditions, map_edits, roster_edits, windows
+from ..engine import conditions, grid_edits, map_edits, roster_edits, windows
 from ..engine.arguments import checked
 from ..engine.changes import ChangeSet
 from ..engine.model import (
@@ -293,6 +293,19 @@ class Controller(QObject):
 
     def set_grid(self, grid: Grid | None) -> None:
         self._edit(map_edits.set_grid, self.enc, grid)
+
+    def add_wall(self, start: tuple[int, int], end: tuple[int, int], blocks: str = "solid") -> None:
+        """A wall on the grid's lines (issue 18), one undo entry."""
+        self._edit(grid_edits.add_wall, self.enc, start, end, blocks)
+
+    def remove_wall(self, index: int) -> None:
+        self._edit(grid_edits.remove_wall, self.enc, index)
+
+    def set_square(
+        self, cell: tuple[int, int], terrain: str | None = None, blocks: str | None = None
+    ) -> None:
+        """What a grid square holds (terrain, obstacle), one undo entry."""
+        self._edit(grid_edits.set_square, self.enc, cell, terrain, blocks)
 
     def set_scale(self, metres_per_px: float | None) -> None:
         self._edit(map_edits.set_scale, self.enc, metres_per_px)

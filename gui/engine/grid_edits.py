@@ -23,12 +23,15 @@ def _point(p: Point) -> str:
     return f"({p[0]}, {p[1]})"
 
 
+NO_GRID = (
+    "La carte n’a pas de grille : Édition › Grille d’abord",
+    "The map has no grid: Edit › Grid first",
+)
+
+
 def _needs_grid(enc: Encounter) -> None:
     if enc.map.grid is None:
-        raise GridEditError(
-            "La carte n’a pas de grille : Édition › Grille d’abord",
-            "The map has no grid: Edit › Grid first",
-        )
+        raise GridEditError(*NO_GRID)
 
 
 def add_wall(enc: Encounter, start: Point, end: Point, blocks: Blocking = "solid") -> ChangeSet:

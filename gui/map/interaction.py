@@ -10,10 +10,11 @@ from PySide6.QtWidgets import QMenu, QWidget
 from ..control.controller import Controller, Refused
 from ..dialogs.add_state import condition_actions
 from ..dialogs.offers import window_actions
+from ..engine import grid_edits
 from ..engine.map_edits import occupants
 from ..engine.model import Rect
 from ..engine.moves import destination_at
-from ..i18n import message, tr
+from ..i18n import either, message, tr
 from ..sheets.quick_steps import quick_step_actions
 from ..window.prompts import Prompts
 from .scene import EncounterScene
@@ -43,6 +44,8 @@ class MapInteraction(QObject):
         scene.zone_drawn.connect(self.draw_zone)
         scene.zone_edited_to.connect(self.reshape_zone)
         scene.connect_requested.connect(self.connect_zones)
+        scene.wall_drawn.connect(self.draw_wall)
+        scene.square_clicked.connect(self.cycle_square)
         scene.zone_double_clicked.connect(self._double_clicked)
         scene.context_requested.connect(self.context_menu)
 
@@ -63,6 +66,26 @@ class MapInteraction(QObject):
             else:
                 self.scene.snap_back()
             return None
+
+    # The grid's walls and squares (issue 18) -------------------------------------------
+
+    def draw_wall(self, start: object, end: object) -> None:
+        """A wall drawn along a grid line, one undo entry (refused without a grid)."""
+        if start is None:
+            self.controller.message.emit(either(*grid_edits.NO_GRID))
+            return
+        self._try(self.controller.add_wall, start, end)
+
+    def cycle_square(self, cell: object) -> None:
+        """The terrain tool: a click turns a square difficult, then impassable, then clear."""
+        if cell is None:
+            self.controller.message.emit(either(*grid_edits.NO_GRID))
+            return
+        squares = {tuple(s.cell): s for s in self.controller.enc.map.squares}
+        square = squares.get(cell) if isinstance(cell, tuple) else None
+        now, blocks = (square.terrain, square.blocks) if square else (None, None)
+        after = {None: "difficult", "difficult": "impassable"}.get(now)
+        self._try(self.controller.set_square, cell, after, blocks)  # an obstacle stays
 
     # Play -------------------------------------------------------------------------------
 
@@ -183,6 +206,10 @@ class MapInteraction(QObject):
                 )
         elif kind == "zone" and isinstance(key, str) and self.scene.editing:
             self._zone_menu(menu, key)
+        elif kind == "wall" and isinstance(key, int):
+            menu.addAction(
+                tr("Retirer le mur"), lambda: self._try(self.controller.remove_wall, key)
+            )
         elif kind == "link" and isinstance(key, tuple) and self.scene.editing:
             a, b = key
             menu.addAction(tr("Longueur en mètres…"), lambda: self.set_link_length(a, b))

@@ -8,8 +8,8 @@ from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsSceneHelpEvent
 
-from ..engine.model import Combatant, Encounter, Side
-from ..engine.moves import cell_centre
+from ..engine.model import Combatant, Encounter, Grid, Side
+from ..engine.moves import cell_at, cell_centre
 from ..engine.rulesets.base import Ruleset
 from ..engine.touched import Touched
 from ..engine.turns import current_entry
@@ -19,6 +19,7 @@ from .layout import TOKEN_DIAMETER, link_segment, token_slots
 from .link_item import GridItem, LinkItem
 from .token_item import TokenItem, initials, token_tooltip
 from .tools import ToolScene
+from .walls_item import WallsItem, grid_point, wall_near
 from .zone_item import ZoneItem
 
 __all__ = ["EncounterScene", "initials"]
@@ -46,6 +47,8 @@ class EncounterScene(ToolScene):
         self.group_items: dict[tuple[str, str], GroupItem] = {}
         self.grid_item = GridItem()
         self.addItem(self.grid_item)
+        self.walls_item = WallsItem()
+        self.addItem(self.walls_item)
         self.background: QGraphicsPixmapItem | None = None
         self._background_key: tuple | None = None
         self._active: set[str] = set()  # the members of the acting unit, as shown
@@ -81,6 +84,8 @@ class EncounterScene(ToolScene):
         self._sync_links()
         self._sync_tokens()
         self._sync_grid()
+        m = self.enc.map
+        self.walls_item.show_walls(m.grid, m.walls, m.squares)
         self._take_in(self.content_rect().adjusted(-ROOM, -ROOM, ROOM, ROOM))
 
     def content_rect(self) -> QRectF:
@@ -356,6 +361,26 @@ class EncounterScene(ToolScene):
             grid.origin_x + round((p.x() - grid.origin_x) / c) * c,
             grid.origin_y + round((p.y() - grid.origin_y) / c) * c,
         )
+
+    def grid_point_at(self, p: QPointF) -> tuple[int, int] | None:
+        grid = self.enc.map.grid
+        return None if grid is None else grid_point(grid, p)
+
+    def grid_cell_at(self, p: QPointF) -> tuple[int, int] | None:
+        grid = self.enc.map.grid
+        return None if grid is None else cell_at(grid, p.x(), p.y())
+
+    def scene_point(self, point: tuple[int, int]) -> QPointF:
+        grid = self.enc.map.grid or Grid()
+        return QPointF(
+            grid.origin_x + point[0] * grid.cell_px, grid.origin_y + point[1] * grid.cell_px
+        )
+
+    def wall_at(self, p: QPointF) -> int | None:
+        grid = self.enc.map.grid
+        if not self.editing or grid is None:
+            return None
+        return wall_near(grid, self.enc.map.walls, p)
 
     def zone_at(self, p: QPointF) -> str | None:
         """The topmost zone under a scene point."""

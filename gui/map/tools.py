@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QPen
 from PySide6.QtWidgets import (
+    QGraphicsLineItem,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSceneContextMenuEvent,
@@ -13,9 +14,10 @@ from PySide6.QtWidgets import (
 
 from .link_item import LinkItem
 from .token_item import TokenItem
+from .walls_item import along_a_line
 from .zone_item import ZoneItem
 
-SELECT, DRAW, CONNECT = "select", "draw", "connect"
+SELECT, DRAW, CONNECT, WALL, TERRAIN = "select", "draw", "connect", "wall", "terrain"
 MIN_ZONE = 20.0
 
 
@@ -27,6 +29,8 @@ class ToolScene(QGraphicsScene):
     zone_double_clicked = Signal(str)
     context_requested = Signal(str, object, QPointF, QPoint)  # kind, key, scene pos, screen pos
     tool_changed = Signal(str)
+    wall_drawn = Signal(object, object)  # grid points (None, None: the map has no grid)
+    square_clicked = Signal(object)  # a grid cell (None: the map has no grid)
 
     zone_items: dict[str, ZoneItem]
 
@@ -36,11 +40,27 @@ class ToolScene(QGraphicsScene):
         self._rubber: QGraphicsRectItem | None = None
         self._start = QPointF()
         self.connect_from: str | None = None
+        self._wall_from: tuple[int, int] | None = None
+        self._wall_line: QGraphicsLineItem | None = None
 
     def zone_at(self, p: QPointF) -> str | None:
         raise NotImplementedError
 
     def snap(self, p: QPointF) -> QPointF:
+        raise NotImplementedError
+
+    def grid_point_at(self, p: QPointF) -> tuple[int, int] | None:
+        """The grid point nearest to `p`, None without a grid."""
+        raise NotImplementedError
+
+    def grid_cell_at(self, p: QPointF) -> tuple[int, int] | None:
+        raise NotImplementedError
+
+    def scene_point(self, point: tuple[int, int]) -> QPointF:
+        raise NotImplementedError
+
+    def wall_at(self, p: QPointF) -> int | None:
+        """The wall near `p` while the map is edited (its menu), else None."""
         raise NotImplementedError
 
     def set_tool(self, tool: str) -> None:
@@ -63,9 +83,29 @@ class ToolScene(QGraphicsScene):
             self._rubber = self.addRect(QRectF(self._start, self._start))
             self._rubber.setPen(QPen(QColor("#1e88e5"), 2, Qt.PenStyle.DashLine))
             self._rubber.setZValue(50)
+        elif self.tool == WALL:
+            self._wall_press(event.scenePos())
+        elif self.tool == TERRAIN:
+            self.square_clicked.emit(self.grid_cell_at(event.scenePos()))
         else:
             self._connect_click(self.zone_at(event.scenePos()))
         event.accept()
+
+    def _wall_press(self, at: QPointF) -> None:
+        self._wall_from = self.grid_point_at(at)
+        if self._wall_from is None:
+            self.wall_drawn.emit(None, None)  # told why by the controller
+            return
+        start = self.scene_point(self._wall_from)
+        self._wall_line = self.addLine(QLineF(start, start))
+        self._wall_line.setPen(QPen(QColor("#1e88e5"), 4, Qt.PenStyle.DashLine))
+        self._wall_line.setZValue(50)
+
+    def _wall_end(self, at: QPointF) -> tuple[int, int] | None:
+        point = self.grid_point_at(at)
+        if point is None or self._wall_from is None:
+            return None
+        return along_a_line(self._wall_from, point)
 
     def _connect_click(self, zid: str | None) -> None:
         if zid is None:
@@ -79,6 +119,12 @@ class ToolScene(QGraphicsScene):
             self.connect_requested.emit(first, zid)
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        if self._wall_line is not None:
+            end = self._wall_end(event.scenePos())
+            if end is not None:
+                self._wall_line.setLine(QLineF(self._wall_line.line().p1(), self.scene_point(end)))
+            event.accept()
+            return
         if self._rubber is not None:
             self._rubber.setRect(QRectF(self._start, self.snap(event.scenePos())).normalized())
             event.accept()
@@ -86,6 +132,14 @@ class ToolScene(QGraphicsScene):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        if self._wall_line is not None:
+            self.removeItem(self._wall_line)
+            self._wall_line = None
+            end = self._wall_end(event.scenePos())
+            if end is not None and end != self._wall_from:
+                self.wall_drawn.emit(self._wall_from, end)
+            event.accept()
+            return
         if self._rubber is not None:
             rect = self._rubber.rect()
             self.removeItem(self._rubber)
@@ -116,5 +170,8 @@ class ToolScene(QGraphicsScene):
             else:
                 continue
             break
+        wall = self.wall_at(event.scenePos()) if kind in ("map", "zone") else None
+        if wall is not None:  # a wall is drawn over zones
+            kind, key = "wall", wall
         self.context_requested.emit(kind, key, event.scenePos(), event.screenPos())
         event.accept()

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QMenu, QToolBar
 
 from ..control.settings import set_skip_out, skip_out
 from ..i18n import tr
-from ..map.tools import CONNECT, DRAW, SELECT
+from ..map.tools import CONNECT, DRAW, SELECT, TERRAIN, WALL
 from .actions import WindowActions
 from .icons import icon_for
 
@@ -138,6 +138,13 @@ class Menus:
                 tr("Outil Relier deux zones (cliquer l’une puis l’autre)"),
                 CONNECT,
                 "L",
+            ),
+            ("tool_wall", tr("Outil Mur (glisser le long de la grille)"), WALL, "M"),
+            (
+                "tool_terrain",
+                tr("Outil Terrain (clic : difficile, infranchissable, dégagé)"),
+                TERRAIN,
+                "T",
             ),
         ):
             action = self.add(
@@ -278,5 +285,5 @@ class Menus:
         for key in ("duplicate", "remove", "action"):
             self.actions[key].setEnabled(selected)
         editing = self.window.scene.editing
-        for key in ("tool_select", "tool_draw", "tool_connect"):
+        for key in ("tool_select", "tool_draw", "tool_connect", "tool_wall", "tool_terrain"):
             self.actions[key].setEnabled(editing)

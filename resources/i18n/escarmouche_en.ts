@@ -698,6 +698,10 @@ Where do these combatants go?</translation>
         <translation>Break contact with {name}</translation>
     </message>
     <message>
+        <source>Retirer le mur</source>
+        <translation>Remove the wall</translation>
+    </message>
+    <message>
         <source>Longueur en mètres…</source>
         <translation>Length in metres…</translation>
     </message>
@@ -844,6 +848,14 @@ Where do these combatants go?</translation>
     <message>
         <source>Outil Relier deux zones (cliquer l’une puis l’autre)</source>
         <translation>Link two zones tool (click one, then the other)</translation>
+    </message>
+    <message>
+        <source>Outil Mur (glisser le long de la grille)</source>
+        <translation>Wall tool (drag along the grid)</translation>
+    </message>
+    <message>
+        <source>Outil Terrain (clic : difficile, infranchissable, dégagé)</source>
+        <translation>Terrain tool (click: difficult, impassable, clear)</translation>
     </message>
     <message>
         <source>&amp;Fond de carte…</source>

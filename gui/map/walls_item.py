@@ -1,0 +1,100 @@
+"""The grid's walls and squares on the map (issue 18): one item paints them all, so that
+thousands of wall segments cost one item, not thousands."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPen
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from ..engine.model import Grid, MapSquare, MapWall
+
+NEAR = 6.0  # scene units: how close to a wall a right-click names it
+
+WALL = QColor("#3b3127")  # a solid wall: dark, thick
+COVER_WALL = QColor("#8a6d3b")  # a wall that gives cover: dashed
+FILLS = {
+    "impassable": QBrush(QColor(40, 40, 40, 170)),
+    "difficult": QBrush(QColor(139, 94, 52, 110), Qt.BrushStyle.BDiagPattern),
+    "solid": QBrush(QColor(60, 60, 60, 200)),
+    "cover": QBrush(QColor(120, 110, 90, 150), Qt.BrushStyle.Dense5Pattern),
+}
+
+
+def grid_point(grid: Grid, p: QPointF) -> tuple[int, int]:
+    """The grid point (a corner of squares) nearest to `p`."""
+    c = grid.cell_px
+    return round((p.x() - grid.origin_x) / c), round((p.y() - grid.origin_y) / c)
+
+
+def along_a_line(start: tuple[int, int], end: tuple[int, int]) -> tuple[int, int]:
+    """`end` brought onto the row or column of `start`, whichever it is nearer (a wall runs
+    along one grid line)."""
+    dx, dy = end[0] - start[0], end[1] - start[1]
+    return (end[0], start[1]) if abs(dx) >= abs(dy) else (start[0], end[1])
+
+
+def wall_near(grid: Grid, walls: list[MapWall], p: QPointF) -> int | None:
+    """The index of the wall within NEAR of `p`, the last drawn first (it is on top)."""
+    c, ox, oy = grid.cell_px, grid.origin_x, grid.origin_y
+    for i in range(len(walls) - 1, -1, -1):
+        w = walls[i]
+        line = QLineF(
+            ox + w.start[0] * c, oy + w.start[1] * c, ox + w.end[0] * c, oy + w.end[1] * c
+        )
+        box = QRectF(line.p1(), line.p2()).normalized().adjusted(-NEAR, -NEAR, NEAR, NEAR)
+        if box.contains(p):
+            return i
+    return None
+
+
+class WallsItem(QGraphicsItem):
+    """Walls along the grid's lines and squares tinted by what they hold: difficult terrain
+    hatched, impassable or solid dark, cover dotted."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lines: list[tuple[QLineF, bool]] = []  # (line, gives cover only)
+        self.cells: list[tuple[QRectF, QBrush]] = []
+        self.bounds = QRectF()
+        self.setZValue(-2)  # over zones and the grid, under links and tokens
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def show_walls(self, grid: Grid | None, walls: list[MapWall], squares: list[MapSquare]) -> None:
+        self.prepareGeometryChange()
+        self.lines, self.cells = [], []
+        if grid is not None:
+            c, ox, oy = grid.cell_px, grid.origin_x, grid.origin_y
+
+            def point(p: tuple[int, int]) -> QPointF:
+                return QPointF(ox + p[0] * c, oy + p[1] * c)
+
+            for w in walls:
+                self.lines.append((QLineF(point(w.start), point(w.end)), w.blocks == "cover"))
+            for s in squares:
+                rect = QRectF(point(s.cell), point((s.cell[0] + 1, s.cell[1] + 1)))
+                for kind in (s.terrain, s.blocks):
+                    if kind is not None:
+                        self.cells.append((rect, FILLS[kind]))
+        self.bounds = QRectF()
+        for line, _ in self.lines:
+            self.bounds = self.bounds.united(QRectF(line.p1(), line.p2()).normalized())
+        for rect, _ in self.cells:
+            self.bounds = self.bounds.united(rect)
+        self.bounds = self.bounds.adjusted(-4, -4, 4, 4) if self.lines or self.cells else QRectF()
+        self.update()
+
+    def boundingRect(self) -> QRectF:  # Qt override
+        return self.bounds
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:  # Qt override
+        painter.setPen(Qt.PenStyle.NoPen)
+        for rect, brush in self.cells:
+            painter.fillRect(rect, brush)
+        solid = QPen(WALL, 5, Qt.PenStyle.SolidLine, Qt.PenCapStyle.SquareCap)
+        cover = QPen(COVER_WALL, 4, Qt.PenStyle.DashLine, Qt.PenCapStyle.FlatCap)
+        for line, gives_cover in self.lines:
+            painter.setPen(cover if gives_cover else solid)
+            painter.drawLine(line)

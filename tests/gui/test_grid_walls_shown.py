@@ -1,0 +1,76 @@
+"""Issue 18, deliver 2 and 4 (first part): the grid's walls and squares show on the map as the
+model holds them and follow undo."""
+
+from __future__ import annotations
+
+import pytest
+
+from gui.app import open_encounter
+from gui.engine.model import Grid
+
+pytestmark = pytest.mark.gui
+
+
+def test_walls_and_squares_are_drawn_where_the_grid_puts_them_and_follow_undo(laptop_window):
+    window = laptop_window(open_encounter(None, "libre"))
+    ctl = window.controller
+    ctl.set_grid(Grid(cell_px=40, origin_x=0, origin_y=0))
+    ctl.add_wall((2, 0), (2, 3))
+    ctl.set_square((4, 4), "difficult")
+    walls = window.scene.walls_item
+    ((line, cover),) = walls.lines
+    assert (line.x1(), line.y1(), line.x2(), line.y2(), cover) == (80, 0, 80, 120, False)
+    assert [r.topLeft().toTuple() for r, _ in walls.cells] == [(160.0, 160.0)]
+    assert walls.boundingRect().contains(line.p2())
+    ctl.undo_stack.undo()
+    ctl.undo_stack.undo()
+    assert walls.lines == [] and walls.cells == [] and walls.boundingRect().isEmpty()
+    assert window.scene.enc.map.grid is not None  # the grid itself stays
+
+
+def test_the_wall_tool_draws_along_a_grid_line_and_the_terrain_tool_cycles(laptop_window):
+    """Edit mode: a drag with the wall tool from near one grid point to near another on
+    (almost) the same line makes one wall on that line; clicks with the terrain tool turn a
+    square difficult, impassable, then clear; a wall's menu removes it; each one undo entry."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtWidgets import QMenu
+
+    from tests.gui.fakes import click, drag
+
+    window = laptop_window(open_encounter(None, "libre"))
+    ctl = window.controller
+    ctl.set_grid(Grid(cell_px=40, origin_x=0, origin_y=0))
+    window.menus.actions["edit_map"].setChecked(True)
+    window.menus.actions["tool_wall"].trigger()
+    count = ctl.undo_stack.count()
+    drag(window.view, QPointF(82, 3), QPointF(86, 122))  # (2, 0) to near (2, 3)
+    assert [(w.start, w.end) for w in ctl.enc.map.walls] == [((2, 0), (2, 3))]
+    assert ctl.undo_stack.count() == count + 1
+    window.menus.actions["tool_terrain"].trigger()
+    cell = QPointF(170, 170)  # square (4, 4)
+    kinds = []
+    for _ in range(3):
+        click(window.view, cell)
+        kinds.append([s.terrain for s in ctl.enc.map.squares])
+    assert kinds == [["difficult"], ["impassable"], []]
+    menu = QMenu(window)
+    window.map.fill_menu(menu, "wall", 0, QPointF(80, 60))
+    (remove,) = [a for a in menu.actions() if a.text() == "Retirer le mur"]
+    remove.trigger()
+    assert ctl.enc.map.walls == []
+    assert window.scene.wall_at(QPointF(80, 60)) is None
+
+
+def test_without_a_grid_the_wall_tool_says_why(laptop_window):
+    from PySide6.QtCore import QPointF
+
+    from tests.gui.fakes import drag
+
+    window = laptop_window(open_encounter(None, "libre"))
+    ctl = window.controller
+    messages = []
+    ctl.message.connect(messages.append)
+    window.menus.actions["edit_map"].setChecked(True)
+    window.menus.actions["tool_wall"].trigger()
+    drag(window.view, QPointF(82, 3), QPointF(86, 122))
+    assert ctl.enc.map.walls == [] and "pas de grille" in messages[-1]
