@@ -8,6 +8,10 @@ from PySide6.QtCore import QPointF, QRectF, Signal
 from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsSceneHelpEvent
 
+from ..engine.grid.board import Board
+from ..engine.grid.from_map import board_of
+from ..engine.grid.squares import Footprint
+from ..engine.grid.straight import straight_path
 from ..engine.model import Combatant, Encounter, Grid, Side
 from ..engine.moves import cell_at, cell_centre
 from ..engine.rulesets.base import Ruleset
@@ -17,6 +21,7 @@ from ..i18n import either, pick
 from .group_item import GroupItem
 from .layout import TOKEN_DIAMETER, link_segment, token_slots
 from .link_item import GridItem, LinkItem
+from .path_item import PathItem
 from .token_item import TokenItem, initials, token_tooltip
 from .tools import ToolScene
 from .walls_item import WallsItem, grid_point, wall_near
@@ -49,6 +54,10 @@ class EncounterScene(ToolScene):
         self.addItem(self.grid_item)
         self.walls_item = WallsItem()
         self.addItem(self.walls_item)
+        self.path_item = PathItem()
+        self.addItem(self.path_item)
+        self._path_to: tuple[int, int] | None = None
+        self._board: Board | None = None
         self.background: QGraphicsPixmapItem | None = None
         self._background_key: tuple | None = None
         self._active: set[str] = set()  # the members of the acting unit, as shown
@@ -86,6 +95,7 @@ class EncounterScene(ToolScene):
         self._sync_grid()
         m = self.enc.map
         self.walls_item.show_walls(m.grid, m.walls, m.squares)
+        self._board, self._path_to = None, None  # a path shown is computed again
         self._take_in(self.content_rect().adjusted(-ROOM, -ROOM, ROOM, ROOM))
 
     def content_rect(self) -> QRectF:
@@ -395,8 +405,34 @@ class EncounterScene(ToolScene):
                 return item.cid
         return None
 
+    def token_dragged(self, token: TokenItem) -> None:
+        """A token moves under the pointer: on a grid, the straight path from its square to
+        the square under it and its cost (the ruleset's diagonal rule, the map's walls and
+        terrain), restated only when that square changes."""
+        grid, c = self.enc.map.grid, self.enc.combatant(token.cid)
+        if grid is None or c.position.cell is None:
+            return
+        target = cell_at(grid, token.pos().x(), token.pos().y())
+        if target == self._path_to:
+            return
+        self._path_to = target
+        side = self.ruleset.space(self.enc, c)
+        path = straight_path(
+            self.board(), Footprint(c.position.cell, side), target, self.ruleset.diagonal
+        )
+        points = [QPointF(*cell_centre(grid, cell)) for cell in path.cells]
+        self.path_item.show_path(points, either(path.cost.fr, path.cost.en), path.cost.allowed)
+
+    def board(self) -> Board:
+        """The map's walls and squares as the geometry reads them (built once per change)."""
+        if self._board is None:
+            self._board = board_of(self.enc.map)
+        return self._board
+
     def token_released(self, token: TokenItem) -> None:
         """A token was let go: report where, unless it was only clicked."""
+        self.path_item.hide()
+        self._path_to = None
         if (token.pos() - token.home).manhattanLength() < 3:
             token.setPos(token.home)
             return

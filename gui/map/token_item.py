@@ -103,6 +103,12 @@ class TokenItem(QGraphicsItem):
         if scene is not None:
             scene.token_pressed.emit(self.cid)
 
+    def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        super().mouseMoveEvent(event)
+        scene = self.scene()
+        if scene is not None:
+            scene.token_dragged(self)
+
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
         super().mouseReleaseEvent(event)
         self.setCursor(Qt.CursorShape.OpenHandCursor)

@@ -74,3 +74,37 @@ def test_without_a_grid_the_wall_tool_says_why(laptop_window):
     window.menus.actions["tool_wall"].trigger()
     drag(window.view, QPointF(82, 3), QPointF(86, 122))
     assert ctl.enc.map.walls == [] and "pas de grille" in messages[-1]
+
+
+def test_a_drag_on_the_grid_shows_the_path_and_its_cost_then_lets_go(laptop_window):
+    """Deliver 2: while a token on a square is dragged, the straight path to the square under
+    it and its cost (squares and metres, the ruleset's diagonal rule) show, red through a
+    wall; letting go hides it and the move is one undo entry."""
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtTest import QTest
+
+    from gui.engine.moves import Destination
+
+    window = laptop_window(open_encounter(None, "libre"))
+    ctl = window.controller
+    ctl.set_grid(Grid(cell_px=40, origin_x=0, origin_y=0, snap=True))
+    ctl.move("maelis", Destination(zone="chemin", cell=(2, 10)), True)
+    token = window.scene.token_items["maelis"]
+    port, view = window.view.viewport(), window.view
+    start = view.mapFromScene(token.pos())
+    QTest.mousePress(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, start)
+    for x in (100, 140, 180, 220):  # three squares to the right: (5, 10)
+        QTest.mouseMove(port, view.mapFromScene(QPointF(x, token.pos().y())))
+    preview = window.scene.path_item
+    assert preview.isVisible() and preview.allowed
+    assert preview.text == "3 cases (4,5 m)"
+    ctl.add_wall((4, 9), (4, 12))  # a wall across the way: the next step shows it
+    QTest.mouseMove(port, view.mapFromScene(QPointF(221, token.pos().y())))
+    assert not preview.allowed and "mur" in preview.text
+    count = ctl.undo_stack.count()
+    QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    assert not preview.isVisible()
+    assert ctl.undo_stack.count() == count + 1 and ctl.enc.combatant("maelis").position.cell == (
+        5,
+        10,
+    )

@@ -19,6 +19,7 @@ from ..effects import Effect
 from ..model import Combatant, Encounter, LogEntry, Scalar, State, StatValue, TurnEntry, now
 from ..odds import Distribution
 from ..problems import BilingualError, Words
+from ..zones import Diagonal
 from .schema import FieldSpec, Label, RulesetData, StateSpec, Template
 
 if TYPE_CHECKING:
@@ -327,6 +328,8 @@ class Ruleset(ABC):
     uses_contact = False
     # The sheet values that put combatants in groups (token_group): changing one regroups.
     grouping_stats: frozenset[str] = frozenset()
+    # How the grid counts a diagonal step (grid/paths.py): 1-1 by default, 1-2-1 in d20 games.
+    diagonal: Diagonal = "chebyshev"
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -391,6 +394,11 @@ class Ruleset(ABC):
     @cached_property
     def _state_specs(self) -> dict[str, StateSpec]:
         return {s.key: s for s in self.data.states}
+
+    def space(self, enc: Encounter, c: Combatant) -> int:
+        """How many squares wide a combatant's space is on the grid (its size: 1 by default,
+        2 for Large…)."""
+        return 1
 
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """True once `c` takes no further part in the fight (none by default)."""
