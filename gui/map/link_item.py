@@ -89,6 +89,9 @@ class GridItem(QGraphicsItem):
         self.setZValue(-5)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        # Kept as pixels at the view's scale (Qt caches what the viewport shows): a token
+        # dragged across the map repaints a copy, not hundreds of lines (P3g).
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def show_grid(self, area: QRectF, cell: float, origin: QPointF) -> None:
         self.prepareGeometryChange()

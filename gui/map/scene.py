@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, Signal
+from PySide6.QtCore import QPointF, QRectF, QTimer, Signal
 from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsSceneHelpEvent
 
@@ -30,6 +30,7 @@ from .zone_item import ZoneItem
 __all__ = ["EncounterScene", "initials"]
 MARGIN = 40.0  # around the map when it is fitted in the view or printed
 ROOM = 400.0  # around it in the scene: room to draw new zones, the same in both modes
+PATH_EVERY_MS = 50  # the path of a dragged token is restated at most this often
 
 
 class EncounterScene(ToolScene):
@@ -58,6 +59,11 @@ class EncounterScene(ToolScene):
         self.addItem(self.path_item)
         self._path_to: tuple[int, int] | None = None
         self._board: Board | None = None
+        self._dragged: TokenItem | None = None
+        self._path_timer = QTimer(self)
+        self._path_timer.setSingleShot(True)
+        self._path_timer.setProperty("idle", True)  # the first step of a drag shows at once
+        self._path_timer.timeout.connect(self._show_path)
         self.background: QGraphicsPixmapItem | None = None
         self._background_key: tuple | None = None
         self._active: set[str] = set()  # the members of the acting unit, as shown
@@ -407,10 +413,23 @@ class EncounterScene(ToolScene):
 
     def token_dragged(self, token: TokenItem) -> None:
         """A token moves under the pointer: on a grid, the straight path from its square to
-        the square under it and its cost (the ruleset's diagonal rule, the map's walls and
-        terrain), restated only when that square changes."""
-        grid, c = self.enc.map.grid, self.enc.combatant(token.cid)
-        if grid is None or c.position.cell is None:
+        the square under it and its cost, restated when that square changes — at most every
+        PATH_EVERY_MS while the pointer runs on (the last square always shown), so that a
+        fast drag stays as smooth as without it (P3)."""
+        grid = self.enc.map.grid
+        if grid is None or self.enc.combatant(token.cid).position.cell is None:
+            return
+        self._dragged = token
+        if not self._path_timer.isActive():
+            self._path_timer.start(0 if self._path_timer.property("idle") else PATH_EVERY_MS)
+            self._path_timer.setProperty("idle", False)
+
+    def _show_path(self) -> None:
+        token, grid = self._dragged, self.enc.map.grid
+        if token is None or grid is None or token.scene() is not self:
+            return
+        c = self.enc.combatant(token.cid)
+        if c.position.cell is None:
             return
         target = cell_at(grid, token.pos().x(), token.pos().y())
         if target == self._path_to:
@@ -431,6 +450,9 @@ class EncounterScene(ToolScene):
 
     def token_released(self, token: TokenItem) -> None:
         """A token was let go: report where, unless it was only clicked."""
+        self._path_timer.stop()
+        self._path_timer.setProperty("idle", True)
+        self._dragged = None
         self.path_item.hide()
         self._path_to = None
         if (token.pos() - token.home).manhattanLength() < 3:

@@ -59,6 +59,9 @@ class WallsItem(QGraphicsItem):
         self.bounds = QRectF()
         self.setZValue(-2)  # over zones and the grid, under links and tokens
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        # Painted once into a pixmap at the view's scale: a token dragged over thousands of
+        # walls repaints a copy, not every wall (P3g).
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def show_walls(self, grid: Grid | None, walls: list[MapWall], squares: list[MapSquare]) -> None:
         self.prepareGeometryChange()

@@ -56,3 +56,59 @@ def bench_p11() -> str:
 
 if __name__ == "__main__":
     print(bench_p11())
+
+
+def bench_p3_grid() -> str:
+    """P3 on the grid (issue 18): a mouse move dragging a token over a 100 × 100 grid with
+    1,000 tokens on squares and 2,000 wall segments, the path and its cost restated at every
+    new square, against a bare scene of stock items."""
+    from PySide6.QtCore import QPointF, Qt
+    from PySide6.QtWidgets import QGraphicsView
+
+    from gui.engine.model import Grid, MapWall
+    from gui.engine.rulesets import registry
+    from gui.map.scene import EncounterScene
+    from gui.map.view import MapView
+    from tests.bench.bench_gui import (
+        COMBATANTS,
+        P3_TARGET_MS,
+        P3_TARGET_RATIO,
+        ZONES,
+        _app,
+        _bare_scene,
+        _drag_ms,
+        _show,
+    )
+    from tests.bench.big_encounter import make_big_encounter
+
+    _app()
+    rng = random.Random(3)
+    enc = make_big_encounter(COMBATANTS, ZONES)
+    enc.map.grid = Grid(cell_px=40, snap=True)
+    for i, c in enumerate(enc.combatants):
+        c.position = c.position.model_copy(update={"cell": (i % SIDE, i // SIDE * 10 + 5)})
+    enc.map.walls = [MapWall(start=w.start, end=w.end) for w in _walls(rng)]
+    scene = EncounterScene(enc, registry.get(enc.ruleset))
+    view = MapView(scene)
+    window = _show(view)
+    view.fit()
+    _app().processEvents()
+    token = scene.token_items[enc.combatants[0].id]
+    start = token.scenePos()
+    path = [start + QPointF(k * 13.0, k * 7.0) for k in range(1, 121)]
+    ours = _drag_ms(view, token, path)
+    if not scene.path_item.text:
+        raise AssertionError("no path was shown while dragging on the grid")
+    window.close()
+    bare, disc = _bare_scene(scene)
+    bare_view = QGraphicsView(bare)
+    bare_window = _show(bare_view)
+    bare_view.fitInView(scene.content_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+    _app().processEvents()
+    theirs = _drag_ms(bare_view, disc, [disc.scenePos() + (p - start) for p in path])
+    bare_window.close()
+    return (
+        f"P3g {ours:.2f} ms per mouse-move dragging a token on a {SIDE}x{SIDE} grid, "
+        f"{COMBATANTS:,} tokens, {WALLS:,} walls, path cost shown ; bare scene {theirs:.2f} ms ;"
+        f" {ours / theirs:.1f}x (target <= {P3_TARGET_MS} ms, <= {P3_TARGET_RATIO}x)"
+    )

@@ -76,7 +76,7 @@ def test_without_a_grid_the_wall_tool_says_why(laptop_window):
     assert ctl.enc.map.walls == [] and "pas de grille" in messages[-1]
 
 
-def test_a_drag_on_the_grid_shows_the_path_and_its_cost_then_lets_go(laptop_window):
+def test_a_drag_on_the_grid_shows_the_path_and_its_cost_then_lets_go(laptop_window, qtbot):
     """Deliver 2: while a token on a square is dragged, the straight path to the square under
     it and its cost (squares and metres, the ruleset's diagonal rule) show, red through a
     wall; letting go hides it and the move is one undo entry."""
@@ -96,11 +96,13 @@ def test_a_drag_on_the_grid_shows_the_path_and_its_cost_then_lets_go(laptop_wind
     for x in (100, 140, 180, 220):  # three squares to the right: (5, 10)
         QTest.mouseMove(port, view.mapFromScene(QPointF(x, token.pos().y())))
     preview = window.scene.path_item
+    qtbot.waitUntil(lambda: preview.text == "3 cases (4,5 m)", timeout=2000)
     assert preview.isVisible() and preview.allowed
-    assert preview.text == "3 cases (4,5 m)"
+    assert len([d for d in preview.dots if d.isVisible()]) == 4  # (2, 10) to (5, 10)
     ctl.add_wall((4, 9), (4, 12))  # a wall across the way: the next step shows it
     QTest.mouseMove(port, view.mapFromScene(QPointF(221, token.pos().y())))
-    assert not preview.allowed and "mur" in preview.text
+    qtbot.waitUntil(lambda: not preview.allowed, timeout=2000)
+    assert "mur" in preview.text
     count = ctl.undo_stack.count()
     QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     assert not preview.isVisible()
