@@ -22,6 +22,7 @@ from .group_item import GroupItem
 from .layout import TOKEN_DIAMETER, link_segment, token_slots
 from .link_item import GridItem, LinkItem
 from .path_item import PathItem
+from .threat_item import ThreatItem, threatened_cells
 from .token_item import TokenItem, initials, token_tooltip
 from .tools import ToolScene
 from .walls_item import WallsItem, grid_point, wall_near
@@ -57,6 +58,9 @@ class EncounterScene(ToolScene):
         self.addItem(self.walls_item)
         self.path_item = PathItem()
         self.addItem(self.path_item)
+        self.threat_item = ThreatItem()
+        self.addItem(self.threat_item)
+        self.show_threats = False  # Affichage › Cases menacées
         self._path_to: tuple[int, int] | None = None
         self._board: Board | None = None
         self._dragged: TokenItem | None = None
@@ -102,6 +106,7 @@ class EncounterScene(ToolScene):
         m = self.enc.map
         self.walls_item.show_walls(m.grid, m.walls, m.squares)
         self._board, self._path_to = None, None  # a path shown is computed again
+        self.restate_threats()
         self._take_in(self.content_rect().adjusted(-ROOM, -ROOM, ROOM, ROOM))
 
     def content_rect(self) -> QRectF:
@@ -311,6 +316,8 @@ class EncounterScene(ToolScene):
         for key in zones:
             for cid in self._by_zone.get(key, ()):
                 self._grow_to(self.token_items[cid])
+        if self.show_threats and self.selected in touched:  # it moved, or its reach changed
+            self.restate_threats()
 
     def _grow_to(self, item: TokenItem) -> None:
         """The scene takes in a token that went beyond it."""
@@ -323,6 +330,18 @@ class EncounterScene(ToolScene):
             item = self.token_items.get(one or "")
             if item is not None:
                 self._restate(item, self.enc.combatant(item.cid))
+        self.restate_threats()
+
+    def restate_threats(self) -> None:
+        """The selected combatant's threatened squares, when the GM shows them."""
+        grid, cid = self.enc.map.grid, self.selected
+        cells: frozenset[tuple[int, int]] = frozenset()
+        if self.show_threats and grid is not None and cid in self.token_items:
+            cells = threatened_cells(self.enc, self.ruleset, self.enc.combatant(cid), self.board())
+        px = grid.cell_px if grid else 1.0
+        self.threat_item.show_cells(
+            cells, px, grid.origin_x if grid else 0, grid.origin_y if grid else 0
+        )
 
     def snap_back(self) -> None:
         """Tokens dragged but not moved (a refused move) go back to their places."""

@@ -133,6 +133,11 @@ class WindowActions:
     def set_tool(self, tool: str) -> None:
         self.window.scene.set_tool(tool)
 
+    def show_threats(self, on: bool) -> None:
+        """Affichage › Cases menacées: the selected combatant's threatened squares."""
+        self.window.scene.show_threats = on
+        self.window.scene.restate_threats()
+
     def background(self) -> None:
         dialog = BackgroundDialog(self.controller.enc.map.background, self.window)
         if dialog.exec():

@@ -215,6 +215,15 @@ class Menus:
 
     def _view_menu(self, menu: QMenu) -> None:
         view = self.window.view
+        menu.addAction(
+            self.add(
+                "threats",
+                tr("Cases &menacées"),
+                self.do.show_threats,
+                tip=tr("Sur la grille, les cases que menace le combattant sélectionné"),
+                checkable=True,
+            )
+        )
         menu.addAction(self.add("fit", tr("&Ajuster à la fenêtre"), view.fit, ["Ctrl+0"]))
         menu.addAction(
             self.add(

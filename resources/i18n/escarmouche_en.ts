@@ -906,6 +906,14 @@ Where do these combatants go?</translation>
         <translation>The adopted interpretations and house rules of this combat (G-5)</translation>
     </message>
     <message>
+        <source>Cases &amp;menacées</source>
+        <translation>&amp;Threatened squares</translation>
+    </message>
+    <message>
+        <source>Sur la grille, les cases que menace le combattant sélectionné</source>
+        <translation>On the grid, the squares the selected combatant threatens</translation>
+    </message>
+    <message>
         <source>&amp;Ajuster à la fenêtre</source>
         <translation>&amp;Fit to window</translation>
     </message>

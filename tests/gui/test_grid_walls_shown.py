@@ -110,3 +110,31 @@ def test_a_drag_on_the_grid_shows_the_path_and_its_cost_then_lets_go(laptop_wind
         5,
         10,
     )
+
+
+def test_the_selected_combatants_threatened_squares_show_on_demand(laptop_window):
+    """Affichage › Cases menacées: the squares around the selected token's space (reach 1 by
+    default), none behind a solid wall; they follow its moves and go when it is off."""
+    from gui.engine.moves import Destination
+
+    window = laptop_window(open_encounter(None, "libre"))
+    ctl = window.controller
+    ctl.set_grid(Grid(cell_px=40, origin_x=0, origin_y=0, snap=True))
+    ctl.move("maelis", Destination(zone="chemin", cell=(3, 10)), True)
+    ctl.select("maelis")
+    overlay = window.scene.threat_item
+    assert not overlay.isVisible()
+    window.menus.actions["threats"].setChecked(True)
+
+    def cells():
+        return sorted((int(r.x() // 40), int(r.y() // 40)) for r in overlay.rects)
+
+    assert cells() == sorted(
+        (3 + dx, 10 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy
+    )
+    ctl.add_wall((4, 9), (4, 12))  # a wall on its east side: the square beyond it goes
+    assert (4, 10) not in cells() and len(cells()) == 7  # the diagonals: a line along the wall
+    ctl.move("maelis", Destination(zone="chemin", cell=(2, 10)), True)
+    assert (1, 10) in cells() and (4, 10) not in cells()
+    window.menus.actions["threats"].setChecked(False)
+    assert not overlay.isVisible()

@@ -395,6 +395,11 @@ class Ruleset(ABC):
     def _state_specs(self) -> dict[str, StateSpec]:
         return {s.key: s for s in self.data.states}
 
+    def reach(self, enc: Encounter, c: Combatant) -> int:
+        """How many squares away a combatant threatens on the grid (1: the squares around
+        its space; 2 with a reach weapon…)."""
+        return 1
+
     def space(self, enc: Encounter, c: Combatant) -> int:
         """How many squares wide a combatant's space is on the grid (its size: 1 by default,
         2 for Large…)."""

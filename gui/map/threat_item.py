@@ -1,0 +1,57 @@
+"""The squares the selected combatant threatens (issue 18): tinted on the grid when the GM
+shows them (Affichage › Cases menacées), from its space and reach and the map's walls."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QColor, QPainter
+from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+
+from ..engine.grid.board import Board
+from ..engine.grid.reach import Threat, threatened
+from ..engine.grid.squares import Cell, Footprint
+from ..engine.model import Combatant, Encounter
+from ..engine.rulesets.base import Ruleset
+
+TINT = QColor(230, 120, 20, 70)
+
+
+def threatened_cells(
+    enc: Encounter, ruleset: Ruleset, c: Combatant, board: Board
+) -> frozenset[Cell]:
+    """The squares `c` threatens with its space and reach (none off the grid), not those
+    behind total cover."""
+    if enc.map.grid is None or c.position.cell is None:
+        return frozenset()
+    space = Footprint(c.position.cell, ruleset.space(enc, c))
+    return threatened(Threat(space, ruleset.reach(enc, c)), ruleset.diagonal, board)
+
+
+class ThreatItem(QGraphicsItem):
+    """One item tints every square threatened; hidden when nothing is to show."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rects: list[QRectF] = []
+        self._box = QRectF()
+        self.setZValue(-1)  # over the walls, under links and tokens
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+
+    def show_cells(self, cells: frozenset[Cell], cell_px: float, ox: float, oy: float) -> None:
+        self.prepareGeometryChange()
+        self.rects = [
+            QRectF(ox + x * cell_px, oy + y * cell_px, cell_px, cell_px) for x, y in cells
+        ]
+        self._box = QRectF()
+        for rect in self.rects:
+            self._box = self._box.united(rect)
+        self.setVisible(bool(self.rects))
+
+    def boundingRect(self) -> QRectF:  # Qt override
+        return self._box
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:  # Qt override
+        for rect in self.rects:
+            painter.fillRect(rect, TINT)
