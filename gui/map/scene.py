@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, QTimer, Signal
+from PySide6.QtCore import QLineF, QPointF, QRectF, QTimer, Signal
 from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsSceneHelpEvent
 
@@ -17,7 +17,8 @@ from ..engine.moves import cell_at, cell_centre
 from ..engine.rulesets.base import Ruleset
 from ..engine.touched import Touched
 from ..engine.turns import current_entry
-from ..i18n import either, pick
+from ..engine.zones import grid_squares
+from ..i18n import either, pick, tr
 from .group_item import GroupItem
 from .layout import TOKEN_DIAMETER, link_segment, token_slots
 from .link_item import GridItem, LinkItem
@@ -410,6 +411,23 @@ class EncounterScene(ToolScene):
         return QPointF(
             grid.origin_x + point[0] * grid.cell_px, grid.origin_y + point[1] * grid.cell_px
         )
+
+    def measure(self, a: QPointF, b: QPointF) -> str:
+        """The ruler: squares and metres on a grid (the ruleset's diagonal rule, straight, walls
+        not counted), else metres at the map's scale."""
+        grid = self.enc.map.grid
+        if grid is not None:
+            n = grid_squares(
+                cell_at(grid, a.x(), a.y()), cell_at(grid, b.x(), b.y()), self.ruleset.diagonal
+            )
+            m = n * grid.cell_m
+            fr = f"{n} case{'s' * (n > 1)} ({m:g} m)".replace(".", ",")
+            return either(fr, f"{n} square{'s' * (n != 1)} ({m:g} m)")
+        scale = self.enc.map.metres_per_px
+        if scale is None:
+            return tr("Échelle inconnue : Édition › Échelle de la carte")
+        metres = QLineF(a, b).length() * scale
+        return either(f"{metres:.1f} m".replace(".", ","), f"{metres:.1f} m")
 
     def wall_at(self, p: QPointF) -> int | None:
         grid = self.enc.map.grid

@@ -13,11 +13,13 @@ from PySide6.QtWidgets import (
 )
 
 from .link_item import LinkItem
+from .path_item import PathItem
 from .token_item import TokenItem
 from .walls_item import along_a_line
 from .zone_item import ZoneItem
 
 SELECT, DRAW, CONNECT, WALL, TERRAIN = "select", "draw", "connect", "wall", "terrain"
+RULER = "ruler"  # measures in play mode too
 MIN_ZONE = 20.0
 
 
@@ -41,6 +43,8 @@ class ToolScene(QGraphicsScene):
         self._start = QPointF()
         self.connect_from: str | None = None
         self._wall_from: tuple[int, int] | None = None
+        self.ruler = PathItem()  # the ruler's line and distance, until the next measure
+        self.addItem(self.ruler)
         self._wall_line: QGraphicsLineItem | None = None
 
     def zone_at(self, p: QPointF) -> str | None:
@@ -59,6 +63,10 @@ class ToolScene(QGraphicsScene):
     def scene_point(self, point: tuple[int, int]) -> QPointF:
         raise NotImplementedError
 
+    def measure(self, a: QPointF, b: QPointF) -> str:
+        """The distance from `a` to `b` as the ruler shows it."""
+        raise NotImplementedError
+
     def wall_at(self, p: QPointF) -> int | None:
         """The wall near `p` while the map is edited (its menu), else None."""
         raise NotImplementedError
@@ -66,6 +74,7 @@ class ToolScene(QGraphicsScene):
     def set_tool(self, tool: str) -> None:
         """Select, draw a zone, or connect zones (the last two only in edit mode)."""
         self._clear_connect()
+        self.ruler.hide()
         self.tool = tool
         self.tool_changed.emit(tool)
 
@@ -87,6 +96,11 @@ class ToolScene(QGraphicsScene):
             self._wall_press(event.scenePos())
         elif self.tool == TERRAIN:
             self.square_clicked.emit(self.grid_cell_at(event.scenePos()))
+        elif self.tool == RULER:
+            self._start = event.scenePos()
+            self.ruler.show_path(
+                [self._start, self._start], self.measure(self._start, self._start), True
+            )
         else:
             self._connect_click(self.zone_at(event.scenePos()))
         event.accept()
@@ -119,6 +133,11 @@ class ToolScene(QGraphicsScene):
             self.connect_requested.emit(first, zid)
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        if self.tool == RULER and self.ruler.isVisible() and event.buttons():
+            end = event.scenePos()
+            self.ruler.show_path([self._start, end], self.measure(self._start, end), True)
+            event.accept()
+            return
         if self._wall_line is not None:
             end = self._wall_end(event.scenePos())
             if end is not None:

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QMenu, QToolBar
 
 from ..control.settings import set_skip_out, skip_out
 from ..i18n import tr
-from ..map.tools import CONNECT, DRAW, SELECT, TERRAIN, WALL
+from ..map.tools import CONNECT, DRAW, RULER, SELECT, TERRAIN, WALL
 from .actions import WindowActions
 from .icons import icon_for
 
@@ -146,6 +146,7 @@ class Menus:
                 TERRAIN,
                 "T",
             ),
+            ("tool_ruler", tr("Règle (glisser pour mesurer)"), RULER, "U"),
         ):
             action = self.add(
                 key, text, lambda on, t=tool: on and do.set_tool(t), [short], checkable=True
@@ -294,5 +295,5 @@ class Menus:
         for key in ("duplicate", "remove", "action"):
             self.actions[key].setEnabled(selected)
         editing = self.window.scene.editing
-        for key in ("tool_select", "tool_draw", "tool_connect", "tool_wall", "tool_terrain"):
+        for key in ("tool_draw", "tool_connect", "tool_wall", "tool_terrain"):  # edit mode
             self.actions[key].setEnabled(editing)

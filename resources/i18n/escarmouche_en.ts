@@ -858,6 +858,10 @@ Where do these combatants go?</translation>
         <translation>Terrain tool (click: difficult, impassable, clear)</translation>
     </message>
     <message>
+        <source>Règle (glisser pour mesurer)</source>
+        <translation>Ruler (drag to measure)</translation>
+    </message>
+    <message>
         <source>&amp;Fond de carte…</source>
         <translation>Map &amp;background…</translation>
     </message>
@@ -2012,6 +2016,10 @@ Dodge</translation>
     <message>
         <source>{field} {step:+d} ({value} → {new})</source>
         <translation>{field} {step:+d} ({value} → {new})</translation>
+    </message>
+    <message>
+        <source>Échelle inconnue : Édition › Échelle de la carte</source>
+        <translation>Unknown scale: Edit › Map scale</translation>
     </message>
 </context>
 </TS>

@@ -138,3 +138,23 @@ def test_the_selected_combatants_threatened_squares_show_on_demand(laptop_window
     assert (1, 10) in cells() and (4, 10) not in cells()
     window.menus.actions["threats"].setChecked(False)
     assert not overlay.isVisible()
+
+
+def test_the_ruler_measures_squares_on_the_grid_and_metres_at_the_scale(laptop_window):
+    """Affichage/Édition › Règle (U), in play mode too: a drag shows the distance — squares
+    and metres on a grid (the ruleset's diagonal rule), metres at the map's scale without."""
+    from PySide6.QtCore import QPointF
+
+    from tests.gui.fakes import drag
+
+    window = laptop_window(open_encounter(None, "libre"))
+    ctl, ruler = window.controller, window.scene.ruler
+    window.menus.actions["tool_ruler"].trigger()
+    assert window.menus.actions["tool_ruler"].isEnabled()  # not only in edit mode
+    drag(window.view, QPointF(0, 400), QPointF(200, 400))
+    assert ruler.isVisible() and ruler.text == "10,0 m"  # 200 px at 0.05 m per px
+    ctl.set_grid(Grid(cell_px=40, origin_x=0, origin_y=0, cell_m=1.5))
+    drag(window.view, QPointF(20, 420), QPointF(180, 500))  # (0, 10) to (4, 12): 1-1 diagonals
+    assert ruler.text == "4 cases (6 m)"
+    window.menus.actions["tool_select"].trigger()
+    assert not ruler.isVisible()
