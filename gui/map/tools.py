@@ -43,8 +43,12 @@ class ToolScene(QGraphicsScene):
         self._start = QPointF()
         self.connect_from: str | None = None
         self._wall_from: tuple[int, int] | None = None
-        self.ruler = PathItem()  # the ruler's line and distance, until the next measure
+        self.ruler = PathItem()  # the ruler's ends and distance, until the next measure
         self.addItem(self.ruler)
+        self.ruler_line = self.addLine(QLineF())
+        self.ruler_line.setPen(QPen(QColor("#1565c0"), 3, Qt.PenStyle.DashLine))
+        self.ruler_line.setZValue(39)
+        self.ruler_line.hide()
         self._wall_line: QGraphicsLineItem | None = None
 
     def zone_at(self, p: QPointF) -> str | None:
@@ -75,6 +79,7 @@ class ToolScene(QGraphicsScene):
         """Select, draw a zone, or connect zones (the last two only in edit mode)."""
         self._clear_connect()
         self.ruler.hide()
+        self.ruler_line.hide()
         self.tool = tool
         self.tool_changed.emit(tool)
 
@@ -98,12 +103,16 @@ class ToolScene(QGraphicsScene):
             self.square_clicked.emit(self.grid_cell_at(event.scenePos()))
         elif self.tool == RULER:
             self._start = event.scenePos()
-            self.ruler.show_path(
-                [self._start, self._start], self.measure(self._start, self._start), True
-            )
+            self._measure(self._start)
         else:
             self._connect_click(self.zone_at(event.scenePos()))
         event.accept()
+
+    def _measure(self, end: QPointF) -> None:
+        """The ruler from where it was pressed to `end`."""
+        self.ruler.show_path([self._start, end], self.measure(self._start, end), True)
+        self.ruler_line.setLine(QLineF(self._start, end))
+        self.ruler_line.show()
 
     def _wall_press(self, at: QPointF) -> None:
         self._wall_from = self.grid_point_at(at)
@@ -134,8 +143,7 @@ class ToolScene(QGraphicsScene):
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
         if self.tool == RULER and self.ruler.isVisible() and event.buttons():
-            end = event.scenePos()
-            self.ruler.show_path([self._start, end], self.measure(self._start, end), True)
+            self._measure(event.scenePos())
             event.accept()
             return
         if self._wall_line is not None:

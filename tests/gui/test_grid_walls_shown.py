@@ -153,8 +153,9 @@ def test_the_ruler_measures_squares_on_the_grid_and_metres_at_the_scale(laptop_w
     assert window.menus.actions["tool_ruler"].isEnabled()  # not only in edit mode
     drag(window.view, QPointF(0, 400), QPointF(200, 400))
     assert ruler.isVisible() and ruler.text == "10,0 m"  # 200 px at 0.05 m per px
+    assert window.scene.ruler_line.line().length() == pytest.approx(200, abs=2)
     ctl.set_grid(Grid(cell_px=40, origin_x=0, origin_y=0, cell_m=1.5))
     drag(window.view, QPointF(20, 420), QPointF(180, 500))  # (0, 10) to (4, 12): 1-1 diagonals
     assert ruler.text == "4 cases (6 m)"
     window.menus.actions["tool_select"].trigger()
-    assert not ruler.isVisible()
+    assert not ruler.isVisible() and not window.scene.ruler_line.isVisible()
