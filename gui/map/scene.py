@@ -26,7 +26,7 @@ from .path_item import PathItem
 from .threat_item import ThreatItem, threatened_cells
 from .token_item import TokenItem, initials, token_tooltip
 from .tools import ToolScene
-from .walls_item import WallsItem, grid_point, wall_near
+from .walls_item import WallsItem, grid_point, scene_point, wall_near
 from .zone_item import ZoneItem
 
 __all__ = ["EncounterScene", "initials"]
@@ -67,7 +67,7 @@ class EncounterScene(ToolScene):
         self._dragged: TokenItem | None = None
         self._path_timer = QTimer(self)
         self._path_timer.setSingleShot(True)
-        self._path_timer.setProperty("idle", True)  # the first step of a drag shows at once
+        self._path_idle = True  # no path shown yet in this drag: the first shows at once
         self._path_timer.timeout.connect(self._show_path)
         self.background: QGraphicsPixmapItem | None = None
         self._background_key: tuple | None = None
@@ -339,10 +339,7 @@ class EncounterScene(ToolScene):
         cells: frozenset[tuple[int, int]] = frozenset()
         if self.show_threats and grid is not None and cid in self.token_items:
             cells = threatened_cells(self.enc, self.ruleset, self.enc.combatant(cid), self.board())
-        px = grid.cell_px if grid else 1.0
-        self.threat_item.show_cells(
-            cells, px, grid.origin_x if grid else 0, grid.origin_y if grid else 0
-        )
+        self.threat_item.show_cells(grid, cells)
 
     def snap_back(self) -> None:
         """Tokens dragged but not moved (a refused move) go back to their places."""
@@ -407,10 +404,7 @@ class EncounterScene(ToolScene):
         return None if grid is None else cell_at(grid, p.x(), p.y())
 
     def scene_point(self, point: tuple[int, int]) -> QPointF:
-        grid = self.enc.map.grid or Grid()
-        return QPointF(
-            grid.origin_x + point[0] * grid.cell_px, grid.origin_y + point[1] * grid.cell_px
-        )
+        return scene_point(self.enc.map.grid or Grid(), point)
 
     def measure(self, a: QPointF, b: QPointF) -> str:
         """The ruler: squares and metres on a grid (the ruleset's diagonal rule, straight, walls
@@ -458,8 +452,8 @@ class EncounterScene(ToolScene):
             return
         self._dragged = token
         if not self._path_timer.isActive():
-            self._path_timer.start(0 if self._path_timer.property("idle") else PATH_EVERY_MS)
-            self._path_timer.setProperty("idle", False)
+            self._path_timer.start(0 if self._path_idle else PATH_EVERY_MS)
+            self._path_idle = False
 
     def _show_path(self) -> None:
         token, grid = self._dragged, self.enc.map.grid
@@ -488,7 +482,7 @@ class EncounterScene(ToolScene):
     def token_released(self, token: TokenItem) -> None:
         """A token was let go: report where, unless it was only clicked."""
         self._path_timer.stop()
-        self._path_timer.setProperty("idle", True)
+        self._path_idle = True
         self._dragged = None
         self.path_item.hide()
         self._path_to = None

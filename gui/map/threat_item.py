@@ -10,8 +10,9 @@ from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 from ..engine.grid.board import Board
 from ..engine.grid.reach import Threat, threatened
 from ..engine.grid.squares import Cell, Footprint
-from ..engine.model import Combatant, Encounter
+from ..engine.model import Combatant, Encounter, Grid
 from ..engine.rulesets.base import Ruleset
+from .walls_item import cell_rect
 
 TINT = QColor(230, 120, 20, 70)
 
@@ -37,11 +38,9 @@ class ThreatItem(QGraphicsItem):
         self.setZValue(-1)  # over the walls, under links and tokens
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
 
-    def show_cells(self, cells: frozenset[Cell], cell_px: float, ox: float, oy: float) -> None:
+    def show_cells(self, grid: Grid | None, cells: frozenset[Cell]) -> None:
         self.prepareGeometryChange()
-        self.rects = [
-            QRectF(ox + x * cell_px, oy + y * cell_px, cell_px, cell_px) for x, y in cells
-        ]
+        self.rects = [cell_rect(grid, cell) for cell in cells] if grid is not None else []
         self._box = QRectF()
         for rect in self.rects:
             self._box = self._box.united(rect)

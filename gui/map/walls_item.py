@@ -21,6 +21,16 @@ FILLS = {
 }
 
 
+def scene_point(grid: Grid, p: tuple[int, int]) -> QPointF:
+    """Where a grid point (a corner of squares) is in the scene."""
+    return QPointF(grid.origin_x + p[0] * grid.cell_px, grid.origin_y + p[1] * grid.cell_px)
+
+
+def cell_rect(grid: Grid, cell: tuple[int, int]) -> QRectF:
+    """A grid square's rectangle in the scene."""
+    return QRectF(scene_point(grid, cell), scene_point(grid, (cell[0] + 1, cell[1] + 1)))
+
+
 def grid_point(grid: Grid, p: QPointF) -> tuple[int, int]:
     """The grid point (a corner of squares) nearest to `p`."""
     c = grid.cell_px
@@ -36,13 +46,10 @@ def along_a_line(start: tuple[int, int], end: tuple[int, int]) -> tuple[int, int
 
 def wall_near(grid: Grid, walls: list[MapWall], p: QPointF) -> int | None:
     """The index of the wall within NEAR of `p`, the last drawn first (it is on top)."""
-    c, ox, oy = grid.cell_px, grid.origin_x, grid.origin_y
     for i in range(len(walls) - 1, -1, -1):
         w = walls[i]
-        line = QLineF(
-            ox + w.start[0] * c, oy + w.start[1] * c, ox + w.end[0] * c, oy + w.end[1] * c
-        )
-        box = QRectF(line.p1(), line.p2()).normalized().adjusted(-NEAR, -NEAR, NEAR, NEAR)
+        box = QRectF(scene_point(grid, w.start), scene_point(grid, w.end)).normalized()
+        box = box.adjusted(-NEAR, -NEAR, NEAR, NEAR)
         if box.contains(p):
             return i
     return None
@@ -67,15 +74,11 @@ class WallsItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.lines, self.cells = [], []
         if grid is not None:
-            c, ox, oy = grid.cell_px, grid.origin_x, grid.origin_y
-
-            def point(p: tuple[int, int]) -> QPointF:
-                return QPointF(ox + p[0] * c, oy + p[1] * c)
-
             for w in walls:
-                self.lines.append((QLineF(point(w.start), point(w.end)), w.blocks == "cover"))
+                line = QLineF(scene_point(grid, w.start), scene_point(grid, w.end))
+                self.lines.append((line, w.blocks == "cover"))
             for s in squares:
-                rect = QRectF(point(s.cell), point((s.cell[0] + 1, s.cell[1] + 1)))
+                rect = cell_rect(grid, s.cell)
                 for kind in (s.terrain, s.blocks):
                     if kind is not None:
                         self.cells.append((rect, FILLS[kind]))
