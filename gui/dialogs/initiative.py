@@ -44,6 +44,9 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
         requests = {} if first_side else controller.table.initiative_requests()
         self.inputs = RollInputs(controller.table.roll, requests)
         self.requests, self.spins, self.faces = requests, self.inputs.spins, self.inputs.faces
+        # The turn units asking a roll, and their names (a group: « Brigands ×3 »).
+        self.units = {u.unit: u for u in controller.ruleset.turn_units(controller.enc)}
+        self.names = {unit: unit_label(controller, self.units[unit]) for unit in requests}
         self.sides = QButtonGroup(self)
         self.error = error_label("initiativeError")
         buttons = QDialogButtonBox(
@@ -75,10 +78,9 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
         for column, title in enumerate((tr("Combattant"), tr("Jet"), tr("Initiative"))):
             grid.addWidget(QLabel(f"<b>{escape(title)}</b>"), 0, column)
         enc = self.ctl.enc
-        units = {u.unit: u for u in self.ctl.ruleset.turn_units(enc)}
         for row, (unit, request) in enumerate(self.requests.items(), start=1):
-            name = unit_label(self.ctl, units[unit])
-            colour = enc.side(units[unit].side).colour
+            name = self.names[unit]
+            colour = enc.side(self.units[unit].side).colour
             grid.addWidget(QLabel(f'<span style="color:{colour}">■</span> {escape(name)}'), row, 0)
             grid.addWidget(QLabel(str(request.expr)), row, 1)
             spin = self.inputs.add_row(
@@ -131,9 +133,7 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
 
     def _checked(self) -> dict[str, int | str]:
         """Each unit's initiative, or why it is missing or out of range."""
-        units = {u.unit: u for u in self.ctl.ruleset.turn_units(self.ctl.enc)}
-        names = {unit: unit_label(self.ctl, units[unit]) for unit in self.requests}
-        return self.inputs.checked(names, tr("{name} : initiative à lancer ou à saisir"))
+        return self.inputs.checked(self.names, tr("{name} : initiative à lancer ou à saisir"))
 
     def problems(self) -> list[str]:
         return [v for v in self._checked().values() if isinstance(v, str)]
