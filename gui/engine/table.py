@@ -301,7 +301,7 @@ class Table:
                 acting = self.mode().acting(self.enc.turn)
                 if (
                     acting is None
-                    or not self._out(acting)
+                    or not self.ruleset.unit_out(self.enc, acting)
                     or len(done) > 2 * len(self.enc.turn.order)
                 ):
                     break  # someone to play, or everyone out: the turn stays there
@@ -318,9 +318,6 @@ class Table:
                 revert(self.enc, past, checked=False)
         changes = tuple(c for past in done for c in past.changes)
         return ChangeSet(done[0].label, changes, done[0].label_en)
-
-    def _out(self, entry: TurnEntry) -> bool:
-        return all(self.ruleset.is_out(self.enc, self.enc.combatant(c)) for c in entry.members)
 
     def _passed_log(self, entry: TurnEntry) -> Change:
         name = self.ruleset.unit_label(self.enc, entry)

@@ -183,9 +183,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         return None
 
     def _out(self, entry: TurnEntry) -> bool:
-        """Every member of the unit is out of the fight (the ruleset's `is_out`)."""
-        enc, ruleset = self.ctl.enc, self.ctl.ruleset
-        return all(ruleset.is_out(enc, enc.combatant(cid)) for cid in entry.members)
+        return self.ctl.ruleset.unit_out(self.ctl.enc, entry)
 
     def _done(self, entry: TurnEntry) -> bool:
         """Greyed: no more turn this round (acted, or no action left)."""

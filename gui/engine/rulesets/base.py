@@ -409,6 +409,10 @@ class Ruleset(ABC):
         """True once `c` takes no further part in the fight (none by default)."""
         return False
 
+    def unit_out(self, enc: Encounter, entry: TurnEntry) -> bool:
+        """True when every member of a turn unit is out of the fight (`is_out`)."""
+        return all(self.is_out(enc, enc.combatant(cid)) for cid in entry.members)
+
     def token_group(self, enc: Encounter, c: Combatant) -> tuple[str, Label] | None:
         """The group `c` acts in as one unit (its id and its name on the map), if any."""
         return None
