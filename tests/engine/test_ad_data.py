@@ -260,3 +260,14 @@ def test_demo_supports_the_texts_shooting_example(demo):
         assert graph.distance("1", zone) <= reach - 1  # AD-01: legal
         difficulty[target] = 2 + len(graph.crossed("1", zone))  # AD-05, AD-07
     assert difficulty == {"mage": 3, "araignee": 2}
+
+
+def test_the_trait_names_the_module_writes_are_the_data_fields_labels_in_both_languages():
+    """The Trait names attention_donjon writes into terms and choices (sheet.TRAITS and
+    words.TRAITS_EN) are ruleset.json's own labels: the two lists cannot drift apart."""
+    from gui.engine.rulesets.attention_donjon.sheet import TRAITS
+    from gui.engine.rulesets.attention_donjon.words import TRAITS_EN
+
+    data = registry.get("attention_donjon").data
+    assert {k: data.field(k).label.fr for k in TRAITS} == TRAITS
+    assert {k: data.field(k).label.en for k in TRAITS} == TRAITS_EN
