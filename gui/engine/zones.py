@@ -135,10 +135,3 @@ def grid_squares(a: tuple[int, int], b: tuple[int, int], diagonal: Diagonal = "c
     if diagonal == "alternate":
         return max(dx, dy) + min(dx, dy) // 2
     return max(dx, dy)
-
-
-def grid_metres(game_map: Map, a: tuple[int, int], b: tuple[int, int], diagonal: Diagonal) -> float:
-    """Metres between two cells of the map's grid."""
-    if game_map.grid is None:
-        raise ValueError("the map has no grid")
-    return grid_squares(a, b, diagonal) * game_map.grid.cell_m

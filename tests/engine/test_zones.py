@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gui.engine.model import Combatant, Edge, Grid, Map, Position, Rect, Zone
-from gui.engine.zones import ZoneGraph, can_touch, grid_metres, grid_squares, in_contact
+from gui.engine.model import Combatant, Edge, Map, Position, Rect, Zone
+from gui.engine.zones import ZoneGraph, can_touch, grid_squares, in_contact
 
 
 def make_map(ids, edges, scale=None, at=None, grid=None):
@@ -205,20 +205,6 @@ def test_grid_squares_diagonal_rules(b, chebyshev, alternate, manhattan):
     assert grid_squares((0, 0), b, "alternate") == alternate
     assert grid_squares(b, (0, 0), "alternate") == alternate
     assert grid_squares((0, 0), b, "manhattan") == manhattan
-
-
-def test_grid_metres_uses_cell_m():
-    gm = make_map(["a"], [], grid=Grid(cell_m=1.5))
-    assert grid_metres(gm, (0, 0), (3, 3), "alternate") == pytest.approx(6.0)
-    assert grid_metres(gm, (0, 0), (3, 3), "chebyshev") == pytest.approx(4.5)
-    assert grid_metres(
-        make_map(["a"], [], grid=Grid(cell_m=2.0)), (1, 1), (1, 4), "manhattan"
-    ) == pytest.approx(6.0)
-
-
-def test_grid_metres_without_grid_is_an_error():
-    with pytest.raises(ValueError):
-        grid_metres(make_map(["a"], []), (0, 0), (1, 1), "chebyshev")
 
 
 @st.composite

@@ -129,14 +129,19 @@ def path_cost(
         elif is_diagonal and diagonal == "alternate":
             cost = 1 + parity
             parity = 1 - parity
-        entered = [
-            c for c in Footprint(there, side).cells() if not Footprint(here, side).contains(c)
-        ]
-        difficult = any(board.terrain.get(c) is not None for c in entered)
-        blocked = _impassable(board, entered) or _crossing(board, Footprint(here, side), dx, dy)
+        difficult, blocked = step_check(board, Footprint(here, side), dx, dy)
         steps.append(Step(there, cost * (1 + difficult), is_diagonal, difficult, blocked))
     squares = sum(step.squares for step in steps)
     return PathCost(tuple(steps), squares, squares * board.cell_m, parity)
+
+
+def step_check(board: Board, space: Footprint, dx: int, dy: int) -> tuple[bool, Blocked | None]:
+    """One step of `space` by (dx, dy): whether it enters difficult terrain (any newly
+    entered square), and what forbids it, if anything."""
+    there = Footprint((space.origin[0] + dx, space.origin[1] + dy), space.side)
+    entered = [c for c in there.cells() if not space.contains(c)]
+    difficult = any(board.terrain.get(c) is not None for c in entered)
+    return difficult, _impassable(board, entered) or _crossing(board, space, dx, dy)
 
 
 def _impassable(board: Board, entered: list[Cell]) -> Blocked | None:

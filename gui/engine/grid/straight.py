@@ -12,8 +12,8 @@ from .squares import Cell, Footprint
 
 
 @dataclass(frozen=True, slots=True)
-class StraightPath:
-    """The stops of a straight move (the space's top-left square, start and end included)
+class GridPath:
+    """The stops of a move (the space's top-left square, start and end included)
     and their cost; `clear` when no step is forbidden and none is in difficult terrain, as
     a charge needs."""
 
@@ -32,7 +32,7 @@ def straight_path(
     diagonal: Diagonal = "alternate",
     *,
     parity: int = 0,
-) -> StraightPath:
+) -> GridPath:
     """The squares crossed by the centre of `start` moving straight to where its top-left
     square is `end`; where the line passes exactly through a corner, a diagonal step."""
     (x0, y0), (x1, y1) = start.origin, end
@@ -55,6 +55,4 @@ def straight_path(
             across += 2 * ady
             down += 2 * adx
         cells.append((cx, cy))
-    return StraightPath(
-        tuple(cells), path_cost(board, cells, diagonal, parity=parity, side=start.side)
-    )
+    return GridPath(tuple(cells), path_cost(board, cells, diagonal, parity=parity, side=start.side))

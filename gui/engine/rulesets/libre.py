@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from .. import conditions
 from ..changes import Change, ChangeSet, change
 from ..dice import DiceExpr
+from ..grid.squares import Size
 from ..model import Combatant, Encounter, State, TurnEntry
 from ..moves import Destination
 from ..odds import from_expr
@@ -124,6 +125,15 @@ class Libre(Ruleset):
         if pv <= 0:
             terms.append(Term("hors de combat", "", "LIB-05", "out of the fight"))
         return terms
+
+    def space(self, enc: Encounter, c: Combatant) -> int:
+        """LIB-08: the squares on a side of its space, by its size."""
+        size = c.stats.get("taille")
+        return Size(size).side if size in Size.__members__.values() else 1
+
+    def reach(self, enc: Encounter, c: Combatant) -> int:
+        """LIB-08: how many squares away it threatens."""
+        return max(1, _stat(c, "allonge", 1))
 
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """LIB-05: at 0 hit points or fewer, out of the fight."""

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...grid.placed import metres_apart
 from ...model import Combatant, Scalar
-from ...zones import ZoneGraph, grid_metres
+from ...zones import ZoneGraph
 from ..action_ctx import ActionCtx
 from ..action_ctx import Handler as BaseHandler
 from ..base import DiceRequest, DiceResult, Notice, Override, Preview, Term, Words, overridden
@@ -134,10 +135,11 @@ class Ctx(ActionCtx):
         return metres, term
 
     def map_distance(self, a: Combatant, b: Combatant) -> tuple[float | None, Term]:
-        """Metres on the grid, else along the shortest route over the zones' links."""
+        """Metres on the grid (between the nearest squares of their spaces), else along the
+        shortest route over the zones' links."""
         game_map = self.enc.map
-        if a.position.cell and b.position.cell and game_map.grid:
-            metres = grid_metres(game_map, a.position.cell, b.position.cell, "chebyshev")
+        metres = metres_apart(self.enc, self.ruleset, a, b)
+        if metres is not None:
             return metres, Term(
                 "distance sur la grille", f"{metres:g} m", "CON-18", "distance on the grid"
             )
