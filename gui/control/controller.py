@@ -214,10 +214,12 @@ class Controller(QObject):
     def set_notes(self, cid: str, text: str) -> None:
         self._edit(roster_edits.set_notes, self.enc, cid, text, merge_key=("notes", cid))
 
-    def add_combatants(self, template: Combatant, count: int = 1, zone: str | None = None):
+    def add_combatants(
+        self, template: Combatant, count: int = 1, zone: str | None = None, on_grid: bool = False
+    ):
         """Add `count` combatants from a template; returns their ids."""
         return self._edit(
-            roster_edits.add_combatants, self.ruleset, self.enc, template, count, zone
+            roster_edits.add_combatants, self.ruleset, self.enc, template, count, zone, on_grid
         )
 
     def duplicate(self, cid: str, count: int) -> list[str]:

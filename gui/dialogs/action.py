@@ -144,6 +144,10 @@ class ActionDialog(QDialog):
         self.end_turn_button.setToolTip(tr("Fermer et passer au tour suivant (« Suivant »)"))
         # The window's Suivant, when the dialog opens over a main window (MainWindow.end_turn).
         self._end_turn = getattr(parent.window(), "end_turn", None) if parent else None
+        # The window's map, which draws the lines of effect to the target (MainWindow.aim).
+        self._aim = getattr(parent.window(), "aim", None) if parent else None
+        if self._aim is not None:
+            self.finished.connect(lambda _result: self._aim(self, None, None))
         self.force_check = QCheckBox(tr("&Passer outre (décision du MJ, G-3)"))
         self.force_check.setObjectName("force")
         self.force_check.setStyleSheet(_FORCE_STYLE)
@@ -235,6 +239,8 @@ class ActionDialog(QDialog):
         if self.resolution is not None or self._busy:
             return
         self.setWindowTitle(self.choice.title())
+        if self._aim is not None:
+            self._aim(self, self.choice.actor_id(), self.choice.target_id())
         self.preview, problem = self._compute_preview()
         if self._show_blocking(self._blocking_notices()):  # FORCE dropped: preview again
             self.preview, problem = self._compute_preview()

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QImageReader
 from PySide6.QtWidgets import (
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
     QDoubleSpinBox,
@@ -91,7 +92,8 @@ class BackgroundDialog(QDialog):
 
 
 class GridDialog(QDialog):
-    """Cell size in scene units and metres, origin, visibility and snapping."""
+    """Cell size in scene units and metres, origin, visibility, and how the map is played:
+    tokens in zones (the grid a guide), or on squares (zones drawn over the grid)."""
 
     def __init__(self, current: Grid | None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -104,14 +106,22 @@ class GridDialog(QDialog):
         self.origin_y = _spin(-100_000, 100_000, grid.origin_y, " px", 1)
         self.visible = QCheckBox(tr("Afficher la grille"))
         self.visible.setChecked(grid.visible)
-        self.snap = QCheckBox(tr("Aligner les zones sur la grille"))
-        self.snap.setChecked(grid.snap)
+        self.mode = QComboBox()  # where tokens stand: the map in zones, or on squares
+        self.mode.addItem(tr("Zones : les jetons se rangent dans les zones"), False)
+        self.mode.addItem(tr("Cases : les jetons occupent des cases (zones alignées)"), True)
+        self.mode.setCurrentIndex(int(grid.snap))
+        self.mode.setToolTip(
+            tr(
+                "Sur les cases, un jeton couvre les cases de sa taille, un déplacement montre"
+                " son chemin et son coût, les murs et la règle servent au jeu."
+            )
+        )
         form.addRow(tr("Côté d’une case :"), self.cell_px)
         form.addRow(tr("Une case vaut :"), self.cell_m)
         form.addRow(tr("Origine X :"), self.origin_x)
         form.addRow(tr("Origine Y :"), self.origin_y)
+        form.addRow(tr("Jeu :"), self.mode)
         form.addRow(self.visible)
-        form.addRow(self.snap)
         form.addRow(_buttons(self))
 
     def grid(self) -> Grid:
@@ -121,5 +131,5 @@ class GridDialog(QDialog):
             origin_x=self.origin_x.value(),
             origin_y=self.origin_y.value(),
             visible=self.visible.isChecked(),
-            snap=self.snap.isChecked(),
+            snap=bool(self.mode.currentData()),
         )

@@ -41,26 +41,32 @@ def zone_at(game_map: Map, x: float, y: float) -> str | None:
     return None
 
 
-def cell_at(grid: Grid, x: float, y: float) -> tuple[int, int]:
-    """The grid cell (column, row) that holds the point."""
+def cell_at(grid: Grid, x: float, y: float, side: int = 1) -> tuple[int, int]:
+    """The grid cell (column, row) that holds the point; for a space `side` squares wide
+    centred on the point, its top-left cell."""
+    shift = (side - 1) / 2 * grid.cell_px
     return (
-        math.floor((x - grid.origin_x) / grid.cell_px),
-        math.floor((y - grid.origin_y) / grid.cell_px),
+        math.floor((x - shift - grid.origin_x) / grid.cell_px),
+        math.floor((y - shift - grid.origin_y) / grid.cell_px),
     )
 
 
-def cell_centre(grid: Grid, cell: tuple[int, int]) -> tuple[float, float]:
+def cell_centre(grid: Grid, cell: tuple[int, int], side: int = 1) -> tuple[float, float]:
+    """The centre of the cell, or of the space `side` squares wide whose top-left it is."""
     return (
-        grid.origin_x + (cell[0] + 0.5) * grid.cell_px,
-        grid.origin_y + (cell[1] + 0.5) * grid.cell_px,
+        grid.origin_x + (cell[0] + side / 2) * grid.cell_px,
+        grid.origin_y + (cell[1] + side / 2) * grid.cell_px,
     )
 
 
-def destination_at(enc: Encounter, x: float, y: float, onto: str | None = None) -> Destination:
-    """The destination of a token let go at (x, y), maybe on the token of `onto`: the zone
-    under the point, and its cell when the map's grid snaps tokens to cells."""
+def destination_at(
+    enc: Encounter, x: float, y: float, onto: str | None = None, side: int = 1
+) -> Destination:
+    """The destination of a token `side` squares wide let go with its centre at (x, y),
+    maybe on the token of `onto`: the zone under the point, and its space's top-left cell
+    when the map's grid snaps tokens to cells."""
     grid = enc.map.grid
-    cell = cell_at(grid, x, y) if grid is not None and grid.snap else None
+    cell = cell_at(grid, x, y, side) if grid is not None and grid.snap else None
     return Destination(zone_at(enc.map, x, y), cell, onto)
 
 

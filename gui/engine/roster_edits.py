@@ -20,6 +20,7 @@ from .model import (
     TurnEntry,
     TurnState,
 )
+from .placing import free_spaces
 from .problems import BilingualError, Problem
 from .rulesets.base import Ruleset
 from .rulesets.schema import FieldSpec, Label, check_combatant, check_value, default_stats
@@ -85,9 +86,16 @@ def blank(
 
 
 def add_combatants(
-    ruleset: Ruleset, enc: Encounter, template: Combatant, count: int = 1, zone: str | None = None
+    ruleset: Ruleset,
+    enc: Encounter,
+    template: Combatant,
+    count: int = 1,
+    zone: str | None = None,
+    on_grid: bool = False,
 ) -> tuple[list[str], ChangeSet]:
-    """`count` combatants made from `template` (numbered when more than one), in `zone`."""
+    """`count` combatants made from `template` (numbered when more than one), in `zone`;
+    on a grid that holds the tokens, each on free squares of it (of the whole grid with
+    `on_grid` and no zone)."""
     if not 1 <= count <= 200:
         raise RosterEditError("Entre 1 et 200 combattants", "Between 1 and 200 combatants")
     enc.side(template.side)  # KeyError for an unknown side, caught by the caller
@@ -97,6 +105,12 @@ def add_combatants(
     taken = {c.id for c in enc.combatants}
     names = {c.name for c in enc.combatants}
     ids, changes = [], []
+    where = zone if zone is not None else template.position.zone
+    cells = (
+        free_spaces(enc, ruleset, [ruleset.space(enc, template)] * count, where)
+        if where is not None or on_grid
+        else [None] * count
+    )
     for i in range(count):
         name = template.name
         if count > 1 or name in names:
@@ -112,7 +126,7 @@ def add_combatants(
                 "id": cid,
                 "name": name,
                 "contacts": [],
-                "position": Position(zone=zone if zone is not None else template.position.zone),
+                "position": Position(zone=where, cell=cells[i]),
             },
         )
         ids.append(cid)
@@ -126,19 +140,24 @@ def add_combatants(
 def duplicate(
     ruleset: Ruleset, enc: Encounter, cid: str, count: int
 ) -> tuple[list[str], ChangeSet]:
-    """Copies of a combatant in its zone, named "Nom 2", "Nom 3"…"""
+    """Copies of a combatant in its zone (on free squares of it, on a grid that holds the
+    tokens), named "Nom 2", "Nom 3"…"""
     source = enc.combatant(cid)
     names = {c.name for c in enc.combatants}
     taken = {c.id for c in enc.combatants}
     ids, changes = [], []
     if not 1 <= count <= 200:
         raise RosterEditError("Entre 1 et 200 copies", "Between 1 and 200 copies")
-    for _ in range(count):
+    cells = free_spaces(enc, ruleset, [ruleset.space(enc, source)] * count, source.position.zone)
+    for i in range(count):
         name = _numbered(names, source.name)
         copy_id = new_id(taken, name)
         names.add(name)
         taken.add(copy_id)
-        made = source.model_copy(deep=True, update={"id": copy_id, "name": name, "contacts": []})
+        moved = {"position": source.position.model_copy(update={"cell": cells[i]})}
+        made = source.model_copy(
+            deep=True, update={"id": copy_id, "name": name, "contacts": [], **moved}
+        )
         ids.append(copy_id)
         changes.append(Change(("combatants", copy_id), ABSENT, made))
     return ids, ChangeSet(

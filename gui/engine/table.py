@@ -12,6 +12,7 @@ from .dice import DiceExpr, rng_from_state, rng_state
 from .effects import effects_of
 from .model import DiceState, Encounter, LogEntry, TurnEntry, TurnState
 from .moves import Destination
+from .placing import grid_move_notices
 from .problems import BilingualError, Problem, json_path
 from .rulesets import registry
 from .rulesets.base import (
@@ -230,6 +231,7 @@ class Table:
         c = self.enc.combatant(cid)
         dest = moves.settled(self.ruleset, self.enc, c, dest)
         notices = self.ruleset.check_move(self.enc, c, dest)
+        notices += grid_move_notices(self.enc, self.ruleset, c, dest.cell)
         overridden = notices if force else []
         return notices, moves.move_changes(self.ruleset, self.enc, c, dest, overridden)
 

@@ -93,7 +93,9 @@ class MapInteraction(QObject):
         """A token let go at a point of the map (maybe on another token): the engine decides
         where it goes (zone, cell, contact); one undo entry, or the GM's override (G-3)."""
         onto = other if isinstance(other, str) else None
-        dest = destination_at(self.controller.enc, at.x(), at.y(), onto)
+        enc = self.controller.enc
+        side = self.controller.ruleset.space(enc, enc.combatant(cid))
+        dest = destination_at(enc, at.x(), at.y(), onto, side)
         notices = self._try(self.controller.move, cid, dest, False)
         if notices:
             why = "\n".join(str(n) for n in notices)  # type: ignore[union-attr]

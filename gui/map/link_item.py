@@ -94,6 +94,8 @@ class GridItem(QGraphicsItem):
         self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
 
     def show_grid(self, area: QRectF, cell: float, origin: QPointF) -> None:
+        if (area, cell, origin) == (self.area, self.cell, self.origin):
+            return  # its cached pixels stay good
         self.prepareGeometryChange()
         self.area, self.cell, self.origin = area, cell, origin
         self.update()

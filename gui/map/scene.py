@@ -10,8 +10,8 @@ from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsSceneHelpEvent
 
 from ..engine.grid.board import Board
 from ..engine.grid.from_map import board_of
+from ..engine.grid.route import route
 from ..engine.grid.squares import Footprint
-from ..engine.grid.straight import straight_path
 from ..engine.model import Combatant, Encounter, Grid, Side
 from ..engine.moves import cell_at, cell_centre
 from ..engine.rulesets.base import Ruleset
@@ -19,6 +19,7 @@ from ..engine.touched import Touched
 from ..engine.turns import current_entry
 from ..engine.zones import grid_squares
 from ..i18n import either, pick, tr
+from .aim_item import AimItem, aim_between
 from .group_item import GroupItem
 from .layout import TOKEN_DIAMETER, link_segment, token_slots
 from .link_item import GridItem, LinkItem
@@ -62,6 +63,9 @@ class EncounterScene(ToolScene):
         self.threat_item = ThreatItem()
         self.addItem(self.threat_item)
         self.show_threats = False  # Affichage › Cases menacées
+        self.aim_item = AimItem()
+        self.addItem(self.aim_item)
+        self.aim: tuple[str, str] | None = None  # (actor, target) of the action under way
         self._path_to: tuple[int, int] | None = None
         self._board: Board | None = None
         self._dragged: TokenItem | None = None
@@ -79,7 +83,7 @@ class EncounterScene(ToolScene):
 
     def set_encounter(self, enc: Encounter, ruleset: Ruleset) -> None:
         self.enc, self.ruleset = enc, ruleset
-        self.selected = None
+        self.selected = self.aim = None
         self._fresh_rect = True
         self.sync()
 
@@ -108,21 +112,23 @@ class EncounterScene(ToolScene):
         self.walls_item.show_walls(m.grid, m.walls, m.squares)
         self._board, self._path_to = None, None  # a path shown is computed again
         self.restate_threats()
+        self.restate_aim()
         self._take_in(self.content_rect().adjusted(-ROOM, -ROOM, ROOM, ROOM))
 
     def content_rect(self) -> QRectF:
         """The map and its tokens with a margin: what the view fits and the summary prints."""
-        bounds = self._items_bounds() if self.zone_items else QRectF(0, 0, 800, 600)
-        return bounds.adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+        return self._items_bounds().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
 
     def _items_bounds(self) -> QRectF:
-        """What is drawn, the grid (which covers everything, and more) left out."""
-        if not self.grid_item.isVisible():
-            return self.itemsBoundingRect()
-        self.grid_item.setVisible(False)
-        bounds = self.itemsBoundingRect()
-        self.grid_item.setVisible(True)
-        return bounds
+        """What is drawn — zones, tokens, walls and squares, the background — leaving out
+        the grid (drawn over all that and more: counted in, it would grow at each change)
+        and the overlays; 800 × 600 on an empty map."""
+        bounds = QRectF()
+        drawn = (*self.zone_items.values(), *self.token_items.values(), self.walls_item)
+        for item in (*drawn, self.background):
+            if item is not None and item.isVisible():
+                bounds |= item.sceneBoundingRect()
+        return bounds if not bounds.isEmpty() else QRectF(0, 0, 800, 600)
 
     def _take_in(self, rect: QRectF) -> None:
         """Make the scene take in `rect`. It only grows while an encounter is open, and each
@@ -217,9 +223,10 @@ class EncounterScene(ToolScene):
             for c, (x, y) in zip(in_zone, slots, strict=True):
                 self._show_token(c, x, y, size, groups[c.id], outlines)
         if on_cells and grid is not None:
-            size = min(TOKEN_DIAMETER, grid.cell_px * 0.8)
-            for c in on_cells:
-                x, y = cell_centre(grid, c.position.cell)  # type: ignore[arg-type]
+            for c in on_cells:  # a token covers its space (its size's footprint)
+                side = self.ruleset.space(enc, c)
+                size = min(TOKEN_DIAMETER, grid.cell_px * 0.8) * side
+                x, y = cell_centre(grid, c.position.cell, side)  # type: ignore[arg-type]
                 self._show_token(c, x, y, size, groups[c.id], outlines)
         self._prune(self.group_items, {k for k in self.group_items if k[0] != key} | set(outlines))
         for group_key, (label, colour, cells, size) in outlines.items():
@@ -319,6 +326,8 @@ class EncounterScene(ToolScene):
                 self._grow_to(self.token_items[cid])
         if self.show_threats and self.selected in touched:  # it moved, or its reach changed
             self.restate_threats()
+        if self.aim is not None and touched:  # a creature moved or fell: cover may change
+            self.restate_aim()
 
     def _grow_to(self, item: TokenItem) -> None:
         """The scene takes in a token that went beyond it."""
@@ -341,6 +350,21 @@ class EncounterScene(ToolScene):
             cells = threatened_cells(self.enc, self.ruleset, self.enc.combatant(cid), self.board())
         self.threat_item.show_cells(grid, cells)
 
+    def set_aim(self, aim: tuple[str, str] | None) -> None:
+        """An action aims `aim[0]` at `aim[1]` (None: no longer): the lines of effect and
+        the cover they give show while both stand on the grid."""
+        self.aim = aim
+        self.restate_aim()
+
+    def restate_aim(self) -> None:
+        grid, shown = self.enc.map.grid, None
+        if self.aim is not None and grid is not None:
+            shown = aim_between(self.enc, self.ruleset, *self.aim, self.board())
+        if shown is None or grid is None:
+            self.aim_item.hide()
+        else:
+            self.aim_item.show_aim(grid, shown)
+
     def snap_back(self) -> None:
         """Tokens dragged but not moved (a refused move) go back to their places."""
         for item in self.token_items.values():
@@ -349,11 +373,8 @@ class EncounterScene(ToolScene):
 
     def _sync_grid(self) -> None:
         grid = self.enc.map.grid
-        self.grid_item.setVisible(False)  # out of the bounds it is drawn over (else it grows)
         if grid is not None:
-            area = self._items_bounds() if self.zone_items else QRectF(0, 0, 800, 600)
-            if self.background is not None:
-                area = area.united(self.background.sceneBoundingRect())
+            area = self._items_bounds()
             origin = QPointF(grid.origin_x, grid.origin_y)
             self.grid_item.show_grid(area.adjusted(-200, -200, 200, 200), grid.cell_px, origin)
         self.grid_item.setVisible(grid is not None and grid.visible)
@@ -443,10 +464,10 @@ class EncounterScene(ToolScene):
         return None
 
     def token_dragged(self, token: TokenItem) -> None:
-        """A token moves under the pointer: on a grid, the straight path from its square to
-        the square under it and its cost, restated when that square changes — at most every
-        PATH_EVERY_MS while the pointer runs on (the last square always shown), so that a
-        fast drag stays as smooth as without it (P3)."""
+        """A token moves under the pointer: on a grid, the cheapest way from its space to
+        the space under it (around walls) and its cost, restated when that square changes —
+        at most every PATH_EVERY_MS while the pointer runs on (the last square always
+        shown), so that a fast drag stays as smooth as without it (P3)."""
         grid = self.enc.map.grid
         if grid is None or self.enc.combatant(token.cid).position.cell is None:
             return
@@ -462,15 +483,13 @@ class EncounterScene(ToolScene):
         c = self.enc.combatant(token.cid)
         if c.position.cell is None:
             return
-        target = cell_at(grid, token.pos().x(), token.pos().y())
+        side = self.ruleset.space(self.enc, c)
+        target = cell_at(grid, token.pos().x(), token.pos().y(), side)
         if target == self._path_to:
             return
         self._path_to = target
-        side = self.ruleset.space(self.enc, c)
-        path = straight_path(
-            self.board(), Footprint(c.position.cell, side), target, self.ruleset.diagonal
-        )
-        points = [QPointF(*cell_centre(grid, cell)) for cell in path.cells]
+        path = route(self.board(), Footprint(c.position.cell, side), target, self.ruleset.diagonal)
+        points = [QPointF(*cell_centre(grid, cell, side)) for cell in path.cells]
         self.path_item.show_path(points, either(path.cost.fr, path.cost.en), path.cost.allowed)
 
     def board(self) -> Board:

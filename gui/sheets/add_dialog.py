@@ -22,10 +22,13 @@ from PySide6.QtWidgets import (
 
 from ..control.controller import Controller, Refused
 from ..engine import roster_edits
+from ..engine.placing import on_cells
 from ..engine.rulesets.schema import Template
 from ..i18n import message, pick, tr
 from . import ErrorLabel
 from .table_field import catalog_name
+
+ON_GRID = " grid"  # the zone list's « sur la grille »: no zone id has a space
 
 
 def _folded(text: str) -> str:
@@ -77,6 +80,8 @@ class AddCombatantDialog(QDialog):
             self.tier.addItem(pick(choice.label), choice.value)
         self.zone = QComboBox()
         self.zone.addItem(tr("hors carte"), None)
+        if on_cells(enc):  # a grid that holds the tokens: its first free squares
+            self.zone.addItem(tr("sur la grille"), ON_GRID)
         for z in enc.map.zones:
             self.zone.addItem(z.name, z.id)
         self.zone.setCurrentIndex(max(0, self.zone.findData(zone)))
@@ -147,8 +152,12 @@ class AddCombatantDialog(QDialog):
             entry.notes if entry is not None else "",
         )
         try:
+            where = self.zone.currentData()
             ids = self.controller.add_combatants(
-                template, self.count.value(), self.zone.currentData()
+                template,
+                self.count.value(),
+                None if where == ON_GRID else where,
+                on_grid=where == ON_GRID,
             )
         except Refused as exc:
             self.error.set_error(message(exc))

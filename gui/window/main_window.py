@@ -33,6 +33,7 @@ class MainWindow(QMainWindow):
         self.prompts = prompts or Prompts(self)
         self.files = FileActions(controller, self)
         self.scene = EncounterScene(controller.enc, controller.ruleset)
+        self._aiming: object = None  # the action dialog whose aim the map shows
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
         self.map = MapInteraction(controller, self.scene, self, self.prompts)
@@ -94,6 +95,16 @@ class MainWindow(QMainWindow):
     def end_turn(self) -> None:
         """« Suivant » as the combat dock gives it (the action dialog's Tour suivant)."""
         self.turns.next_action.trigger()
+
+    def aim(self, dialog: object, actor: str | None, target: str | None) -> None:
+        """An action dialog aims `actor` at `target`: the map draws the lines of effect and
+        the cover between them; the dialog that aimed last clears them when it closes."""
+        if actor is not None and target is not None:
+            self._aiming = dialog
+            self.scene.set_aim((actor, target))
+        elif dialog is self._aiming:
+            self._aiming = None
+            self.scene.set_aim(None)
 
     def _replaced(self) -> None:
         self.update_status()

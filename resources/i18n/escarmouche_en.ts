@@ -492,8 +492,20 @@
         <translation>Show the grid</translation>
     </message>
     <message>
-        <source>Aligner les zones sur la grille</source>
-        <translation>Snap zones to the grid</translation>
+        <source>Zones : les jetons se rangent dans les zones</source>
+        <translation>Zones: tokens line up in the zones</translation>
+    </message>
+    <message>
+        <source>Cases : les jetons occupent des cases (zones alignées)</source>
+        <translation>Squares: tokens stand on squares (zones aligned)</translation>
+    </message>
+    <message>
+        <source>Sur les cases, un jeton couvre les cases de sa taille, un déplacement montre son chemin et son coût, les murs et la règle servent au jeu.</source>
+        <translation>On squares, a token covers the squares of its size, a move shows its path and its cost, and walls and the ruler come into play.</translation>
+    </message>
+    <message>
+        <source>Jeu :</source>
+        <translation>Play:</translation>
     </message>
     <message>
         <source>Côté d’une case :</source>
@@ -1224,6 +1236,10 @@ Where do these combatants go?</translation>
     <message>
         <source>hors carte</source>
         <translation>off the map</translation>
+    </message>
+    <message>
+        <source>sur la grille</source>
+        <translation>on the grid</translation>
     </message>
     <message>
         <source>Plusieurs combattants sont numérotés : Gobelin 1, Gobelin 2…</source>

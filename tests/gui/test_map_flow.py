@@ -218,6 +218,7 @@ def test_on_a_snapping_grid_a_drag_keeps_the_cell_and_the_token_sits_on_it(qtbot
     h.scene.set_editing(False)
     h.controller.set_grid(Grid(cell_px=40, origin_x=0, origin_y=0, snap=True))
     hero = h.add("Ysolde", "pj", "z1")
+    assert h.enc.combatant(hero).position.cell == (0, 0)  # added on the zone's first square
     entries = h.controller.undo_stack.count()
 
     drag(h.view, h.token_centre(hero), QPointF(250, 130))  # cell (6, 3): x 240–280, y 120–160
@@ -229,5 +230,5 @@ def test_on_a_snapping_grid_a_drag_keeps_the_cell_and_the_token_sits_on_it(qtbot
     path = h.controller.save(tmp_path / "grid.json")
     assert storage.load(path).combatant(hero).position.cell == (6, 3)
     h.controller.undo_stack.undo()
-    assert h.enc.combatant(hero).position.cell is None
-    assert h.scene.zone_items["z1"].scene_rect().contains(h.token_centre(hero))
+    assert h.enc.combatant(hero).position.cell == (0, 0)
+    assert h.token_centre(hero) == QPointF(20, 20)

@@ -268,7 +268,7 @@ def test_add_dialog_keeps_refusals_inside(qtbot, ctl, monkeypatch):
     assert dialog.zone.currentData() == "chemin"
     assert dialog.accept_input() is None and not dialog.error.isHidden()
 
-    def refuse(*_args):
+    def refuse(*_args, **_kwargs):
         raise Refused("Pas ici", "Not here")
 
     monkeypatch.setattr(ctl, "add_combatants", refuse)
