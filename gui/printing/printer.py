@@ -78,7 +78,11 @@ def map_image(enc: Encounter, ruleset: Ruleset, width_px: int = 1600) -> QImage:
 
 def _map(enc: Encounter, ruleset: Ruleset) -> tuple[QImage | None, int]:
     """The map picture (None when the encounter has no map) and its width on the page."""
-    if not enc.map.zones and enc.map.background is None:
+    m = enc.map
+    on_grid = m.grid is not None and (
+        m.walls or m.squares or any(c.position.cell is not None for c in enc.combatants)
+    )
+    if not m.zones and m.background is None and not on_grid:
         return None, 0
     image = map_image(enc, ruleset)
     page = _text_size(a4_layout())

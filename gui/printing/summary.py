@@ -159,7 +159,9 @@ def _roster_row(
     kinds: dict[str, int],
     compact: bool,
 ) -> str:
-    cells = [f"<td><b>{escape(c.name)}</b></td>"]
+    chosen = _chosen(ruleset, c)
+    under = f'<br><span class="small">{chosen}</span>' if chosen else ""
+    cells = [f"<td><b>{escape(c.name)}</b>{under}</td>"]
     if compact:
         shown = [
             f"{escape(pick(f.label))} {_cell(c.stats[f.key])}"
@@ -179,6 +181,18 @@ def _roster_row(
     badges = "<br>".join(escape(pick(b)) for b in ruleset.badge_labels(enc, c))
     cells.append(f"<td>{badges}</td>")
     return f"<tr>{''.join(cells)}</tr>"
+
+
+def _chosen(ruleset: Ruleset, c: Combatant) -> str:
+    """The sheet's choices away from their defaults (« Taille : Grande »), which no column
+    shows."""
+    return " · ".join(
+        f"{escape(pick(spec.label))} : {escape(pick(choice.label))}"
+        for spec in ruleset.data.fields
+        if spec.kind == "choice" and c.stats.get(spec.key) not in (None, spec.default)
+        for choice in spec.choices
+        if choice.value == c.stats.get(spec.key)
+    )
 
 
 def _computed_and_gear(enc: Encounter, ruleset: Ruleset, c: Combatant) -> str:

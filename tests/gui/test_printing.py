@@ -112,6 +112,23 @@ def test_document_carries_the_map_as_a_resource(qapp, fight):
     assert map_width(doc) > 0.9 * doc.pageSize().width()  # the demo's wide map: full width
 
 
+def test_a_map_on_a_grid_alone_prints_with_its_walls_and_the_sizes_chosen(qapp, fight):
+    """Issue 18, deliver 4: a map of squares and walls with no zone still prints, and a
+    sheet's choice away from its default (libre's Taille) is in the roster."""
+    from gui.engine.model import Grid, MapWall, Position
+
+    for i, c in enumerate(fight.combatants):
+        c.position = Position(cell=(1 + 2 * i, 2))
+    fight.map = Map(grid=Grid(cell_px=40, snap=True), walls=[MapWall(start=(0, 0), end=(0, 6))])
+    fight.combatants[0].stats["taille"] = "large"
+    doc = summary_document(fight, RULESET)
+    image = doc.resource(doc.ResourceType.ImageResource, "map.png")
+    assert image is not None and not image.isNull()
+    assert image.width() > image.height()  # the row of tokens, not an empty 4:3 picture
+    assert "Taille : Grande" in doc.toPlainText()
+    assert doc.toPlainText().count("Taille :") == 1  # the others are Medium, the default
+
+
 def test_a_tall_map_is_narrowed_to_leave_room_for_the_roster(qapp, fight):
     for zone in fight.map.zones:
         zone.rect.height *= 4
