@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from ..engine.grid.board import Board, Obstruction, edge_end
 from ..engine.grid.flanking import FlankCall
+from ..engine.grid.hits import Hit
 from ..engine.grid.lines import CoverCall
 from ..engine.grid.placed import cover_between, flanked_by, squares_apart
 from ..engine.grid.squares import Cell
@@ -119,7 +120,7 @@ def _centre(grid: Grid, cell: Cell) -> QPointF:
     return cell_rect(grid, cell).center()
 
 
-def _hit_point(grid: Grid, hit) -> QPointF:
+def _hit_point(grid: Grid, hit: Hit) -> QPointF:
     """Where to ring what obstructs a line: the square's centre, the wall edge's middle, or
     the point passed."""
     if hit.cell is not None:

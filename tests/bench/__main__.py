@@ -1,7 +1,7 @@
 """`make bench`: one line per metric, `P<n> <value> <unit> …`, ratios measured in the same run."""
 
 from tests.bench.bench_gestures import bench_p7, bench_p9
-from tests.bench.bench_grid import bench_p3_grid, bench_p11
+from tests.bench.bench_grid import bench_p3_grid, bench_p11, bench_route
 from tests.bench.bench_gui import bench_p1, bench_p3, bench_p6
 from tests.bench.bench_odds import bench_p4
 from tests.bench.bench_session import bench_p10
@@ -12,7 +12,7 @@ def main() -> None:
     for bench in (bench_p1, bench_p2, bench_p3, bench_p3_grid, bench_p4, bench_p5, bench_p6):
         print(bench(), flush=True)
     print("\n".join(bench_p7()), flush=True)
-    for bench in (bench_p9, bench_p10, bench_p11):
+    for bench in (bench_p9, bench_p10, bench_p11, bench_route):
         print(bench(), flush=True)
 
 

@@ -54,8 +54,34 @@ def bench_p11() -> str:
     )
 
 
+def bench_route() -> str:
+    """The way a dragged token shows (grid/route.py) on the strewn map of P11: 300 drags of
+    1 to 30 squares from random squares; the mean and the worst (a square walled in: the
+    search gives up at its limit). The preview computes it at most every 50 ms (P3g)."""
+    import time
+
+    from gui.engine.grid.route import route
+
+    board = Board(_walls(random.Random(3)))
+    rng = random.Random(1)
+    times, blocked = [], 0
+    for _ in range(300):
+        x, y, far = rng.randrange(SIDE), rng.randrange(SIDE), rng.randrange(1, 30)
+        end = (min(SIDE - 1, x + rng.randrange(-far, far + 1)), min(SIDE - 1, y + far))
+        begin = time.perf_counter()
+        way = route(board, Footprint((x, y)), end, "chebyshev")
+        times.append(time.perf_counter() - begin)
+        blocked += not way.cost.allowed
+    mean, worst = sum(times) / len(times) * 1e3, max(times) * 1e3
+    return (
+        f"P11r {mean:.2f} ms mean, {worst:.1f} ms worst: the way around walls for a drag,"
+        f" {SIDE}x{SIDE} grid, {WALLS} walls, 300 drags ({blocked} with no way)"
+    )
+
+
 if __name__ == "__main__":
     print(bench_p11())
+    print(bench_route())
 
 
 def bench_p3_grid() -> str:

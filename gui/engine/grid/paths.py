@@ -5,6 +5,7 @@ reason: the GM can still make the move (G-3)."""
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -137,29 +138,40 @@ def path_cost(
 
 def step_check(board: Board, space: Footprint, dx: int, dy: int) -> tuple[bool, Blocked | None]:
     """One step of `space` by (dx, dy): whether it enters difficult terrain (any newly
-    entered square), and what forbids it, if anything."""
-    there = Footprint((space.origin[0] + dx, space.origin[1] + dy), space.side)
-    entered = [c for c in there.cells() if not space.contains(c)]
-    difficult = any(board.terrain.get(c) is not None for c in entered)
-    return difficult, _impassable(board, entered) or _crossing(board, space, dx, dy)
+    entered square), and what forbids it, if anything: the first impassable square entered,
+    else a wall crossed or a corner cut."""
+    x, y = space.origin
+    leading = [(x + ox, y + oy) for ox, oy in _leading(space.side, dx, dy)]
+    difficult, blocked = False, None
+    for cx, cy in leading:  # each leading square enters the square beyond it
+        terrain = board.terrain.get((cx + dx, cy + dy))
+        if terrain is not None:
+            difficult = True
+            if blocked is None and terrain == Terrain.IMPASSABLE:
+                blocked = Blocked("impassable", cell=(cx + dx, cy + dy))
+    return difficult, blocked or _crossing(board, leading, dx, dy)
 
 
-def _impassable(board: Board, entered: list[Cell]) -> Blocked | None:
-    for cell in entered:
-        if board.terrain.get(cell) == Terrain.IMPASSABLE:
-            return Blocked("impassable", cell=cell)
-    return None
+@functools.cache
+def _leading(side: int, dx: int, dy: int) -> tuple[Cell, ...]:
+    """The squares of a space (offsets from its origin, row by row) that leave it on a step
+    by (dx, dy): those on its leading side."""
+    return tuple(
+        (ox, oy)
+        for oy in range(side)
+        for ox in range(side)
+        if not (0 <= ox + dx < side and 0 <= oy + dy < side)
+    )
 
 
-def _crossing(board: Board, space: Footprint, dx: int, dy: int) -> Blocked | None:
+def _crossing(board: Board, leading: list[Cell], dx: int, dy: int) -> Blocked | None:
     """The wall a step crosses, or the wall corner a diagonal step cuts, from each square on
     the leading side of the space."""
-    for cx, cy in space.cells():
-        if space.contains((cx + dx, cy + dy)):
-            continue
+    edges = board.edges
+    for cx, cy in leading:
         if dx == 0 or dy == 0:
             edge = edge_between((cx, cy), (cx + dx, cy + dy))
-            if edge in board.edges:
+            if edge in edges:
                 return Blocked("wall", edge=edge)
             continue
         # The corner between the four squares: no wall may touch it, and neither square
@@ -172,7 +184,7 @@ def _crossing(board: Board, space: Footprint, dx: int, dy: int) -> Blocked | Non
             (kx, ky, VERTICAL),
         )
         for edge in around:
-            if edge in board.edges:
+            if edge in edges:
                 return Blocked("corner", edge=edge)
         for beside in ((cx + dx, cy), (cx, cy + dy)):
             if board.obstacle(beside) == Obstruction.SOLID:

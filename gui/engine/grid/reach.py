@@ -50,6 +50,12 @@ def threatened(
 def threatens(
     threat: Threat, target: Footprint, diagonal: Diagonal = "alternate", board: Board | None = None
 ) -> bool:
-    """Whether `threat` threatens some square of the target's space."""
-    reached = threatened(threat, diagonal, board)
-    return any(cell in reached for cell in target.cells())
+    """Whether `threat` threatens some square of the target's space (as `threatened` says,
+    looking at the target's squares only)."""
+    return any(
+        threat.min_reach <= squares_to(threat.space, cell, diagonal) <= threat.reach
+        and (
+            board is None or cover(board, threat.space, Footprint(cell), melee=True).line_of_effect
+        )
+        for cell in target.cells()
+    )
