@@ -90,8 +90,8 @@ class AimItem(QGraphicsItem):
         self._box = self._box.adjusted(-10, -10, 10, 10)
         self.text = aim.text
         self.label.setPlainText(aim.text)
-        target = cell_rect(grid, call.target_square)
-        self.label.setPos(target.topRight() + QPointF(grid.cell_px * 0.6, -8))
+        # Under the lines, from their left: the action dialog opens at the window's right.
+        self.label.setPos(self._box.bottomLeft() + QPointF(0, 4))
         self.back.setRect(self.label.mapRectToParent(self.label.boundingRect()))
         self.show()
         self.update()

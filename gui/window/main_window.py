@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QWidget
 
@@ -98,10 +98,18 @@ class MainWindow(QMainWindow):
 
     def aim(self, dialog: object, actor: str | None, target: str | None) -> None:
         """An action dialog aims `actor` at `target`: the map draws the lines of effect and
-        the cover between them; the dialog that aimed last clears them when it closes."""
+        the cover between them, in view, the dialog opened at the window's right, beside the
+        map; the dialog that aimed last clears them when it closes."""
         if actor is not None and target is not None:
-            self._aiming = dialog
+            fresh, self._aiming = dialog is not self._aiming, dialog
             self.scene.set_aim((actor, target))
+            if not self.scene.aim_item.isVisible():
+                return
+            if fresh and isinstance(dialog, QWidget):  # beside the map, not over the lines
+                width = max(dialog.sizeHint().width(), dialog.width())
+                corner = self.mapToGlobal(QPoint(self.width() - width - 8, 40))
+                dialog.move(corner)
+            self.view.ensureVisible(self.scene.aim_item.sceneBoundingRect(), 16, 16)
         elif dialog is self._aiming:
             self._aiming = None
             self.scene.set_aim(None)

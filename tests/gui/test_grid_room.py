@@ -100,3 +100,15 @@ def test_the_grid_dialog_says_whether_tokens_stand_on_squares(qtbot):
     dialog.mode.setCurrentIndex(1)
     assert dialog.grid().snap is True
     assert GridDialog(Grid(snap=True)).mode.currentIndex() == 1
+
+
+def test_the_action_dialog_opens_beside_the_map_when_it_draws_the_aim(laptop_window, qtbot):
+    window, ctl, oid = _room(laptop_window)
+    dialog = open_action_dialog(ctl, "bertrand", oid, None, window)
+    qtbot.waitExposed(dialog)
+    right = window.mapToGlobal(window.rect().topRight()).x()
+    assert abs(dialog.frameGeometry().right() - right) < 40  # at the window's right edge
+    view = window.view
+    shown = view.mapToScene(view.viewport().rect()).boundingRect()
+    assert shown.intersects(window.scene.aim_item.sceneBoundingRect())
+    dialog.reject()
