@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping
 
 from .. import conditions
 from ..changes import Change, ChangeSet, change
 from ..dice import DiceExpr
 from ..grid.squares import Size
-from ..model import Combatant, Encounter, State, TurnEntry
+from ..model import Combatant, Encounter, State
 from ..moves import Destination
 from ..odds import from_expr
 from ..turns import RankedInitiative
@@ -23,7 +22,6 @@ from .base import (
     Notice,
     Preview,
     Resolution,
-    Ruleset,
     Term,
     Words,
     followed,
@@ -32,10 +30,9 @@ from .base import (
     overridden,
 )
 from .schema import Choice, FieldSpec, Label
+from .stat_groups import GroupedByStat
 
 PV_FLOOR = "LIB-CFG-1"
-GROUP = "groupe"  # LIB-01: the initiative group a combatant acts in
-GROUP_UNIT = "groupe:"  # the id of a group's turn unit starts so
 FREE_MOVES = "LIB-CFG-2"
 _TOTAL = Label(fr="total des dés", en="dice total")
 _CUSTOM = conditions.FREE
@@ -56,43 +53,11 @@ def _request(expr: DiceExpr) -> DiceRequest:
     return DiceRequest(expr, _TOTAL, expr.minimum, top)
 
 
-class Libre(Ruleset):
+class Libre(GroupedByStat):
     """A generic d20-style ruleset: it proves the contract and serves games without a module."""
-
-    grouping_stats = frozenset({GROUP})
 
     def turn_mode(self, enc: Encounter) -> RankedInitiative:
         return RankedInitiative()
-
-    def token_group(self, enc: Encounter, c: Combatant) -> tuple[str, Label] | None:
-        """LIB-01: combatants of a side with the same « Groupe d'initiative » act as one."""
-        name = str(c.stats.get(GROUP, "")).strip()
-        if not name:
-            return None
-        digest = hashlib.sha1(f"{c.side}\0{name}".encode()).hexdigest()[:12]
-        return f"{GROUP_UNIT}{digest}", Label(fr=name, en=name)
-
-    def turn_units(self, enc: Encounter) -> list[TurnEntry]:
-        """One unit per combatant, and one per initiative group (LIB-01), in roster order."""
-        units: dict[str, TurnEntry] = {}
-        for c in enc.combatants:
-            group = self.token_group(enc, c)
-            unit = group[0] if group else c.id
-            if unit in units:
-                units[unit].members.append(c.id)
-            else:
-                units[unit] = TurnEntry(unit=unit, members=[c.id], side=c.side)
-        return list(units.values())
-
-    def unit_label(self, enc: Encounter, entry: TurnEntry, with_side: bool = False) -> Label:
-        """A group by its name and size, « Brigands ×3 »."""
-        group = self.token_group(enc, enc.combatant(entry.members[0]))
-        if not entry.unit.startswith(GROUP_UNIT) or group is None:
-            return super().unit_label(enc, entry, with_side)
-        shown = f"{group[1].fr} ×{len(entry.members)}"
-        if with_side:
-            shown += f" ({enc.side(entry.side).name})"
-        return Label(fr=shown, en=shown)
 
     def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest:
         """LIB-01: 1d20 + modifier."""

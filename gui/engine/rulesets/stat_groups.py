@@ -1,0 +1,50 @@
+"""Turn units by a sheet field: the combatants of a side with the same group name act as one
+unit, on one initiative (libre's LIB-01 « Groupe d'initiative », douaratil's one roll per
+group of identical creatures, DOU-03)."""
+
+from __future__ import annotations
+
+import hashlib
+
+from ..model import Combatant, Encounter, TurnEntry
+from .base import Ruleset
+from .schema import Label
+
+GROUP = "groupe"  # the field that names a combatant's initiative group
+GROUP_UNIT = "groupe:"  # the id of a group's turn unit starts so
+
+
+class GroupedByStat(Ruleset):
+    """A ruleset whose turn units are the combatants alone and the groups `GROUP` names."""
+
+    grouping_stats = frozenset({GROUP})
+
+    def token_group(self, enc: Encounter, c: Combatant) -> tuple[str, Label] | None:
+        """The group `c` acts in, by its side and its group name; None when it acts alone."""
+        name = str(c.stats.get(GROUP, "")).strip()
+        if not name:
+            return None
+        digest = hashlib.sha1(f"{c.side}\0{name}".encode()).hexdigest()[:12]
+        return f"{GROUP_UNIT}{digest}", Label(fr=name, en=name)
+
+    def turn_units(self, enc: Encounter) -> list[TurnEntry]:
+        """One unit per combatant, and one per group, in roster order."""
+        units: dict[str, TurnEntry] = {}
+        for c in enc.combatants:
+            group = self.token_group(enc, c)
+            unit = group[0] if group else c.id
+            if unit in units:
+                units[unit].members.append(c.id)
+            else:
+                units[unit] = TurnEntry(unit=unit, members=[c.id], side=c.side)
+        return list(units.values())
+
+    def unit_label(self, enc: Encounter, entry: TurnEntry, with_side: bool = False) -> Label:
+        """A group by its name and size, « Brigands ×3 »."""
+        group = self.token_group(enc, enc.combatant(entry.members[0]))
+        if not entry.unit.startswith(GROUP_UNIT) or group is None:
+            return super().unit_label(enc, entry, with_side)
+        shown = f"{group[1].fr} ×{len(entry.members)}"
+        if with_side:
+            shown += f" ({enc.side(entry.side).name})"
+        return Label(fr=shown, en=shown)
