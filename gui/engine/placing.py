@@ -88,7 +88,7 @@ def grid_move_notices(
     if here.origin == cell:
         return []
     out = []
-    way = route(board_of(enc.map), here, cell, ruleset.diagonal)
+    way = route(board_of(enc.map), here, cell, ruleset.diagonal(enc))
     if not way.cost.allowed:
         out.append(
             Notice("G-3", f"pas de chemin libre : {way.cost.fr}", f"no clear way: {way.cost.en}")

@@ -433,7 +433,9 @@ class EncounterScene(ToolScene):
         grid = self.enc.map.grid
         if grid is not None:
             n = grid_squares(
-                cell_at(grid, a.x(), a.y()), cell_at(grid, b.x(), b.y()), self.ruleset.diagonal
+                cell_at(grid, a.x(), a.y()),
+                cell_at(grid, b.x(), b.y()),
+                self.ruleset.diagonal(self.enc),
             )
             m = n * grid.cell_m
             fr = f"{n} case{'s' * (n > 1)} ({m:g} m)".replace(".", ",")
@@ -488,7 +490,9 @@ class EncounterScene(ToolScene):
         if target == self._path_to:
             return
         self._path_to = target
-        path = route(self.board(), Footprint(c.position.cell, side), target, self.ruleset.diagonal)
+        path = route(
+            self.board(), Footprint(c.position.cell, side), target, self.ruleset.diagonal(self.enc)
+        )
         points = [QPointF(*cell_centre(grid, cell, side)) for cell in path.cells]
         self.path_item.show_path(points, either(path.cost.fr, path.cost.en), path.cost.allowed)
 

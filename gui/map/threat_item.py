@@ -25,7 +25,7 @@ def threatened_cells(
     if enc.map.grid is None or c.position.cell is None:
         return frozenset()
     space = Footprint(c.position.cell, ruleset.space(enc, c))
-    return threatened(Threat(space, ruleset.reach(enc, c)), ruleset.diagonal, board)
+    return threatened(Threat(space, ruleset.reach(enc, c)), ruleset.diagonal(enc), board)
 
 
 class ThreatItem(QGraphicsItem):

@@ -33,7 +33,7 @@ def squares_apart(enc: Encounter, ruleset: Ruleset, a: Combatant, b: Combatant) 
     sa, sb = space_of(enc, ruleset, a), space_of(enc, ruleset, b)
     if sa is None or sb is None:
         return None
-    return min(squares_to(sa, cell, ruleset.diagonal) for cell in sb.cells())
+    return min(squares_to(sa, cell, ruleset.diagonal(enc)) for cell in sb.cells())
 
 
 def metres_apart(enc: Encounter, ruleset: Ruleset, a: Combatant, b: Combatant) -> float | None:
@@ -78,7 +78,7 @@ def flanked_by(
     if threat is None or space is None:
         return None
     allies = [t for c in allies_of(enc, ruleset, attacker) if (t := threat_of(enc, ruleset, c))]
-    return flanking(space, threat, allies, ruleset.diagonal, board or board_of(enc.map))
+    return flanking(space, threat, allies, ruleset.diagonal(enc), board or board_of(enc.map))
 
 
 def allies_of(enc: Encounter, ruleset: Ruleset, c: Combatant) -> list[Combatant]:

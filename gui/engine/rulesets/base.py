@@ -328,8 +328,6 @@ class Ruleset(ABC):
     uses_contact = False
     # The sheet values that put combatants in groups (token_group): changing one regroups.
     grouping_stats: frozenset[str] = frozenset()
-    # How the grid counts a diagonal step (grid/paths.py): 1-1 by default, 1-2-1 in d20 games.
-    diagonal: Diagonal = "chebyshev"
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -394,6 +392,11 @@ class Ruleset(ABC):
     @cached_property
     def _state_specs(self) -> dict[str, StateSpec]:
         return {s.key: s for s in self.data.states}
+
+    def diagonal(self, enc: Encounter) -> Diagonal:
+        """How the grid counts a diagonal step in this encounter (grid/paths.py): 1-1 by
+        default, 1-2-1 in d20 games, or as a house-rule flag says."""
+        return "chebyshev"
 
     def reach(self, enc: Encounter, c: Combatant) -> int:
         """How many squares away a combatant threatens on the grid (1: the squares around
