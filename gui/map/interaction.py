@@ -98,15 +98,21 @@ class MapInteraction(QObject):
         dest = destination_at(enc, at.x(), at.y(), onto, side)
         notices = self._try(self.controller.move, cid, dest, False)
         if notices:
-            why = "\n".join(str(n) for n in notices)  # type: ignore[union-attr]
+            why = "\n".join(
+                f"{n.rule} {either(n.fr, n.en)}"
+                for n in notices  # type: ignore[union-attr]
+            )
             self.scene.snap_back()  # first: the move has not happened
             self.controller.message.emit(tr("Déplacement refusé : {why}").format(why=why))
-            if self.prompts.confirm(
-                tr("Déplacement contraire aux règles"),
-                tr("{why}\n\nDéplacer quand même (décision du MJ) ?").format(why=why),
-                tr("Forcer le déplacement"),
+            if (
+                self.prompts.confirm(
+                    tr("Déplacement contraire aux règles"),
+                    tr("{why}\n\nDéplacer quand même (décision du MJ) ?").format(why=why),
+                    tr("Forcer le déplacement"),
+                )
+                and self._try(self.controller.move, cid, dest, True) is not None
             ):
-                self._try(self.controller.move, cid, dest, True)
+                self.controller.message.emit(tr("Déplacement imposé par le MJ (G-3)"))
 
     # Edit -------------------------------------------------------------------------------
 

@@ -111,6 +111,9 @@ class EncounterScene(ToolScene):
         m = self.enc.map
         self.walls_item.show_walls(m.grid, m.walls, m.squares)
         self._board, self._path_to = None, None  # a path shown is computed again
+        if self.mouseGrabberItem() is None:  # no drag under way: no path left on the map
+            self._dragged = None
+            self.path_item.hide()
         self.restate_threats()
         self.restate_aim()
         self._take_in(self.content_rect().adjusted(-ROOM, -ROOM, ROOM, ROOM))
@@ -225,7 +228,7 @@ class EncounterScene(ToolScene):
         if on_cells and grid is not None:
             for c in on_cells:  # a token covers its space (its size's footprint)
                 side = self.ruleset.space(enc, c)
-                size = min(TOKEN_DIAMETER, grid.cell_px * 0.8) * side
+                size = _token_size(grid) * side
                 x, y = cell_centre(grid, c.position.cell, side)  # type: ignore[arg-type]
                 self._show_token(c, x, y, size, groups[c.id], outlines)
         self._prune(self.group_items, {k for k in self.group_items if k[0] != key} | set(outlines))
@@ -316,6 +319,10 @@ class EncounterScene(ToolScene):
         for key in zones:
             self._lay_out(key)
         laid = {cid for key in zones for cid in self._by_zone.get(key, ())}
+        resized = {self._zone_of[cid] for cid in touched - laid if self._resized(cid)}
+        for key in resized:  # a size changed: its token covers another space
+            self._lay_out(key)
+        laid |= {cid for key in resized for cid in self._by_zone.get(key, ())}
         for cid in touched - laid:
             item = self.token_items.get(cid)
             if item is not None:
@@ -328,6 +335,16 @@ class EncounterScene(ToolScene):
             self.restate_threats()
         if self.aim is not None and touched:  # a creature moved or fell: cover may change
             self.restate_aim()
+
+    def _resized(self, cid: str) -> bool:
+        """Whether a token on a square no longer covers its combatant's space."""
+        item, grid = self.token_items.get(cid), self.enc.map.grid
+        if item is None or grid is None or cid not in self._zone_of:
+            return False
+        c = self.enc.combatant(cid)
+        if c.position.cell is None:
+            return False
+        return item.size != _token_size(grid) * self.ruleset.space(self.enc, c)
 
     def _grow_to(self, item: TokenItem) -> None:
         """The scene takes in a token that went beyond it."""
@@ -490,11 +507,25 @@ class EncounterScene(ToolScene):
         if target == self._path_to:
             return
         self._path_to = target
+        space = Footprint(c.position.cell, side)
         path = route(
-            self.board(), Footprint(c.position.cell, side), target, self.ruleset.diagonal(self.enc)
+            self.board(), space, target, self.ruleset.diagonal(self.enc), avoid=self._foes(c)
         )
         points = [QPointF(*cell_centre(grid, cell, side)) for cell in path.cells]
         self.path_item.show_path(points, either(path.cost.fr, path.cost.en), path.cost.allowed)
+
+    def _foes(self, c: Combatant) -> frozenset[tuple[int, int]]:
+        """The squares of the other sides' combatants still in the fight: a way goes round
+        them (allies may be passed through)."""
+        out: set[tuple[int, int]] = set()
+        for o in self.enc.combatants:
+            if (
+                o.side != c.side
+                and o.position.cell is not None
+                and not self.ruleset.is_out(self.enc, o)
+            ):
+                out.update(Footprint(o.position.cell, self.ruleset.space(self.enc, o)).cells())
+        return frozenset(out)
 
     def board(self) -> Board:
         """The map's walls and squares as the geometry reads them (built once per change)."""
@@ -534,3 +565,8 @@ def _is_file(path: str) -> bool:
         return Path(path).is_file()
     except (OSError, ValueError):
         return False
+
+
+def _token_size(grid: Grid) -> float:
+    """A Medium token's diameter on the grid: within its square."""
+    return min(TOKEN_DIAMETER, grid.cell_px * 0.8)

@@ -20,12 +20,14 @@ TINT = QColor(230, 120, 20, 70)
 def threatened_cells(
     enc: Encounter, ruleset: Ruleset, c: Combatant, board: Board
 ) -> frozenset[Cell]:
-    """The squares `c` threatens with its space and reach (none off the grid), not those
-    behind total cover."""
+    """The squares `c` threatens with its space and reach (none off the grid), not those it
+    has no clear line to: a wall, a corner or a low wall between (D35-04)."""
     if enc.map.grid is None or c.position.cell is None:
         return frozenset()
     space = Footprint(c.position.cell, ruleset.space(enc, c))
-    return threatened(Threat(space, ruleset.reach(enc, c)), ruleset.diagonal(enc), board)
+    return threatened(
+        Threat(space, ruleset.reach(enc, c)), ruleset.diagonal(enc), board, open_only=True
+    )
 
 
 class ThreatItem(QGraphicsItem):

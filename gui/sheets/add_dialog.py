@@ -84,7 +84,9 @@ class AddCombatantDialog(QDialog):
             self.zone.addItem(tr("sur la grille"), ON_GRID)
         for z in enc.map.zones:
             self.zone.addItem(z.name, z.id)
-        self.zone.setCurrentIndex(max(0, self.zone.findData(zone)))
+        # Asked for no zone, on a grid that holds the tokens: on the grid, not off the map.
+        wanted = ON_GRID if zone is None and on_cells(enc) else zone
+        self.zone.setCurrentIndex(max(0, self.zone.findData(wanted)))
         self.count = QSpinBox()
         self.count.setRange(1, 200)
         self.count.setToolTip(tr("Plusieurs combattants sont numérotés : Gobelin 1, Gobelin 2…"))

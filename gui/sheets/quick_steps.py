@@ -34,13 +34,17 @@ def quick_step_actions(menu: QMenu, controller: Controller, cid: str) -> None:
         value = c.stats.get(spec.key, spec.default)
         if isinstance(value, bool) or not isinstance(value, int):
             continue
+        top = c.stats.get(spec.at_most) if spec.at_most else spec.maximum
         for step in (-1, 1):
-            menu.addAction(
+            action = menu.addAction(
                 tr("{field} {step:+d} ({value} → {new})").format(
                     field=pick(spec.label), step=step, value=value, new=value + step
                 ),
                 lambda key=spec.key, new=value + step: _step(controller, cid, key, new),
             )
+            low, new = spec.minimum, value + step  # a step the sheet would refuse is greyed
+            out = (low is not None and new < low) or (isinstance(top, int | float) and new > top)
+            action.setEnabled(not out)
 
 
 def _step(controller: Controller, cid: str, key: str, value: int) -> None:

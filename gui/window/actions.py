@@ -101,7 +101,12 @@ class WindowActions:
     def add_combatant(self) -> None:
         from ..sheets.add_dialog import AddCombatantDialog
 
-        AddCombatantDialog(self.controller, self.window).exec()
+        dialog = AddCombatantDialog(self.controller, self.window)
+        if dialog.exec() and dialog.added:  # the first one added, selected and in view
+            self.controller.select(dialog.added[0])
+            token = self.window.scene.token_items.get(dialog.added[0])
+            if token is not None:
+                self.window.view.ensureVisible(token.sceneBoundingRect(), 40, 40)
 
     def duplicate(self) -> None:
         cid = self.controller.selected

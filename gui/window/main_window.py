@@ -69,7 +69,8 @@ class MainWindow(QMainWindow):
         controller.autosave_problem_changed.connect(self.show_autosave_problem)
         controller.changed.connect(lambda _notice: (self.update_status(), self.update_title()))
         self.view.space_tapped.connect(self.turns.next_action.trigger)
-        self.resize(1280, 820)
+        room = self.screen().availableGeometry()  # a first start fits the screen
+        self.resize(min(1280, room.width()), min(820, room.height() - 40))
         # First start: the map gets the room, the log a few lines (restore_layout may override).
         self.resizeDocks([self.docks["log"]], [170], Qt.Orientation.Vertical)
         self.resizeDocks(
@@ -108,7 +109,9 @@ class MainWindow(QMainWindow):
             if fresh and isinstance(dialog, QWidget):  # beside the map, not over the lines
                 width = max(dialog.sizeHint().width(), dialog.width())
                 corner = self.mapToGlobal(QPoint(self.width() - width - 8, 40))
-                dialog.move(corner)
+                screen = self.screen().availableGeometry()  # never past the screen's edge
+                x = max(screen.left(), min(corner.x(), screen.right() - width - 8))
+                dialog.move(x, max(screen.top(), corner.y()))
             self.view.ensureVisible(self.scene.aim_item.sceneBoundingRect(), 16, 16)
         elif dialog is self._aiming:
             self._aiming = None

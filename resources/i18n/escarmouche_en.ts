@@ -668,6 +668,10 @@ Move anyway (GM’s decision)?</translation>
         <translation>Force the move</translation>
     </message>
     <message>
+        <source>Déplacement imposé par le MJ (G-3)</source>
+        <translation>Move forced by the GM (G-3)</translation>
+    </message>
+    <message>
         <source>Renommer la zone</source>
         <translation>Rename the zone</translation>
     </message>

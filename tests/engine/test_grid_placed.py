@@ -102,3 +102,22 @@ def test_con_18_distance_on_the_grid_counts_from_the_nearest_squares():
     preview = look(t, "attaquer", "a", "b")
     assert any(x.rule == "CON-18" and "12 m" in str(x.value) for x in preview.terms)
     assert pool(preview)[1] == 6  # 10-20 m with a pistol (TV-CON-04)
+
+
+def test_lib_08_an_attack_with_no_line_of_effect_is_the_gm_s_call():
+    """The newcomer's case: the map said total cover and the attack rolled as usual."""
+    from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
+
+    enc = room(on(fighter("a", "a"), (0, 0)), on(fighter("b", "b"), (3, 0)))
+    attack = Action("attack", "a", "b")
+    assert [n.rule for n in LIBRE.preview(enc, attack).notices] == []
+    enc.map.walls = [MapWall(start=(2, -5), end=(2, 6), blocks="solid")]
+    notices = LIBRE.preview(enc, attack).notices
+    assert [(n.rule, n.blocking) for n in notices] == [("LIB-08", True)]
+    assert "ligne" in notices[0].fr and "line" in notices[0].en  # why: the deciding line
+    dice = DiceResult.typed_faces("15", LIBRE.preview(enc, attack).dice)
+    with pytest.raises(ActionError, match="LIB-08"):
+        LIBRE.resolve(enc, attack, dice)
+    forced = Action("attack", "a", "b", overrides={FORCE: True})
+    resolution, _cs = LIBRE.resolve(enc, forced, dice)
+    assert any(t.rule == "G-3" for t in resolution.terms)

@@ -79,3 +79,16 @@ def test_d35_66_flanking_a_large_target():
 def test_an_attacker_that_does_not_threaten_does_not_flank():
     call = flanking(Footprint((5, 5)), Threat(Footprint((2, 5))), [Threat(Footprint((6, 5)))])
     assert call.reason == "attacker" and not call.flanked
+
+
+def test_open_only_leaves_out_the_squares_past_a_wall_end_or_round_a_corner_d35_04():
+    """The newcomer's case: outside a room's corner, the square inside it diagonally is not
+    threatened (every line meets the corner), nor the square past the end of a wall."""
+    room = Board([Wall((0, 0), (4, 0)), Wall((4, 0), (4, 4))])
+    outside = Threat(Footprint((4, -1)))
+    assert (3, 0) not in threatened(outside, "chebyshev", room, open_only=True)
+    assert (3, 0) in threatened(outside, "chebyshev", room)  # a line of effect all the same
+    wall_end = Board([Wall((1, 0), (1, 6))])
+    assert (1, -1) not in threatened(
+        Threat(Footprint((0, 0))), "chebyshev", wall_end, open_only=True
+    )

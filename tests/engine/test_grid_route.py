@@ -122,3 +122,13 @@ def test_the_way_found_costs_what_the_cheapest_allowed_way_costs(
     assert way.cost.allowed and way.cells[0] == start and way.cells[-1] == end
     # Never dearer than the cheapest way in the box (a way round outside it may be cheaper).
     assert way.cost.squares <= cheapest
+
+
+def test_a_way_goes_round_the_squares_to_avoid():
+    """A foe's space is walked round (the newcomer's path ran through the bear)."""
+    foe = frozenset(Footprint((2, -1), 2).cells()) | {(2, 1)}
+    way = route(Board(), Footprint((0, 0)), (4, 0), "manhattan", avoid=foe)
+    assert way.cost.allowed and not foe & set(way.cells)
+    assert (
+        way.cost.squares > 4 == route(Board(), Footprint((0, 0)), (4, 0), "manhattan").cost.squares
+    )

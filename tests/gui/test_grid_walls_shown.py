@@ -114,7 +114,7 @@ def test_a_drag_on_the_grid_shows_the_path_and_its_cost_then_lets_go(laptop_wind
 
 def test_the_selected_combatants_threatened_squares_show_on_demand(laptop_window):
     """Affichage › Cases menacées: the squares around the selected token's space (reach 1 by
-    default), none behind a solid wall; they follow its moves and go when it is off."""
+    default), none behind a wall; they follow its moves and go when it is off."""
     from gui.engine.moves import Destination
 
     window = laptop_window(open_encounter(None, "libre"))
@@ -132,8 +132,9 @@ def test_the_selected_combatants_threatened_squares_show_on_demand(laptop_window
     assert cells() == sorted(
         (3 + dx, 10 + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy
     )
-    ctl.add_wall((4, 9), (4, 12))  # a wall on its east side: the square beyond it goes
-    assert (4, 10) not in cells() and len(cells()) == 7  # the diagonals: a line along the wall
+    ctl.add_wall((4, 9), (4, 12))  # a wall on its east side: the squares beyond it go, the
+    # diagonals too (a line past the wall: cover, no attack of opportunity, D35-04)
+    assert cells() == sorted((3 + dx, 10 + dy) for dx in (-1, 0) for dy in (-1, 0, 1) if dx or dy)
     ctl.move("maelis", Destination(zone="chemin", cell=(2, 10)), True)
     assert (1, 10) in cells() and (4, 10) not in cells()
     window.menus.actions["threats"].setChecked(False)

@@ -1,6 +1,6 @@
 """Issue 17, deliver 1: quick − and + on hit points (and the values a ruleset draws as
 counters) from the token's menu and the turn order row's, one undo entry for successive
-steps, a refusal (above the maximum) said and nothing changed."""
+steps, a step the sheet would refuse (above the maximum) greyed."""
 
 from __future__ import annotations
 
@@ -33,7 +33,10 @@ def test_hit_points_step_from_the_token_and_the_turn_row(laptop_window):
     again["Points de vie -1 (8 → 7)"].trigger()
     assert ctl.enc.combatant("brig1").stats["pv"] == 7
     top = QMenu(window)
-    window.map.fill_menu(top, "token", "maelis", QPointF())  # at 15/15: +1 is refused
-    steps(top)["Points de vie +1 (15 → 16)"].trigger()
+    window.map.fill_menu(top, "token", "maelis", QPointF())  # at 15/15: +1 is greyed
+    assert not steps(top)["Points de vie +1 (15 → 16)"].isEnabled()
+    assert steps(top)["Points de vie -1 (15 → 14)"].isEnabled()
+    ctl.edit_stat("maelis", "pv_max", 15)
+    with pytest.raises(Exception, match="Points de vie max"):  # the sheet refuses it anyway
+        ctl.edit_stat("maelis", "pv", 16)
     assert ctl.enc.combatant("maelis").stats["pv"] == 15
-    assert "au plus Points de vie max." in window.statusBar().currentMessage()

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from ..zones import Diagonal, grid_squares
 from .board import Board
-from .lines import cover
+from .lines import Cover, cover
 from .squares import Cell, Footprint
 
 
@@ -29,10 +29,16 @@ def squares_to(space: Footprint, cell: Cell, diagonal: Diagonal = "alternate") -
 
 
 def threatened(
-    threat: Threat, diagonal: Diagonal = "alternate", board: Board | None = None
+    threat: Threat,
+    diagonal: Diagonal = "alternate",
+    board: Board | None = None,
+    *,
+    open_only: bool = False,
 ) -> frozenset[Cell]:
     """The squares `threat` threatens; with a `board`, not those it has no line of effect to
-    (total cover from walls and solid squares, D35-07)."""
+    (total cover from walls and solid squares, D35-07), and with `open_only` not those with
+    any cover from it either: a creature there cannot be attacked of opportunity (D35-04),
+    as past the end of a wall or round a corner."""
     x, y = threat.space.origin
     far = threat.reach
     out = set()
@@ -41,10 +47,13 @@ def threatened(
             if threat.min_reach <= squares_to(threat.space, (cx, cy), diagonal) <= far:
                 out.add((cx, cy))
     if board is not None:
-        out = {
-            c for c in out if cover(board, threat.space, Footprint(c), melee=True).line_of_effect
-        }
+        out = {c for c in out if _reached(board, threat.space, c, open_only)}
     return frozenset(out)
+
+
+def _reached(board: Board, space: Footprint, cell: Cell, open_only: bool) -> bool:
+    call = cover(board, space, Footprint(cell), melee=True)
+    return call.cover == Cover.NONE if open_only else call.line_of_effect
 
 
 def threatens(

@@ -49,25 +49,38 @@ def route(
     *,
     parity: int = 0,
     limit: int = SEARCH_LIMIT,
+    avoid: frozenset[Cell] = frozenset(),
 ) -> GridPath:
-    """The cheapest allowed path of `start` to where its top-left square is `end` (A*); the
-    straight path, blocked steps and all, when none is found within `limit` squares or the
-    straight one costs no more."""
+    """The cheapest allowed path of `start` to where its top-left square is `end` (A*), not
+    through the squares to `avoid` (a foe's space: DOU-13, D35-11); the straight path,
+    blocked steps and all, when none is found within `limit` squares or the straight one
+    costs no more and avoids them."""
     straight = straight_path(board, start, end, diagonal, parity=parity)
     cheapest = _estimate(start.origin, end, diagonal, parity)
-    if straight.cost.allowed and straight.cost.squares == cheapest:
+    clear = not avoid or not any(_enters(start.side, cell, avoid) for cell in straight.cells[1:])
+    if straight.cost.allowed and straight.cost.squares == cheapest and clear:
         return straight
     if any(board.terrain.get(c) == Terrain.IMPASSABLE for c in Footprint(end, start.side).cells()):
         return straight  # no way in: the straight way says why, with no search
-    found = _search(board, start, end, diagonal, parity, limit)
+    found = _search(board, start, end, diagonal, parity, limit, avoid)
     if found is None:
         return straight
     cost = path_cost(board, found, diagonal, parity=parity, side=start.side)
     return GridPath(tuple(found), cost)
 
 
+def _enters(side: int, origin: Cell, avoid: frozenset[Cell]) -> bool:
+    return any(cell in avoid for cell in Footprint(origin, side).cells())
+
+
 def _search(
-    board: Board, start: Footprint, end: Cell, diagonal: Diagonal, parity: int, limit: int
+    board: Board,
+    start: Footprint,
+    end: Cell,
+    diagonal: Diagonal,
+    parity: int,
+    limit: int,
+    avoid: frozenset[Cell],
 ) -> list[Cell] | None:
     side = start.side
     tie = itertools.count()
@@ -88,10 +101,11 @@ def _search(
         here = Footprint(cell, side)
         for dx, dy in _STEPS:
             difficult, blocked = step_check(board, here, dx, dy)
-            if blocked is not None:
+            there = (cell[0] + dx, cell[1] + dy)
+            if blocked is not None or (avoid and _enters(side, there, avoid)):
                 continue
             base, after = _cost(diagonal, dx != 0 and dy != 0, par)
-            nxt = ((cell[0] + dx, cell[1] + dy), after)
+            nxt = (there, after)
             total = spent[state] + base * (1 + difficult)
             if total < spent.get(nxt, total + 1):
                 spent[nxt], came[nxt] = total, state

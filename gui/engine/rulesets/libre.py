@@ -7,6 +7,8 @@ from collections.abc import Mapping
 from .. import conditions
 from ..changes import Change, ChangeSet, change
 from ..dice import DiceExpr
+from ..grid.lines import Cover
+from ..grid.placed import cover_between, squares_apart
 from ..grid.squares import Size
 from ..model import Combatant, Encounter, State
 from ..moves import Destination
@@ -29,6 +31,7 @@ from .base import (
     make_log,
     overridden,
 )
+from .edits import refuse_blocked
 from .schema import Choice, FieldSpec, Label
 from .stat_groups import GroupedByStat
 
@@ -237,11 +240,31 @@ class Libre(GroupedByStat):
             odds_note="P(jet ≥ Défense)",
             odds_note_en="P(roll ≥ Defence)",
             distribution=from_expr(expr),
+            notices=tuple(self._line_notices(enc, action)),
             computed={
                 "bonus": expr_c.modifier - _expr(action.options.get("jet"), "1d20").modifier,
                 "target_number": number_c,
             },
         )
+
+    def _line_notices(self, enc: Encounter, action: Action) -> list[Notice]:
+        """LIB-08: on the grid, an attack needs a line of effect to its target (the GM may
+        still let it through, G-3)."""
+        if action.actor is None or action.target is None or action.actor == action.target:
+            return []
+        actor, target = enc.combatant(action.actor), enc.combatant(action.target)
+        melee = squares_apart(enc, self, actor, target) == 1
+        call = cover_between(enc, self, actor, target, melee=melee)
+        if call is None or call.cover != Cover.TOTAL:
+            return []
+        return [
+            Notice(
+                "LIB-08",
+                f"Aucune ligne d’effet vers {target.name} sur la carte : {call.deciding.fr}",
+                f"No line of effect to {target.name} on the map: {call.deciding.en}",
+                True,
+            )
+        ]
 
     def _attack_numbers(
         self, enc: Encounter, action: Action, terms: list[Term]
@@ -341,6 +364,7 @@ class Libre(GroupedByStat):
     ) -> tuple[Resolution, ChangeSet]:
         terms: list[Term] = []
         expr, number = self._attack_numbers(enc, action, terms)
+        refuse_blocked(action, self._line_notices(enc, action), terms)
         total = dice.total(_request(expr))
         terms.append(Term("résultat du jet", str(total), "LIB-02", "roll result"))
         hit = total >= number
