@@ -1,6 +1,6 @@
 """Turn units by a sheet field: the combatants of a side with the same group name act as one
-unit, on one initiative (libre's LIB-01 « Groupe d'initiative », douaratil's one roll per
-group of identical creatures, DOU-03)."""
+unit, on one initiative (an initiative group, or one roll for a group of identical
+creatures)."""
 
 from __future__ import annotations
 

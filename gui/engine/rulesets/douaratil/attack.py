@@ -1,0 +1,337 @@
+"""Attaquer (DOU-21, DOU-31 to DOU-43, DOU-57, DOU-70, DOU-71, DOU-73): 3d6 + VO against the
+VD, with advantage and disadvantage gathered from every source with its rule, three 6s an
+automatic hit and a critical, three 1s an automatic miss and a fumble. A hit opens the
+defence window: the target's block or dodge (DOU-45 to DOU-51), then the damage."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ... import windows
+from ...changes import ChangeSet
+from ...checks import Check, CheckOutcome, EdgeSource, check_odds
+from ...checks.edges import NetEdge
+from ...checks.rolls import dice_request, outcome
+from ...grid.lines import Cover
+from ...grid.placed import cover_between
+from ...model import Combatant, Scalar
+from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term, overridden
+from ..edits import Edits, finish, refuse_blocked
+from ..fields import bool_field, int_field
+from ..schema import Label
+from . import sheet
+from .context import Ctx, Handler, weapon_option
+
+KIND = "attaquer"
+WINDOW = "defense"  # a hit waiting for the target's defensive reaction, then its damage
+VO, VD = "vo", "vd"
+OVERRIDES = {VO: Label(fr="VO", en="VO"), VD: Label(fr="VD", en="VD")}
+HELPED = "aide"  # DOU-20: advantage on the first attack before the helper's next turn
+# DOU-70, DOU-71: the weapons that keep their use under water (names as the catalogue's).
+UNDERWATER_MELEE = ("dague", "javeline", "épée courte", "lance", "trident")
+UNDERWATER_RANGED = ("arbalète", "filet", "javeline", "lance", "trident", "fléchette")
+COVER_STATES = (("abri_important", 5, "important"), ("abri_partiel", 2, "partiel"))
+
+
+@dataclass(frozen=True)
+class Attack:
+    """An attack as the rules make it: the weapon and its use, the edge, the check, the
+    terms of the breakdown and what the rules object."""
+
+    weapon: dict[str, Scalar]
+    ranged: bool
+    edge: NetEdge
+    check: Check
+    terms: tuple[Term, ...]
+    notices: tuple[Notice, ...]
+    computed: dict[str, int]
+
+
+def _spec(ctx: Ctx) -> ActionSpec:
+    actor = ctx.actor
+    options = [weapon_option(actor)]
+    if any(w.get("lancer") for w in sheet.weapons(actor)):
+        options.append(bool_field("lancer", "Lancer l’arme", "Throw the weapon", "A-DOU-26"))
+    options += [
+        int_field(
+            "distance",
+            "Distance (m, −1 : la carte)",
+            "Distance (m, −1: the map)",
+            "DOU-40",
+            -1,
+            999,
+            -1,
+        ),
+        bool_field("avantage", "Avantage (autre source)", "Advantage (other source)", "DOU-73"),
+        bool_field(
+            "desavantage", "Désavantage (autre source)", "Disadvantage (other source)", "DOU-73"
+        ),
+    ]
+    return ActionSpec(
+        KIND,
+        Label(fr="Attaquer", en="Attack"),
+        "DOU-31",
+        True,
+        tuple(options),
+        (VO, VD),
+        OVERRIDES,
+    )
+
+
+def numbers(ctx: Ctx) -> Attack:
+    """VO, VD with cover, the edge and what stands against the attack."""
+    actor, target, w = ctx.actor, ctx.target, ctx.weapon()
+    ranged = sheet.is_ranged(w, ctx.yes("lancer"))
+    vo_value, terms = sheet.vo(actor, w, ranged)
+    metres, where = ctx.metres(actor, target)
+    terms.append(where)
+    notices = _reach(ctx, w, ranged, metres)
+    vd_value, vd_terms, covered = _vd(ctx, actor, target, ranged)
+    terms += vd_terms
+    if covered:
+        notices.append(
+            Notice(
+                "DOU-57",
+                f"{target.name} est derrière un abri total : il ne peut pas être pris pour cible",
+                f"{target.name} is behind total cover: it cannot be targeted",
+                True,
+            )
+        )
+    computed = {VO: vo_value, VD: vd_value}
+    vo_value = int(overridden(ctx.action, VO, vo_value, ("VO", "VO"), terms))
+    vd_value = int(overridden(ctx.action, VD, vd_value, ("VD", "VD"), terms))
+    edge = ctx.edge(_sources(ctx, actor, target, w, ranged, metres))
+    terms += edge.terms()
+    terms.append(Term("VOG", sheet.vog(vo_value), "DOU-34", "VOG"))
+    return Attack(
+        w,
+        ranged,
+        edge,
+        ctx.check(edge, vo_value, vd_value),
+        tuple(terms),
+        tuple(notices),
+        computed,
+    )
+
+
+def _vd(
+    ctx: Ctx, actor: Combatant, target: Combatant, ranged: bool
+) -> tuple[int, list[Term], bool]:
+    """DOU-33 and DOU-57: the VD with the best cover only (a state, or the grid's lines);
+    whether the target is behind total cover."""
+    value, terms = sheet.vd(target)
+    best = 0, "", ""
+    for key, bonus, word in COVER_STATES:
+        if sheet.has_state(target, key) and bonus > best[0]:
+            best = bonus, f"abri {word}", f"{'important' if bonus == 5 else 'partial'} cover"
+    total_cover = sheet.has_state(target, "abri_total")
+    call = cover_between(ctx.enc, ctx.ruleset, actor, target, melee=not ranged)
+    if call is not None and call.cover == Cover.TOTAL:
+        total_cover = True
+    elif call is not None and call.cover != Cover.NONE and best[0] < 2:
+        best = 2, "abri partiel (grille)", "partial cover (grid)"
+    if best[0]:
+        terms.append(Term(best[1], best[0], "DOU-57", best[2]))
+    return value + best[0], terms, total_cover
+
+
+def _reach(ctx: Ctx, w: dict[str, Scalar], ranged: bool, metres: float | None) -> list[Notice]:
+    """DOU-42: a melee target within reach; DOU-40: a shot within its long range (or its
+    single range); DOU-71: under water, beyond the normal range misses."""
+    if metres is None:
+        return []
+    normal, far = sheet.metres(w, "portee"), sheet.metres(w, "portee_longue")
+    if not ranged:
+        reach = sheet.metres(w, "allonge") or 1.5
+        if metres > reach:
+            return [
+                _blocking(
+                    "DOU-42",
+                    f"hors d’allonge ({metres:g} m > {reach:g} m)",
+                    f"out of reach ({metres:g} m > {reach:g} m)",
+                )
+            ]
+        return []
+    limit = far or normal
+    if limit and metres > limit:
+        return [
+            _blocking(
+                "DOU-40",
+                f"hors de portée ({metres:g} m > {limit:g} m)",
+                f"out of range ({metres:g} m > {limit:g} m)",
+            )
+        ]
+    if sheet.has_state(ctx.actor, "immerge") and normal and metres > normal:
+        return [
+            _blocking(
+                "DOU-71",
+                "sous l’eau, au-delà de la portée normale : raté",
+                "under water, beyond the normal range: a miss",
+            )
+        ]
+    return []
+
+
+def _blocking(rule: str, fr: str, en: str) -> Notice:
+    return Notice(rule, fr[0].upper() + fr[1:], en[0].upper() + en[1:], True)
+
+
+def _sources(
+    ctx: Ctx,
+    actor: Combatant,
+    target: Combatant,
+    w: dict[str, Scalar],
+    ranged: bool,
+    metres: float | None,
+) -> list[EdgeSource]:
+    """Every reason for advantage or disadvantage, with its rule (DOU-73 nets them)."""
+    has = sheet.has_state
+    out: list[EdgeSource] = []
+
+    def add(fr: str, rule: str, advantage: bool, en: str) -> None:
+        out.append(EdgeSource(fr, rule, advantage, en))
+
+    unseen_target = has(actor, "aveugle") or has(target, "invisible") or has(target, "cache")
+    unseen_attacker = has(target, "aveugle") or has(actor, "invisible") or has(actor, "cache")
+    if unseen_target:
+        add(
+            "l’attaquant ne voit pas la cible",
+            "DOU-39",
+            False,
+            "the attacker cannot see the target",
+        )
+    if unseen_attacker:
+        add(
+            "la cible ne voit pas l’attaquant", "DOU-39", True, "the target cannot see the attacker"
+        )
+    if has(target, "esquive") and not unseen_attacker and ctx.able(target):
+        add(f"{target.name} esquive (action)", "DOU-23", False, f"{target.name} is dodging")
+    if has(actor, "se_faufile"):
+        add("l’attaquant se faufile", "DOU-17", False, "the attacker is squeezing")
+    if has(target, "se_faufile"):
+        add("la cible se faufile", "DOU-17", True, "the target is squeezing")
+    if has(actor, HELPED):
+        add("aidé (première attaque)", "DOU-20", True, "helped (first attack)")
+    if ranged:
+        normal, far = sheet.metres(w, "portee"), sheet.metres(w, "portee_longue")
+        if metres is not None and far and normal and normal < metres <= far:
+            add("au-delà de la portée normale", "DOU-40", False, "beyond the normal range")
+        close = [
+            o
+            for o in ctx.enc.combatants
+            if ctx.hostile(actor, o) and ctx.able(o) and ctx.near(actor, o)
+        ]
+        if close:
+            add(
+                f"ennemi à 1,50 m ({close[0].name})",
+                "DOU-41",
+                False,
+                f"hostile within 1.50 m ({close[0].name})",
+            )
+    if has(actor, "immerge"):
+        _underwater(ctx, actor, w, ranged, add)
+    if ctx.yes("avantage"):
+        add("autre source (MJ)", "DOU-73", True, "other source (GM)")
+    if ctx.yes("desavantage"):
+        add("autre source (MJ)", "DOU-73", False, "other source (GM)")
+    return out
+
+
+def _underwater(ctx: Ctx, actor: Combatant, w: dict[str, Scalar], ranged: bool, add) -> None:
+    """DOU-70, DOU-71: the weapons that keep their use under water."""
+    name = str(w.get("nom", "")).lower()
+    swims = sheet.speed(actor, "vitesse_nage") > 0
+    if not ranged and not swims and not any(word in name for word in UNDERWATER_MELEE):
+        add("sous l’eau sans nage", "DOU-70", False, "under water without swimming")
+    if ranged and not (w.get("lancer") or any(word in name for word in UNDERWATER_RANGED)):
+        add("tir sous l’eau", "DOU-71", False, "shot under water")
+
+
+def preview(ctx: Ctx) -> Preview:
+    attack = numbers(ctx)
+    odds = check_odds(attack.edge.roll, attack.check)
+    critical, fumble = odds.critical, odds.fumble
+    note = (
+        f"Critique {_pct(critical)} · maladresse {_pct(fumble)}",
+        f"Critical {_pct(critical)} · fumble {_pct(fumble)}",
+    )
+    return Preview(
+        ctx.action,
+        attack.terms,
+        dice_request(attack.edge.roll),
+        target_number=attack.check.target - attack.check.modifier,
+        odds=odds.success,
+        odds_note=note[0],
+        odds_note_en=note[1],
+        distribution=odds.totals(),
+        notices=attack.notices,
+        computed=attack.computed,
+    )
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f} %".replace(".", ",")
+
+
+def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    attack = numbers(ctx)
+    terms = list(attack.terms)
+    refuse_blocked(ctx.action, attack.notices, terms)
+    result, assumed = outcome(attack.edge.roll, dice, attack.check)
+    terms.append(Term("3d6 + VO", result.total, "DOU-31", "3d6 + VO"))
+    if assumed:
+        terms.append(
+            Term(
+                "6 et 1 non saisis : les moins possibles",
+                "",
+                "G-1",
+                "6s and 1s not typed: the fewest possible",
+            )
+        )
+    actor, target = ctx.actor, ctx.target
+    edits = Edits(ctx.enc)
+    if sheet.has_state(actor, HELPED):
+        edits.remove_state(actor.id, HELPED)  # DOU-20: the first attack only
+    said = _said(result, target)
+    name = sheet.weapon_name(attack.weapon)
+    label = (f"Attaque de {actor.name} ({name[0]})", f"{actor.name}'s attack ({name[1]})")
+    if result.success:
+        terms.append(
+            Term("6 gardés : +1 dégât chacun", result.tops, "DOU-35", "6s kept: +1 damage each")
+        )
+        windows.opening(
+            edits,
+            WINDOW,
+            actor.id,
+            target.id,
+            value=result.tops,
+            data={
+                "arme": ctx.choice("arme", "0") or "0",
+                "lancer": ctx.yes("lancer"),
+                "critique": result.critical,
+                "vog": sheet.vog(attack.check.modifier),
+                "distance": attack.ranged,
+            },
+        )
+    amounts = {"total": result.total, "target": attack.check.target}
+    return finish(edits, ctx.action, label, terms, dice, said, result.success, amounts)
+
+
+def _said(result: CheckOutcome, target: Combatant) -> tuple[str, str]:
+    if result.critical:
+        return (
+            f"Coup critique sur {target.name} (trois 6) : touché d’office",
+            f"Critical hit on {target.name} (three 6s): an automatic hit",
+        )
+    if result.fumble:
+        return (
+            "Maladresse (trois 1) : raté d’office ; table des maladresses hors extrait (G-6)",
+            "Fumble (three 1s): an automatic miss; fumble table not in the excerpt (G-6)",
+        )
+    if result.success:
+        return f"{target.name} est touché", f"{target.name} is hit"
+    return "Raté", "Miss"
+
+
+ATTACK = Handler(KIND, _spec, preview, resolve)

@@ -1,0 +1,267 @@
+"""Dégâts (DOU-35, DOU-38, DOU-44, DOU-58 to DOU-62, DOU-72): d6s that explode (A-DOU-2,
+CFG-DOU-2), +1 per 6 kept on the attack roll, never below 0, halved by a resistance then
+doubled by a vulnerability; a critical hit by the attack's three 6s, by damage above the
+Constitution score or by any damage at 0 PA, its wound written by the GM (A-DOU-22); a
+melee blow that brings the target to 0 PA may knock it out (DOU-62, A-DOU-10)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ... import windows
+from ...changes import ChangeSet
+from ...checks import DamageRoll, damage_taken, threshold_critical
+from ...dice import DiceExpr
+from ...model import Combatant, Scalar, State, Window
+from ..base import (
+    ActionSpec,
+    DiceRequest,
+    DiceResult,
+    Preview,
+    Resolution,
+    Term,
+    chained,
+)
+from ..edits import Edits, finish
+from ..fields import bool_field, int_field
+from ..schema import FieldSpec, Label
+from . import attack, sheet
+from .context import Ctx, Handler, total, weapon_option
+
+KIND = "degats"
+KNOCKOUT_DC = 16  # DOU-62
+MAX_DAMAGE = 999
+_TOTAL = Label(fr="total des dés", en="dice total")
+_SAVE = Label(fr="JS de Constitution (DD 16)", en="Constitution save (DC 16)")
+
+
+@dataclass(frozen=True)
+class Damage:
+    """A blow's damage before the dice: d6s and modifiers with their terms, the target's
+    resistance and vulnerability, and what the attack carried (6s, critical, melee)."""
+
+    weapon: dict[str, Scalar]
+    dice: int
+    modifier: int
+    terms: tuple[Term, ...]
+    resistant: bool
+    vulnerable: bool
+    critical: bool
+    melee: bool
+
+    def roll(self, cap: int | None) -> DamageRoll:
+        return DamageRoll(
+            self.dice, self.modifier, cap=cap, resistant=self.resistant, vulnerable=self.vulnerable
+        )
+
+    @property
+    def request(self) -> DiceRequest | None:
+        if not self.dice:
+            return None  # DOU-38: bare hands roll nothing
+        expr = DiceExpr(self.dice, 6, explode=True)
+        return DiceRequest(expr, _TOTAL, self.dice, MAX_DAMAGE)
+
+
+def window_of(ctx: Ctx) -> Window | None:
+    """The hit this damage follows (the attack's defence window), if taken in it."""
+    wid = ctx.action.window
+    if wid is None:
+        return None
+    window = windows.get(ctx.enc, wid)
+    return window if window.kind == attack.WINDOW else None
+
+
+def _spec(ctx: Ctx) -> ActionSpec:
+    actor = ctx.actor
+    options: list[FieldSpec] = [
+        weapon_option(actor),
+        int_field("six", "6 gardés sur l’attaque", "6s kept on the attack", "DOU-35", 0, 4),
+        bool_field(
+            "critique",
+            "L’attaque était un critique (trois 6)",
+            "The attack was a critical (three 6s)",
+            "DOU-60",
+        ),
+        bool_field(
+            "deux_armes", "Attaque bonus de la deuxième arme", "Off-hand bonus attack", "DOU-44"
+        ),
+        bool_field("assommer", "Assommer (mêlée, à 0 PA)", "Knock out (melee, at 0 PA)", "DOU-62"),
+        FieldSpec(
+            key="blessure",
+            label=Label(fr="Blessure (si critique)", en="Wound (if critical)"),
+            kind="text",
+            max_length=300,
+            default="",
+            rule="A-DOU-22",
+        ),
+    ]
+    return ActionSpec(KIND, Label(fr="Dégâts", en="Damage"), "DOU-58", True, tuple(options))
+
+
+def numbers(ctx: Ctx) -> Damage:
+    window = window_of(ctx)
+    actor, target = ctx.actor, ctx.target
+    if window is not None:
+        data = window.data
+        w = sheet.weapon(actor, int(str(data.get("arme", "0")) or 0))
+        ranged, tops = bool(data.get("distance")), window.value or 0
+        critical = bool(data.get("critique"))
+    else:
+        w = ctx.weapon()
+        ranged, tops = sheet.is_ranged(w), ctx.number("six")
+        critical = ctx.yes("critique")
+    terms: list[Term] = []
+    dice = sheet.int_of(w.get("des"))
+    if w.get("prise") == "main_nue" and not dice:
+        terms.append(Term("mains nues", 1, "DOU-38", "unarmed strike"))
+        terms.append(sheet.modifier_term(actor, "force", "DOU-38"))
+    else:
+        ability, rule = sheet.attack_ability(actor, w, ranged)
+        mod = sheet.modifier_term(actor, ability, rule)
+        terms.append(Term(f"{dice}d6 explosifs", "", "A-DOU-2", f"{dice}d6 exploding"))
+        if ctx.yes("deux_armes") and int(mod.value) > 0:  # type: ignore[arg-type]
+            terms.append(
+                Term(
+                    "deuxième arme : modificateur positif retiré",
+                    0,
+                    "DOU-44",
+                    "off-hand: positive modifier dropped",
+                )
+            )
+        else:
+            terms.append(mod)
+        bonus = sheet.int_of(w.get("bonus_degats"))
+        if bonus:
+            terms.append(Term("bonus de l’arme", bonus, "DOU-58", "weapon bonus"))
+    if tops:
+        terms.append(Term("6 gardés sur l’attaque", tops, "DOU-35", "6s kept on the attack"))
+    kind = str(w.get("type", "contondant"))
+    resistant, vulnerable = sheet.resistance(target, kind)
+    if kind == "feu" and sheet.has_state(target, "immerge") and not resistant:
+        resistant = True
+        terms.append(
+            Term("immergé : résistance au feu", "", "DOU-72", "under water: fire resistance")
+        )
+    if resistant:
+        terms.append(Term(f"résistance ({kind})", "÷2", "DOU-61", f"resistance ({kind})"))
+    if vulnerable:
+        terms.append(Term(f"vulnérabilité ({kind})", "×2", "DOU-61", f"vulnerability ({kind})"))
+    return Damage(w, dice, total(terms), tuple(terms), resistant, vulnerable, critical, not ranged)
+
+
+def _knockout(ctx: Ctx, blow: Damage) -> DiceRequest | None:
+    """DOU-62: the target's Constitution save, asked when the GM knocks it out in melee."""
+    if not (blow.melee and ctx.yes("assommer")):
+        return None
+    expr = DiceExpr(3, 6, modifier=sheet.save_modifier(ctx.target, "constitution"))
+    return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or 18, label=_SAVE)
+
+
+def preview(ctx: Ctx) -> Preview:
+    blow = numbers(ctx)
+    target = ctx.target
+    threshold = sheet.critical_threshold(target)
+    at_zero = sheet.action_points(target) <= 0
+    needed = 1 if at_zero else threshold + 1
+    if blow.critical:
+        chance, why = 1, ("critique par l’attaque (trois 6)", "critical by the attack (three 6s)")
+    else:
+        chance = blow.roll(ctx.explosion_cap()).at_least(needed)
+        why = (
+            ("critique si des dégâts à 0 PA", "critical if any damage at 0 PA")
+            if at_zero
+            else (f"critique si dégâts > SC {threshold}", f"critical if damage > SC {threshold}")
+        )
+    more = _knockout(ctx, blow)
+    return Preview(
+        ctx.action,
+        blow.terms,
+        blow.request,
+        odds=chance,
+        odds_note=f"Chance de coup critique ({why[0]})",
+        odds_note_en=f"Chance of a critical hit ({why[1]})",
+        more=(more,) if more else (),
+    )
+
+
+def raw_total(blow: Damage, dice: DiceResult, cap: int | None) -> int:
+    """Dice + modifiers: typed as a total, or read chain by chain (each 6 explodes; past the
+    CFG-DOU-2 cap the further dice of a chain are not counted)."""
+    request = blow.request
+    if request is None:
+        return blow.modifier
+    if dice.aggregate is not None:
+        return dice.aggregate + blow.modifier
+    request.expr.die_totals(dice.faces)  # checks the faces and their count
+    chains: list[list[int]] = []
+    for face in dice.faces:  # a chain goes on while it shows 6s (DiceExpr's reading)
+        if chains and chains[-1][-1] == 6:
+            chains[-1].append(face)
+        else:
+            chains.append([face])
+    if cap is not None:
+        chains = [chain[: cap + 1] for chain in chains]
+    return sum(sum(chain) for chain in chains) + blow.modifier
+
+
+def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    blow = numbers(ctx)
+    actor, target = ctx.actor, ctx.target
+    terms = list(blow.terms)
+    raw = raw_total(blow, dice, ctx.explosion_cap())
+    taken = damage_taken(raw, blow.resistant, blow.vulnerable)
+    terms.append(Term("dégâts subis", taken, "DOU-58", "damage taken"))
+    edits = Edits(ctx.enc)
+    before = sheet.action_points(target)
+    after = edits.add(("combatants", target.id, "stats", "pa"), -taken)
+    critical = blow.critical or threshold_critical(
+        taken, sheet.critical_threshold(target), before <= 0
+    )
+    said = [
+        f"{target.name} subit {taken} dégât(s) ({after} PA)",
+        f"{target.name} takes {taken} damage ({after} PA)",
+    ]
+    if critical:
+        said[0] += " ; coup critique : blessure majeure ou mineure (table hors extrait)"
+        said[1] += "; critical hit: a major or minor wound (table not in the excerpt)"
+        _wound(ctx, edits, target, terms)
+    more = _knockout(ctx, blow)
+    if more is not None and after == 0 and before > 0:
+        save = chained(dice, 0, more)
+        terms.append(Term("JS de Constitution", save, "DOU-62", "Constitution save"))
+        if save < KNOCKOUT_DC:  # A-DOU-10: unconscious and stabilised on a failed save
+            for key, label in (("inconscient", "Inconscient"), ("stabilise", "Stabilisé")):
+                edits.add_state(target.id, State(key=key, label=label, source=actor.id))
+            said[0] += " ; assommé (inconscient, stabilisé)"
+            said[1] += "; knocked out (unconscious, stabilised)"
+        else:
+            said[0] += " ; reste conscient à 0 PA"
+            said[1] += "; stays conscious at 0 PA"
+    window = window_of(ctx)
+    if window is not None:
+        windows.closing(edits, window)
+    label = (f"Dégâts de {actor.name}", f"{actor.name}'s damage")
+    return finish(
+        edits, ctx.action, label, terms, dice, (said[0], said[1]), None, {"damage": taken}
+    )
+
+
+def _wound(ctx: Ctx, edits: Edits, target: Combatant, terms: list[Term]) -> None:
+    """A-DOU-22: the wound the GM read on the external table, added to the sheet."""
+    wound = ctx.choice("blessure").strip()
+    if not wound:
+        terms.append(
+            Term(
+                "blessure à noter (table hors extrait)",
+                "",
+                "A-DOU-22",
+                "wound to note (table not in the excerpt)",
+            )
+        )
+        return
+    wounds = list(target.stats.get("blessures") or [])
+    edits.set(("combatants", target.id, "stats", "blessures"), [*wounds, wound])
+    terms.append(Term("blessure", wound, "A-DOU-22", "wound"))
+
+
+DAMAGE = Handler(KIND, _spec, preview, resolve)

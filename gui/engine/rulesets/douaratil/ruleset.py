@@ -1,0 +1,140 @@
+"""Ruleset `douaratil`: 3d6 + VO against the VD, exploding damage, defensive reactions."""
+
+from __future__ import annotations
+
+from ...changes import Change
+from ...dice import DiceExpr
+from ...grid.squares import Size
+from ...model import Combatant, Encounter, TurnEntry, Window
+from ...turns import RankedInitiative
+from ...windows import Offer
+from ...zones import Diagonal
+from ..action_ctx import HandlerRuleset
+from ..base import DiceRequest, Term
+from ..edits import Edits
+from ..schema import Label
+from ..stat_groups import GroupedByStat
+from . import attack, damage, defense, sheet
+from .context import Ctx, Handler
+
+# Every action, in the order the dialog lists them.
+HANDLERS: tuple[Handler, ...] = (
+    attack.ATTACK,
+    damage.DAMAGE,
+    defense.BLOCK_HANDLER,
+    defense.DODGE_HANDLER,
+)
+REFRESH_FLAG = "CFG-DOU-12"
+DIAGONAL_FLAG = "DIAG-DOU"
+SQUARE_M = 1.5  # DOU-16: a Medium creature's space is 1,50 m a side
+_TOTAL = Label(fr="total des dés", en="dice total")
+
+
+class Douaratil(GroupedByStat, HandlerRuleset):
+    """DOU-01 to DOU-73, with the adopted readings A-DOU-1 to A-DOU-32."""
+
+    handlers = HANDLERS
+    context = Ctx
+    uses_contact = True
+
+    def turn_mode(self, enc: Encounter) -> RankedInitiative:
+        """DOU-03: descending order, the same every round."""
+        return RankedInitiative()
+
+    def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest:
+        """DOU-03 (A-DOU-24): 3d6 + Dex modifier."""
+        expr = DiceExpr(3, 6, modifier=sheet.modifier(c, "dexterite"))
+        return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or expr.minimum)
+
+    def initiative_score(self, enc: Encounter, c: Combatant) -> int:
+        return sheet.modifier(c, "dexterite")
+
+    def is_out(self, enc: Encounter, c: Combatant) -> bool:
+        """A-DOU-8: at 0 PA a creature is down."""
+        return sheet.action_points(c) <= 0 or sheet.has_state(c, "inconscient")
+
+    def space(self, enc: Encounter, c: Combatant) -> int:
+        """DOU-16: squares of 1,50 m a side (Tiny creatures share one)."""
+        return Size(sheet.size(c)).side
+
+    def reach(self, enc: Encounter, c: Combatant) -> int:
+        """DOU-42: the longest reach of its melee weapons, in squares (1,50 m by default)."""
+        reaches = [sheet.metres(w, "allonge") for w in sheet.weapons(c) if not sheet.is_ranged(w)]
+        return max(1, round(max(reaches, default=SQUARE_M) / SQUARE_M))
+
+    def diagonal(self, enc: Encounter) -> Diagonal:
+        """The spec is silent: 1-1 as in 5e, 1-2-1 by the house-rule flag."""
+        return "alternate" if self.flag(enc, DIAGONAL_FLAG) == "alternate" else "chebyshev"
+
+    def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
+        vd, _terms = sheet.vd(c)
+        out = [
+            Term("VD", str(vd), "DOU-33", "VD"),
+            Term(
+                "Seuil de critique (SC)",
+                str(sheet.critical_threshold(c)),
+                "DOU-60",
+                "Critical threshold (SC)",
+            ),
+            Term(
+                "Réactions défensives",
+                f"{max(0, sheet.defensive_reactions(c) - defense.used(c))}"
+                f"/{sheet.defensive_reactions(c)} ce round",
+                "DOU-45",
+                "Defensive reactions",
+                f"{max(0, sheet.defensive_reactions(c) - defense.used(c))}"
+                f"/{sheet.defensive_reactions(c)} this round",
+            ),
+        ]
+        for w in sheet.weapons(c)[1:]:
+            ranged = sheet.is_ranged(w)
+            vo, _ = sheet.vo(c, w, ranged)
+            name = sheet.weapon_name(w)
+            out.append(
+                Term(
+                    f"{name[0]} : VO / VOG",
+                    f"{vo:+d} / {sheet.vog(vo)}",
+                    "DOU-34",
+                    f"{name[1]}: VO / VOG",
+                )
+            )
+        return out
+
+    def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
+        pa, top = sheet.action_points(c), sheet.stat(c, "pa_max", 1)
+        left = max(0, sheet.defensive_reactions(c) - defense.used(c))
+        head = Label(fr=f"PA {pa}/{top} · réac. {left}", en=f"AP {pa}/{top} · react. {left}")
+        shown = [self.state_label(s) for s in c.states if s.key != defense.USED]
+        return [head, *shown]
+
+    def turn_started(self, enc: Encounter, entry: TurnEntry) -> list[Change]:
+        """A-DOU-12: the defensive reactions come back at the start of the creature's own
+        turn (CFG-DOU-12: once per encounter instead)."""
+        if self.flag(enc, REFRESH_FLAG) == "rencontre":
+            return []
+        edits = Edits(enc)
+        for cid in entry.members:
+            edits.remove_state(cid, defense.USED)
+        return list(edits.changes())
+
+    def window_offers(self, enc: Encounter, window: Window) -> list[Offer]:
+        """A hit waiting on its target (A-DOU-13): its block or dodge, then the damage."""
+        if window.kind != attack.WINDOW or window.actor is None or window.target is None:
+            return []
+        out = [
+            Offer(
+                window.id,
+                window.actor,
+                damage.KIND,
+                Label(fr="Dégâts", en="Damage"),
+                "follow_up",
+                window.target,
+            )
+        ]
+        if not window.data.get(defense.REACTED):
+            for kind, label in (
+                (defense.BLOCK, Label(fr="Parer", en="Block")),
+                (defense.DODGE, Label(fr="Esquiver", en="Dodge")),
+            ):
+                out.append(Offer(window.id, window.target, kind, label, "reaction"))
+        return out

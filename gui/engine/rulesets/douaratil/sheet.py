@@ -1,0 +1,197 @@
+"""Reading a douaratil sheet: abilities and their modifiers (A-DOU-5), the VD (DOU-33), the
+weapons with their VO and VOG (DOU-32, DOU-34, A-DOU-26), sizes (DOU-16), resistances and
+vulnerabilities (DOU-61), the critical threshold (DOU-60) and the defensive reactions a round
+allows (DOU-45, A-DOU-12)."""
+
+from __future__ import annotations
+
+from ...model import Combatant, Scalar
+from ..base import Term
+from ..schema import Label
+from ..sheet_reading import filled_rows, has_state, row_at, stat
+
+__all__ = ["has_state", "stat"]
+
+ABILITIES = ("force", "dexterite", "constitution", "intelligence", "sagesse", "charisme")
+ABILITY_LABEL = {
+    "force": Label(fr="Force", en="Strength"),
+    "dexterite": Label(fr="Dextérité", en="Dexterity"),
+    "constitution": Label(fr="Constitution", en="Constitution"),
+    "intelligence": Label(fr="Intelligence", en="Intelligence"),
+    "sagesse": Label(fr="Sagesse", en="Wisdom"),
+    "charisme": Label(fr="Charisme", en="Charisma"),
+}
+# DOU-16, smallest first: a creature is "n sizes larger" by its index here.
+SIZES = ("tiny", "small", "medium", "large", "huge", "gargantuan")
+SIZE_SHORT = {
+    "tiny": ("TP", "T"),
+    "small": ("P", "S"),
+    "medium": ("M", "M"),
+    "large": ("G", "L"),
+    "huge": ("TG", "H"),
+    "gargantuan": ("Gig", "G"),
+}
+MODIFIER_FLAG = "CFG-DOU-5"
+UNARMED: dict[str, Scalar] = {
+    "nom": "Mains nues",
+    "portee_type": "melee",
+    "prise": "main_nue",
+    "legere": False,
+    "finesse": False,
+    "lancer": False,
+    "maitrise": True,  # DOU-38: every creature is proficient with its bare hands
+    "des": 0,
+    "bonus_degats": 0,
+    "type": "contondant",
+    "portee": 0.0,
+    "portee_longue": 0.0,
+    "allonge": 1.5,
+    "magie": 0,
+}
+WEAPON_DEFAULTS: dict[str, Scalar] = {**UNARMED, "nom": "?", "prise": "une_main", "des": 1}
+
+
+def score(c: Combatant, ability: str) -> int:
+    return stat(c, ability, 10)
+
+
+def modifier(c: Combatant, ability: str) -> int:
+    """A-DOU-5 (CFG-DOU-5): floor((score − 10) / 2), as in 5e."""
+    return (score(c, ability) - 10) // 2
+
+
+def modifier_term(c: Combatant, ability: str, rule: str = "A-DOU-5") -> Term:
+    name = ABILITY_LABEL[ability]
+    return Term(f"bonus de {name.fr}", modifier(c, ability), rule, f"{name.en} modifier")
+
+
+def size(c: Combatant) -> str:
+    value = c.stats.get("taille", "medium")
+    return value if value in SIZES else "medium"
+
+
+def size_index(c: Combatant) -> int:
+    return SIZES.index(size(c))
+
+
+def size_text(c: Combatant) -> tuple[str, str]:
+    return SIZE_SHORT[size(c)]
+
+
+def proficiency(c: Combatant) -> int:
+    return stat(c, "maitrise", 2)
+
+
+def weapons(c: Combatant) -> list[dict[str, Scalar]]:
+    """Bare hands first (every creature has them, DOU-38), then the sheet's weapons."""
+    return [dict(UNARMED), *filled_rows(c, "armes", WEAPON_DEFAULTS)]
+
+
+def weapon(c: Combatant, index: int) -> dict[str, Scalar]:
+    return row_at(weapons(c), index)
+
+
+def weapon_name(w: dict[str, Scalar]) -> tuple[str, str]:
+    name = str(w["nom"])
+    return (name, "Bare hands") if w.get("prise") == "main_nue" else (name, name)
+
+
+def is_ranged(w: dict[str, Scalar], thrown: bool = False) -> bool:
+    """A shot, or a melee weapon with the thrown property used to throw it."""
+    return w.get("portee_type") == "distance" or (thrown and bool(w.get("lancer")))
+
+
+def attack_ability(c: Combatant, w: dict[str, Scalar], ranged: bool) -> tuple[str, str]:
+    """The ability of an attack and its rule: Str in melee, Dex at range (DOU-32); finesse
+    takes the better of the two, thrown the melee ability, Dex if finesse too (A-DOU-26)."""
+    if w.get("finesse"):
+        best = "dexterite" if modifier(c, "dexterite") > modifier(c, "force") else "force"
+        return best, "A-DOU-26"
+    if ranged and w.get("lancer"):
+        return "force", "A-DOU-26"
+    return ("dexterite" if ranged else "force"), "DOU-32"
+
+
+def vo(c: Combatant, w: dict[str, Scalar], ranged: bool) -> tuple[int, list[Term]]:
+    """DOU-32 (A-DOU-20): proficiency if proficient + the ability modifier + magic."""
+    ability, rule = attack_ability(c, w, ranged)
+    terms = []
+    if w.get("maitrise"):
+        terms.append(Term("bonus de maîtrise", proficiency(c), "DOU-32", "proficiency bonus"))
+    terms.append(modifier_term(c, ability, rule))
+    magic = int_of(w.get("magie"))
+    if magic:
+        terms.append(Term("arme magique", magic, "DOU-32", "magic weapon"))
+    return sum(int(t.value) for t in terms), terms  # type: ignore[arg-type]
+
+
+def vog(vo_value: int) -> int:
+    """DOU-34: VOG = 10 + VO."""
+    return 10 + vo_value
+
+
+def vd(c: Combatant) -> tuple[int, list[Term]]:
+    """DOU-33: 10 + Dex bonus + Wis bonus + armour + shield (A-DOU-21: no cap); a VD typed
+    on the sheet (a stat block's) stands as it is."""
+    typed = c.stats.get("vd")
+    if isinstance(typed, int) and not isinstance(typed, bool):
+        return typed, [Term("VD de la fiche", typed, "DOU-33", "VD from the sheet")]
+    terms = [
+        Term("base", 10, "DOU-33", "base"),
+        modifier_term(c, "dexterite", "DOU-33"),
+        modifier_term(c, "sagesse", "DOU-33"),
+    ]
+    for key, fr, en in (("armure", "armure", "armour"), ("bouclier", "bouclier", "shield")):
+        if stat(c, key):
+            terms.append(Term(fr, stat(c, key), "DOU-33", en))
+    return sum(int(t.value) for t in terms), terms  # type: ignore[arg-type]
+
+
+def has_shield(c: Combatant) -> bool:
+    return stat(c, "bouclier") > 0
+
+
+def critical_threshold(c: Combatant) -> int:
+    """DOU-60 (A-DOU-9): the SC is the Constitution score."""
+    return score(c, "constitution")
+
+
+def defensive_reactions(c: Combatant) -> int:
+    """DOU-45 (A-DOU-12): floor(Dex score / 5) per round."""
+    return max(0, score(c, "dexterite") // 5)
+
+
+def action_points(c: Combatant) -> int:
+    return stat(c, "pa", 0)
+
+
+def resistance(c: Combatant, damage_type: str) -> tuple[bool, bool]:
+    """DOU-61: (resistant, vulnerable) to a type; several instances count once."""
+    rows = c.stats.get("resistances", [])
+    effects = {
+        row.get("effet")
+        for row in (rows if isinstance(rows, list) else [])
+        if isinstance(row, dict) and row.get("type") == damage_type
+    }
+    return "resistance" in effects, "vulnerabilite" in effects
+
+
+def speed(c: Combatant, key: str = "vitesse") -> float:
+    """A speed in metres (walking by default; 0 when the creature has none of that kind)."""
+    return metres(c.stats, key, 9.0 if key == "vitesse" else 0.0)
+
+
+def metres(w: dict[str, Scalar], key: str, default: float = 0.0) -> float:
+    value = w.get(key, default)
+    good = isinstance(value, int | float) and not isinstance(value, bool)
+    return float(value) if good else default
+
+
+def save_modifier(c: Combatant, ability: str) -> int:
+    """A-DOU-4: a save is 3d6 + the ability modifier, + proficiency if proficient."""
+    return modifier(c, ability) + (proficiency(c) if c.stats.get(f"js_{ability}") else 0)
+
+
+def int_of(value: object) -> int:
+    """An int cell (0 when absent or not a number)."""
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
