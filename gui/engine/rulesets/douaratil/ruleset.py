@@ -14,7 +14,7 @@ from ..base import DiceRequest, Term
 from ..edits import Edits
 from ..schema import Label
 from ..stat_groups import GroupedByStat
-from . import attack, damage, defense, sheet
+from . import attack, contests, damage, defense, other, sheet
 from .context import Ctx, Handler
 
 # Every action, in the order the dialog lists them.
@@ -23,6 +23,8 @@ HANDLERS: tuple[Handler, ...] = (
     damage.DAMAGE,
     defense.BLOCK_HANDLER,
     defense.DODGE_HANDLER,
+    *other.HANDLERS,
+    *contests.HANDLERS,
 )
 REFRESH_FLAG = "CFG-DOU-12"
 DIAGONAL_FLAG = "DIAG-DOU"

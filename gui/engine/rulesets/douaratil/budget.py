@@ -1,0 +1,82 @@
+"""What a creature's turn allows (DOU-05 to DOU-08): one action, one bonus action when a
+feature grants it, one free object interaction, one reaction until the start of its next
+turn, and its movement in metres split around them (DOU-05, DOU-09, DOU-27). What is spent is
+kept as states that end at the start of the creature's next turn (durations.py), so undo,
+save and the sheet see them; spending past the budget is a warning the GM may pass (G-3)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from ...model import Combatant, Expiry, State
+from ..base import Notice, Term
+from ..edits import Edits
+from . import sheet
+
+Spend = Literal["action", "bonus", "objet", "reaction"]
+PREFIX = "budget."
+MOVED = "budget.mouvement"  # its value: the decimetres moved this turn (A-DOU-32: 0,1 m)
+DASH = "precipite"  # DOU-27: the Dash action's state, extra movement = the speed
+_WORDS: dict[Spend, tuple[str, str, str]] = {
+    "action": ("Action utilisée", "Action used", "DOU-05"),
+    "bonus": ("Action bonus utilisée", "Bonus action used", "DOU-06"),
+    "objet": ("Interaction avec un objet utilisée", "Object interaction used", "DOU-07"),
+    "reaction": ("Réaction utilisée", "Reaction used", "DOU-08"),
+}
+
+
+def spent(c: Combatant, what: Spend) -> bool:
+    return sheet.has_state(c, PREFIX + what)
+
+
+def notices(c: Combatant, what: Spend) -> list[Notice]:
+    """Why `c` cannot spend `what` now (blocking: the GM may pass over it, G-3)."""
+    fr, en, rule = _WORDS[what]
+    out = []
+    if spent(c, what):
+        out.append(Notice(rule, f"{fr} ce tour", f"{en} this turn", True))
+    if what in ("action", "bonus", "reaction") and sheet.has_state(c, "surpris"):
+        out.append(
+            Notice(
+                "DOU-02",
+                "Surpris : ni action ni réaction",
+                "Surprised: no action nor reaction",
+                True,
+            )
+        )
+    return out
+
+
+def spend(edits: Edits, c: Combatant, what: Spend, terms: list[Term]) -> None:
+    """Mark `what` spent until the start of `c`'s next turn."""
+    fr, en, rule = _WORDS[what]
+    edits.add_state(c.id, State(key=PREFIX + what, label=fr, expiry=Expiry(at="turn_start")))
+    terms.append(Term(fr.lower(), "", rule, en.lower()))
+
+
+def moved(c: Combatant) -> float:
+    """Metres moved this turn."""
+    return next((s.value or 0 for s in c.states if s.key == MOVED), 0) / 10
+
+
+def allowance(c: Combatant) -> float:
+    """Metres this turn allows: the speed, twice with Dash (DOU-27), none when surprised
+    on its first turn (DOU-02)."""
+    if sheet.has_state(c, "surpris"):
+        return 0.0
+    base = sheet.speed(c)
+    return base * 2 if sheet.has_state(c, DASH) else base
+
+
+def move(edits: Edits, c: Combatant, metres: float) -> None:
+    """Add `metres` to what `c` moved this turn."""
+    total = round((moved(c) + metres) * 10)
+    edits.add_state(
+        c.id,
+        State(
+            key=MOVED,
+            label=f"Déplacé : {total / 10:g} m",
+            value=total,
+            expiry=Expiry(at="turn_start"),
+        ),
+    )
