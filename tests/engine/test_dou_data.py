@@ -51,6 +51,7 @@ FIELDS = {
     **dict.fromkeys(ABILITIES, "int"),
     "groupe": "text",  # DOU-03: one initiative roll for a group of identical creatures
     "maitrise": "int",
+    "attaques": "int",  # DOU-21: Extra Attack, a creature's multiattack
     **{f"js_{a}": "bool" for a in ABILITIES},
     **dict.fromkeys(["athletisme", "acrobaties", "discretion", "perception"], "bool"),
     "investigation": "bool",
@@ -75,6 +76,7 @@ GROUPS = {
     "caracteristiques": [*ABILITIES, "groupe"],
     "maitrise": [
         "maitrise",
+        "attaques",
         *(f"js_{a}" for a in ABILITIES),
         "athletisme",
         "acrobaties",

@@ -15,12 +15,12 @@ from ...checks.edges import NetEdge
 from ...checks.rolls import dice_request, outcome
 from ...grid.lines import Cover
 from ...grid.placed import cover_between
-from ...model import Combatant, Scalar
+from ...model import Combatant, Expiry, Scalar, State, Window
 from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term, overridden
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, int_field
 from ..schema import Label
-from . import sheet
+from . import budget, movement, sheet
 from .context import Ctx, Handler, weapon_option
 
 KIND = "attaquer"
@@ -32,6 +32,8 @@ HELPED = "aide"  # DOU-20: advantage on the first attack before the helper's nex
 UNDERWATER_MELEE = ("dague", "javeline", "épée courte", "lance", "trident")
 UNDERWATER_RANGED = ("arbalète", "filet", "javeline", "lance", "trident", "fléchette")
 COVER_STATES = (("abri_important", 5, "important"), ("abri_partiel", 2, "partiel"))
+OFF_HAND_FLAG = "CFG-DOU-11"
+ATTACKS = "budget.attaques"  # a state: the attacks made this turn (DOU-21)
 
 
 @dataclass(frozen=True)
@@ -53,6 +55,15 @@ def _spec(ctx: Ctx) -> ActionSpec:
     options = [weapon_option(actor)]
     if any(w.get("lancer") for w in sheet.weapons(actor)):
         options.append(bool_field("lancer", "Lancer l’arme", "Throw the weapon", "A-DOU-26"))
+    if any(w.get("legere") and not sheet.is_ranged(w) for w in sheet.weapons(actor)):
+        options.append(
+            bool_field(
+                "bonus",
+                "Attaque bonus (deuxième arme légère)",
+                "Bonus attack (off-hand light weapon)",
+                "DOU-44",
+            )
+        )
     options += [
         int_field(
             "distance",
@@ -84,9 +95,22 @@ def numbers(ctx: Ctx) -> Attack:
     actor, target, w = ctx.actor, ctx.target, ctx.weapon()
     ranged = sheet.is_ranged(w, ctx.yes("lancer"))
     vo_value, terms = sheet.vo(actor, w, ranged)
+    if ctx.yes("bonus") and ctx.flag(OFF_HAND_FLAG) == "attaque_et_degats":
+        ability, _rule = sheet.attack_ability(actor, w, ranged)
+        positive = max(0, sheet.modifier(actor, ability))
+        if positive:
+            vo_value -= positive
+            terms.append(
+                Term(
+                    "deuxième arme : modificateur positif retiré",
+                    -positive,
+                    "CFG-DOU-11",
+                    "off-hand: positive modifier dropped",
+                )
+            )
     metres, where = ctx.metres(actor, target)
     terms.append(where)
-    notices = _reach(ctx, w, ranged, metres)
+    notices = _reach(ctx, w, ranged, metres) + _turn_notices(ctx)
     vd_value, vd_terms, covered = _vd(ctx, actor, target, ranged)
     terms += vd_terms
     if covered:
@@ -248,6 +272,71 @@ def _underwater(ctx: Ctx, actor: Combatant, w: dict[str, Scalar], ranged: bool, 
         add("tir sous l’eau", "DOU-71", False, "shot under water")
 
 
+def _opportunity(ctx: Ctx) -> Window | None:
+    """The window of an attack of opportunity this attack is taken in (DOU-43), if any."""
+    wid = ctx.action.window
+    if wid is None:
+        return None
+    window = windows.get(ctx.enc, wid)
+    return window if window.kind == movement.OPPORTUNITY else None
+
+
+def _made(c: Combatant) -> int:
+    return next((s.value or 0 for s in c.states if s.key == ATTACKS), 0)
+
+
+def _turn_notices(ctx: Ctx) -> list[Notice]:
+    """In the fight: an attack of opportunity costs the reaction (DOU-43); a bonus attack the
+    bonus action (DOU-44); the first attack the action, the others come with it up to the
+    sheet's attacks per action (DOU-21)."""
+    actor = ctx.actor
+    if ctx.enc.turn.round == 0:
+        return []
+    if _opportunity(ctx) is not None:
+        return budget.notices(actor, "reaction")
+    if ctx.yes("bonus"):
+        return budget.notices(actor, "bonus")
+    made, allowed = _made(actor), max(1, sheet.stat(actor, "attaques", 1))
+    if not made:
+        return budget.notices(actor, "action")
+    if made >= allowed:
+        return [
+            _blocking(
+                "DOU-21",
+                f"les {allowed} attaque(s) de l’action sont faites",
+                f"the action's {allowed} attack(s) are made",
+            )
+        ]
+    return []
+
+
+def _spend(ctx: Ctx, edits: Edits, terms: list[Term]) -> None:
+    """What the attack costs of the turn (see _turn_notices)."""
+    actor = ctx.actor
+    window = _opportunity(ctx)
+    if window is not None:
+        windows.closing(edits, window)
+        budget.spend(edits, actor, "reaction", terms)
+        return
+    if ctx.enc.turn.round == 0:
+        return
+    if ctx.yes("bonus"):
+        budget.spend(edits, actor, "bonus", terms)
+        return
+    made = _made(actor)
+    if not made:
+        budget.spend(edits, actor, "action", terms)
+    edits.add_state(
+        actor.id,
+        State(
+            key=ATTACKS,
+            label=f"Attaques ce tour : {made + 1}",
+            value=made + 1,
+            expiry=Expiry(at="turn_start"),
+        ),
+    )
+
+
 def preview(ctx: Ctx) -> Preview:
     attack = numbers(ctx)
     odds = check_odds(attack.edge.roll, attack.check)
@@ -291,6 +380,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         )
     actor, target = ctx.actor, ctx.target
     edits = Edits(ctx.enc)
+    _spend(ctx, edits, terms)
     if sheet.has_state(actor, HELPED):
         edits.remove_state(actor.id, HELPED)  # DOU-20: the first attack only
     said = _said(result, target)
@@ -312,6 +402,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
                 "critique": result.critical,
                 "vog": sheet.vog(attack.check.modifier),
                 "distance": attack.ranged,
+                "deux_armes": ctx.yes("bonus"),
             },
         )
     amounts = {"total": result.total, "target": attack.check.target}

@@ -106,10 +106,12 @@ def numbers(ctx: Ctx) -> Damage:
         w = sheet.weapon(actor, int(str(data.get("arme", "0")) or 0))
         ranged, tops = bool(data.get("distance")), window.value or 0
         critical = bool(data.get("critique"))
+        off_hand = bool(data.get("deux_armes")) or ctx.yes("deux_armes")
     else:
         w = ctx.weapon()
         ranged, tops = sheet.is_ranged(w), ctx.number("six")
         critical = ctx.yes("critique")
+        off_hand = ctx.yes("deux_armes")
     terms: list[Term] = []
     dice = sheet.int_of(w.get("des"))
     if w.get("prise") == "main_nue" and not dice:
@@ -119,7 +121,7 @@ def numbers(ctx: Ctx) -> Damage:
         ability, rule = sheet.attack_ability(actor, w, ranged)
         mod = sheet.modifier_term(actor, ability, rule)
         terms.append(Term(f"{dice}d6 explosifs", "", "A-DOU-2", f"{dice}d6 exploding"))
-        if ctx.yes("deux_armes") and int(mod.value) > 0:  # type: ignore[arg-type]
+        if off_hand and int(mod.value) > 0:  # type: ignore[arg-type]
             terms.append(
                 Term(
                     "deuxième arme : modificateur positif retiré",

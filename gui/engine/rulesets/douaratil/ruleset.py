@@ -6,15 +6,16 @@ from ...changes import Change
 from ...dice import DiceExpr
 from ...grid.squares import Size
 from ...model import Combatant, Encounter, TurnEntry, Window
+from ...moves import Destination
 from ...turns import RankedInitiative
 from ...windows import Offer
 from ...zones import Diagonal
 from ..action_ctx import HandlerRuleset
-from ..base import DiceRequest, Term
+from ..base import DiceRequest, Notice, Term
 from ..edits import Edits
 from ..schema import Label
 from ..stat_groups import GroupedByStat
-from . import attack, contests, damage, defense, other, sheet
+from . import attack, contests, damage, defense, movement, other, sheet
 from .context import Ctx, Handler
 
 # Every action, in the order the dialog lists them.
@@ -119,8 +120,23 @@ class Douaratil(GroupedByStat, HandlerRuleset):
             edits.remove_state(cid, defense.USED)
         return list(edits.changes())
 
+    def check_move(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Notice]:
+        """DOU-05: a move within the metres left this turn."""
+        return movement.notices(self, enc, c, dest)
+
+    def move_changes(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
+        """The metres spent, and the attacks of opportunity provoked (DOU-43)."""
+        return movement.changes(self, enc, c, dest)
+
+    def window_passed(self, enc: Encounter, window: Window) -> list[Change] | None:
+        """A foe may let the one leaving its reach go (DOU-43); a hit's damage is due."""
+        return [] if window.kind == movement.OPPORTUNITY else None
+
     def window_offers(self, enc: Encounter, window: Window) -> list[Offer]:
-        """A hit waiting on its target (A-DOU-13): its block or dodge, then the damage."""
+        """A hit waiting on its target (A-DOU-13): its block or dodge, then the damage; a
+        creature leaving a foe's reach: the foe's attack of opportunity (DOU-43)."""
+        if window.kind == movement.OPPORTUNITY:
+            return movement.offers(enc, window)
         if window.kind != attack.WINDOW or window.actor is None or window.target is None:
             return []
         out = [
