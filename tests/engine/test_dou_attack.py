@@ -235,3 +235,35 @@ def test_tv_dou_27_an_unseen_target_gives_disadvantage():
 def test_sheet_reads_the_modifier_as_5e_a_dou_5():
     c = fighter("x", PJ, force=9, dexterite=20, constitution=1)
     assert [sheet.modifier(c, k) for k in ("force", "dexterite", "constitution")] == [-1, 5, -5]
+
+
+# --- CFG-DOU-1: the other ways to roll an edge -----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("method", "faces", "total"),
+    [
+        ("3d6x2", "1 2 3 6 5 4", 15),  # two rolls of 3d6, the better total
+        ("1d6", "3 3 3 5", 14),  # 3d6 and one more die added
+    ],
+)
+def test_cfg_dou_1_advantage_by_the_other_methods(method, faces, total):
+    t = table(
+        fighter("a", force=10, maitrise=0), fighter("b", MJ, vd=14), flags={"CFG-DOU-1": method}
+    )
+    add_state(t, "a", "invisible")  # advantage (DOU-39)
+    preview = look(t, "attaquer", "a", "b", arme="0")
+    assert preview.dice.expr.count == len(faces.split())
+    _p, r, _cs = act(t, "attaquer", "a", "b", faces=faces, arme="0")
+    assert r.amounts["total"] == total and r.success
+    typed = act(
+        table(
+            fighter("a", force=10, maitrise=0), fighter("b", MJ, vd=14), flags={"CFG-DOU-1": method}
+        ),
+        "attaquer",
+        "a",
+        "b",
+        agg=13,
+        arme="0",
+    )
+    assert typed[1].success is False

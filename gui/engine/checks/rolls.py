@@ -7,6 +7,7 @@ Not imported by the package (rulesets/base.py imports checks.typed): import it a
 
 from __future__ import annotations
 
+from ..dice import DiceExpr
 from ..rulesets.base import DiceRequest, DiceResult
 from ..rulesets.schema import Label
 from .check import Check, CheckOutcome, check_faces, check_typed
@@ -17,12 +18,23 @@ TOTAL = Label(fr="total des dés", en="dice total")
 
 def dice_request(roll: EdgeRoll, label: Label | None = None) -> DiceRequest:
     """What the dialog asks for: the dice of `roll`, or their total with the counts of top
-    faces and 1s (counted). A roll DiceExpr cannot say (an edge rolled as two rolls, or as an
-    extra die, CFG-DOU-1) is refused: its faces could not be rolled or typed here."""
+    faces and 1s (counted). An edge rolled as two rolls or as an extra die (CFG-DOU-1) has
+    no DiceExpr of its own: all its dice are rolled or typed in the order EdgeRoll reads them
+    (the first roll then the second, or the dice then the extra one), and a typed total is
+    the roll's, between the least and the most it can be."""
     expr = roll.expr
-    if expr is None:
-        raise ValueError(f"{roll} : pas de jet de dés équivalent / no equivalent dice roll")
-    return DiceRequest(expr, TOTAL, roll.count, roll.count * roll.sides, counted=True, label=label)
+    if expr is not None:
+        top = roll.count * roll.sides
+        return DiceRequest(expr, TOTAL, roll.count, top, counted=True, label=label)
+    totals = roll.totals()
+    return DiceRequest(
+        DiceExpr(roll.dice, roll.sides),
+        TOTAL,
+        totals.min_outcome,
+        totals.max_outcome,
+        counted=True,
+        label=label,
+    )
 
 
 def outcome(roll: EdgeRoll, dice: DiceResult, check: Check) -> tuple[CheckOutcome, bool]:
