@@ -267,3 +267,23 @@ def test_cfg_dou_1_advantage_by_the_other_methods(method, faces, total):
         arme="0",
     )
     assert typed[1].success is False
+
+
+def test_dou_20_a_help_counts_against_its_foe_only_and_a_tasks_help_not_at_all():
+    from gui.engine.model import State
+
+    t = table(fighter("a"), fighter("b", MJ), fighter("c", MJ))
+    helped = State(key="aide", label="Aidé", text="Attaque (DOU-20) contre B", source="a")
+    t.enc.combatant("a").states = [helped]
+    assert look(t, "attaquer", "a", "b", arme="0").dice.expr.count == 4
+    assert look(t, "attaquer", "a", "c", arme="0").dice.expr.count == 3
+    t.enc.combatant("a").states = [helped.model_copy(update={"text": "Tâche (DOU-19)"})]
+    assert look(t, "attaquer", "a", "b", arme="0").dice.expr.count == 3
+
+
+def test_dou_23_the_dodge_action_stops_at_speed_0():
+    t = table(fighter("a"), fighter("b", MJ))
+    add_state(t, "b", "esquive")
+    assert look(t, "attaquer", "a", "b", arme="0").dice.expr.keep_lowest == 3
+    t.enc.combatant("b").stats["vitesse"] = 0.0
+    assert look(t, "attaquer", "a", "b", arme="0").dice.expr.count == 3

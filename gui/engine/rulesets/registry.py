@@ -20,6 +20,7 @@ _MODULES = {
     "reserve_menace": "gui.engine.rulesets.reserve_menace",
     "conteur": "gui.engine.rulesets.conteur",
     "attention_donjon": "gui.engine.rulesets.attention_donjon",
+    "douaratil": "gui.engine.rulesets.douaratil",
 }
 
 

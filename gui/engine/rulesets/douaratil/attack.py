@@ -28,6 +28,7 @@ WINDOW = "defense"  # a hit waiting for the target's defensive reaction, then it
 VO, VD = "vo", "vd"
 OVERRIDES = {VO: Label(fr="VO", en="VO"), VD: Label(fr="VD", en="VD")}
 HELPED = "aide"  # DOU-20: advantage on the first attack before the helper's next turn
+TASK = "Tâche (DOU-19)"  # how a task's help begins its text (other.py): not for attacks
 # DOU-70, DOU-71: the weapons that keep their use under water (names as the catalogue's).
 UNDERWATER_MELEE = ("dague", "javeline", "épée courte", "lance", "trident")
 UNDERWATER_RANGED = ("arbalète", "filet", "javeline", "lance", "trident", "fléchette")
@@ -172,7 +173,7 @@ def _reach(ctx: Ctx, w: dict[str, Scalar], ranged: bool, metres: float | None) -
             return [
                 _blocking(
                     "DOU-42",
-                    f"hors d’allonge ({metres:g} m > {reach:g} m)",
+                    f"hors d’allonge ({_fr(metres)} > {_fr(reach)})",
                     f"out of reach ({metres:g} m > {reach:g} m)",
                 )
             ]
@@ -182,7 +183,7 @@ def _reach(ctx: Ctx, w: dict[str, Scalar], ranged: bool, metres: float | None) -
         return [
             _blocking(
                 "DOU-40",
-                f"hors de portée ({metres:g} m > {limit:g} m)",
+                f"hors de portée ({_fr(metres)} > {_fr(limit)})",
                 f"out of range ({metres:g} m > {limit:g} m)",
             )
         ]
@@ -195,6 +196,10 @@ def _reach(ctx: Ctx, w: dict[str, Scalar], ranged: bool, metres: float | None) -
             )
         ]
     return []
+
+
+def _fr(metres: float) -> str:
+    return sheet.metres_text(metres)[0]
 
 
 def _blocking(rule: str, fr: str, en: str) -> Notice:
@@ -229,13 +234,14 @@ def _sources(
         add(
             "la cible ne voit pas l’attaquant", "DOU-39", True, "the target cannot see the attacker"
         )
-    if has(target, "esquive") and not unseen_attacker and ctx.able(target):
+    dodging = has(target, "esquive") and ctx.able(target) and sheet.speed(target) > 0
+    if dodging and not unseen_attacker:  # DOU-23: not once incapacitated or at speed 0
         add(f"{target.name} esquive (action)", "DOU-23", False, f"{target.name} is dodging")
     if has(actor, "se_faufile"):
         add("l’attaquant se faufile", "DOU-17", False, "the attacker is squeezing")
     if has(target, "se_faufile"):
         add("la cible se faufile", "DOU-17", True, "the target is squeezing")
-    if has(actor, HELPED):
+    if _help(actor, target) is not None:
         add("aidé (première attaque)", "DOU-20", True, "helped (first attack)")
     if ranged:
         normal, far = sheet.metres(w, "portee"), sheet.metres(w, "portee_longue")
@@ -262,6 +268,17 @@ def _sources(
     return out
 
 
+def _help(actor: Combatant, target: Combatant) -> State | None:
+    """DOU-20: a help for an attack on this target (A-DOU-29: the helper named the foe), or
+    one the GM set with no foe named; a help with a task is for checks (DOU-19)."""
+    for s in actor.states:
+        if s.key != HELPED or s.text.startswith(TASK):
+            continue
+        if " contre " not in s.text or s.text.endswith(f" contre {target.name}"):
+            return s
+    return None
+
+
 def _underwater(ctx: Ctx, actor: Combatant, w: dict[str, Scalar], ranged: bool, add) -> None:
     """DOU-70, DOU-71: the weapons that keep their use under water."""
     name = str(w.get("nom", "")).lower()
@@ -274,11 +291,7 @@ def _underwater(ctx: Ctx, actor: Combatant, w: dict[str, Scalar], ranged: bool, 
 
 def _opportunity(ctx: Ctx) -> Window | None:
     """The window of an attack of opportunity this attack is taken in (DOU-43), if any."""
-    wid = ctx.action.window
-    if wid is None:
-        return None
-    window = windows.get(ctx.enc, wid)
-    return window if window.kind == movement.OPPORTUNITY else None
+    return ctx.window(movement.OPPORTUNITY)
 
 
 def _made(c: Combatant) -> int:
@@ -381,7 +394,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     actor, target = ctx.actor, ctx.target
     edits = Edits(ctx.enc)
     _spend(ctx, edits, terms)
-    if sheet.has_state(actor, HELPED):
+    if _help(actor, ctx.target) is not None:
         edits.remove_state(actor.id, HELPED)  # DOU-20: the first attack only
     said = _said(result, target)
     name = sheet.weapon_name(attack.weapon)

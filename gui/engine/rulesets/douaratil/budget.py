@@ -11,6 +11,7 @@ from typing import Literal
 from ...model import Combatant, Expiry, State
 from ..base import Notice, Term
 from ..edits import Edits
+from ..schema import Label
 from . import sheet
 
 Spend = Literal["action", "bonus", "objet", "reaction"]
@@ -71,12 +72,23 @@ def allowance(c: Combatant) -> float:
 def move(edits: Edits, c: Combatant, metres: float) -> None:
     """Add `metres` to what `c` moved this turn."""
     total = round((moved(c) + metres) * 10)
+    shown = moved_label(total).fr
     edits.add_state(
-        c.id,
-        State(
-            key=MOVED,
-            label=f"Déplacé : {total / 10:g} m",
-            value=total,
-            expiry=Expiry(at="turn_start"),
-        ),
+        c.id, State(key=MOVED, label=shown, value=total, expiry=Expiry(at="turn_start"))
     )
+
+
+def moved_label(decimetres: int) -> Label:
+    metres = f"{decimetres / 10:g}"
+    return Label(fr=f"Déplacé : {metres.replace('.', ',')} m", en=f"Moved: {metres} m")
+
+
+def label(state: State) -> Label | None:
+    """The name of a budget state in both languages (None: not one of them)."""
+    if state.key == MOVED:
+        return moved_label(state.value or 0)
+    what = state.key.removeprefix(PREFIX)
+    if state.key.startswith(PREFIX) and what in _WORDS:
+        fr, en, _rule = _WORDS[what]  # type: ignore[index]
+        return Label(fr=fr, en=en)
+    return None

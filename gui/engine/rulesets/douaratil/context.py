@@ -6,14 +6,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ... import windows
 from ...checks import Check, EdgeSource, net_edge, triples
 from ...checks.edges import EdgeMethod, NetEdge
 from ...grid.placed import metres_apart
-from ...model import Combatant, Scalar
+from ...model import Combatant, Scalar, Window
 from ...zones import ZoneGraph
 from ..action_ctx import ActionCtx
 from ..action_ctx import Handler as BaseHandler
-from ..base import Term
+from ..base import ActionError, Term
 from ..fields import choice_field
 from ..schema import FieldSpec
 from . import sheet
@@ -34,6 +35,21 @@ class Ctx(ActionCtx):
         raw = self.action.options.get(key, "0")
         index = int(raw) if isinstance(raw, str) and raw.isdigit() else self.number(key)
         return sheet.weapon(who or self.actor, index)
+
+    def window(self, kind: str) -> Window | None:
+        """The window of `kind` the action is taken in (None when it is taken in none, or in
+        another kind); refused when the window it names is no longer open."""
+        wid = self.action.window
+        if wid is None:
+            return None
+        try:
+            window = windows.get(self.enc, wid)
+        except KeyError as exc:
+            raise ActionError(
+                "Ce moment est passé : la réaction n’est plus possible",
+                "That moment has passed: the reaction is no longer possible",
+            ) from exc
+        return window if window.kind == kind else None
 
     def method(self) -> EdgeMethod:
         """How an edge is rolled (CFG-DOU-1): 4d6 keep 3 by default (A-DOU-1)."""
@@ -60,20 +76,23 @@ class Ctx(ActionCtx):
         the grid, else 0 in contact or in one zone, else the zones' links."""
         typed = self.action.options.get("distance")
         if isinstance(typed, int) and not isinstance(typed, bool) and typed >= 0:
-            return float(typed), Term(
-                "distance donnée par le MJ", f"{typed} m", "G-3", "distance given by the GM"
+            return float(typed), sheet.metres_term(
+                "distance donnée par le MJ", typed, "G-3", "distance given by the GM"
             )
         on_grid = metres_apart(self.enc, self.ruleset, a, b)
         if on_grid is not None:
-            shown = f"{on_grid:g} m"
-            return on_grid, Term("distance sur la grille", shown, "DOU-42", "distance on the grid")
+            return on_grid, sheet.metres_term(
+                "distance sur la grille", on_grid, "DOU-42", "distance on the grid"
+            )
         if b.id in a.contacts or (a.position.zone and a.position.zone == b.position.zone):
             return 0.0, Term("au contact ou même zone", "0 m", "DOU-42", "in contact or same zone")
         za, zb = a.position.zone, b.position.zone
         far = ZoneGraph(self.enc.map).metres(za, zb) if za and zb else None
         if far is None:
             return None, Term("distance inconnue", "", "DOU-40", "unknown distance")
-        return far, Term("distance par les zones", f"{far:g} m", "DOU-40", "distance by the zones")
+        return far, sheet.metres_term(
+            "distance par les zones", far, "DOU-40", "distance by the zones"
+        )
 
     def near(self, a: Combatant, b: Combatant) -> bool:
         """Within 1,50 m: adjacent on the grid, or in contact."""

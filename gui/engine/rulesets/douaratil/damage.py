@@ -64,11 +64,7 @@ class Damage:
 
 def window_of(ctx: Ctx) -> Window | None:
     """The hit this damage follows (the attack's defence window), if taken in it."""
-    wid = ctx.action.window
-    if wid is None:
-        return None
-    window = windows.get(ctx.enc, wid)
-    return window if window.kind == attack.WINDOW else None
+    return ctx.window(attack.WINDOW)
 
 
 def _spec(ctx: Ctx) -> ActionSpec:

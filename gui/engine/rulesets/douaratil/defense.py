@@ -48,8 +48,7 @@ def window_of(ctx: Ctx) -> Window | None:
     """The defence window the actor may react in: the one the action is taken in, else the
     oldest one open on the actor."""
     if ctx.action.window is not None:
-        window = windows.get(ctx.enc, ctx.action.window)
-        return window if window.kind == attack.WINDOW else None
+        return ctx.window(attack.WINDOW)
     if ctx.action.actor is None:
         return None
     found = windows.open_on(ctx.enc, ctx.action.actor, (attack.WINDOW,))

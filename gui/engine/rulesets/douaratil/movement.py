@@ -68,7 +68,7 @@ def notices(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -
     return [
         Notice(
             "DOU-05",
-            f"Déplacement de {_m(cost)} m, il reste {_m(room)} m ce tour",
+            f"Déplacement de {_m(cost)}, il reste {_m(room)} ce tour",
             f"A move of {cost:g} m, {room:g} m left this turn",
             True,
         )
@@ -117,4 +117,4 @@ def offers(enc: Encounter, window: Window) -> list[Offer]:
 
 
 def _m(value: float) -> str:
-    return f"{value:g}".replace(".", ",")
+    return sheet.metres_text(value)[0]

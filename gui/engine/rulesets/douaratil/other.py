@@ -1,7 +1,806 @@
-"""The actions of a turn besides attacking (DOU-19 to DOU-30, DOU-11)."""
+"""The actions of a turn besides attacking (DOU-19 to DOU-30, DOU-07, DOU-11): Esquiver,
+Se désengager, Se précipiter, Aider, Se cacher, Chercher, Se tenir prêt, Utiliser un objet,
+Interagir avec un objet, Se relever, Se jeter à terre and an improvised action. Each spends
+what the turn's budget says (budget.py); what the rules forbid is a blocking notice the GM
+may pass over (G-3). The checks (Stealth, Perception, Investigation, improvised) are
+3d6 + modifier ≥ the target with the edges of DOU-73; three 6s and three 1s decide attack
+rolls only (DOU-36, DOU-37), so a check has no automatic result (reading, as the dodge's
+save in defense.py)."""
 
 from __future__ import annotations
 
-from .context import Handler
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-HANDLERS: tuple[Handler, ...] = ()
+from ...changes import ChangeSet
+from ...checks import Check, CheckOutcome, EdgeSource, check_odds
+from ...checks.edges import NetEdge
+from ...checks.rolls import dice_request, outcome
+from ...model import Combatant, Expiry, State
+from ...problems import Words
+from ..base import (
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+    overridden,
+)
+from ..edits import Edits, finish, refuse_blocked
+from ..fields import bool_field, choice_field, int_field
+from ..schema import FieldSpec, Label
+from . import budget, sheet
+from .attack import HELPED, TASK
+from .budget import Spend
+from .context import Ctx, Handler
+
+DODGE, DISENGAGE, DASH = "esquiver_action", "se_desengager", "se_precipiter"
+HELP, HIDE, SEARCH, READY = "aider", "se_cacher", "chercher", "se_tenir_pret"
+USE_OBJECT, INTERACT = "utiliser_objet", "interagir_objet"
+STAND, DROP, IMPROVISE = "se_relever", "se_jeter_a_terre", "action_improvisee"
+OBSERVER_FLAG = "CFG-DOU-6"  # "observateur": a tie goes to the observer (A-DOU-6)
+PP = "perception_passive"  # the hide's target, which the GM may override (G-3)
+PP_LABEL = Label(fr="Perception passive", en="Passive Perception")
+# attack.py gives the advantage of DOU-20 and removes it; a task's help (its text starting
+# with TASK) is for checks (DOU-19), not for attacks.
+NO_FOE = "-"
+
+
+@dataclass
+class Plan:
+    """An action before the dice: its terms, what the rules object, what it spends, and the
+    check it rolls, if any (with the values the GM may override)."""
+
+    terms: list[Term] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
+    spend: Spend | None = None
+    edge: NetEdge | None = None
+    check: Check | None = None
+    rule: str = ""  # the check's rule
+    computed: dict[str, int] = field(default_factory=dict)
+
+    def block(self, rule: str, fr: str, en: str) -> None:
+        self.notices.append(Notice(rule, fr, en, True))
+
+    def warn(self, rule: str, fr: str, en: str) -> None:
+        self.notices.append(Notice(rule, fr, en))
+
+
+Effect = Callable[[Ctx, Edits, Plan, CheckOutcome | None], Words]
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One action: its names and rule, its options, when the actor has it, what it takes
+    before the dice (`plan`) and what it does (`effect`: the changes and the outcome)."""
+
+    kind: str
+    label: Label
+    rule: str
+    plan: Callable[[Ctx], Plan]
+    effect: Effect
+    options: Callable[[Ctx], tuple[FieldSpec, ...]] = lambda _ctx: ()
+    available: Callable[[Ctx], bool] = lambda _ctx: True
+    needs_target: bool = False
+    overridable: tuple[str, ...] = ()
+    override_labels: dict[str, Label] = field(default_factory=dict)
+
+    def handler(self) -> Handler:
+        return Handler(self.kind, self._spec, self._preview, self._resolve)
+
+    def _spec(self, ctx: Ctx) -> ActionSpec | None:
+        if not self.available(ctx):
+            return None
+        return ActionSpec(
+            self.kind,
+            self.label,
+            self.rule,
+            self.needs_target,
+            self.options(ctx),
+            self.overridable,
+            self.override_labels,
+        )
+
+    def _preview(self, ctx: Ctx) -> Preview:
+        plan = self.plan(ctx)
+        terms, notices = tuple(plan.terms), tuple(plan.notices)
+        if plan.edge is None or plan.check is None:
+            return Preview(ctx.action, terms, None, notices=notices)
+        odds = check_odds(plan.edge.roll, plan.check)
+        return Preview(
+            ctx.action,
+            terms,
+            dice_request(plan.edge.roll),
+            target_number=_dice_needed(plan.check),
+            odds=odds.success,
+            distribution=odds.totals(),
+            notices=notices,
+            computed=plan.computed,
+        )
+
+    def _resolve(self, ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+        plan = self.plan(ctx)
+        terms = plan.terms
+        refuse_blocked(ctx.action, plan.notices, terms)
+        result, amounts = None, {}
+        if plan.edge is not None and plan.check is not None:
+            # No rule reads a check's 6s or 1s: a typed total needs no count (G-1 c).
+            result, _assumed = outcome(plan.edge.roll, dice, plan.check)
+            terms.append(Term("3d6 + modificateur", result.total, plan.rule, "3d6 + modifier"))
+            amounts = {"total": result.total, "target": plan.check.target}
+        edits = Edits(ctx.enc)
+        actor = ctx.actor
+        if plan.spend is not None:
+            budget.spend(edits, actor, plan.spend, terms)
+        said = self.effect(ctx, edits, plan, result)
+        label = (f"{actor.name} : {self.label.fr}", f"{actor.name}: {self.label.en}")
+        success = None if result is None else result.success
+        return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
+
+
+def _dice_needed(check: Check) -> int:
+    """What the dice must total: the target less the modifier (one more when a tie fails)."""
+    return check.target - check.modifier + (1 if check.strict else 0)
+
+
+# Shared pieces -------------------------------------------------------------------------------
+
+
+def _state(ctx: Ctx, key: str, expiry: Expiry | None = None, **more) -> State:
+    """A state of the ruleset's list, named as the list names it (so shown in both
+    languages)."""
+    spec = next((s for s in ctx.ruleset.data.states if s.key == key), None)
+    return State(key=key, label=spec.label.fr if spec else key, expiry=expiry, **more)
+
+
+def _spending(ctx: Ctx, what: Spend, rule: str) -> Plan:
+    """A plan that spends `what`, with the budget's objections and the actor's."""
+    actor = ctx.actor
+    plan = Plan(spend=what, notices=budget.notices(actor, what))
+    if what != "objet":
+        _able(ctx, plan)
+    plan.terms.append(Term(_RULE_WORDS[rule][0], "", rule, _RULE_WORDS[rule][1]))
+    return plan
+
+
+_RULE_WORDS = {
+    "DOU-07": ("interaction gratuite avec un objet", "free object interaction"),
+    "DOU-19": ("aider", "help"),
+    "DOU-20": ("aider une attaque", "help an attack"),
+    "DOU-22": ("chercher", "search"),
+    "DOU-23": ("esquiver (action)", "dodge (action)"),
+    "DOU-25": ("se cacher", "hide"),
+    "DOU-26": ("se désengager", "disengage"),
+    "DOU-27": ("se précipiter", "dash"),
+    "DOU-28": ("se tenir prêt", "ready"),
+    "DOU-29": ("utiliser un objet", "use an object"),
+    "DOU-30": ("action improvisée", "improvised action"),
+}
+
+
+def _able(ctx: Ctx, plan: Plan) -> None:
+    """A creature down (0 PA) or incapacitated takes no action (A-DOU-8; the incapacitated
+    condition is not in the excerpt, G-6)."""
+    actor = ctx.actor
+    if ctx.ruleset.is_out(ctx.enc, actor):
+        plan.block("A-DOU-8", "Hors de combat : pas d’action", "Out of the fight: no action")
+    elif not ctx.able(actor):
+        plan.block(
+            "G-6",
+            "Neutralisé : ni action ni réaction (hors extrait, SRD 5e)",
+            "Incapacitated: no action nor reaction (not in excerpt, 5e SRD)",
+        )
+
+
+def _text(key: str, fr: str, en: str, rule: str, default: str = "") -> FieldSpec:
+    return FieldSpec(
+        key=key,
+        label=Label(fr=fr, en=en),
+        kind="text",
+        default=default,
+        max_length=300,
+        rule=rule,
+    )
+
+
+def _typed(ctx: Ctx, key: str) -> str:
+    return ctx.choice(key, "").strip()
+
+
+SKILLS = {
+    "discretion": Label(fr="Discrétion", en="Stealth"),
+    "perception": Label(fr="Perception", en="Perception"),
+    "investigation": Label(fr="Investigation", en="Investigation"),
+}
+
+
+def _skill(c: Combatant, ability: str, skill: str, rule: str) -> tuple[int, list[Term]]:
+    """An ability check's modifier: the ability modifier, + proficiency if the creature is
+    proficient in the skill (A-DOU-5, A-DOU-4's pattern)."""
+    terms = [sheet.modifier_term(c, ability, rule)]
+    if c.stats.get(skill):
+        name = SKILLS[skill]
+        terms.append(
+            Term(f"maîtrise ({name.fr})", sheet.proficiency(c), rule, f"proficiency ({name.en})")
+        )
+    return sum(int(t.value) for t in terms), terms  # type: ignore[arg-type]
+
+
+def passive_perception(c: Combatant) -> int:
+    """A-DOU-6: 10 + Wisdom modifier (+ proficiency in Perception)."""
+    return 10 + _skill(c, "sagesse", "perception", "A-DOU-6")[0]
+
+
+def _edge_options(ctx: Ctx) -> tuple[FieldSpec, ...]:
+    """Advantage or disadvantage from elsewhere, and the help received for this task."""
+    out = [
+        bool_field("avantage", "Avantage (autre source)", "Advantage (other source)", "DOU-73"),
+        bool_field(
+            "desavantage", "Désavantage (autre source)", "Disadvantage (other source)", "DOU-73"
+        ),
+    ]
+    if _task_help(ctx.actor) is not None:
+        out.insert(
+            0, bool_field("aide", "Aidé pour cette tâche", "Helped with this task", "DOU-19", True)
+        )
+    return tuple(out)
+
+
+def _task_help(c: Combatant) -> State | None:
+    """The help with a task (DOU-19) the creature has, if any."""
+    return next((s for s in c.states if s.key == HELPED and s.text.startswith(TASK)), None)
+
+
+def _checked(
+    ctx: Ctx, plan: Plan, modifier: int, target: int, rule: str, strict: bool = False
+) -> None:
+    """Set the plan's check: 3d6 + modifier against target, with its edge (DOU-73)."""
+    sources = []
+    if _task_help(ctx.actor) is not None and ctx.yes("aide", True):
+        sources.append(EdgeSource("aidé pour cette tâche", "DOU-19", True, "helped with this task"))
+    if ctx.yes("avantage"):
+        sources.append(EdgeSource("autre source (MJ)", "DOU-73", True, "other source (GM)"))
+    if ctx.yes("desavantage"):
+        sources.append(EdgeSource("autre source (MJ)", "DOU-73", False, "other source (GM)"))
+    plan.edge = ctx.edge(sources)
+    plan.terms += plan.edge.terms()
+    plan.check = Check(modifier, target, strict=strict)
+    plan.rule = rule
+
+
+def _used_help(ctx: Ctx, edits: Edits) -> None:
+    """The help with a task is spent on the check it helped (DOU-19)."""
+    if _task_help(ctx.actor) is not None and ctx.yes("aide", True):
+        edits.remove_state(ctx.actor.id, HELPED)
+
+
+def _check_said(result: CheckOutcome | None, fr: str, en: str) -> Words:
+    assert result is not None
+    if result.success:
+        return f"Réussite ({result.total}) : {fr}", f"Success ({result.total}): {en}"
+    return f"Échec ({result.total})", f"Failure ({result.total})"
+
+
+# Esquiver, se désengager, se précipiter -------------------------------------------------------
+
+
+def _dodge_plan(ctx: Ctx) -> Plan:
+    plan = _spending(ctx, "action", "DOU-23")
+    if sheet.speed(ctx.actor) <= 0:
+        plan.warn(
+            "DOU-23",
+            "Vitesse 0 : l’esquive ne protège pas",
+            "Speed 0: the dodge gives no protection",
+        )
+    plan.terms.append(
+        Term(
+            "jusqu’au début de son prochain tour",
+            "",
+            "DOU-23",
+            "until the start of its next turn",
+        )
+    )
+    return plan
+
+
+def _dodge(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None) -> Words:
+    edits.add_state(ctx.actor.id, _state(ctx, "esquive", Expiry(at="turn_start")))
+    return (
+        "Esquive : désavantage aux attaques contre lui, avantage aux JS de Dextérité",
+        "Dodging: disadvantage on attacks against it, advantage on Dexterity saves",
+    )
+
+
+def _disengage_plan(ctx: Ctx) -> Plan:
+    plan = _spending(ctx, "action", "DOU-26")
+    plan.terms.append(Term("jusqu’à la fin du tour", "", "DOU-26", "until the end of the turn"))
+    return plan
+
+
+def _disengage(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None) -> Words:
+    edits.add_state(ctx.actor.id, _state(ctx, "desengage", Expiry(at="turn_end")))
+    return (
+        "Désengagé : pas d’attaque d’opportunité jusqu’à la fin du tour",
+        "Disengaged: no opportunity attack until the end of the turn",
+    )
+
+
+def _dash_plan(ctx: Ctx) -> Plan:
+    plan = _spending(ctx, "action", "DOU-27")
+    speed = sheet.speed(ctx.actor)
+    plan.terms += [
+        sheet.metres_term("vitesse actuelle", speed, "DOU-27", "current speed"),
+        sheet.metres_term("déplacement ce tour", 2 * speed, "DOU-27", "movement this turn"),
+    ]
+    return plan
+
+
+def _dash(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None) -> Words:
+    edits.add_state(ctx.actor.id, _state(ctx, "precipite", Expiry(at="turn_end")))
+    metres = 2 * sheet.speed(ctx.actor)
+    return (
+        f"Se précipite : {sheet.metres_text(metres)[0]} de déplacement ce tour",
+        f"Dashing: {metres:g} m of movement this turn",
+    )
+
+
+# Aider ---------------------------------------------------------------------------------------
+
+
+def _foes(ctx: Ctx) -> list[Combatant]:
+    return [o for o in ctx.enc.combatants if ctx.hostile(ctx.actor, o)]
+
+
+def _help_options(ctx: Ctx) -> tuple[FieldSpec, ...]:
+    foes = [(o.id, o.name, o.name) for o in _foes(ctx)] or [(NO_FOE, "—", "—")]
+    return (
+        choice_field(
+            "pour",
+            "Aider",
+            "Help with",
+            [("attaque", "une attaque", "an attack"), ("tache", "une tâche", "a task")],
+            "DOU-20",
+            "attaque",
+        ),
+        choice_field(
+            "ennemi", "Cible de l’attaque", "Target of the attack", foes, "DOU-20", foes[0][0]
+        ),
+        int_field(
+            "distance",
+            "Distance aidant–cible (m, −1 : la carte)",
+            "Distance helper–target (m, −1: the map)",
+            "DOU-20",
+            -1,
+            999,
+            -1,
+        ),
+        _text("tache", "Tâche", "Task", "DOU-19"),
+    )
+
+
+def _attack_help(ctx: Ctx) -> bool:
+    return ctx.choice("pour", "attaque") == "attaque"
+
+
+def _help_plan(ctx: Ctx) -> Plan:
+    actor, ally = ctx.actor, ctx.target
+    rule = "DOU-20" if _attack_help(ctx) else "DOU-19"
+    plan = _spending(ctx, "action", rule)
+    if ally.id == actor.id:
+        plan.block(rule, "On n’aide pas soi-même", "A creature cannot help itself")
+    elif ctx.hostile(actor, ally):
+        plan.warn(rule, f"{ally.name} n’est pas un allié", f"{ally.name} is not an ally")
+    if not _attack_help(ctx):
+        plan.terms.append(
+            Term(
+                "avantage au prochain test pour la tâche",
+                "",
+                "DOU-19",
+                "advantage on the next check for the task",
+            )
+        )
+        return plan
+    foe = ctx.other("ennemi")
+    if foe is None:
+        plan.block("DOU-20", "Choisir la cible de l’attaque", "Choose the target of the attack")
+        return plan
+    typed = ctx.number("distance", -1)
+    if typed >= 0:
+        near = typed <= 1.5
+        plan.terms.append(
+            Term("distance donnée par le MJ", f"{typed} m", "G-3", "distance given by the GM")
+        )
+    else:
+        near = ctx.near(actor, foe)
+    if not near:
+        plan.block(
+            "DOU-20",
+            f"{foe.name} n’est pas à 1,50 m de l’aidant",
+            f"{foe.name} is not within 1.50 m of the helper",
+        )
+    plan.terms.append(
+        Term(
+            f"avantage à la première attaque contre {foe.name}",
+            "",
+            "DOU-20",
+            f"advantage on the first attack against {foe.name}",
+        )
+    )
+    return plan
+
+
+def _help(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None) -> Words:
+    actor, ally = ctx.actor, ctx.target
+    until = Expiry(at="turn_start", whose="source")
+    if _attack_help(ctx):
+        foe = ctx.other("ennemi")
+        name = foe.name if foe is not None else "?"
+        text = (f"Attaque (DOU-20) contre {name}", f"Attack (DOU-20) against {name}")
+        said = (
+            f"{ally.name} aura l’avantage à sa première attaque contre {name}",
+            f"{ally.name} will have advantage on its first attack against {name}",
+        )
+    else:
+        task = _typed(ctx, "tache")
+        text = (
+            f"{TASK} : {task}" if task else TASK,
+            f"Task (DOU-19): {task}" if task else "Task (DOU-19)",
+        )
+        said = (
+            f"{ally.name} aura l’avantage à son prochain test pour la tâche",
+            f"{ally.name} will have advantage on its next check for the task",
+        )
+    edits.add_state(
+        ally.id, _state(ctx, HELPED, until, source=actor.id, text=text[0], text_en=text[1])
+    )
+    return said
+
+
+# Se cacher, chercher, action improvisée --------------------------------------------------------
+
+
+def _hide_plan(ctx: Ctx) -> Plan:
+    actor = ctx.actor
+    plan = _spending(ctx, "action", "DOU-25")
+    modifier, terms = _skill(actor, "dexterite", "discretion", "DOU-25")
+    plan.terms += terms
+    observers = [o for o in ctx.enc.combatants if ctx.hostile(actor, o) and ctx.able(o)]
+    if observers:
+        best = max(observers, key=passive_perception)
+        value = passive_perception(best)
+        plan.terms.append(
+            Term(
+                f"Perception passive la plus haute ({best.name})",
+                str(value),
+                "A-DOU-6",
+                f"highest passive Perception ({best.name})",
+            )
+        )
+    else:
+        value = 0
+        plan.warn(
+            "DOU-25",
+            "Aucune créature hostile en état d’observer",
+            "No hostile creature able to notice it",
+        )
+    plan.computed = {PP: value}
+    value = int(
+        overridden(ctx.action, PP, value, ("Perception passive", "Passive Perception"), plan.terms)
+    )
+    observer_wins = ctx.flag(OBSERVER_FLAG) == "observateur"
+    if observer_wins:
+        plan.terms.append(
+            Term(
+                "égalité : l’observateur le remarque",
+                "",
+                "CFG-DOU-6",
+                "a tie: the observer notices",
+            )
+        )
+    else:
+        plan.terms.append(
+            Term("égalité : reste inaperçu", "", "A-DOU-6", "a tie: it stays unnoticed")
+        )
+    _checked(ctx, plan, modifier, value, "DOU-25", strict=observer_wins)
+    return plan
+
+
+def _hide(ctx: Ctx, edits: Edits, plan: Plan, result: CheckOutcome | None) -> Words:
+    _used_help(ctx, edits)
+    if result is not None and result.success:
+        edits.add_state(ctx.actor.id, _state(ctx, "cache"))
+    return _check_said(result, "caché", "hidden")
+
+
+_SEARCH_SKILLS = {
+    "perception": ("sagesse", "Sagesse (Perception)", "Wisdom (Perception)"),
+    "investigation": (
+        "intelligence",
+        "Intelligence (Investigation)",
+        "Intelligence (Investigation)",
+    ),
+}
+
+
+def _search_options(ctx: Ctx) -> tuple[FieldSpec, ...]:
+    items = [(k, fr, en) for k, (_a, fr, en) in _SEARCH_SKILLS.items()]
+    return (
+        choice_field("test", "Test", "Check", items, "DOU-22", "perception"),
+        int_field("dd", "DD", "DC", "DOU-22", 0, 60, 10),
+        _text("quoi", "Ce qui est cherché", "What is sought", "DOU-22"),
+        *_edge_options(ctx),
+    )
+
+
+def _search_plan(ctx: Ctx) -> Plan:
+    plan = _spending(ctx, "action", "DOU-22")
+    skill = ctx.choice("test", "perception")
+    ability, fr, en = _SEARCH_SKILLS.get(skill, _SEARCH_SKILLS["perception"])
+    plan.terms.append(Term("test", fr, "DOU-22", "check", en))
+    modifier, terms = _skill(ctx.actor, ability, skill, "DOU-22")
+    plan.terms += terms
+    dc = ctx.number("dd", 10)
+    plan.terms.append(Term("DD fixé par le MJ", str(dc), "DOU-22", "DC set by the GM"))
+    _checked(ctx, plan, modifier, dc, "DOU-22")
+    return plan
+
+
+def _search(ctx: Ctx, edits: Edits, plan: Plan, result: CheckOutcome | None) -> Words:
+    _used_help(ctx, edits)
+    sought = _typed(ctx, "quoi")
+    fr, en = (f"trouve ({sought})", f"found ({sought})") if sought else ("trouvé", "found")
+    return _check_said(result, fr, en)
+
+
+def _improvised_options(ctx: Ctx) -> tuple[FieldSpec, ...]:
+    return (
+        _text("quoi", "Action", "Action", "DOU-30"),
+        int_field("modificateur", "Modificateur", "Modifier", "DOU-30", -30, 30, 0),
+        int_field("dd", "DD", "DC", "DOU-30", 0, 60, 10),
+        *_edge_options(ctx),
+    )
+
+
+def _improvised_plan(ctx: Ctx) -> Plan:
+    plan = _spending(ctx, "action", "DOU-30")
+    what = _typed(ctx, "quoi")
+    if what:
+        plan.terms.append(Term("action", what, "DOU-30", "action"))
+    modifier, dc = ctx.number("modificateur"), ctx.number("dd", 10)
+    plan.terms += [
+        Term("modificateur fixé par le MJ", modifier, "DOU-30", "modifier set by the GM"),
+        Term("DD fixé par le MJ", str(dc), "DOU-30", "DC set by the GM"),
+    ]
+    _checked(ctx, plan, modifier, dc, "DOU-30")
+    return plan
+
+
+def _improvised(ctx: Ctx, edits: Edits, plan: Plan, result: CheckOutcome | None) -> Words:
+    _used_help(ctx, edits)
+    what = _typed(ctx, "quoi")
+    return _check_said(result, what or "l’action aboutit", what or "the action succeeds")
+
+
+# Se tenir prêt -------------------------------------------------------------------------------
+
+
+def _ready_options(_ctx: Ctx) -> tuple[FieldSpec, ...]:
+    return (
+        _text("declencheur", "Déclencheur et réponse", "Trigger and response", "DOU-28"),
+        bool_field("sort", "Sort retenu (concentration)", "Held spell (concentration)", "DOU-28"),
+    )
+
+
+def _ready_plan(ctx: Ctx) -> Plan:
+    actor = ctx.actor
+    plan = _spending(ctx, "action", "DOU-28")
+    trigger = _typed(ctx, "declencheur")
+    if trigger:
+        plan.terms.append(Term("déclencheur", trigger, "DOU-28", "trigger"))
+    else:
+        plan.warn("DOU-28", "Aucun déclencheur choisi", "No trigger chosen")
+    if budget.spent(actor, "reaction"):
+        plan.warn(
+            "DOU-08",
+            "Réaction déjà utilisée : elle ne revient qu’au début de son prochain tour",
+            "Reaction already used: it comes back only at the start of its next turn",
+        )
+    if ctx.yes("sort"):
+        plan.terms.append(
+            Term(
+                "sort d’une action, lancé et retenu : concentration",
+                "",
+                "DOU-28",
+                "a one-action spell, cast and held: concentration",
+            )
+        )
+        if sheet.has_state(actor, "concentration"):
+            plan.warn(
+                "DOU-28",
+                "La concentration en cours prend fin (son sort se dissipe)",
+                "The current concentration ends (its spell is lost)",
+            )
+    return plan
+
+
+def _ready(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None) -> Words:
+    actor, trigger = ctx.actor, _typed(ctx, "declencheur")
+    until = Expiry(at="turn_start")
+    edits.add_state(actor.id, _state(ctx, "pret", until, text=trigger, text_en=trigger))
+    said = [f"Prêt : {trigger or '?'}", f"Readied: {trigger or '?'}"]
+    if ctx.yes("sort"):
+        text = ("Sort retenu (DOU-28)", "Held spell (DOU-28)")
+        edits.add_state(
+            actor.id, _state(ctx, "concentration", until, text=text[0], text_en=text[1])
+        )
+        said[0] += " (sort retenu, concentration)"
+        said[1] += " (held spell, concentration)"
+    return said[0], said[1]
+
+
+# Objets --------------------------------------------------------------------------------------
+
+
+def _object_option(rule: str) -> Callable[[Ctx], tuple[FieldSpec, ...]]:
+    return lambda _ctx: (_text("objet", "Objet", "Object", rule),)
+
+
+def _use_plan(ctx: Ctx) -> Plan:
+    plan = _spending(ctx, "action", "DOU-29")
+    if what := _typed(ctx, "objet"):
+        plan.terms.append(Term("objet", what, "DOU-29", "object"))
+    return plan
+
+
+def _interact_plan(ctx: Ctx) -> Plan:
+    plan = _spending(ctx, "objet", "DOU-07")
+    if budget.spent(ctx.actor, "objet"):
+        plan.warn(
+            "DOU-07",
+            "Une deuxième interaction demande l’action « Utiliser un objet »",
+            "A second interaction needs the action 'Use an object'",
+        )
+    if what := _typed(ctx, "objet"):
+        plan.terms.append(Term("objet", what, "DOU-07", "object"))
+    return plan
+
+
+def _object(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None) -> Words:
+    what = _typed(ctx, "objet")
+    return (f"Objet : {what}", f"Object: {what}") if what else ("Objet utilisé", "Object used")
+
+
+# Se relever, se jeter à terre ----------------------------------------------------------------
+
+
+def stand_cost(c: Combatant) -> float:
+    """DOU-11: half of the speed, rounded down to 0,1 m (A-DOU-32)."""
+    return math.floor(sheet.speed(c) * 10 / 2) / 10
+
+
+def _stand_plan(ctx: Ctx) -> Plan:
+    actor = ctx.actor
+    plan = Plan()
+    speed, cost = sheet.speed(actor), stand_cost(actor)
+    left = round(budget.allowance(actor) - budget.moved(actor), 1)
+    plan.terms += [
+        sheet.metres_term("coût : la moitié de la vitesse", cost, "DOU-11", "cost: half the speed"),
+        sheet.metres_term("déplacement restant", left, "DOU-09", "movement left"),
+    ]
+    if sheet.has_state(actor, "surpris"):
+        plan.block("DOU-02", "Surpris : pas de déplacement", "Surprised: no movement")
+    if speed <= 0:
+        plan.block("DOU-11", "Vitesse 0 : impossible de se relever", "Speed 0: cannot stand up")
+    elif left < cost:
+        plan.block(
+            "DOU-11",
+            f"Déplacement restant insuffisant ({left:g} m < {cost:g} m)",
+            f"Not enough movement left ({left:g} m < {cost:g} m)",
+        )
+    return plan
+
+
+def _stand(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None) -> Words:
+    actor, cost = ctx.actor, stand_cost(ctx.actor)
+    budget.move(edits, actor, cost)
+    edits.remove_state(actor.id, "a_terre")
+    return f"Debout ({cost:g} m de déplacement)", f"Standing ({cost:g} m of movement)"
+
+
+def _drop_plan(ctx: Ctx) -> Plan:
+    actor = ctx.actor
+    plan = Plan(terms=[Term("gratuit", "", "DOU-11", "free")])
+    if sheet.speed(actor, "vitesse_vol") > 0 and not actor.stats.get("vol_stationnaire"):
+        plan.warn(
+            "DOU-15",
+            "S’il vole, il tombe (sans vol stationnaire)",
+            "If flying, it falls (it cannot hover)",
+        )
+    return plan
+
+
+def _drop(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None) -> Words:
+    edits.add_state(ctx.actor.id, _state(ctx, "a_terre"))
+    return "À terre", "Prone"
+
+
+def _prone(ctx: Ctx) -> bool:
+    return sheet.has_state(ctx.actor, "a_terre")
+
+
+KINDS: tuple[Kind, ...] = (
+    Kind(DODGE, Label(fr="Esquiver (action)", en="Dodge (action)"), "DOU-23", _dodge_plan, _dodge),
+    Kind(
+        DISENGAGE, Label(fr="Se désengager", en="Disengage"), "DOU-26", _disengage_plan, _disengage
+    ),
+    Kind(DASH, Label(fr="Se précipiter", en="Dash"), "DOU-27", _dash_plan, _dash),
+    Kind(
+        HELP,
+        Label(fr="Aider", en="Help"),
+        "DOU-20",
+        _help_plan,
+        _help,
+        _help_options,
+        needs_target=True,
+    ),
+    Kind(
+        HIDE,
+        Label(fr="Se cacher", en="Hide"),
+        "DOU-25",
+        _hide_plan,
+        _hide,
+        _edge_options,
+        overridable=(PP,),
+        override_labels={PP: PP_LABEL},
+    ),
+    Kind(
+        SEARCH, Label(fr="Chercher", en="Search"), "DOU-22", _search_plan, _search, _search_options
+    ),
+    Kind(
+        READY, Label(fr="Se tenir prêt", en="Ready"), "DOU-28", _ready_plan, _ready, _ready_options
+    ),
+    Kind(
+        USE_OBJECT,
+        Label(fr="Utiliser un objet", en="Use an object"),
+        "DOU-29",
+        _use_plan,
+        _object,
+        _object_option("DOU-29"),
+    ),
+    Kind(
+        INTERACT,
+        Label(fr="Interagir avec un objet", en="Interact with an object"),
+        "DOU-07",
+        _interact_plan,
+        _object,
+        _object_option("DOU-07"),
+    ),
+    Kind(
+        STAND,
+        Label(fr="Se relever", en="Stand up"),
+        "DOU-11",
+        _stand_plan,
+        _stand,
+        available=_prone,
+    ),
+    Kind(
+        DROP,
+        Label(fr="Se jeter à terre", en="Drop prone"),
+        "DOU-11",
+        _drop_plan,
+        _drop,
+        available=lambda ctx: not _prone(ctx),
+    ),
+    Kind(
+        IMPROVISE,
+        Label(fr="Action improvisée", en="Improvised action"),
+        "DOU-30",
+        _improvised_plan,
+        _improvised,
+        _improvised_options,
+    ),
+)
+
+HANDLERS: tuple[Handler, ...] = tuple(k.handler() for k in KINDS)

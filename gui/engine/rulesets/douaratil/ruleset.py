@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...changes import Change
 from ...dice import DiceExpr
 from ...grid.squares import Size
-from ...model import Combatant, Encounter, TurnEntry, Window
+from ...model import Combatant, Encounter, State, TurnEntry, Window
 from ...moves import Destination
 from ...turns import RankedInitiative
 from ...windows import Offer
@@ -15,7 +15,7 @@ from ..base import DiceRequest, Notice, Term
 from ..edits import Edits
 from ..schema import Label
 from ..stat_groups import GroupedByStat
-from . import attack, contests, damage, defense, movement, other, sheet
+from . import attack, budget, contests, damage, defense, movement, other, sheet
 from .context import Ctx, Handler
 
 # Every action, in the order the dialog lists them.
@@ -110,6 +110,12 @@ class Douaratil(GroupedByStat, HandlerRuleset):
         shown = [self.state_label(s) for s in c.states if s.key != defense.USED]
         return [head, *shown]
 
+    def state_label(self, state: State) -> Label:
+        """The states this ruleset sets (the turn's budget, the attacks made, the defensive
+        reactions used) named in both languages, as long as they keep their French name."""
+        own = _own_label(state)
+        return own if own is not None and own.fr == state.label else super().state_label(state)
+
     def turn_started(self, enc: Encounter, entry: TurnEntry) -> list[Change]:
         """A-DOU-12: the defensive reactions come back at the start of the creature's own
         turn (CFG-DOU-12: once per encounter instead)."""
@@ -156,3 +162,12 @@ class Douaratil(GroupedByStat, HandlerRuleset):
             ):
                 out.append(Offer(window.id, window.target, kind, label, "reaction"))
         return out
+
+
+def _own_label(state: State) -> Label | None:
+    if state.key == attack.ATTACKS:
+        n = state.value or 0
+        return Label(fr=f"Attaques ce tour : {n}", en=f"Attacks this turn: {n}")
+    if state.key == defense.USED:
+        return Label(fr="Réactions défensives utilisées", en="Defensive reactions used")
+    return budget.label(state)

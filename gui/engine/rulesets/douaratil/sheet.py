@@ -135,9 +135,9 @@ def vd(c: Combatant) -> tuple[int, list[Term]]:
     on the sheet (a stat block's) stands as it is."""
     typed = c.stats.get("vd")
     if isinstance(typed, int) and not isinstance(typed, bool):
-        return typed, [Term("VD de la fiche", typed, "DOU-33", "VD from the sheet")]
+        return typed, [Term("VD de la fiche", str(typed), "DOU-33", "VD from the sheet")]
     terms = [
-        Term("base", 10, "DOU-33", "base"),
+        Term("VD de base", 10, "DOU-33", "base VD"),
         modifier_term(c, "dexterite", "DOU-33"),
         modifier_term(c, "sagesse", "DOU-33"),
     ]
@@ -185,6 +185,18 @@ def metres(w: dict[str, Scalar], key: str, default: float = 0.0) -> float:
     value = w.get(key, default)
     good = isinstance(value, int | float) and not isinstance(value, bool)
     return float(value) if good else default
+
+
+def metres_text(value: float) -> tuple[str, str]:
+    """Metres as each language writes them: « 16,5 m », "16.5 m"."""
+    shown = f"{value:g}"
+    return f"{shown.replace('.', ',')} m", f"{shown} m"
+
+
+def metres_term(label: str, value: float, rule: str, label_en: str) -> Term:
+    """A breakdown term in metres, written as each language writes it."""
+    fr, en = metres_text(value)
+    return Term(label, fr, rule, label_en, en)
 
 
 def save_modifier(c: Combatant, ability: str) -> int:
