@@ -134,3 +134,13 @@ def test_a_foe_whose_reaction_is_spent_cannot_take_one():
     add_state(t, "b", "budget.reaction")
     moved(t, "a", Destination(zone="z2"))
     assert not t.enc.windows
+
+
+def test_dou_55_dragging_a_grappled_creature_halves_the_speed():
+    from gui.engine.model import State
+
+    t = fight(fighter("a", vitesse=9.0), fighter("b", MJ, taille="small"))
+    t.enc.combatant("b").states = [State(key="empoigne", label="Empoigné", source="a")]
+    assert moved(t, "a", Destination(zone="z2")) == ["DOU-05"]  # 6 m of 4,5
+    t.enc.combatant("b").stats["taille"] = "tiny"  # two sizes smaller: no halving
+    assert moved(t, "a", Destination(zone="z2")) == []

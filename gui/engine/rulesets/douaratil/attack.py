@@ -294,8 +294,25 @@ def _opportunity(ctx: Ctx) -> Window | None:
     return ctx.window(movement.OPPORTUNITY)
 
 
-def _made(c: Combatant) -> int:
+def attacks_made(c: Combatant) -> int:
+    """The attacks of the Attack action made this turn (a grapple or a shove is one)."""
     return next((s.value or 0 for s in c.states if s.key == ATTACKS), 0)
+
+
+def count_attack(edits: Edits, actor: Combatant, terms: list[Term]) -> None:
+    """One more attack of the Attack action this turn: the first spends the action (DOU-21)."""
+    made = attacks_made(actor)
+    if not made:
+        budget.spend(edits, actor, "action", terms)
+    edits.add_state(
+        actor.id,
+        State(
+            key=ATTACKS,
+            label=f"Attaques ce tour : {made + 1}",
+            value=made + 1,
+            expiry=Expiry(at="turn_start"),
+        ),
+    )
 
 
 def _turn_notices(ctx: Ctx) -> list[Notice]:
@@ -309,7 +326,7 @@ def _turn_notices(ctx: Ctx) -> list[Notice]:
         return budget.notices(actor, "reaction")
     if ctx.yes("bonus"):
         return budget.notices(actor, "bonus")
-    made, allowed = _made(actor), max(1, sheet.stat(actor, "attaques", 1))
+    made, allowed = attacks_made(actor), max(1, sheet.stat(actor, "attaques", 1))
     if not made:
         return budget.notices(actor, "action")
     if made >= allowed:
@@ -336,18 +353,7 @@ def _spend(ctx: Ctx, edits: Edits, terms: list[Term]) -> None:
     if ctx.yes("bonus"):
         budget.spend(edits, actor, "bonus", terms)
         return
-    made = _made(actor)
-    if not made:
-        budget.spend(edits, actor, "action", terms)
-    edits.add_state(
-        actor.id,
-        State(
-            key=ATTACKS,
-            label=f"Attaques ce tour : {made + 1}",
-            value=made + 1,
-            expiry=Expiry(at="turn_start"),
-        ),
-    )
+    count_attack(edits, actor, terms)
 
 
 def preview(ctx: Ctx) -> Preview:

@@ -1,7 +1,785 @@
-"""Contests (DOU-53 to DOU-56, A-DOU-7) and surprise (DOU-01, DOU-02)."""
+"""Contests (DOU-53 to DOU-56, A-DOU-7) and surprise (DOU-01, DOU-02, A-DOU-6, A-DOU-25).
+
+Empoigner and Bousculer replace one attack of the Attack action (DOU-21): the actor's
+Strength (Athletics) against the target's Strength (Athletics) or Dexterity (Acrobatics),
+the target's choice; S'échapper is the grappled creature's action against its grappler's
+Strength (Athletics); Lâcher is free. A tie changes nothing (A-DOU-7): the one who tries
+fails and a grapple holds. The first roll of a contest is the actor's, the second
+(Preview.more) its opponent's; the preview gives the exact chance of winning.
+
+Surprise (jet de Discrétion) is a hider's Dexterity (Stealth) check before the fight against
+the passive Perception of every able hostile creature: each one that does not notice it is
+surprised until the end of its first turn.
+
+Reading of "replaces one attack" (DOU-21, DOU-53, DOU-56): a grapple or a shove is one of
+the attacks of the turn's Attack action, counted with Attaquer's in the same state
+(attack.ATTACKS, ending at the start of the creature's next turn). The first of them spends
+the action through the budget (DOU-05; none while surprised, DOU-02); a further one is
+allowed while the count is below the sheet's `attaques` (Extra Attack). As for Attaquer, out
+of the fight (round 0) nothing is counted nor spent. Escaping spends the action the same
+way."""
 
 from __future__ import annotations
 
-from .context import Handler
+from dataclasses import dataclass
+from fractions import Fraction
 
-HANDLERS: tuple[Handler, ...] = ()
+from ... import durations
+from ...changes import ChangeSet
+from ...checks import DEFENDER_TIES, Check, EdgeSource, opposed_odds, opposed_outcome
+from ...checks.edges import NetEdge
+from ...checks.rolls import dice_request, outcome
+from ...model import Combatant, Encounter, Expiry, State
+from ..base import (
+    ActionError,
+    ActionSpec,
+    DiceRequest,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+)
+from ..edits import Edits, finish, refuse_blocked
+from ..fields import bool_field, choice_field, int_field
+from ..schema import FieldSpec, Label
+from . import attack, budget, sheet
+from .context import Ctx, Handler
+
+GRAPPLE, ESCAPE, RELEASE, SHOVE, SURPRISE = (
+    "empoigner",
+    "s_echapper",
+    "lacher",
+    "bousculer",
+    "surprise",
+)
+GRAPPLED, PRONE, SURPRISED = "empoigne", "a_terre", "surpris"
+TIES_FLAG = "CFG-DOU-6"
+UNARMED_REACH_M = 1.5  # DOU-42: the default reach
+PUSH_M = 1.5  # DOU-56
+ATHLETICS, ACROBATICS = "athletisme", "acrobaties"
+_SKILLS = {
+    ATHLETICS: ("force", "Force (Athlétisme)", "Strength (Athletics)"),
+    ACROBATICS: ("dexterite", "Dextérité (Acrobaties)", "Dexterity (Acrobatics)"),
+}
+_EDGES = [
+    ("normal", "Normal", "Normal"),
+    ("avantage", "Avantage (autre source)", "Advantage (other source)"),
+    ("desavantage", "Désavantage (autre source)", "Disadvantage (other source)"),
+]
+
+
+# Reading the sheets ----------------------------------------------------------------------
+
+
+def skill_modifier(c: Combatant, skill: str) -> int:
+    """Str (Athletics) or Dex (Acrobatics): the ability modifier, + proficiency if the sheet
+    ticks the skill (A-DOU-4's pattern for checks)."""
+    ability = _SKILLS[skill][0]
+    return sheet.modifier(c, ability) + (sheet.proficiency(c) if c.stats.get(skill) else 0)
+
+
+def best_skill(c: Combatant) -> str:
+    """The better of Str (Athletics) and Dex (Acrobatics): what the target is taken to choose
+    unless the GM says otherwise (DOU-53); Athletics on a tie."""
+    return ACROBATICS if skill_modifier(c, ACROBATICS) > skill_modifier(c, ATHLETICS) else ATHLETICS
+
+
+def passive_perception(c: Combatant) -> int:
+    """A-DOU-6: 10 + Wis modifier, + proficiency if the sheet ticks Perception."""
+    return (
+        10
+        + sheet.modifier(c, "sagesse")
+        + (sheet.proficiency(c) if c.stats.get("perception") else 0)
+    )
+
+
+def stealth_modifier(c: Combatant) -> int:
+    """DOU-01: Dex modifier, + proficiency if the sheet ticks Stealth."""
+    return sheet.modifier(c, "dexterite") + (
+        sheet.proficiency(c) if c.stats.get("discretion") else 0
+    )
+
+
+def body_reach(c: Combatant) -> float:
+    """Reach without a weapon (DOU-53 "allonge à mains nues", DOU-42): 1,50 m, or the reach of
+    the creature's natural weapons when a stat block gives a longer one."""
+    natural = [
+        sheet.metres(w, "allonge")
+        for w in sheet.weapons(c)
+        if w.get("prise") in ("main_nue", "naturelle") and not sheet.is_ranged(w)
+    ]
+    return max([UNARMED_REACH_M, *natural])
+
+
+def held_by(enc: Encounter, grappler: str) -> list[Combatant]:
+    """The creatures `grappler` holds: their `empoigne` state has it as its source."""
+    return [
+        c
+        for c in enc.combatants
+        if any(s.key == GRAPPLED and s.source == grappler for s in c.states)
+    ]
+
+
+def grappler_of(enc: Encounter, c: Combatant) -> Combatant | None:
+    """Who holds `c` (the source of its `empoigne` state), if it is in the encounter."""
+    source = next((s.source for s in c.states if s.key == GRAPPLED), None)
+    return next((o for o in enc.combatants if o.id == source), None)
+
+
+def drag_factor(enc: Encounter, mover: Combatant) -> float:
+    """DOU-55: the speed is halved while `mover` holds a creature that is not at least two
+    sizes smaller than it (it drags or carries it along), else 1."""
+    size = sheet.size_index(mover)
+    heavy = [c for c in held_by(enc, mover.id) if size - sheet.size_index(c) < 2]
+    return 0.5 if heavy else 1.0
+
+
+def attacks_made(c: Combatant) -> int:
+    """The attacks of this turn's Attack action so far (Attaquer's and the contests')."""
+    return next((s.value or 0 for s in c.states if s.key == attack.ATTACKS), 0)
+
+
+def _no(rule: str, fr: str, en: str) -> Notice:
+    return Notice(rule, fr[0].upper() + fr[1:], en[0].upper() + en[1:], True)
+
+
+def _state(ctx: Ctx, key: str, source: str | None = None, expiry: Expiry | None = None) -> State:
+    """A state of the ruleset's list, with its name and rules text in both languages."""
+    spec = next(s for s in ctx.ruleset.data.states if s.key == key)
+    return State(
+        key=key,
+        label=spec.label.fr,
+        text=spec.text.fr,
+        text_en=spec.text.en,
+        source=source,
+        expiry=expiry,
+    )
+
+
+# One side of a contest -------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Roller:
+    """One side of a contest: who, with which skill, its modifier, its terms and its edge."""
+
+    who: Combatant
+    skill: str
+    modifier: int
+    terms: tuple[Term, ...]
+    edge: NetEdge
+
+    def request(self, label: Label | None = None) -> DiceRequest:
+        return dice_request(self.edge.roll, label)
+
+    def total(self, dice: DiceResult) -> int:
+        return read_total(self.edge, dice, self.modifier)
+
+
+def read_total(edge: NetEdge, dice: DiceResult, modifier: int) -> int:
+    """The kept dice + `modifier`, from faces rolled or typed in the order the edge's method
+    reads them (CFG-DOU-1), or from a typed total (G-1)."""
+    if not dice.faces and dice.aggregate is None:
+        raise ActionError("Aucun dé saisi", "No dice entered")
+    result, _assumed = outcome(edge.roll, dice, Check(modifier, 0))
+    return result.total
+
+
+def _edge(ctx: Ctx, key: str) -> NetEdge:
+    """The edge the GM gives a side (DOU-73: no source in the excerpt touches these checks)."""
+    value = ctx.choice(key, "normal")
+    if value == "normal":
+        return ctx.edge([])
+    advantage = value == "avantage"
+    return ctx.edge([EdgeSource("autre source (MJ)", "DOU-73", advantage, "other source (GM)")])
+
+
+def roller(ctx: Ctx, c: Combatant, skill: str, rule: str, edge_key: str, own: bool) -> Roller:
+    """A side's roll: 3d6 + ability modifier + proficiency if it has the skill. The actor's
+    terms are modifiers of its roll (ints); the opponent's are shown as text."""
+    ability, fr, en = _SKILLS[skill]
+    name = sheet.ABILITY_LABEL[ability]
+    parts: list[tuple[str, str, int]] = [
+        (f"bonus de {name.fr}", f"{name.en} modifier", sheet.modifier(c, ability))
+    ]
+    if c.stats.get(skill):
+        parts.append(("maîtrise", "proficiency", sheet.proficiency(c)))
+    edge = _edge(ctx, edge_key)
+    terms: list[Term] = []
+    for pfr, pen, value in parts:
+        label_fr, label_en = f"{c.name}, {fr} : {pfr}", f"{c.name}, {en}: {pen}"
+        shown: int | str = value if own else f"{value:+d}"
+        terms.append(Term(label_fr, shown, rule, label_en))
+    if edge.sources:
+        word = "avantage" if edge.edge == "advantage" else "désavantage"
+        word_en = "advantage" if edge.edge == "advantage" else "disadvantage"
+        terms.append(
+            Term(
+                f"{c.name} : autre source (MJ)",
+                f"{word} ({edge.roll})",
+                "DOU-73",
+                f"{c.name}: other source (GM)",
+                f"{word_en} ({edge.roll})",
+            )
+        )
+    modifier = sum(value for _fr, _en, value in parts)
+    return Roller(c, skill, modifier, tuple(terms), edge)
+
+
+def _skill_option(key: str, fr: str, en: str, rule: str, default: str) -> FieldSpec:
+    items = [(k, f, e) for k, (_a, f, e) in _SKILLS.items()]
+    return choice_field(key, fr, en, items, rule, default)
+
+
+def _edge_options() -> list[FieldSpec]:
+    return [
+        choice_field("jet", "Jet de l’acteur", "Actor's roll", _EDGES, "DOU-73", "normal"),
+        choice_field(
+            "jet_adverse", "Jet de l’adversaire", "Opponent's roll", _EDGES, "DOU-73", "normal"
+        ),
+    ]
+
+
+# A contest -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Contest:
+    """An opposed check before the dice: the actor (its roll is the action's dice), the
+    opponent (the second roll), the terms, what the rules object."""
+
+    actor: Roller
+    opponent: Roller
+    terms: tuple[Term, ...]
+    notices: tuple[Notice, ...]
+    first_attack: bool = False  # the Attack action begins with it (spend the action)
+    attacks: int = 0  # the attacks of the Attack action once it is made
+
+    def opponent_request(self) -> DiceRequest:
+        name = self.opponent.who.name
+        return self.opponent.request(Label(fr=f"Jet de {name}", en=f"{name}'s roll"))
+
+    def odds(self) -> tuple[Fraction, Fraction]:
+        """Exact chance that the actor wins, and of a tie (A-DOU-7: the actor fails)."""
+        odds = opposed_odds(
+            self.actor.edge.roll.totals(),
+            self.opponent.edge.roll.totals(),
+            self.actor.modifier,
+            self.opponent.modifier,
+            DEFENDER_TIES,
+        )
+        return odds.attacker, odds.equal
+
+    def preview(self, ctx: Ctx) -> Preview:
+        win, tie = self.odds()
+        dist = self.actor.edge.roll.totals().map(lambda t: t + self.actor.modifier)
+        return Preview(
+            ctx.action,
+            self.terms,
+            self.actor.request(),
+            odds=win,
+            odds_note=f"Chance de l’emporter ; égalité {_pct(tie)} : rien ne change (A-DOU-7)",
+            odds_note_en=f"Chance to win; a tie {_pct_en(tie)}: nothing changes (A-DOU-7)",
+            distribution=dist,
+            notices=self.notices,
+            more=(self.opponent_request(),),
+        )
+
+    def totals(self, dice: DiceResult) -> tuple[int, int, bool]:
+        """Both totals and whether the actor won (a tie: the opponent holds, A-DOU-7)."""
+        mine = self.actor.total(dice)
+        if not dice.then:
+            name = self.opponent.who.name
+            raise ActionError(f"Il manque le jet de {name}", f"{name}'s roll is missing")
+        theirs = self.opponent.total(dice.then[0])
+        winner = opposed_outcome(
+            mine, theirs, self.actor.modifier, self.opponent.modifier, DEFENDER_TIES
+        )
+        return mine, theirs, winner == "attacker"
+
+
+def _pct(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f} %".replace(".", ",")
+
+
+def _pct_en(p: Fraction) -> str:
+    return f"{float(p) * 100:.1f}%"
+
+
+def _attack_slot(ctx: Ctx, actor: Combatant, rule: str) -> tuple[list[Notice], Term, bool, int]:
+    """DOU-21: the contest replaces one attack of the Attack action. The first one spends the
+    action (DOU-05, with a surprised creature's DOU-02); a further one needs an attack left
+    (`attaques` on the sheet). Its notices, its term, whether it is the first, the count."""
+    made = attacks_made(actor)
+    allowed = max(1, sheet.stat(actor, "attaques", 1))
+    notices: list[Notice] = []  # as Attaquer: out of the fight, no turn to count in
+    if in_fight(ctx) and made == 0:
+        notices = budget.notices(actor, "action")
+    elif in_fight(ctx):
+        notices = [n for n in budget.notices(actor, "action") if n.rule == "DOU-02"]
+        if made >= allowed:
+            notices.append(
+                _no(
+                    "DOU-21",
+                    f"plus d’attaque à remplacer dans l’action Attaquer ({allowed} par action)",
+                    f"no attack left to replace in the Attack action ({allowed} per action)",
+                )
+            )
+    term = Term(
+        "remplace l’attaque de l’action Attaquer",
+        f"{made + 1}/{allowed}",
+        "DOU-21",
+        "replaces the Attack action's attack",
+    )
+    if not ctx.able(actor):
+        notices.append(_no(rule, "hors d’état d’agir", "unable to act"))
+    return notices, term, made == 0, made + 1
+
+
+def in_fight(ctx: Ctx) -> bool:
+    """Turns are counted once the fight has begun (round 1 on), as Attaquer does."""
+    return ctx.enc.turn.round > 0
+
+
+def _spend_attack(ctx: Ctx, edits: Edits, terms: list[Term]) -> None:
+    """The first attack spends the action; each counts among the action's (attack.py's)."""
+    if in_fight(ctx):
+        attack.count_attack(edits, ctx.actor, terms)
+
+
+def _special_attack(ctx: Ctx, rule: str) -> Contest:
+    """Empoigner (DOU-53) or Bousculer (DOU-56): target at most one size larger, within the
+    actor's reach without a weapon, the target's choice of Athletics or Acrobatics."""
+    actor, target = ctx.actor, ctx.target
+    if actor.id == target.id:
+        raise ActionError("Choisir une autre créature", "Choose another creature")
+    notices, slot, first, attacks = _attack_slot(ctx, actor, rule)
+    terms: list[Term] = [slot]
+    larger = sheet.size_index(target) - sheet.size_index(actor)
+    if larger > 1:
+        mine, theirs = sheet.size_text(actor), sheet.size_text(target)
+        notices.append(
+            _no(
+                rule,
+                f"cible trop grande ({theirs[0]} contre {mine[0]} : une taille de plus au plus)",
+                f"target too large ({theirs[1]} against {mine[1]}: one size larger at most)",
+            )
+        )
+    metres, where = ctx.metres(actor, target)
+    terms.append(where)
+    reach = body_reach(actor)
+    if metres is not None and metres > reach + 1e-9:
+        notices.append(
+            _no(
+                rule,
+                f"hors d’allonge ({sheet.metres_text(metres)[0]} > {sheet.metres_text(reach)[0]})",
+                f"out of reach ({metres:g} m > {reach:g} m)",
+            )
+        )
+    if rule == "DOU-53" and not ctx.yes("main_libre", True):
+        notices.append(_no(rule, "il faut une main libre", "a free hand is needed"))
+    if rule == "DOU-53":
+        holder = grappler_of(ctx.enc, target)
+        if holder is not None:
+            notices.append(
+                Notice(
+                    rule,
+                    f"{target.name} est déjà empoigné par {holder.name}",
+                    f"{target.name} is already grappled by {holder.name}",
+                )
+            )
+    me = roller(ctx, actor, ATHLETICS, rule, "jet", True)
+    them = roller(
+        ctx, target, ctx.choice("resiste", best_skill(target)), rule, "jet_adverse", False
+    )
+    terms = [*terms, *me.terms, *them.terms]
+    return Contest(me, them, tuple(terms), tuple(notices), first, attacks)
+
+
+def _special_spec(ctx: Ctx, kind: str, fr: str, en: str, rule: str) -> ActionSpec:
+    target = next((c for c in ctx.enc.combatants if c.id == ctx.action.target), None)
+    default = best_skill(target) if target is not None else ATHLETICS
+    options: list[FieldSpec] = []
+    if kind == GRAPPLE:
+        options.append(bool_field("main_libre", "Une main libre", "A free hand", rule, True))
+    if kind == SHOVE:
+        options.append(
+            choice_field(
+                "effet",
+                "Si elle l’emporte",
+                "On a win",
+                [
+                    ("a_terre", "Faire tomber à terre", "Knock prone"),
+                    ("repousser", "Repousser de 1,50 m", "Push 1.50 m away"),
+                ],
+                rule,
+                "a_terre",
+            )
+        )
+    options += [
+        _skill_option("resiste", "La cible résiste par", "The target resists with", rule, default),
+        int_field(
+            "distance",
+            "Distance (m, −1 : la carte)",
+            "Distance (m, −1: the map)",
+            "DOU-42",
+            -1,
+            999,
+            -1,
+        ),
+        *_edge_options(),
+    ]
+    return ActionSpec(kind, Label(fr=fr, en=en), rule, True, tuple(options))
+
+
+# Empoigner (DOU-53) ----------------------------------------------------------------------
+
+
+def _grapple_spec(ctx: Ctx) -> ActionSpec:
+    return _special_spec(ctx, GRAPPLE, "Empoigner", "Grapple", "DOU-53")
+
+
+def _grapple_preview(ctx: Ctx) -> Preview:
+    return _special_attack(ctx, "DOU-53").preview(ctx)
+
+
+def _grapple_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    contest = _special_attack(ctx, "DOU-53")
+    terms = list(contest.terms)
+    refuse_blocked(ctx.action, contest.notices, terms)
+    mine, theirs, won = contest.totals(dice)
+    actor, target = ctx.actor, ctx.target
+    _totals_terms(terms, contest, mine, theirs, "DOU-53")
+    edits = Edits(ctx.enc)
+    _spend_attack(ctx, edits, terms)
+    if won:
+        edits.add_state(target.id, _state(ctx, GRAPPLED, source=actor.id))
+        said = (f"{target.name} est empoigné", f"{target.name} is grappled")
+    else:
+        said = _failed(mine, theirs)
+    label = (f"Empoignade de {actor.name}", f"{actor.name}'s grapple")
+    return finish(edits, ctx.action, label, terms, dice, said, won, _amounts(mine, theirs))
+
+
+def _totals_terms(terms: list[Term], contest: Contest, mine: int, theirs: int, rule: str) -> None:
+    a, b = contest.actor.who.name, contest.opponent.who.name
+    terms.append(Term(f"{a} : 3d6 + modificateurs", mine, rule, f"{a}: 3d6 + modifiers"))
+    terms.append(Term(f"{b} : 3d6 + modificateurs", str(theirs), rule, f"{b}: 3d6 + modifiers"))
+    if mine == theirs:
+        terms.append(Term("égalité : rien ne change", "", "A-DOU-7", "a tie: nothing changes"))
+
+
+def _failed(mine: int, theirs: int) -> tuple[str, str]:
+    if mine == theirs:
+        return "Égalité : rien ne change", "A tie: nothing changes"
+    return "Échec : rien ne change", "Failure: nothing changes"
+
+
+def _amounts(mine: int, theirs: int) -> dict[str, int]:
+    return {"total": mine, "opposed": theirs}
+
+
+# Bousculer (DOU-56) ----------------------------------------------------------------------
+
+
+def _shove_spec(ctx: Ctx) -> ActionSpec:
+    return _special_spec(ctx, SHOVE, "Bousculer", "Shove", "DOU-56")
+
+
+def _shove_preview(ctx: Ctx) -> Preview:
+    return _special_attack(ctx, "DOU-56").preview(ctx)
+
+
+def _shove_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    contest = _special_attack(ctx, "DOU-56")
+    terms = list(contest.terms)
+    refuse_blocked(ctx.action, contest.notices, terms)
+    mine, theirs, won = contest.totals(dice)
+    actor, target = ctx.actor, ctx.target
+    _totals_terms(terms, contest, mine, theirs, "DOU-56")
+    edits = Edits(ctx.enc)
+    _spend_attack(ctx, edits, terms)
+    if not won:
+        said = _failed(mine, theirs)
+    elif ctx.choice("effet", "a_terre") == "repousser":
+        said = (
+            f"{target.name} est repoussé de 1,50 m (le MJ déplace le pion)",
+            f"{target.name} is pushed 1.50 m away (the GM moves the token)",
+        )
+        shown = f"{PUSH_M:.2f} m"
+        terms.append(Term("repoussé", shown.replace(".", ","), "DOU-56", "pushed", shown))
+    else:
+        edits.add_state(target.id, _state(ctx, PRONE, source=actor.id))
+        said = (f"{target.name} tombe à terre", f"{target.name} is knocked prone")
+        if sheet.has_state(target, "monte"):
+            terms.append(
+                Term(
+                    "cavalier renversé : JS de Dextérité DD 10",
+                    "",
+                    "DOU-65",
+                    "rider knocked prone: Dexterity save DC 10",
+                )
+            )
+    label = (f"{actor.name} bouscule {target.name}", f"{actor.name} shoves {target.name}")
+    return finish(edits, ctx.action, label, terms, dice, said, won, _amounts(mine, theirs))
+
+
+# S'échapper (DOU-54) ---------------------------------------------------------------------
+
+
+def _escape_spec(ctx: Ctx) -> ActionSpec | None:
+    actor = ctx.actor
+    if not sheet.has_state(actor, GRAPPLED):
+        return None
+    options = [
+        _skill_option("avec", "S’échapper par", "Escape with", "DOU-54", best_skill(actor)),
+        *_edge_options(),
+    ]
+    return ActionSpec(
+        ESCAPE,
+        Label(fr="S’échapper d’une empoignade", en="Escape a grapple"),
+        "DOU-54",
+        False,
+        tuple(options),
+    )
+
+
+def _escape(ctx: Ctx) -> Contest:
+    actor = ctx.actor
+    if not sheet.has_state(actor, GRAPPLED):
+        raise ActionError(f"{actor.name} n’est pas empoigné", f"{actor.name} is not grappled")
+    holder = grappler_of(ctx.enc, actor)
+    if holder is None and ctx.action.target is not None:
+        holder = ctx.target  # a state the GM set without its source: the target chosen
+    if holder is None:
+        raise ActionError(
+            "Qui l’empoigne ? Choisir l’empoigneur comme cible",
+            "Who holds it? Choose the grappler as the target",
+        )
+    notices = budget.notices(actor, "action") if in_fight(ctx) else []
+    if not ctx.able(actor):
+        notices.append(_no("DOU-54", "hors d’état d’agir", "unable to act"))
+    me = roller(ctx, actor, ctx.choice("avec", best_skill(actor)), "DOU-54", "jet", True)
+    them = roller(ctx, holder, ATHLETICS, "DOU-54", "jet_adverse", False)
+    return Contest(me, them, (*me.terms, *them.terms), tuple(notices))
+
+
+def _escape_preview(ctx: Ctx) -> Preview:
+    return _escape(ctx).preview(ctx)
+
+
+def _escape_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    contest = _escape(ctx)
+    terms = list(contest.terms)
+    refuse_blocked(ctx.action, contest.notices, terms)
+    mine, theirs, won = contest.totals(dice)
+    actor, holder = ctx.actor, contest.opponent.who
+    _totals_terms(terms, contest, mine, theirs, "DOU-54")
+    edits = Edits(ctx.enc)
+    if in_fight(ctx):
+        budget.spend(edits, actor, "action", terms)
+    if won:
+        edits.remove_state(actor.id, GRAPPLED)
+        said = (f"{actor.name} s’échappe", f"{actor.name} escapes")
+    elif mine == theirs:
+        said = ("Égalité : l’empoignade tient", "A tie: the grapple holds")
+    else:
+        said = ("Échec : l’empoignade tient", "Failure: the grapple holds")
+    label = (
+        f"{actor.name} tente d’échapper à {holder.name}",
+        f"{actor.name} tries to escape {holder.name}",
+    )
+    return finish(edits, ctx.action, label, terms, dice, said, won, _amounts(mine, theirs))
+
+
+# Lâcher (DOU-53) -------------------------------------------------------------------------
+
+
+def _release_spec(ctx: Ctx) -> ActionSpec | None:
+    held = held_by(ctx.enc, ctx.actor.id)
+    if not held:
+        return None
+    ids = [c.id for c in held]
+    default = ctx.action.target if ctx.action.target in ids else ids[0]
+    option = choice_field(
+        "qui",
+        "Qui lâcher",
+        "Whom to release",
+        [(c.id, c.name, c.name) for c in held],
+        "DOU-53",
+        default,
+    )
+    return ActionSpec(
+        RELEASE, Label(fr="Lâcher (gratuit)", en="Release (free)"), "DOU-53", False, (option,)
+    )
+
+
+def _released(ctx: Ctx) -> Combatant:
+    held = held_by(ctx.enc, ctx.actor.id)
+    if not held:
+        raise ActionError(
+            f"{ctx.actor.name} n’empoigne personne", f"{ctx.actor.name} grapples no one"
+        )
+    target = ctx.action.target
+    default = target if target in [c.id for c in held] else held[0].id
+    chosen = ctx.choice("qui", default)
+    found = next((c for c in held if c.id == chosen), None)
+    if found is None:
+        raise ActionError(
+            f"{ctx.actor.name} n’empoigne pas « {chosen} »",
+            f"{ctx.actor.name} does not hold '{chosen}'",
+        )
+    return found
+
+
+def _release_terms(ctx: Ctx, who: Combatant) -> list[Term]:
+    return [Term("lâche", who.name, "DOU-53", "releases"), Term("gratuit", "", "DOU-53", "free")]
+
+
+def _release_preview(ctx: Ctx) -> Preview:
+    return Preview(ctx.action, tuple(_release_terms(ctx, _released(ctx))))
+
+
+def _release_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    who = _released(ctx)
+    terms = _release_terms(ctx, who)
+    edits = Edits(ctx.enc)
+    edits.remove_state(who.id, GRAPPLED)
+    actor = ctx.actor
+    said = (f"{actor.name} lâche {who.name}", f"{actor.name} releases {who.name}")
+    label = (f"{actor.name} lâche prise", f"{actor.name} lets go")
+    return finish(edits, ctx.action, label, terms, dice, said)
+
+
+# Surprise (DOU-01, DOU-02) ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ambush:
+    """A hider's Stealth check before the dice: its roll, the observers' passive Perception,
+    the terms and what the rules object."""
+
+    edge: NetEdge
+    modifier: int
+    observers: tuple[tuple[Combatant, int], ...]
+    observer_wins_ties: bool
+    terms: tuple[Term, ...]
+    notices: tuple[Notice, ...]
+
+    def surprised(self, total: int, passive: int) -> bool:
+        """A-DOU-6: unnoticed when the Stealth total ≥ the passive Perception (CFG-DOU-6
+        "observateur": only when it is above)."""
+        return total > passive if self.observer_wins_ties else total >= passive
+
+
+def _surprise_spec(ctx: Ctx) -> ActionSpec:
+    option = choice_field("jet", "Jet de Discrétion", "Stealth roll", _EDGES, "DOU-73", "normal")
+    return ActionSpec(
+        SURPRISE,
+        Label(fr="Surprise (jet de Discrétion)", en="Surprise (Stealth check)"),
+        "DOU-01",
+        False,
+        (option,),
+    )
+
+
+def _ambush(ctx: Ctx) -> Ambush:
+    actor = ctx.actor
+    ties = ctx.flag(TIES_FLAG) == "observateur"
+    mod_dex = sheet.modifier(actor, "dexterite")
+    terms = [Term("bonus de Dextérité", mod_dex, "DOU-01", "Dexterity modifier")]
+    if actor.stats.get("discretion"):
+        terms.append(
+            Term(
+                "maîtrise (Discrétion)", sheet.proficiency(actor), "DOU-01", "proficiency (Stealth)"
+            )
+        )
+    edge = _edge(ctx, "jet")
+    terms += edge.terms()
+    observers = tuple(
+        (o, passive_perception(o))
+        for o in ctx.enc.combatants
+        if ctx.hostile(actor, o) and ctx.able(o)
+    )
+    for o, passive in observers:
+        terms.append(
+            Term(
+                f"{o.name} : Perception passive",
+                str(passive),
+                "A-DOU-6",
+                f"{o.name}: passive Perception",
+            )
+        )
+    terms.append(
+        Term(
+            "égalité",
+            "l’observateur remarque" if ties else "passe inaperçu",
+            TIES_FLAG if ties else "A-DOU-6",
+            "a tie",
+            "the observer notices" if ties else "stays unnoticed",
+        )
+    )
+    notices = []
+    if ctx.enc.turn.round > 1:
+        notices.append(
+            _no(
+                "DOU-01",
+                "la surprise se décide au début de la rencontre",
+                "surprise is decided when the encounter begins",
+            )
+        )
+    modifier = stealth_modifier(actor)
+    return Ambush(edge, modifier, observers, ties, tuple(terms), tuple(notices))
+
+
+def _surprise_preview(ctx: Ctx) -> Preview:
+    ambush = _ambush(ctx)
+    dist = ambush.edge.roll.totals().map(lambda t: t + ambush.modifier)
+    each = [(o, dist.chance(lambda t, p=p: ambush.surprised(t, p))) for o, p in ambush.observers]
+    top = max((p for _o, p in ambush.observers), default=None)
+    every = Fraction(1) if top is None else dist.chance(lambda t: ambush.surprised(t, top))
+    listed = " ; ".join(f"{o.name} {_pct(p)}" for o, p in each)
+    listed_en = "; ".join(f"{o.name} {_pct_en(p)}" for o, p in each)
+    return Preview(
+        ctx.action,
+        ambush.terms,
+        dice_request(ambush.edge.roll),
+        odds=every,
+        odds_note=f"Chance de surprendre tout le camp adverse ({listed})",
+        odds_note_en=f"Chance to surprise the whole other side ({listed_en})",
+        distribution=dist,
+        notices=ambush.notices,
+    )
+
+
+def _surprise_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    ambush = _ambush(ctx)
+    terms = list(ambush.terms)
+    refuse_blocked(ctx.action, ambush.notices, terms)
+    total = read_total(ambush.edge, dice, ambush.modifier)
+    terms.append(Term("3d6 + modificateurs", total, "DOU-01", "3d6 + modifiers"))
+    actor = ctx.actor
+    edits = Edits(ctx.enc)
+    caught = []
+    for o, passive in ambush.observers:
+        if ambush.surprised(total, passive):
+            when = durations.expiry(ctx.enc, "turn_end", o.id)
+            edits.add_state(o.id, _state(ctx, SURPRISED, source=actor.id, expiry=when))
+            caught.append(o.name)
+    if caught:
+        names = ", ".join(caught)
+        said = (f"Surpris : {names}", f"Surprised: {names}")
+    else:
+        said = ("Personne n’est surpris", "Nobody is surprised")
+    label = (f"Discrétion de {actor.name}", f"{actor.name}'s Stealth")
+    return finish(edits, ctx.action, label, terms, dice, said, bool(caught), {"total": total})
+
+
+HANDLERS: tuple[Handler, ...] = (
+    Handler(GRAPPLE, _grapple_spec, _grapple_preview, _grapple_resolve),
+    Handler(SHOVE, _shove_spec, _shove_preview, _shove_resolve),
+    Handler(ESCAPE, _escape_spec, _escape_preview, _escape_resolve),
+    Handler(RELEASE, _release_spec, _release_preview, _release_resolve),
+    Handler(SURPRISE, _surprise_spec, _surprise_preview, _surprise_resolve),
+)

@@ -17,7 +17,7 @@ from ...zones import ZoneGraph
 from ..base import Notice, Ruleset
 from ..edits import Edits
 from ..schema import Label
-from . import budget, sheet
+from . import budget, contests, sheet
 
 OPPORTUNITY = "opportunite"  # a window: a creature left a hostile's reach (DOU-43)
 CRAWL, SQUEEZE = "a_terre", "se_faufile"
@@ -62,7 +62,7 @@ def notices(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -
     cost = metres(ruleset, enc, c, dest)
     if cost is None or cost <= 0:
         return []
-    room = left(c)
+    room = left(c, contests.drag_factor(enc, c))
     if cost <= room + 1e-9:
         return []
     return [
