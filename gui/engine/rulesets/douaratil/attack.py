@@ -362,7 +362,7 @@ def preview(ctx: Ctx) -> Preview:
     critical, fumble = odds.critical, odds.fumble
     note = (
         f"Critique {_pct(critical)} · maladresse {_pct(fumble)}",
-        f"Critical {_pct(critical)} · fumble {_pct(fumble)}",
+        f"Critical {_pct(critical, english=True)} · fumble {_pct(fumble, english=True)}",
     )
     return Preview(
         ctx.action,
@@ -378,8 +378,9 @@ def preview(ctx: Ctx) -> Preview:
     )
 
 
-def _pct(p: Fraction) -> str:
-    return f"{float(p) * 100:.1f} %".replace(".", ",")
+def _pct(p: Fraction, english: bool = False) -> str:
+    shown = f"{float(p) * 100:.1f}"
+    return f"{shown}%" if english else f"{shown.replace('.', ',')} %"
 
 
 def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:

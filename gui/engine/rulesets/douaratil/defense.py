@@ -232,9 +232,18 @@ def _block(ctx: Ctx) -> Defence:
         )
     vo, terms = _block_vo(ctx, defender, item)
     vog, tops = int(window.data.get("vog", 10) or 10), window.value or 0
-    terms.append(Term("VOG de l’attaquant", vog, "DOU-50", "attacker's VOG"))
+    terms.append(
+        Term("à atteindre : VOG de l’attaquant", str(vog), "DOU-50", "to reach: the attacker's VOG")
+    )
     if tops:
-        terms.append(Term("dés explosifs de l’attaque", tops, "DOU-50", "exploding attack dice"))
+        terms.append(
+            Term(
+                "à atteindre : + 1 par dé explosif de l’attaque",
+                f"+{tops}",
+                "DOU-50",
+                "to reach: + 1 per exploding attack die",
+            )
+        )
     edge = ctx.edge([])
     return Defence(edge, Check(vo, vog + tops), tuple(terms), tuple(notices), riposte, push)
 
@@ -293,11 +302,20 @@ def _dodge(ctx: Ctx) -> Defence:
     if cover:
         terms.append(Term("abri", cover, "DOU-57", "cover"))
     vog, tops = int(window.data.get("vog", 10) or 10), window.value or 0
-    terms.append(Term("VOG de l’attaquant", vog, "DOU-51", "attacker's VOG"))
+    terms.append(
+        Term("à atteindre : VOG de l’attaquant", str(vog), "DOU-51", "to reach: the attacker's VOG")
+    )
     target = vog
     if tops and ctx.flag(DODGE_EXPLODE_FLAG):
         target += tops
-        terms.append(Term("dés explosifs de l’attaque", tops, "CFG-DOU-14", "exploding dice"))
+        terms.append(
+            Term(
+                "à atteindre : + 1 par dé explosif",
+                f"+{tops}",
+                "CFG-DOU-14",
+                "to reach: + 1 per exploding die",
+            )
+        )
     sources = []
     if sheet.has_state(defender, "esquive"):
         sources.append(EdgeSource("action Esquiver", "DOU-23", True, "Dodge action"))

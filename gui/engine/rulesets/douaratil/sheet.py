@@ -136,14 +136,13 @@ def vd(c: Combatant) -> tuple[int, list[Term]]:
     typed = c.stats.get("vd")
     if isinstance(typed, int) and not isinstance(typed, bool):
         return typed, [Term("VD de la fiche", str(typed), "DOU-33", "VD from the sheet")]
-    terms = [
-        Term("VD de base", 10, "DOU-33", "base VD"),
-        modifier_term(c, "dexterite", "DOU-33"),
-        modifier_term(c, "sagesse", "DOU-33"),
-    ]
+    terms = [Term("VD : base", 10, "DOU-33", "VD: base")]
+    for ability in ("dexterite", "sagesse"):
+        mod = modifier_term(c, ability, "DOU-33")
+        terms.append(Term(f"VD : {mod.label}", mod.value, "DOU-33", f"VD: {mod.label_en}"))
     for key, fr, en in (("armure", "armure", "armour"), ("bouclier", "bouclier", "shield")):
         if stat(c, key):
-            terms.append(Term(fr, stat(c, key), "DOU-33", en))
+            terms.append(Term(f"VD : {fr}", stat(c, key), "DOU-33", f"VD: {en}"))
     return sum(int(t.value) for t in terms), terms  # type: ignore[arg-type]
 
 
