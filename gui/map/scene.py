@@ -515,15 +515,11 @@ class EncounterScene(ToolScene):
         self.path_item.show_path(points, either(path.cost.fr, path.cost.en), path.cost.allowed)
 
     def _foes(self, c: Combatant) -> frozenset[tuple[int, int]]:
-        """The squares of the other sides' combatants still in the fight: a way goes round
-        them (allies may be passed through)."""
+        """The squares a way goes round: those of the creatures in `c`'s way (foes in the
+        fight, by default: Ruleset.blocks_way)."""
         out: set[tuple[int, int]] = set()
         for o in self.enc.combatants:
-            if (
-                o.side != c.side
-                and o.position.cell is not None
-                and not self.ruleset.is_out(self.enc, o)
-            ):
+            if o.position.cell is not None and self.ruleset.blocks_way(self.enc, c, o):
                 out.update(Footprint(o.position.cell, self.ruleset.space(self.enc, o)).cells())
         return frozenset(out)
 

@@ -287,3 +287,13 @@ def test_dou_23_the_dodge_action_stops_at_speed_0():
     assert look(t, "attaquer", "a", "b", arme="0").dice.expr.keep_lowest == 3
     t.enc.combatant("b").stats["vitesse"] = 0.0
     assert look(t, "attaquer", "a", "b", arme="0").dice.expr.count == 3
+
+
+def test_cfg_dou_11_the_off_hand_drops_its_positive_modifier_from_the_attack_too():
+    dagger = arme("Dague")
+    t = table(fighter("a", dexterite=16, armes=[dagger, dagger]), fighter("b", MJ))
+    assert _vo(t, arme="2", bonus=True) == 2 + 3  # A-DOU-11: the attack keeps it
+    t.enc.flags["CFG-DOU-11"] = "attaque_et_degats"
+    assert _vo(t, arme="2", bonus=True) == 2
+    terms = look(t, "attaquer", "a", "b", arme="2", bonus=True).terms
+    assert any(x.rule == "CFG-DOU-11" and x.value == -3 for x in terms)

@@ -307,3 +307,28 @@ def test_a_shot_is_blocked_only_with_a_shield_and_the_gm_s_word_a_dou_15():
     assert [n.rule for n in t.preview(block).notices if n.blocking] == ["A-DOU-15"]
     r = take(t, "parer", "b", "a", window, faces="6 6 5", force=True, avec="bouclier")
     assert r.success and any(x.rule == "G-3" for x in r.terms)
+
+
+def test_cfg_dou_3_the_block_test_with_the_main_weapon():
+    # b blocks with its shield (Str 16: +3, proficiency +2, shield magic +1) or, under the
+    # alternative, with its main weapon's VO (the dagger, finesse: Dex 18 +4, +2).
+    shield = {"bouclier": 2, "bouclier_magie": 1, "force": 16, "dexterite": 18}
+    t = table(
+        fighter("a", armes=[SWORD]),
+        fighter("b", MJ, important=True, armes=[arme("Dague")], **shield),
+    )
+    window = hit(t)
+    block = Action("parer", "b", "a", {"avec": "bouclier"}, {}, window.id)
+    vog = window.data["vog"] + window.value
+    assert t.preview(block).target_number == vog - (2 + 3 + 1)
+    t.enc.flags["CFG-DOU-3"] = "arme_principale"
+    assert t.preview(block).target_number == vog - (2 + 4)
+
+
+def test_cfg_dou_14_exploding_dice_raise_the_dodge_too():
+    t = duel(dexterite=16)
+    window = hit(t, faces="6 6 5")  # two 6s
+    dodge = Action("esquiver", "b", "a", {}, {}, window.id)
+    plain = t.preview(dodge).target_number
+    t.enc.flags["CFG-DOU-14"] = True
+    assert t.preview(dodge).target_number == plain + 2

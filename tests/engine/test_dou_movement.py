@@ -144,3 +144,11 @@ def test_dou_55_dragging_a_grappled_creature_halves_the_speed():
     assert moved(t, "a", Destination(zone="z2")) == ["DOU-05"]  # 6 m of 4,5
     t.enc.combatant("b").stats["taille"] = "tiny"  # two sizes smaller: no halving
     assert moved(t, "a", Destination(zone="z2")) == []
+
+
+def test_dou_13_a_foe_two_sizes_apart_is_passed_through():
+    t = table(fighter("a"), fighter("b", MJ), fighter("c", MJ, taille="huge"))
+    a, b, c = (t.enc.combatant(x) for x in "abc")
+    assert t.ruleset.blocks_way(t.enc, a, b)  # a Medium foe
+    assert not t.ruleset.blocks_way(t.enc, a, c)  # Huge: two sizes larger
+    assert not t.ruleset.blocks_way(t.enc, b, t.enc.combatant("c"))  # an ally

@@ -408,6 +408,11 @@ class Ruleset(ABC):
         2 for Large…)."""
         return 1
 
+    def blocks_way(self, enc: Encounter, mover: Combatant, other: Combatant) -> bool:
+        """Whether `mover` must go round `other`'s space on the grid: a foe still in the
+        fight, by default (allies may be passed through)."""
+        return other.side != mover.side and not self.is_out(enc, other)
+
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """True once `c` takes no further part in the fight (none by default)."""
         return False

@@ -32,7 +32,7 @@ def metres(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) ->
         foes = frozenset(
             cell
             for o in enc.combatants
-            if o.side != c.side and not ruleset.is_out(enc, o)
+            if o.id != c.id and ruleset.blocks_way(enc, c, o)
             if (their := space_of(enc, ruleset, o)) is not None
             for cell in their.cells()
         )

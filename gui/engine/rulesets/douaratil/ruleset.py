@@ -56,6 +56,12 @@ class Douaratil(GroupedByStat, HandlerRuleset):
         """A-DOU-8: at 0 PA a creature is down."""
         return sheet.action_points(c) <= 0 or sheet.has_state(c, "inconscient")
 
+    def blocks_way(self, enc: Encounter, mover: Combatant, other: Combatant) -> bool:
+        """DOU-13: a hostile creature's space is passed only when it is at least two sizes
+        larger or smaller; a non-hostile one's always."""
+        apart = abs(sheet.size_index(mover) - sheet.size_index(other))
+        return super().blocks_way(enc, mover, other) and apart < 2
+
     def space(self, enc: Encounter, c: Combatant) -> int:
         """DOU-16: squares of 1,50 m a side (Tiny creatures share one)."""
         return Size(sheet.size(c)).side
