@@ -297,3 +297,16 @@ def test_cfg_dou_11_the_off_hand_drops_its_positive_modifier_from_the_attack_too
     assert _vo(t, arme="2", bonus=True) == 2
     terms = look(t, "attaquer", "a", "b", arme="2", bonus=True).terms
     assert any(x.rule == "CFG-DOU-11" and x.value == -3 for x in terms)
+
+
+def test_cfg_dou_5_the_gm_s_table_gives_the_modifiers():
+    t = table(fighter("a", force=16, bonus_force=1), fighter("b", MJ))
+    assert _vo(t) == 2 + 3  # 5e: floor((16 − 10) / 2), the typed bonus not read
+    t.enc.flags["CFG-DOU-5"] = "table"
+    assert _vo(t) == 2 + 1
+    terms = look(t, "attaquer", "a", "b", arme="0").terms
+    assert any(x.rule == "CFG-DOU-5" and x.value == 1 for x in terms)
+    t.enc.combatant("a").stats["bonus_force"] = None  # not typed: the formula
+    assert _vo(t) == 2 + 3
+    c = t.enc.combatant("a")
+    assert sheet.modifier(c, "force") == 3  # outside the ruleset's calls: the formula

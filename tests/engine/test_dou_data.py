@@ -71,8 +71,10 @@ FIELDS = {
     "taille": "choice",
     "resistances": "table",
     "armes": "table",
+    **{f"bonus_{a}": "int" for a in ABILITIES},  # CFG-DOU-5 « table »: the GM's modifiers
 }
 GROUPS = {
+    "bonus_table": [f"bonus_{a}" for a in ABILITIES],
     "caracteristiques": [*ABILITIES, "groupe"],
     "maitrise": [
         "maitrise",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
+
 from ...changes import Change
 from ...dice import DiceExpr
 from ...grid.squares import Size
@@ -33,6 +36,20 @@ SQUARE_M = 1.5  # DOU-16: a Medium creature's space is 1,50 m a side
 _TOTAL = Label(fr="total des dés", en="dice total")
 
 
+def with_flags[**P, R](method: Callable[P, R]) -> Callable[P, R]:
+    """The method run with the encounter's CFG-DOU-5 in force for the sheet's modifiers
+    (its second argument is the encounter)."""
+
+    @functools.wraps(method)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        ruleset, enc = args[0], args[1]
+        table = ruleset.flag(enc, sheet.MODIFIER_FLAG) == "table"  # type: ignore[attr-defined]
+        with sheet.gm_table(table):
+            return method(*args, **kwargs)
+
+    return run
+
+
 class Douaratil(GroupedByStat, HandlerRuleset):
     """DOU-01 to DOU-73, with the adopted readings A-DOU-1 to A-DOU-32."""
 
@@ -40,15 +57,22 @@ class Douaratil(GroupedByStat, HandlerRuleset):
     context = Ctx
     uses_contact = True
 
+    # Every call that reads a modifier, with the encounter's CFG-DOU-5 (sheet.gm_table).
+    actions = with_flags(HandlerRuleset.actions)
+    preview = with_flags(HandlerRuleset.preview)
+    resolve = with_flags(HandlerRuleset.resolve)
+
     def turn_mode(self, enc: Encounter) -> RankedInitiative:
         """DOU-03: descending order, the same every round."""
         return RankedInitiative()
 
+    @with_flags
     def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest:
         """DOU-03 (A-DOU-24): 3d6 + Dex modifier."""
         expr = DiceExpr(3, 6, modifier=sheet.modifier(c, "dexterite"))
         return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or expr.minimum)
 
+    @with_flags
     def initiative_score(self, enc: Encounter, c: Combatant) -> int:
         return sheet.modifier(c, "dexterite")
 
@@ -75,6 +99,7 @@ class Douaratil(GroupedByStat, HandlerRuleset):
         """The spec is silent: 1-1 as in 5e, 1-2-1 by the house-rule flag."""
         return "alternate" if self.flag(enc, DIAGONAL_FLAG) == "alternate" else "chebyshev"
 
+    @with_flags
     def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
         vd, _terms = sheet.vd(c)
         out = [
@@ -109,6 +134,7 @@ class Douaratil(GroupedByStat, HandlerRuleset):
             )
         return out
 
+    @with_flags
     def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
         pa, top = sheet.action_points(c), sheet.stat(c, "pa_max", 1)
         left = max(0, sheet.defensive_reactions(c) - defense.used(c))
@@ -132,10 +158,12 @@ class Douaratil(GroupedByStat, HandlerRuleset):
             edits.remove_state(cid, defense.USED)
         return list(edits.changes())
 
+    @with_flags
     def check_move(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Notice]:
         """DOU-05: a move within the metres left this turn."""
         return movement.notices(self, enc, c, dest)
 
+    @with_flags
     def move_changes(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
         """The metres spent, and the attacks of opportunity provoked (DOU-43)."""
         return movement.changes(self, enc, c, dest)
@@ -144,6 +172,7 @@ class Douaratil(GroupedByStat, HandlerRuleset):
         """A foe may let the one leaving its reach go (DOU-43); a hit's damage is due."""
         return [] if window.kind == movement.OPPORTUNITY else None
 
+    @with_flags
     def window_offers(self, enc: Encounter, window: Window) -> list[Offer]:
         """A hit waiting on its target (A-DOU-13): its block or dodge, then the damage; a
         creature leaving a foe's reach: the foe's attack of opportunity (DOU-43)."""

@@ -5,6 +5,10 @@ allows (DOU-45, A-DOU-12)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from ...model import Combatant, Scalar
 from ..base import Term
 from ..schema import Label
@@ -55,13 +59,38 @@ def score(c: Combatant, ability: str) -> int:
     return stat(c, ability, 10)
 
 
+# CFG-DOU-5 « table »: the modifiers are the GM's, typed on the sheet (bonus_<ability>). The
+# ruleset sets it around each of its calls (ruleset.py, with_flags), from the encounter's flag.
+_GM_TABLE: ContextVar[bool] = ContextVar("douaratil_gm_table", default=False)
+
+
+@contextmanager
+def gm_table(on: bool) -> Iterator[None]:
+    token = _GM_TABLE.set(on)
+    try:
+        yield
+    finally:
+        _GM_TABLE.reset(token)
+
+
+def typed_modifier(c: Combatant, ability: str) -> int | None:
+    """The modifier the GM's table gives (CFG-DOU-5 « table »), None when not read."""
+    typed = c.stats.get(f"bonus_{ability}")
+    if _GM_TABLE.get() and isinstance(typed, int) and not isinstance(typed, bool):
+        return typed
+    return None
+
+
 def modifier(c: Combatant, ability: str) -> int:
-    """A-DOU-5 (CFG-DOU-5): floor((score − 10) / 2), as in 5e."""
-    return (score(c, ability) - 10) // 2
+    """A-DOU-5: floor((score − 10) / 2), as in 5e; CFG-DOU-5 « table »: the GM's."""
+    typed = typed_modifier(c, ability)
+    return (score(c, ability) - 10) // 2 if typed is None else typed
 
 
 def modifier_term(c: Combatant, ability: str, rule: str = "A-DOU-5") -> Term:
     name = ABILITY_LABEL[ability]
+    if typed_modifier(c, ability) is not None:
+        rule = "CFG-DOU-5"
     return Term(f"bonus de {name.fr}", modifier(c, ability), rule, f"{name.en} modifier")
 
 
