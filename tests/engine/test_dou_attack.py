@@ -310,3 +310,16 @@ def test_cfg_dou_5_the_gm_s_table_gives_the_modifiers():
     assert _vo(t) == 2 + 3
     c = t.enc.combatant("a")
     assert sheet.modifier(c, "force") == 3  # outside the ruleset's calls: the formula
+
+
+def test_tv_dou_27_an_unseen_target_not_in_the_square_aimed_at_is_a_plain_miss():
+    t = table(fighter("a", force=18), fighter("b", MJ, vd=5))
+    add_state(t, "b", "invisible")
+    _p, r, _cs = act(t, "attaquer", "a", "b", faces="6 5 5 5", arme="0", cible_absente=True)
+    assert r.success is False and r.outcome_fr == "Raté" and r.outcome_en == "Miss"
+    assert any(x.rule == "DOU-39" and x.value == "raté" for x in r.terms)
+    assert not t.enc.windows
+    options = [f.key for f in t.ruleset.actions(t.enc, "a", "b")[0].options]
+    assert "cible_absente" in options
+    t.enc.combatant("b").states = []  # seen: no such question
+    assert "cible_absente" not in [f.key for f in t.ruleset.actions(t.enc, "a", "b")[0].options]

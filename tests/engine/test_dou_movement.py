@@ -152,3 +152,10 @@ def test_dou_13_a_foe_two_sizes_apart_is_passed_through():
     assert t.ruleset.blocks_way(t.enc, a, b)  # a Medium foe
     assert not t.ruleset.blocks_way(t.enc, a, c)  # Huge: two sizes larger
     assert not t.ruleset.blocks_way(t.enc, b, t.enc.combatant("c"))  # an ally
+
+
+def test_dou_09_under_water_the_swimming_speed_less_what_was_moved():
+    t = fight(fighter("a", vitesse=9.0, vitesse_nage=6.0), fighter("b", MJ, "z3"))
+    assert moved(t, "a", Destination(zone="z2")) == []  # 6 m walked of 9
+    add_state(t, "a", "immerge")  # now swimming: 6 − 6 = nothing left (DOU-09)
+    assert moved(t, "a", Destination(zone="z1")) == ["DOU-05"]

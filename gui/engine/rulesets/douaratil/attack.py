@@ -5,7 +5,7 @@ defence window: the target's block or dodge (DOU-45 to DOU-51), then the damage.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ... import windows
@@ -27,6 +27,7 @@ KIND = "attaquer"
 WINDOW = "defense"  # a hit waiting for the target's defensive reaction, then its damage
 VO, VD = "vo", "vd"
 OVERRIDES = {VO: Label(fr="VO", en="VO"), VD: Label(fr="VD", en="VD")}
+ABSENT = "cible_absente"  # DOU-39: the unseen target is not where the attacker aimed
 HELPED = "aide"  # DOU-20: advantage on the first attack before the helper's next turn
 TASK = "Tâche (DOU-19)"  # how a task's help begins its text (other.py): not for attacks
 # DOU-70, DOU-71: the weapons that keep their use under water (names as the catalogue's).
@@ -56,6 +57,15 @@ def _spec(ctx: Ctx) -> ActionSpec:
     options = [weapon_option(actor)]
     if any(w.get("lancer") for w in sheet.weapons(actor)):
         options.append(bool_field("lancer", "Lancer l’arme", "Throw the weapon", "A-DOU-26"))
+    if ctx.action.target is not None and _unseen(actor, ctx.target):
+        options.append(
+            bool_field(
+                ABSENT,
+                "La cible n’est pas dans la case visée (raté, sans le dire)",
+                "The target is not in the square aimed at (a miss, unsaid)",
+                "DOU-39",
+            )
+        )
     if any(w.get("legere") and not sheet.is_ranged(w) for w in sheet.weapons(actor)):
         options.append(
             bool_field(
@@ -221,7 +231,7 @@ def _sources(
     def add(fr: str, rule: str, advantage: bool, en: str) -> None:
         out.append(EdgeSource(fr, rule, advantage, en))
 
-    unseen_target = has(actor, "aveugle") or has(target, "invisible") or has(target, "cache")
+    unseen_target = _unseen(actor, target)
     unseen_attacker = has(target, "aveugle") or has(actor, "invisible") or has(actor, "cache")
     if unseen_target:
         add(
@@ -266,6 +276,13 @@ def _sources(
     if ctx.yes("desavantage"):
         add("autre source (MJ)", "DOU-73", False, "other source (GM)")
     return out
+
+
+def _unseen(actor: Combatant, target: Combatant) -> bool:
+    """DOU-39: the attacker cannot see the target (blinded, or the target hidden or
+    invisible)."""
+    has = sheet.has_state
+    return has(actor, "aveugle") or has(target, "invisible") or has(target, "cache")
 
 
 def _help(actor: Combatant, target: Combatant) -> State | None:
@@ -389,6 +406,17 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     refuse_blocked(ctx.action, attack.notices, terms)
     result, assumed = outcome(attack.edge.roll, dice, attack.check)
     terms.append(Term("3d6 + VO", result.total, "DOU-31", "3d6 + VO"))
+    if ctx.yes(ABSENT) and result.success:  # DOU-39: the GM only says "miss"
+        result = replace(result, success=False, critical=False)
+        terms.append(
+            Term(
+                "la cible n’était pas dans la case visée",
+                "raté",
+                "DOU-39",
+                "the target was not in the square aimed at",
+                "miss",
+            )
+        )
     if assumed:
         terms.append(
             Term(

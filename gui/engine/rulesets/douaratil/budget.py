@@ -61,11 +61,15 @@ def moved(c: Combatant) -> float:
 
 
 def allowance(c: Combatant) -> float:
-    """Metres this turn allows: the speed, twice with Dash (DOU-27), none when surprised
-    on its first turn (DOU-02)."""
+    """Metres this turn allows: the speed, its swimming speed under water (DOU-09: what is
+    left is then the new speed less what it moved), twice with Dash (DOU-27), none when
+    surprised on its first turn (DOU-02)."""
     if sheet.has_state(c, "surpris"):
         return 0.0
     base = sheet.speed(c)
+    swimming = sheet.speed(c, "vitesse_nage")
+    if sheet.has_state(c, "immerge") and swimming > 0:
+        base = swimming
     return base * 2 if sheet.has_state(c, DASH) else base
 
 
