@@ -1,14 +1,9 @@
 """Small douaratil encounters for the DOU engine tests (spec section 4).
 
 Sides "pj" and "mj"; zones z1–z2–z3 in a row, 6 m then 9 m apart. Every sheet starts from
-the ruleset's defaults (so it fits the schema); weapons come from the catalog by name. The
-ruleset is registered for the time of each test (`registered`), as a ruleset's one line."""
+the ruleset's defaults (so it fits the schema); weapons come from the catalog by name."""
 
 from __future__ import annotations
-
-import functools
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 from gui.engine.model import Combatant, Edge, Encounter, Map, Position, Side, State
 from gui.engine.rulesets import registry
@@ -18,29 +13,10 @@ from gui.engine.table import Table
 from .builders import zone
 
 PJ, MJ = "pj", "mj"
-MODULE = "gui.engine.rulesets.douaratil"
 
 
-@contextmanager
-def registered() -> Iterator[None]:
-    """`douaratil` in the registry while it is being built (not yet in the menus)."""
-    known = "douaratil" in registry._MODULES
-    registry._MODULES["douaratil"] = MODULE
-    registry.get.cache_clear()
-    try:
-        yield
-    finally:
-        if not known:
-            del registry._MODULES["douaratil"]
-        registry.get.cache_clear()
-
-
-@functools.cache
 def ruleset():
-    """The ruleset read from its folder (its data needs no registry)."""
-    from gui.engine.rulesets.douaratil import RULESET_CLASS
-
-    return RULESET_CLASS(registry.RULESET_DATA_DIR / "douaratil")
+    return registry.get("douaratil")
 
 
 def arme(name: str, **cells) -> dict:

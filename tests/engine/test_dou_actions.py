@@ -11,13 +11,7 @@ from gui.engine.rulesets.douaratil import budget, sheet
 
 from .builders import dump
 from .con_builders import act, blocking, look
-from .dou_builders import MJ, PJ, add_state, arme, fighter, registered, table
-
-
-@pytest.fixture(autouse=True)
-def _douaratil():
-    with registered():
-        yield
+from .dou_builders import MJ, PJ, add_state, arme, fighter, table
 
 
 def _states(t, cid):

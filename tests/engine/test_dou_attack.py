@@ -10,13 +10,7 @@ from gui.engine.rulesets.base import ActionError
 from gui.engine.rulesets.douaratil import sheet
 
 from .con_builders import act, blocking, look
-from .dou_builders import MJ, PJ, add_state, arme, fighter, registered, table
-
-
-@pytest.fixture(autouse=True)
-def _douaratil():
-    with registered():
-        yield
+from .dou_builders import MJ, PJ, add_state, arme, fighter, table
 
 
 def _vo(t, cid="a", **options):

@@ -13,13 +13,7 @@ from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
 from gui.engine.rulesets.douaratil import budget, contests
 
 from .builders import dump
-from .dou_builders import MJ, add_state, fighter, registered, table
-
-
-@pytest.fixture(autouse=True)
-def _douaratil():
-    with registered():
-        yield
+from .dou_builders import MJ, add_state, fighter, table
 
 
 def look(t, kind, actor, target=None, **options):

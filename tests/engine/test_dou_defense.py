@@ -12,14 +12,7 @@ from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
 from gui.engine.rulesets.douaratil import sheet
 
 from .builders import dump
-from .dou_builders import MJ, PJ, add_state, arme, fighter, registered, table
-
-
-@pytest.fixture(autouse=True)
-def _douaratil():
-    with registered():
-        yield
-
+from .dou_builders import MJ, PJ, add_state, arme, fighter, table
 
 SWORD = arme("Épée longue")  # one hand, 1d6+1 slashing
 GREATSWORD = arme("Épée à deux mains")

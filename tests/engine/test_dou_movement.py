@@ -4,19 +4,11 @@ attacks of an action (DOU-21, DOU-44), and the attacks of opportunity a move pro
 
 from __future__ import annotations
 
-import pytest
-
 from gui.engine.model import Grid, MapSquare, Position
 from gui.engine.moves import Destination
 from gui.engine.rulesets.base import Action, DiceResult
 
-from .dou_builders import MJ, add_state, arme, fighter, registered, table
-
-
-@pytest.fixture(autouse=True)
-def _douaratil():
-    with registered():
-        yield
+from .dou_builders import MJ, add_state, arme, fighter, table
 
 
 def fight(*combatants, first=None):

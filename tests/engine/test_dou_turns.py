@@ -8,13 +8,7 @@ import pytest
 
 from gui.engine.rulesets.base import Action, DiceResult
 
-from .dou_builders import MJ, arme, fighter, registered, table
-
-
-@pytest.fixture(autouse=True)
-def _douaratil():
-    with registered():
-        yield
+from .dou_builders import MJ, arme, fighter, table
 
 
 def test_initiative_is_3d6_plus_dex_and_identical_creatures_roll_once():

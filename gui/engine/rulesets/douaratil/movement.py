@@ -17,7 +17,7 @@ from ...zones import ZoneGraph
 from ..base import Notice, Ruleset
 from ..edits import Edits
 from ..schema import Label
-from . import budget, contests, sheet
+from . import budget, contests, mounts, sheet
 
 OPPORTUNITY = "opportunite"  # a window: a creature left a hostile's reach (DOU-43)
 CRAWL, SQUEEZE = "a_terre", "se_faufile"
@@ -109,11 +109,16 @@ def _provokes(
 
 
 def offers(enc: Encounter, window: Window) -> list[Offer]:
-    """DOU-43: the foe may attack the one leaving, as its reaction."""
+    """DOU-43: the foe may attack the one leaving, as its reaction (DOU-69: a rider or its
+    mount, as the attacker chooses)."""
     if window.kind != OPPORTUNITY or window.actor is None or window.target is None:
         return []
-    label = Label(fr="Attaque d’opportunité", en="Opportunity attack")
-    return [Offer(window.id, window.actor, "attaquer", label, "reaction", window.target)]
+    out = []
+    for cid in mounts.opportunity_targets(enc, enc.combatant(window.target)):  # DOU-69
+        name = enc.combatant(cid).name
+        label = Label(fr=f"Attaque d’opportunité ({name})", en=f"Opportunity attack ({name})")
+        out.append(Offer(window.id, window.actor, "attaquer", label, "reaction", cid))
+    return out
 
 
 def _m(value: float) -> str:

@@ -14,11 +14,11 @@ from ...turns import RankedInitiative
 from ...windows import Offer
 from ...zones import Diagonal
 from ..action_ctx import HandlerRuleset
-from ..base import DiceRequest, Notice, Term
+from ..base import ActionSpec, DiceRequest, Notice, Term
 from ..edits import Edits
 from ..schema import Label
 from ..stat_groups import GroupedByStat
-from . import attack, budget, contests, damage, defense, movement, other, sheet
+from . import attack, budget, contests, damage, defense, mounts, movement, other, sheet
 from .context import Ctx, Handler
 
 # Every action, in the order the dialog lists them.
@@ -29,6 +29,7 @@ HANDLERS: tuple[Handler, ...] = (
     defense.DODGE_HANDLER,
     *other.HANDLERS,
     *contests.HANDLERS,
+    *mounts.HANDLERS,
 )
 REFRESH_FLAG = "CFG-DOU-12"
 DIAGONAL_FLAG = "DIAG-DOU"
@@ -58,7 +59,22 @@ class Douaratil(GroupedByStat, HandlerRuleset):
     uses_contact = True
 
     # Every call that reads a modifier, with the encounter's CFG-DOU-5 (sheet.gm_table).
-    actions = with_flags(HandlerRuleset.actions)
+    @with_flags
+    def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
+        """DOU-67: a controlled mount only dashes, disengages or dodges (its reactions and
+        the steps of a window stay its own)."""
+        specs = HandlerRuleset.actions(self, enc, actor, target)
+        allowed = mounts.mount_actions_allowed(enc, enc.combatant(actor))
+        if allowed is None:
+            return specs
+        free = {defense.BLOCK, defense.DODGE, damage.KIND}
+        return [s for s in specs if s.kind in allowed or s.kind in free]
+
+    def turn_units(self, enc: Encounter) -> list[TurnEntry]:
+        """DOU-67: a controlled mount acts in its rider's unit; DOU-68: an independent one
+        alone."""
+        return mounts.turn_units(enc, super().turn_units(enc))
+
     preview = with_flags(HandlerRuleset.preview)
     resolve = with_flags(HandlerRuleset.resolve)
 
@@ -68,12 +84,14 @@ class Douaratil(GroupedByStat, HandlerRuleset):
 
     @with_flags
     def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest:
-        """DOU-03 (A-DOU-24): 3d6 + Dex modifier."""
+        """DOU-03 (A-DOU-24): 3d6 + Dex modifier (a controlled mount's: its rider's, DOU-67)."""
+        c = mounts.initiative_holder(enc, c)
         expr = DiceExpr(3, 6, modifier=sheet.modifier(c, "dexterite"))
         return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or expr.minimum)
 
     @with_flags
     def initiative_score(self, enc: Encounter, c: Combatant) -> int:
+        c = mounts.initiative_holder(enc, c)
         return sheet.modifier(c, "dexterite")
 
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
@@ -205,4 +223,6 @@ def _own_label(state: State) -> Label | None:
         return Label(fr=f"Attaques ce tour : {n}", en=f"Attacks this turn: {n}")
     if state.key == defense.USED:
         return Label(fr="Réactions défensives utilisées", en="Defensive reactions used")
+    if state.key == mounts.USED:
+        return mounts.USED_LABEL
     return budget.label(state)
