@@ -445,14 +445,8 @@ def _grapple_preview(ctx: Ctx) -> Preview:
 
 
 def _grapple_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-    contest = _special_attack(ctx, "DOU-53")
-    terms = list(contest.terms)
-    refuse_blocked(ctx.action, contest.notices, terms)
-    mine, theirs, won = contest.totals(dice)
+    terms, edits, (mine, theirs, won) = _contested_attack(ctx, dice, "DOU-53")
     actor, target = ctx.actor, ctx.target
-    _totals_terms(terms, contest, mine, theirs, "DOU-53")
-    edits = Edits(ctx.enc)
-    _spend_attack(ctx, edits, terms)
     if won:
         edits.add_state(target.id, _state(ctx, GRAPPLED, source=actor.id))
         said = (f"{target.name} est empoigné", f"{target.name} is grappled")
@@ -460,6 +454,21 @@ def _grapple_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]
         said = _failed(mine, theirs)
     label = (f"Empoignade de {actor.name}", f"{actor.name}'s grapple")
     return finish(edits, ctx.action, label, terms, dice, said, won, _amounts(mine, theirs))
+
+
+def _contested_attack(
+    ctx: Ctx, dice: DiceResult, rule: str
+) -> tuple[list[Term], Edits, tuple[int, int, bool]]:
+    """A grapple or a shove rolled: its terms with both totals, the edits with the attack
+    spent, and (the actor's total, the opponent's, whether the actor won)."""
+    contest = _special_attack(ctx, rule)
+    terms = list(contest.terms)
+    refuse_blocked(ctx.action, contest.notices, terms)
+    mine, theirs, won = contest.totals(dice)
+    _totals_terms(terms, contest, mine, theirs, rule)
+    edits = Edits(ctx.enc)
+    _spend_attack(ctx, edits, terms)
+    return terms, edits, (mine, theirs, won)
 
 
 def _totals_terms(terms: list[Term], contest: Contest, mine: int, theirs: int, rule: str) -> None:
@@ -492,14 +501,8 @@ def _shove_preview(ctx: Ctx) -> Preview:
 
 
 def _shove_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-    contest = _special_attack(ctx, "DOU-56")
-    terms = list(contest.terms)
-    refuse_blocked(ctx.action, contest.notices, terms)
-    mine, theirs, won = contest.totals(dice)
+    terms, edits, (mine, theirs, won) = _contested_attack(ctx, dice, "DOU-56")
     actor, target = ctx.actor, ctx.target
-    _totals_terms(terms, contest, mine, theirs, "DOU-56")
-    edits = Edits(ctx.enc)
-    _spend_attack(ctx, edits, terms)
     if not won:
         said = _failed(mine, theirs)
     elif ctx.choice("effet", "a_terre") == "repousser":

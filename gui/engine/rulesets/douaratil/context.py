@@ -99,6 +99,17 @@ class Ctx(ActionCtx):
         metres = metres_apart(self.enc, self.ruleset, a, b)
         return b.id in a.contacts if metres is None else metres <= NEAR_M
 
+    def close_by(self, a: Combatant, b: Combatant) -> tuple[bool, Term | None]:
+        """Whether `b` is within 1,50 m of `a`: by the distance the GM typed (the option
+        `distance`, with its term), else on the grid or in contact (`near`)."""
+        typed = self.number("distance", -1)
+        if typed >= 0:
+            given = sheet.metres_term(
+                "distance donnée par le MJ", typed, "G-3", "distance given by the GM"
+            )
+            return typed <= NEAR_M, given
+        return self.near(a, b), None
+
     def hostile(self, a: Combatant, b: Combatant) -> bool:
         return a.side != b.side
 

@@ -25,20 +25,18 @@ Readings:
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 from ...changes import ChangeSet
-from ...checks import Check, EdgeSource, check_odds
-from ...checks.edges import NetEdge
-from ...checks.rolls import dice_request, outcome
+from ...checks import Check, EdgeSource
+from ...checks.rolls import outcome
 from ...model import Combatant, Encounter, Expiry, State, TurnEntry
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from ..base import ActionError, ActionSpec, DiceResult, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field, int_field
 from ..schema import FieldSpec, Label
 from . import budget, sheet
-from .budget import Spend
-from .context import NEAR_M, Ctx, Handler
+from .context import Ctx, Handler
+from .plan import Plan, plan_preview
 
 MOUNT, DISMOUNT, FALL = "monter_en_selle", "mettre_pied_a_terre", "chute_de_monture"
 MOUNTED, PRONE = "monte", "a_terre"
@@ -152,40 +150,6 @@ def half_speed(c: Combatant) -> float:
 
 
 # Shared pieces -------------------------------------------------------------------------------
-
-
-@dataclass
-class Plan:
-    """An action before the dice: its terms, what the rules object, what it spends, and the
-    save it rolls, if any."""
-
-    terms: list[Term] = field(default_factory=list)
-    notices: list[Notice] = field(default_factory=list)
-    spend: Spend | None = None
-    edge: NetEdge | None = None
-    check: Check | None = None
-
-    def block(self, rule: str, fr: str, en: str) -> None:
-        self.notices.append(Notice(rule, fr, en, True))
-
-    def warn(self, rule: str, fr: str, en: str) -> None:
-        self.notices.append(Notice(rule, fr, en))
-
-
-def _preview(ctx: Ctx, plan: Plan) -> Preview:
-    terms, notices = tuple(plan.terms), tuple(plan.notices)
-    if plan.edge is None or plan.check is None:
-        return Preview(ctx.action, terms, None, notices=notices)
-    odds = check_odds(plan.edge.roll, plan.check)
-    return Preview(
-        ctx.action,
-        terms,
-        dice_request(plan.edge.roll),
-        target_number=plan.check.target - plan.check.modifier,
-        odds=odds.success,
-        distribution=odds.totals(),
-        notices=notices,
-    )
 
 
 def _state(ctx: Ctx, key: str, **more) -> State:
@@ -303,14 +267,9 @@ def _mount_plan(ctx: Ctx) -> Plan:
             "au moins une taille de plus)",
             f"Mount too small ({mount_size[1]} against {rider_size[1]}: at least one size larger)",
         )
-    typed = ctx.number("distance", -1)
-    if typed >= 0:
-        near = typed <= NEAR_M
-        plan.terms.append(
-            sheet.metres_term("distance donnée par le MJ", typed, "G-3", "distance given by the GM")
-        )
-    else:
-        near = ctx.near(actor, mount)
+    near, given = ctx.close_by(actor, mount)
+    if given is not None:
+        plan.terms.append(given)
     if not near:
         plan.block(
             "DOU-64",
@@ -381,7 +340,7 @@ def _control_terms(ctx: Ctx, plan: Plan, mount: Combatant) -> None:
 
 
 def _mount_preview(ctx: Ctx) -> Preview:
-    return _preview(ctx, _mount_plan(ctx))
+    return plan_preview(ctx, _mount_plan(ctx))
 
 
 def _mount_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
@@ -431,7 +390,7 @@ def _dismount_plan(ctx: Ctx) -> Plan:
 
 
 def _dismount_preview(ctx: Ctx) -> Preview:
-    return _preview(ctx, _dismount_plan(ctx))
+    return plan_preview(ctx, _dismount_plan(ctx))
 
 
 def _dismount_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
@@ -533,7 +492,7 @@ def _fall_plan(ctx: Ctx) -> Plan:
 
 
 def _fall_preview(ctx: Ctx) -> Preview:
-    return _preview(ctx, _fall_plan(ctx))
+    return plan_preview(ctx, _fall_plan(ctx))
 
 
 def _fall_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:

@@ -14,15 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...changes import ChangeSet
-from ...checks import Check, CheckOutcome, EdgeSource, check_odds
-from ...checks.edges import NetEdge
-from ...checks.rolls import dice_request, outcome
+from ...checks import Check, CheckOutcome, EdgeSource
+from ...checks.rolls import outcome
 from ...model import Combatant, Expiry, State
 from ...problems import Words
 from ..base import (
     ActionSpec,
     DiceResult,
-    Notice,
     Preview,
     Resolution,
     Term,
@@ -35,6 +33,7 @@ from . import budget, sheet
 from .attack import HELPED, TASK
 from .budget import Spend
 from .context import Ctx, Handler
+from .plan import Plan, plan_preview
 
 DODGE, DISENGAGE, DASH = "esquiver_action", "se_desengager", "se_precipiter"
 HELP, HIDE, SEARCH, READY = "aider", "se_cacher", "chercher", "se_tenir_pret"
@@ -46,26 +45,6 @@ PP_LABEL = Label(fr="Perception passive", en="Passive Perception")
 # attack.py gives the advantage of DOU-20 and removes it; a task's help (its text starting
 # with TASK) is for checks (DOU-19), not for attacks.
 NO_FOE = "-"
-
-
-@dataclass
-class Plan:
-    """An action before the dice: its terms, what the rules object, what it spends, and the
-    check it rolls, if any (with the values the GM may override)."""
-
-    terms: list[Term] = field(default_factory=list)
-    notices: list[Notice] = field(default_factory=list)
-    spend: Spend | None = None
-    edge: NetEdge | None = None
-    check: Check | None = None
-    rule: str = ""  # the check's rule
-    computed: dict[str, int] = field(default_factory=dict)
-
-    def block(self, rule: str, fr: str, en: str) -> None:
-        self.notices.append(Notice(rule, fr, en, True))
-
-    def warn(self, rule: str, fr: str, en: str) -> None:
-        self.notices.append(Notice(rule, fr, en))
 
 
 Effect = Callable[[Ctx, Edits, Plan, CheckOutcome | None], Words]
@@ -104,21 +83,7 @@ class Kind:
         )
 
     def _preview(self, ctx: Ctx) -> Preview:
-        plan = self.plan(ctx)
-        terms, notices = tuple(plan.terms), tuple(plan.notices)
-        if plan.edge is None or plan.check is None:
-            return Preview(ctx.action, terms, None, notices=notices)
-        odds = check_odds(plan.edge.roll, plan.check)
-        return Preview(
-            ctx.action,
-            terms,
-            dice_request(plan.edge.roll),
-            target_number=_dice_needed(plan.check),
-            odds=odds.success,
-            distribution=odds.totals(),
-            notices=notices,
-            computed=plan.computed,
-        )
+        return plan_preview(ctx, self.plan(ctx))
 
     def _resolve(self, ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         plan = self.plan(ctx)
@@ -138,11 +103,6 @@ class Kind:
         label = (f"{actor.name} : {self.label.fr}", f"{actor.name}: {self.label.en}")
         success = None if result is None else result.success
         return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
-
-
-def _dice_needed(check: Check) -> int:
-    """What the dice must total: the target less the modifier (one more when a tie fails)."""
-    return check.target - check.modifier + (1 if check.strict else 0)
 
 
 # Shared pieces -------------------------------------------------------------------------------
@@ -406,14 +366,9 @@ def _help_plan(ctx: Ctx) -> Plan:
     if foe is None:
         plan.block("DOU-20", "Choisir la cible de l’attaque", "Choose the target of the attack")
         return plan
-    typed = ctx.number("distance", -1)
-    if typed >= 0:
-        near = typed <= 1.5
-        plan.terms.append(
-            Term("distance donnée par le MJ", f"{typed} m", "G-3", "distance given by the GM")
-        )
-    else:
-        near = ctx.near(actor, foe)
+    near, given = ctx.close_by(actor, foe)
+    if given is not None:
+        plan.terms.append(given)
     if not near:
         plan.block(
             "DOU-20",

@@ -1,0 +1,57 @@
+"""An action before its dice, as the turn's actions build it (other.py, mounts.py): its
+terms, what the rules object, what it spends of the turn, and the 3d6 check it rolls, if
+any; and its preview with the check's exact odds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...checks import Check, check_odds
+from ...checks.edges import NetEdge
+from ...checks.rolls import dice_request
+from ..base import Notice, Preview, Term
+from .budget import Spend
+from .context import Ctx
+
+
+@dataclass
+class Plan:
+    """An action before the dice: its terms, what the rules object, what it spends, and the
+    check it rolls, if any (with the values the GM may override)."""
+
+    terms: list[Term] = field(default_factory=list)
+    notices: list[Notice] = field(default_factory=list)
+    spend: Spend | None = None
+    edge: NetEdge | None = None
+    check: Check | None = None
+    rule: str = ""  # the check's rule
+    computed: dict[str, int] = field(default_factory=dict)
+
+    def block(self, rule: str, fr: str, en: str) -> None:
+        self.notices.append(Notice(rule, fr, en, True))
+
+    def warn(self, rule: str, fr: str, en: str) -> None:
+        self.notices.append(Notice(rule, fr, en))
+
+
+def dice_needed(check: Check) -> int:
+    """What the dice must total: the target less the modifier (one more when a tie fails)."""
+    return check.target - check.modifier + (1 if check.strict else 0)
+
+
+def plan_preview(ctx: Ctx, plan: Plan) -> Preview:
+    """The plan's terms and objections, and its check's dice and exact odds."""
+    terms, notices = tuple(plan.terms), tuple(plan.notices)
+    if plan.edge is None or plan.check is None:
+        return Preview(ctx.action, terms, None, notices=notices)
+    odds = check_odds(plan.edge.roll, plan.check)
+    return Preview(
+        ctx.action,
+        terms,
+        dice_request(plan.edge.roll),
+        target_number=dice_needed(plan.check),
+        odds=odds.success,
+        distribution=odds.totals(),
+        notices=notices,
+        computed=plan.computed,
+    )
