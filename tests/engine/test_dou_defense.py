@@ -325,3 +325,21 @@ def test_cfg_dou_14_exploding_dice_raise_the_dodge_too():
     plain = t.preview(dodge).target_number
     t.enc.flags["CFG-DOU-14"] = True
     assert t.preview(dodge).target_number == plain + 2
+
+
+def test_dou_59_an_area_is_rolled_once_and_taken_by_each():
+    fire = {**arme("Dague"), "nom": "Boule de feu", "des": 2, "type": "feu", "bonus_degats": 0}
+    res = [{"type": "feu", "effet": "resistance"}]
+    t = table(
+        fighter("a", force=10, dexterite=10, armes=[fire]),
+        fighter("b", MJ, "z2", pa=30, pa_max=30),
+        fighter("c", MJ, "z2", pa=30, pa_max=30, resistances=res),
+        fighter("d", MJ, "z3", pa=30, pa_max=30),
+    )
+    a = Action("degats", "a", "b", {"arme": "1", "rayon": 6})
+    preview = t.preview(a)
+    assert any(x.rule == "DOU-59" and x.value == "C" for x in preview.terms)
+    _r, cs = t.resolve(a, DiceResult.typed_faces("4 5", preview.dice))
+    t.apply(cs)
+    pa = {cid: sheet.action_points(t.enc.combatant(cid)) for cid in "bcd"}
+    assert pa == {"b": 30 - 9, "c": 30 - 4, "d": 30}  # C resists: 9 // 2; D is elsewhere

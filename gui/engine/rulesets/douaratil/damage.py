@@ -12,6 +12,7 @@ from ... import windows
 from ...changes import ChangeSet
 from ...checks import DamageRoll, damage_taken, threshold_critical
 from ...dice import DiceExpr
+from ...grid.placed import metres_apart
 from ...model import Combatant, Scalar, State, Window
 from ..base import (
     ActionSpec,
@@ -30,6 +31,7 @@ from .context import Ctx, Handler, total, weapon_option
 
 KIND = "degats"
 KNOCKOUT_DC = 16  # DOU-62
+AREA = "rayon"  # DOU-59: one roll for every creature within this many metres of the target
 MAX_DAMAGE = 999
 _TOTAL = Label(fr="total des dés", en="dice total")
 _SAVE = Label(fr="JS de Constitution (DD 16)", en="Constitution save (DC 16)")
@@ -48,6 +50,7 @@ class Damage:
     vulnerable: bool
     critical: bool
     melee: bool
+    tops: int = 0  # the attack's 6s, counted in `modifier` (DOU-35): the target's alone
 
     def roll(self, cap: int | None) -> DamageRoll:
         return DamageRoll(
@@ -80,6 +83,14 @@ def _spec(ctx: Ctx) -> ActionSpec:
         ),
         bool_field(
             "deux_armes", "Attaque bonus de la deuxième arme", "Off-hand bonus attack", "DOU-44"
+        ),
+        int_field(
+            AREA,
+            "Effet de zone : rayon autour de la cible (m)",
+            "Area effect: radius around the target (m)",
+            "DOU-59",
+            0,
+            60,
         ),
         bool_field("assommer", "Assommer (mêlée, à 0 PA)", "Knock out (melee, at 0 PA)", "DOU-62"),
         FieldSpec(
@@ -144,7 +155,9 @@ def numbers(ctx: Ctx) -> Damage:
         terms.append(Term(f"résistance ({kind})", "÷2", "DOU-61", f"resistance ({kind})"))
     if vulnerable:
         terms.append(Term(f"vulnérabilité ({kind})", "×2", "DOU-61", f"vulnerability ({kind})"))
-    return Damage(w, dice, total(terms), tuple(terms), resistant, vulnerable, critical, not ranged)
+    return Damage(
+        w, dice, total(terms), tuple(terms), resistant, vulnerable, critical, not ranged, tops
+    )
 
 
 def _knockout(ctx: Ctx, blow: Damage) -> DiceRequest | None:
@@ -153,6 +166,23 @@ def _knockout(ctx: Ctx, blow: Damage) -> DiceRequest | None:
         return None
     expr = DiceExpr(3, 6, modifier=sheet.save_modifier(ctx.target, "constitution"))
     return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or 18, label=_SAVE)
+
+
+def caught(ctx: Ctx) -> list[Combatant]:
+    """DOU-59: the other creatures the same roll hurts, within the option's radius of the
+    target (on the grid; in its zone without one), still in the fight."""
+    radius, target = ctx.number(AREA), ctx.target
+    if radius <= 0 or window_of(ctx) is not None:
+        return []
+    out = []
+    for c in ctx.enc.combatants:
+        if c.id == target.id or ctx.ruleset.is_out(ctx.enc, c):
+            continue
+        apart = metres_apart(ctx.enc, ctx.ruleset, target, c)
+        same_zone = c.position.zone is not None and c.position.zone == target.position.zone
+        if (apart is not None and apart <= radius) or (apart is None and same_zone):
+            out.append(c)
+    return out
 
 
 def preview(ctx: Ctx) -> Preview:
@@ -171,9 +201,14 @@ def preview(ctx: Ctx) -> Preview:
             else (f"critique si dégâts > SC {threshold}", f"critical if damage > SC {threshold}")
         )
     more = _knockout(ctx, blow)
+    terms = list(blow.terms)
+    others = caught(ctx)
+    if others:
+        names = ", ".join(c.name for c in others)
+        terms.append(Term("le même jet touche aussi", names, "DOU-59", "the same roll also hits"))
     return Preview(
         ctx.action,
-        blow.terms,
+        tuple(terms),
         blow.request,
         odds=chance,
         odds_note=f"Chance de coup critique ({why[0]})",
@@ -235,6 +270,21 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         else:
             said[0] += " ; reste conscient à 0 PA"
             said[1] += "; stays conscious at 0 PA"
+    for other in caught(ctx):  # DOU-59: rolled once, taken by each as its sheet says
+        kind = str(blow.weapon.get("type", "contondant"))
+        resistant, vulnerable = sheet.resistance(other, kind)
+        resistant = resistant or (kind == "feu" and sheet.has_state(other, "immerge"))
+        hurt = damage_taken(raw - blow.tops, resistant, vulnerable)
+        was = sheet.action_points(other)
+        now = edits.add(("combatants", other.id, "stats", "pa"), -hurt)
+        terms.append(
+            Term(f"{other.name} : dégâts subis", hurt, "DOU-59", f"{other.name}: damage taken")
+        )
+        said[0] += f" ; {other.name} subit {hurt} ({now} PA)"
+        said[1] += f"; {other.name} takes {hurt} ({now} PA)"
+        if threshold_critical(hurt, sheet.critical_threshold(other), was <= 0):
+            said[0] += f", coup critique pour {other.name}"
+            said[1] += f", a critical hit for {other.name}"
     window = window_of(ctx)
     if window is not None:
         windows.closing(edits, window)
