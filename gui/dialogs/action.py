@@ -220,9 +220,13 @@ class ActionDialog(QDialog):
         """As tall as the content asks, within the screen (the layouts brought up to date
         first: what just changed posted its requests)."""
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
-        room = self.screen().availableGeometry().height() - _TITLE_BAR
+        screen = self.screen().availableGeometry()
+        room = screen.height() - _TITLE_BAR
         hint = self.sizeHint()
         self.resize(max(hint.width(), self.width()), min(max(hint.height(), self.height()), room))
+        below = self.frameGeometry().bottom() - screen.bottom()
+        if below > 0 and self.isVisible():  # grown past the screen's foot: up, into view
+            self.move(self.x(), max(screen.top(), self.y() - below))
 
     def _model_changed(self) -> None:
         """Another edit (an undo, the sheet…) changed the encounter: recompute."""

@@ -145,7 +145,7 @@ def aim_between(
     if call is None or a.id == t.id:
         return None
     flank = flanked_by(enc, ruleset, a, t, board) if a.side != t.side else None
-    lines = [f"{a.name} → {t.name}", either(call.fr, call.en)]
+    lines = [f"{a.name} → {t.name}", either(*ruleset.cover_words(enc, call))]
     if flank is not None and flank.flanked:
         lines.append(either(flank.fr, flank.en))
     return Aim(call, flank, "\n".join(lines))

@@ -14,7 +14,7 @@ from ..control.controller import Refused
 from ..dialogs.action import open_action_dialog
 from ..dialogs.map_settings import BackgroundDialog, GridDialog
 from ..dialogs.new_encounter import NewEncounterDialog
-from ..i18n import message, pick, tr
+from ..i18n import message, tr
 from .file_actions import suggested_name
 
 if TYPE_CHECKING:
@@ -199,9 +199,9 @@ class WindowActions:
         HouseRulesDialog(self.controller, self.window).exec()
 
     def rules(self) -> None:
-        data = self.controller.ruleset.data
-        text = "".join(f"<p><b>{r.id}</b> {pick(r.text)}</p>" for r in data.rules)
-        QMessageBox.information(self.window, pick(data.name), text)
+        from ..dialogs.rules_text import RulesDialog
+
+        RulesDialog(self.controller.ruleset.data, self.window).exec()
 
     def shortcuts(self) -> None:
         """Aide › Raccourcis clavier: every key of every action of the window, read from the

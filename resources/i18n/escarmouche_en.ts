@@ -2041,5 +2041,17 @@ Dodge</translation>
         <source>Échelle inconnue : Édition › Échelle de la carte</source>
         <translation>Unknown scale: Edit › Map scale</translation>
     </message>
+    <message>
+        <source>Règles du jeu — {name}</source>
+        <translation>Rules of the game — {name}</translation>
+    </message>
+    <message>
+        <source>Chercher une règle (numéro ou mot)…</source>
+        <translation>Find a rule (number or word)…</translation>
+    </message>
+    <message>
+        <source>Aucune règle ne correspond.</source>
+        <translation>No rule matches.</translation>
+    </message>
 </context>
 </TS>

@@ -61,3 +61,9 @@ def add_state(t: Table, cid: str, key: str, value: int | None = None) -> None:
     """A state set by the GM on the sheet (setup, not under test)."""
     c = t.enc.combatant(cid)
     c.states = [*c.states, State(key=key, label=key, value=value)]
+
+
+def dice_needed(preview) -> int:
+    """What the dice alone must total: the preview's total to reach less the modifier (its
+    chart of totals starts at 3 + the modifier for three kept d6)."""
+    return preview.target_number - (preview.distribution.min_outcome - 3)

@@ -11,7 +11,7 @@ from gui.engine.rulesets.douaratil import budget, sheet
 
 from .builders import dump
 from .con_builders import act, blocking, look
-from .dou_builders import MJ, PJ, add_state, arme, fighter, table
+from .dou_builders import MJ, PJ, add_state, arme, dice_needed, fighter, table
 
 
 def _states(t, cid):
@@ -270,7 +270,7 @@ def test_dou_25_hide_against_the_highest_passive_perception():
     t = lurkers()
     preview = look(t, "se_cacher", "a")
     assert preview.computed["perception_passive"] == 14
-    assert preview.target_number == 14 - 4  # Dex +2, proficiency +2
+    assert dice_needed(preview) == 14 - 4  # Dex +2, proficiency +2
     t.enc.combatant("c").stats["pa"] = 0  # down: no longer looking
     assert look(t, "se_cacher", "a").computed["perception_passive"] == 11
 
@@ -285,7 +285,7 @@ def test_a_dou_6_a_tie_goes_to_the_hider():
 
 def test_cfg_dou_6_a_tie_goes_to_the_observer():
     t = lurkers({"CFG-DOU-6": "observateur"})
-    assert look(t, "se_cacher", "a").target_number == 11
+    assert dice_needed(look(t, "se_cacher", "a")) == 11
     _p, r, _cs = act(t, "se_cacher", "a", faces="3 3 4")
     assert r.success is False and "cache" not in _states(t, "a")
     _p, r, _cs = act(t, "se_cacher", "a", faces="3 4 4", force=True)  # 15 > 14
@@ -301,7 +301,7 @@ def test_a_failed_hide_is_reported_and_leaves_no_state():
 def test_the_gm_may_override_the_passive_perception():
     t = lurkers()
     preview = look(t, "se_cacher", "a", overrides={"perception_passive": 18})
-    assert preview.target_number == 14
+    assert dice_needed(preview) == 14
     assert any(x.rule == "G-3" for x in preview.terms)
 
 
@@ -318,7 +318,7 @@ def test_a_typed_total_is_read_too():
 def test_dou_22_search_with_perception_or_investigation(test, modifier):
     t = duo(sagesse=12, perception=True, intelligence=16)
     preview = look(t, "chercher", "a", test=test, dd=15)
-    assert preview.target_number == 15 - modifier
+    assert dice_needed(preview) == 15 - modifier
     before = {k for k in _states(t, "a")}
     _p, r, _cs = act(t, "chercher", "a", faces="6 6 6", test=test, dd=15, quoi="la clé")
     assert r.success and "la clé" in r.outcome_fr
@@ -327,13 +327,13 @@ def test_dou_22_search_with_perception_or_investigation(test, modifier):
 
 def test_dou_22_search_defaults_to_dc_10():
     t = duo()
-    assert look(t, "chercher", "a").target_number == 10
+    assert dice_needed(look(t, "chercher", "a")) == 10
 
 
 def test_dou_30_improvised_action_takes_the_gms_modifier_and_dc():
     t = duo()
     preview = look(t, "action_improvisee", "a", modificateur=3, dd=14, quoi="faire rire")
-    assert preview.target_number == 11 and str(preview.dice.expr) == "3d6"
+    assert dice_needed(preview) == 11 and str(preview.dice.expr) == "3d6"
     _p, r, _cs = act(t, "action_improvisee", "a", faces="4 4 2", modificateur=3, dd=14)
     assert r.success is False  # 13 < 14
     assert "budget.action" in _states(t, "a")

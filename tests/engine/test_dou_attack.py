@@ -317,3 +317,12 @@ def test_tv_dou_27_an_unseen_target_not_in_the_square_aimed_at_is_a_plain_miss()
     assert "cible_absente" in options
     t.enc.combatant("b").states = []  # seen: no such question
     assert "cible_absente" not in [f.key for f in t.ruleset.actions(t.enc, "a", "b")[0].options]
+
+
+def test_the_chart_marks_the_total_to_reach():
+    """The newcomer saw a 4,6 % shot drawn as 30 %: the number marked is the VD, on the
+    chart of 3d6 + VO."""
+    t = _duel(vd=17)
+    preview = look(t, "attaquer", "a", "b", arme="1")
+    assert preview.target_number == 17
+    assert preview.distribution.at_least(17) == preview.odds

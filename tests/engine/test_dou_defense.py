@@ -12,7 +12,7 @@ from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
 from gui.engine.rulesets.douaratil import sheet
 
 from .builders import dump
-from .dou_builders import MJ, PJ, add_state, arme, fighter, table
+from .dou_builders import MJ, PJ, add_state, arme, dice_needed, fighter, table
 
 SWORD = arme("Épée longue")  # one hand, 1d6+1 slashing
 GREATSWORD = arme("Épée à deux mains")
@@ -277,7 +277,7 @@ def test_a_block_beats_the_vog_plus_one_per_exploding_die_dou_50():
     block = Action("parer", "b", "a", {"avec": "1"}, {}, window.id)
     preview = t.preview(block)
     # a's VOG: 10 + 2 + Str 3 = 15, + 2; b's VO with the sword: +2 proficiency + Str 0.
-    assert preview.target_number == 15 + 2 - 2
+    assert dice_needed(preview) == 15 + 2 - 2
 
 
 def test_cfg_dou_13_criticals_cannot_be_blocked_when_set():
@@ -313,18 +313,18 @@ def test_cfg_dou_3_the_block_test_with_the_main_weapon():
     window = hit(t)
     block = Action("parer", "b", "a", {"avec": "bouclier"}, {}, window.id)
     vog = window.data["vog"] + window.value
-    assert t.preview(block).target_number == vog - (2 + 3 + 1)
+    assert dice_needed(t.preview(block)) == vog - (2 + 3 + 1)
     t.enc.flags["CFG-DOU-3"] = "arme_principale"
-    assert t.preview(block).target_number == vog - (2 + 4)
+    assert dice_needed(t.preview(block)) == vog - (2 + 4)
 
 
 def test_cfg_dou_14_exploding_dice_raise_the_dodge_too():
     t = duel(dexterite=16)
     window = hit(t, faces="6 6 5")  # two 6s
     dodge = Action("esquiver", "b", "a", {}, {}, window.id)
-    plain = t.preview(dodge).target_number
+    plain = dice_needed(t.preview(dodge))
     t.enc.flags["CFG-DOU-14"] = True
-    assert t.preview(dodge).target_number == plain + 2
+    assert dice_needed(t.preview(dodge)) == plain + 2
 
 
 def test_dou_59_an_area_is_rolled_once_and_taken_by_each():

@@ -12,7 +12,7 @@ from gui.engine.rulesets.douaratil import budget, mounts, other
 
 from .builders import dump
 from .con_builders import act, blocking, look
-from .dou_builders import MJ, PJ, add_state, fighter, table
+from .dou_builders import MJ, PJ, add_state, dice_needed, fighter, table
 
 
 def _keys(t, cid):
@@ -392,7 +392,7 @@ def test_dou_65_the_save_succeeds_at_dc_10():
     t = stable({"dexterite": 12})  # +1
     _mount_rider(t, "a", "h")
     preview, r, _cs = _fall(t, "5 3 1")  # 9 + 1 = 10
-    assert preview.target_number == 9 and preview.dice.expr.count == 3
+    assert dice_needed(preview) == 9 and preview.dice.expr.count == 3
     assert r.success and r.amounts == {"total": 10, "target": 10}
     assert "monte" in _keys(t, "a") and "a_terre" not in _keys(t, "a")
     assert {"A-DOU-4", "DOU-65"} <= {x.rule for x in r.terms}
@@ -411,7 +411,7 @@ def test_dou_65_a_failed_save_falls_prone_within_1_50_m():
 def test_dou_65_the_save_adds_proficiency_a_dou_4():
     t = stable({"dexterite": 12, "js_dexterite": True, "maitrise": 3})
     _mount_rider(t, "a", "h")
-    assert look(t, "chute_de_monture", "a").target_number == 10 - 4
+    assert dice_needed(look(t, "chute_de_monture", "a")) == 10 - 4
 
 
 def test_dou_65_a_rider_who_keeps_its_saddle_is_not_knocked_prone():

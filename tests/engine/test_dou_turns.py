@@ -65,3 +65,17 @@ def test_a_hit_offers_the_block_the_dodge_then_the_damage():
     actions = [s.kind for s in t.ruleset.actions(t.enc, "b", "a")]
     assert "parer" in actions and "esquiver" in actions
     assert "parer" not in [s.kind for s in t.ruleset.actions(t.enc, "a", "b")]
+
+
+def test_the_map_names_cover_with_dou_57():
+    """The newcomer read « Pas d'abri (D35-01) » in a douaratil fight."""
+    from gui.engine.grid.board import Obstruction
+    from gui.engine.grid.hits import Hit, Line
+    from gui.engine.grid.lines import Cover, CoverCall
+
+    t = table(fighter("a"))
+    line = Line((1, 0), (2, 0), Hit(Obstruction.SOFT, "creature", cell=(1, 0)))
+    call = CoverCall(Cover.SOFT, False, (0, 0), (2, 0), (1, 0), (line,))
+    fr, en = t.ruleset.cover_words(t.enc, call)
+    assert fr.startswith("Abri partiel : une créature (DOU-57)") and "créature en (1, 0)" in fr
+    assert en.startswith("Partial cover: a creature (DOU-57)")

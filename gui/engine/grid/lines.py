@@ -5,7 +5,7 @@ in `tracing`."""
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -53,38 +53,49 @@ class CoverCall:
 
     @property
     def fr(self) -> str:
-        squares = f"case {cell_text(self.attacker_square)} → case {cell_text(self.target_square)}"
-        if self.cover == Cover.TOTAL:
-            blocked = "toutes les lignes sont bloquées"
-            return f"Abri total (D35-07) : {squares}, {blocked} ; {self.deciding.fr}."
-        head = {
-            Cover.NONE: "Pas d'abri (D35-01)",
-            Cover.SOFT: "Abri mou (D35-05)",
-            Cover.NORMAL: "Abri (D35-01)",
-        }[self.cover]
-        if self.corner is not None:
-            squares += f", depuis le coin {cell_text(self.corner)}"
-        if self.cover == Cover.NONE:
-            return f"{head} : {squares}, les {len(self.lines)} lignes sont dégagées."
-        return f"{head} : {squares}, {self.deciding.fr}."
+        return self.words()[0]
 
     @property
     def en(self) -> str:
-        squares = (
+        return self.words()[1]
+
+    def words(self, heads: Mapping[Cover, tuple[str, str]] | None = None) -> tuple[str, str]:
+        """The call in French and English, each cover named by `heads` (a ruleset's own
+        words and rule ids; d20's by default)."""
+        heads = heads or D20_HEADS
+        fr_squares = (
+            f"case {cell_text(self.attacker_square)} → case {cell_text(self.target_square)}"
+        )
+        en_squares = (
             f"square {cell_text(self.attacker_square)} → square {cell_text(self.target_square)}"
         )
+        head_fr, head_en = heads[self.cover]
         if self.cover == Cover.TOTAL:
-            return f"Total cover (D35-07): {squares}, every line is blocked; {self.deciding.en}."
-        head = {
-            Cover.NONE: "No cover (D35-01)",
-            Cover.SOFT: "Soft cover (D35-05)",
-            Cover.NORMAL: "Cover (D35-01)",
-        }[self.cover]
+            return (
+                f"{head_fr} : {fr_squares}, toutes les lignes sont bloquées ; {self.deciding.fr}.",
+                f"{head_en}: {en_squares}, every line is blocked; {self.deciding.en}.",
+            )
         if self.corner is not None:
-            squares += f", from the corner {cell_text(self.corner)}"
+            fr_squares += f", depuis le coin {cell_text(self.corner)}"
+            en_squares += f", from the corner {cell_text(self.corner)}"
         if self.cover == Cover.NONE:
-            return f"{head}: {squares}, all {len(self.lines)} lines are clear."
-        return f"{head}: {squares}, {self.deciding.en}."
+            return (
+                f"{head_fr} : {fr_squares}, les {len(self.lines)} lignes sont dégagées.",
+                f"{head_en}: {en_squares}, all {len(self.lines)} lines are clear.",
+            )
+        return (
+            f"{head_fr} : {fr_squares}, {self.deciding.fr}.",
+            f"{head_en}: {en_squares}, {self.deciding.en}.",
+        )
+
+
+# How d20 names each cover (D35-01, D35-05, D35-07).
+D20_HEADS: Mapping[Cover, tuple[str, str]] = {
+    Cover.NONE: ("Pas d'abri (D35-01)", "No cover (D35-01)"),
+    Cover.SOFT: ("Abri mou (D35-05)", "Soft cover (D35-05)"),
+    Cover.NORMAL: ("Abri (D35-01)", "Cover (D35-01)"),
+    Cover.TOTAL: ("Abri total (D35-07)", "Total cover (D35-07)"),
+}
 
 
 def cover(

@@ -23,6 +23,7 @@ from ..zones import Diagonal
 from .schema import FieldSpec, Label, RulesetData, StateSpec, Template
 
 if TYPE_CHECKING:
+    from ..grid.lines import CoverCall
     from ..model import Window
     from ..moves import Destination
     from ..turns import TurnMode
@@ -407,6 +408,11 @@ class Ruleset(ABC):
         """How many squares wide a combatant's space is on the grid (its size: 1 by default,
         2 for Large…)."""
         return 1
+
+    def cover_words(self, enc: Encounter, call: CoverCall) -> Words:
+        """A grid's cover call as this ruleset names it, in French and English (d20's words
+        and rule ids by default)."""
+        return call.words()
 
     def blocks_way(self, enc: Encounter, mover: Combatant, other: Combatant) -> bool:
         """Whether `mover` must go round `other`'s space on the grid: a foe still in the

@@ -54,7 +54,7 @@ class Attack:
 
 def _spec(ctx: Ctx) -> ActionSpec:
     actor = ctx.actor
-    options = [weapon_option(actor)]
+    options = [weapon_option(actor, default=_fitting_weapon(ctx))]
     if any(w.get("lancer") for w in sheet.weapons(actor)):
         options.append(bool_field("lancer", "Lancer l’arme", "Throw the weapon", "A-DOU-26"))
     if ctx.action.target is not None and _unseen(actor, ctx.target):
@@ -101,6 +101,20 @@ def _spec(ctx: Ctx) -> ActionSpec:
     )
 
 
+def _fitting_weapon(ctx: Ctx) -> str | None:
+    """The weapon the dialog offers first: a ranged one when the target stands beyond every
+    melee reach, else the sheet's first (None: weapon_option's default)."""
+    if ctx.action.target is None:
+        return None
+    metres, _term = ctx.metres(ctx.actor, ctx.target)
+    arms = sheet.weapons(ctx.actor)
+    reaches = [sheet.metres(w, "allonge") or 1.5 for w in arms if not sheet.is_ranged(w)]
+    if metres is None or metres <= max(reaches, default=1.5):
+        return None
+    ranged = [i for i, w in enumerate(arms) if sheet.is_ranged(w)]
+    return str(ranged[0]) if ranged else None
+
+
 def numbers(ctx: Ctx) -> Attack:
     """VO, VD with cover, the edge and what stands against the attack."""
     actor, target, w = ctx.actor, ctx.target, ctx.weapon()
@@ -121,7 +135,9 @@ def numbers(ctx: Ctx) -> Attack:
             )
     metres, where = ctx.metres(actor, target)
     terms.append(where)
-    notices = _reach(ctx, w, ranged, metres) + _turn_notices(ctx)
+    # DOU-43: an attack of opportunity strikes just before the mover leaves: within reach.
+    reach = [] if _opportunity(ctx) is not None else _reach(ctx, w, ranged, metres)
+    notices = reach + _turn_notices(ctx)
     vd_value, vd_terms, covered = _vd(ctx, actor, target, ranged)
     terms += vd_terms
     if covered:
@@ -385,7 +401,7 @@ def preview(ctx: Ctx) -> Preview:
         ctx.action,
         attack.terms,
         dice_request(attack.edge.roll),
-        target_number=attack.check.target - attack.check.modifier,
+        target_number=attack.check.target,  # the total to reach, on the chart's axis
         odds=odds.success,
         odds_note=note[0],
         odds_note_en=note[1],
@@ -429,6 +445,9 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     actor, target = ctx.actor, ctx.target
     edits = Edits(ctx.enc)
     _spend(ctx, edits, terms)
+    if sheet.has_state(actor, "cache"):  # DOU-39: the attack reveals where it is, hit or miss
+        edits.remove_state(actor.id, "cache")
+        terms.append(Term("l’attaque révèle sa position", "", "DOU-39", "the attack reveals it"))
     if _help(actor, ctx.target) is not None:
         edits.remove_state(actor.id, HELPED)  # DOU-20: the first attack only
     said = _said(result, target)
@@ -469,7 +488,7 @@ def _said(result: CheckOutcome, target: Combatant) -> tuple[str, str]:
             "Fumble (three 1s): an automatic miss; fumble table not in the excerpt (G-6)",
         )
     if result.success:
-        return f"{target.name} est touché", f"{target.name} is hit"
+        return f"Touché : {target.name}", f"{target.name} is hit"
     return "Raté", "Miss"
 
 

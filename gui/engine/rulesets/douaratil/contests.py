@@ -397,12 +397,20 @@ def _special_attack(ctx: Ctx, rule: str) -> Contest:
     return Contest(me, them, tuple(terms), tuple(notices), first, attacks)
 
 
+def _free_hand(c: Combatant) -> bool:
+    """Whether the sheet leaves a hand free (the option's default; the GM knows better): not
+    with a shield and a weapon, nor with a two-hand weapon."""
+    grips = {str(w.get("prise")) for w in sheet.weapons(c)[1:]}
+    return not ("deux_mains" in grips or (sheet.has_shield(c) and "une_main" in grips))
+
+
 def _special_spec(ctx: Ctx, kind: str, fr: str, en: str, rule: str) -> ActionSpec:
     target = next((c for c in ctx.enc.combatants if c.id == ctx.action.target), None)
     default = best_skill(target) if target is not None else ATHLETICS
     options: list[FieldSpec] = []
     if kind == GRAPPLE:
-        options.append(bool_field("main_libre", "Une main libre", "A free hand", rule, True))
+        free = _free_hand(ctx.actor)
+        options.append(bool_field("main_libre", "Une main libre", "A free hand", rule, free))
     if kind == SHOVE:
         options.append(
             choice_field(

@@ -120,10 +120,13 @@ class Ctx(ActionCtx):
         )
 
 
-def weapon_option(c: Combatant, key: str = "arme", rule: str = "DOU-32") -> FieldSpec:
-    """The weapon to attack with: bare hands (0) then the sheet's weapons."""
+def weapon_option(
+    c: Combatant, key: str = "arme", rule: str = "DOU-32", default: str | None = None
+) -> FieldSpec:
+    """The weapon to attack with: bare hands (0) then the sheet's weapons; by default the
+    sheet's first."""
     items = [(str(i), *sheet.weapon_name(w)) for i, w in enumerate(sheet.weapons(c))]
-    default = "1" if len(items) > 1 else "0"
+    default = default or ("1" if len(items) > 1 else "0")
     return choice_field(key, "Arme", "Weapon", items, rule, default)
 
 

@@ -72,17 +72,21 @@ def window_of(ctx: Ctx) -> Window | None:
 
 def _spec(ctx: Ctx) -> ActionSpec:
     actor = ctx.actor
+    # After a hit, its window brings the weapon, the 6s, the critical and the off hand: these
+    # options are for damage dealt with no attack before (a trap, a spell, the GM's call).
+    weapon = weapon_option(actor)
+    weapon = weapon.model_copy(
+        update={"label": Label(fr="Arme (sans attaque)", en="Weapon (no attack)")}
+    )
     options: list[FieldSpec] = [
-        weapon_option(actor),
-        int_field("six", "6 gardés sur l’attaque", "6s kept on the attack", "DOU-35", 0, 4),
+        weapon,
+        int_field("six", "6 gardés (sans attaque)", "6s kept (no attack)", "DOU-35", 0, 4),
+        bool_field("critique", "Critique (sans attaque)", "Critical (no attack)", "DOU-60"),
         bool_field(
-            "critique",
-            "L’attaque était un critique (trois 6)",
-            "The attack was a critical (three 6s)",
-            "DOU-60",
-        ),
-        bool_field(
-            "deux_armes", "Attaque bonus de la deuxième arme", "Off-hand bonus attack", "DOU-44"
+            "deux_armes",
+            "Deuxième arme (sans attaque)",
+            "Off-hand weapon (no attack)",
+            "DOU-44",
         ),
         int_field(
             AREA,
@@ -92,7 +96,7 @@ def _spec(ctx: Ctx) -> ActionSpec:
             0,
             60,
         ),
-        bool_field("assommer", "Assommer (mêlée, à 0 PA)", "Knock out (melee, at 0 PA)", "DOU-62"),
+        bool_field("assommer", "Assommer (mêlée, à 0 PA)", "Knock out (melee, at 0 AP)", "DOU-62"),
         FieldSpec(
             key="blessure",
             label=Label(fr="Blessure (si critique)", en="Wound (if critical)"),
@@ -119,7 +123,11 @@ def numbers(ctx: Ctx) -> Damage:
         ranged, tops = sheet.is_ranged(w), ctx.number("six")
         critical = ctx.yes("critique")
         off_hand = ctx.yes("deux_armes")
-    terms: list[Term] = []
+    name = sheet.weapon_name(w)
+    source = ("de l’attaque", "of the attack") if window is not None else ("choisie", "chosen")
+    terms: list[Term] = [
+        Term(f"arme {source[0]}", name[0], "DOU-58", f"weapon {source[1]}", name[1])
+    ]
     dice = sheet.int_of(w.get("des"))
     if w.get("prise") == "main_nue" and not dice:
         terms.append(Term("mains nues", 1, "DOU-38", "unarmed strike"))
@@ -196,7 +204,7 @@ def preview(ctx: Ctx) -> Preview:
     else:
         chance = blow.roll(ctx.explosion_cap()).at_least(needed)
         why = (
-            ("critique si des dégâts à 0 PA", "critical if any damage at 0 PA")
+            ("critique si des dégâts à 0 PA", "critical if any damage at 0 AP")
             if at_zero
             else (f"critique si dégâts > SC {threshold}", f"critical if damage > SC {threshold}")
         )
@@ -252,7 +260,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     )
     said = [
         f"{target.name} subit {taken} dégât(s) ({after} PA)",
-        f"{target.name} takes {taken} damage ({after} PA)",
+        f"{target.name} takes {taken} damage ({after} AP)",
     ]
     if critical:
         said[0] += " ; coup critique : blessure majeure ou mineure (table hors extrait)"
@@ -269,7 +277,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             said[1] += "; knocked out (unconscious, stabilised)"
         else:
             said[0] += " ; reste conscient à 0 PA"
-            said[1] += "; stays conscious at 0 PA"
+            said[1] += "; stays conscious at 0 AP"
     for other in caught(ctx):  # DOU-59: rolled once, taken by each as its sheet says
         kind = str(blow.weapon.get("type", "contondant"))
         resistant, vulnerable = sheet.resistance(other, kind)
@@ -281,7 +289,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             Term(f"{other.name} : dégâts subis", hurt, "DOU-59", f"{other.name}: damage taken")
         )
         said[0] += f" ; {other.name} subit {hurt} ({now} PA)"
-        said[1] += f"; {other.name} takes {hurt} ({now} PA)"
+        said[1] += f"; {other.name} takes {hurt} ({now} AP)"
         if threshold_critical(hurt, sheet.critical_threshold(other), was <= 0):
             said[0] += f", coup critique pour {other.name}"
             said[1] += f", a critical hit for {other.name}"

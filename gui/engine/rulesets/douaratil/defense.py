@@ -345,7 +345,7 @@ def preview(ctx: Ctx) -> Preview:
         ctx.action,
         defence.terms,
         dice_request(defence.edge.roll),
-        target_number=defence.check.target - defence.check.modifier,
+        target_number=defence.check.target,  # the total to reach, on the chart's axis
         odds=odds.success,
         notices=defence.notices,
         distribution=odds.totals(),
@@ -389,7 +389,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
                 )
             )
             said[0] += f" ; {attacker.name} subit {hurt} ({pa} PA)"
-            said[1] += f"; {attacker.name} takes {hurt} ({pa} PA)"
+            said[1] += f"; {attacker.name} takes {hurt} ({pa} AP)"
         if defence.push is not None:
             said[0] += f" ; {defender.name} est {defence.push[0]}"
             said[1] += f"; {defender.name} is {defence.push[1]}"

@@ -99,7 +99,8 @@ def _provokes(
     longer has (on the grid by its reach in squares; on zones, in contact)."""
     if foe.side == before.side or ruleset.is_out(enc, foe) or budget.spent(foe, "reaction"):
         return False
-    if sheet.has_state(foe, "aveugle") or sheet.has_state(before, "invisible"):
+    unseen = any(sheet.has_state(before, key) for key in ("invisible", "cache"))
+    if sheet.has_state(foe, "aveugle") or unseen:  # DOU-43: a creature it can see
         return False
     reach = ruleset.reach(enc, foe)
     was, now = squares_apart(enc, ruleset, foe, before), squares_apart(enc, ruleset, foe, after)

@@ -34,9 +34,10 @@ class Plan:
         self.notices.append(Notice(rule, fr, en))
 
 
-def dice_needed(check: Check) -> int:
-    """What the dice must total: the target less the modifier (one more when a tie fails)."""
-    return check.target - check.modifier + (1 if check.strict else 0)
+def total_needed(check: Check) -> int:
+    """What the total (dice + modifier) must reach: the target, one more when a tie fails;
+    the chart of the totals marks it."""
+    return check.target + (1 if check.strict else 0)
 
 
 def plan_preview(ctx: Ctx, plan: Plan) -> Preview:
@@ -49,7 +50,7 @@ def plan_preview(ctx: Ctx, plan: Plan) -> Preview:
         ctx.action,
         terms,
         dice_request(plan.edge.roll),
-        target_number=dice_needed(plan.check),
+        target_number=total_needed(plan.check),
         odds=odds.success,
         distribution=odds.totals(),
         notices=notices,

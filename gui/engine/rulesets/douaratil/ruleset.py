@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from ...changes import Change
 from ...dice import DiceExpr
+from ...grid.lines import Cover, CoverCall
 from ...grid.squares import Size
 from ...model import Combatant, Encounter, State, TurnEntry, Window
 from ...moves import Destination
@@ -14,7 +15,7 @@ from ...turns import RankedInitiative
 from ...windows import Offer
 from ...zones import Diagonal
 from ..action_ctx import HandlerRuleset
-from ..base import ActionSpec, DiceRequest, Notice, Term
+from ..base import ActionSpec, DiceRequest, Notice, Term, Words
 from ..edits import Edits
 from ..schema import Label
 from ..stat_groups import GroupedByStat
@@ -34,6 +35,12 @@ HANDLERS: tuple[Handler, ...] = (
 REFRESH_FLAG = "CFG-DOU-12"
 DIAGONAL_FLAG = "DIAG-DOU"
 SQUARE_M = 1.5  # DOU-16: a Medium creature's space is 1,50 m a side
+COVER_HEADS = {
+    Cover.NONE: ("Pas d'abri (DOU-57)", "No cover (DOU-57)"),
+    Cover.SOFT: ("Abri partiel : une créature (DOU-57)", "Partial cover: a creature (DOU-57)"),
+    Cover.NORMAL: ("Abri partiel (DOU-57)", "Partial cover (DOU-57)"),
+    Cover.TOTAL: ("Abri total (DOU-57)", "Total cover (DOU-57)"),
+}
 _TOTAL = Label(fr="total des dés", en="dice total")
 
 
@@ -98,6 +105,10 @@ class Douaratil(GroupedByStat, HandlerRuleset):
         """A-DOU-8: at 0 PA a creature is down."""
         return sheet.action_points(c) <= 0 or sheet.has_state(c, "inconscient")
 
+    def cover_words(self, enc: Encounter, call: CoverCall) -> Words:
+        """DOU-57's names: a creature or a wall in some lines is partial cover."""
+        return call.words(COVER_HEADS)
+
     def blocks_way(self, enc: Encounter, mover: Combatant, other: Combatant) -> bool:
         """DOU-13: a hostile creature's space is passed only when it is at least two sizes
         larger or smaller; a non-hostile one's always."""
@@ -157,7 +168,8 @@ class Douaratil(GroupedByStat, HandlerRuleset):
         pa, top = sheet.action_points(c), sheet.stat(c, "pa_max", 1)
         left = max(0, sheet.defensive_reactions(c) - defense.used(c))
         head = Label(fr=f"PA {pa}/{top} · réac. {left}", en=f"AP {pa}/{top} · react. {left}")
-        shown = [self.state_label(s) for s in c.states if s.key != defense.USED]
+        # The turn's budget stays off the token (the sheet lists it): only the conditions.
+        shown = [self.state_label(s) for s in c.states if _own_label(s) is None]
         return [head, *shown]
 
     def state_label(self, state: State) -> Label:
