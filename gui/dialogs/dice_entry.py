@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Sequence, Set
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from ..engine.checks.kept import kept_indexes
 from ..engine.dice import DiceExpr, DiceInputError
 from ..engine.rulesets.base import DiceRequest, DiceResult
 from ..i18n import message, pick, tr
@@ -81,7 +82,10 @@ class FacesView(QWidget):
         face_values: Sequence[int] = (),
         pokers: Sequence[int] = (),
         worth: int = 0,
+        dropped: Set[int] = frozenset(),
     ) -> None:
+        """`dropped`: the places of the faces a keep-highest or keep-lowest roll leaves out
+        (greyed, dotted: they count for nothing)."""
         while (item := self._dice.takeAt(0)) is not None:
             item.widget().hide()
             item.widget().deleteLater()
@@ -100,6 +104,9 @@ class FacesView(QWidget):
                 tip = tr("Face {face} : Coup de Poker, compte {value}").format(
                     face=face, value=worth
                 )
+            elif i in dropped:
+                border, colour = "2px dotted", "palette(mid)"
+                tip = tr("Dé écarté : il ne compte pas")
             else:
                 border = "2px dashed" if i in extras else "2px solid"
                 colour = _die_colour(face, sides, face_values)
@@ -378,13 +385,25 @@ class DiceEntry(QGroupBox):
         else:
             shown = dice or first  # a typed extra die missing: the dice so far
             worth = request.poker.worth if request.poker else 0
+            faces = shown.faces if shown else ()
             self.faces_view.show_faces(
-                shown.faces if shown else (),
+                faces,
                 request.expr.sides,
                 request.face_values,
                 dice.pokers if dice else (),
                 worth,
+                _dropped(request.expr, faces),
             )
         self.total_label.setText(self._total_text(dice))
         self.roll_button.setText(tr("Relan&cer") if self.rolled_dice else tr("Lan&cer les dés"))
         self.changed.emit()
+
+
+def _dropped(expr: DiceExpr, faces: Sequence[int]) -> frozenset[int]:
+    """The places of the faces a keep-highest or keep-lowest roll leaves out (none while the
+    dice are not all there, nor for exploding dice, whose chains the keep reads whole)."""
+    keep = expr.keep_highest if expr.keep_highest is not None else expr.keep_lowest
+    if keep is None or expr.explode or len(faces) != expr.count:
+        return frozenset()
+    kept = kept_indexes(faces, keep, highest=expr.keep_highest is not None)
+    return frozenset(range(len(faces))) - kept

@@ -148,6 +148,10 @@
         <translation>Face {face}: Coup de Poker, worth {value}</translation>
     </message>
     <message>
+        <source>Dé écarté : il ne compte pas</source>
+        <translation>Die left out: it does not count</translation>
+    </message>
+    <message>
         <source>Dé supplémentaire du Coup de Poker</source>
         <translation>Extra die of the Coup de Poker</translation>
     </message>

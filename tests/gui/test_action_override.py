@@ -233,3 +233,23 @@ def test_force_is_the_dialogs_box_never_a_number_field(qtbot, ctl, monkeypatch):
     dialog = make_dialog(qtbot, ctl)
     assert set(dialog.choice.overrides) == {"bonus", "target_number"}
     assert dialog.force_check.isHidden()  # no blocking notice: nothing to override
+
+
+@pytest.mark.parametrize(
+    ("expr", "faces", "dropped"), [("4d6kh3", "6 2 6 6", ["2"]), ("4d6kl3", "6 2 6 6", ["6"])]
+)
+def test_a_kept_roll_greys_the_die_it_drops(qtbot, expr, faces, dropped):
+    """The newcomer saw two 6s lit under disadvantage though one was left out."""
+    entry = DiceEntry(lambda request: DiceResult("rolled", (1, 1, 1, 1)))
+    qtbot.addWidget(entry)
+    request = DiceRequest(DiceExpr.parse(expr), Label(fr="total", en="total"), 3, 18)
+    entry.set_request(request)
+    entry.set_mode("faces")
+    qtbot.keyClicks(entry.faces_edit, faces)
+    QApplication.processEvents()
+    shown = [d for d in entry.faces_view.findChildren(type(entry.total_label)) if not d.isHidden()]
+    greyed = [d.text() for d in shown if "dotted" in d.styleSheet()]
+    assert greyed == dropped
+    assert [d.toolTip() for d in shown if "dotted" in d.styleSheet()] == [
+        "Dé écarté : il ne compte pas"
+    ]

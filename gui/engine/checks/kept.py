@@ -76,10 +76,16 @@ def kept_dice(
     return Joint({KeptFaces(*key[1:]): w for key, w in states.items()})
 
 
-def kept_of(faces: Sequence[int], keep: int, highest: bool = True) -> list[int]:
-    """The kept faces in the order rolled: the dropped ones are the last-rolled among equals."""
+def kept_indexes(faces: Sequence[int], keep: int, highest: bool = True) -> set[int]:
+    """Which of the faces are kept (by place): the dropped ones are the last-rolled among
+    equals."""
     ranked = sorted(range(len(faces)), key=lambda i: (-faces[i] if highest else faces[i], i))
-    chosen = set(ranked[:keep])
+    return set(ranked[:keep])
+
+
+def kept_of(faces: Sequence[int], keep: int, highest: bool = True) -> list[int]:
+    """The kept faces in the order rolled."""
+    chosen = kept_indexes(faces, keep, highest)
     return [f for i, f in enumerate(faces) if i in chosen]
 
 
