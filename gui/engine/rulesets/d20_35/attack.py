@@ -1,0 +1,358 @@
+"""Attaquer (D35-80 and the situational modifiers of the text): d20 + bonus ≥ CA, a natural
+20 a hit and a natural 1 a miss; cover from the grid's lines or the GM (D35-01 to D35-08),
+charge (D35-20), fighting defensively (D35-32), helpless targets (D35-21), flanking from
+the grid (D35-66, D35-67), squeezing (D35-78), shooting into melee (D35-79), mounted
+(D35-26, D35-28), the wrong weapon for nonlethal damage (D35-39); then concealment's miss
+chance rolled after the hit (D35-15 to D35-17), with the exact odds of the whole chain."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...changes import ChangeSet
+from ...checks import D20_NATURALS, ChainStep, Check, EdgeRoll, chain_odds, miss_chance_step
+from ...checks.rolls import dice_request, outcome
+from ...grid.lines import Cover
+from ...grid.placed import cover_between, flanked_by, squares_apart
+from ...model import Combatant, Expiry, Scalar, State
+from ..action_ctx import ActionCtx
+from ..action_ctx import Handler as BaseHandler
+from ..base import (
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+    chained,
+    followed,
+    overridden,
+)
+from ..edits import Edits, finish, refuse_blocked
+from ..fields import bool_field, choice_field
+from ..schema import Label
+from . import sheet
+
+KIND = "attaquer"
+D20 = EdgeRoll(1, 20)
+BONUS, CA = "bonus", "ca"
+OVERRIDES = {BONUS: Label(fr="Bonus d’attaque", en="Attack bonus"), CA: Label(fr="CA", en="AC")}
+_CONCEALMENT = Label(fr="Camouflage", en="Concealment")
+# D35-01 to D35-08: the cover the GM may impose instead of the grid's call ("carte").
+COVERS = (
+    ("carte", "Selon la carte", "From the map"),
+    ("aucun", "Aucun", "None"),
+    ("normal", "Abri (+4)", "Cover (+4)"),
+    ("mou", "Abri mou (+4)", "Soft cover (+4)"),
+    ("ameliore", "Abri amélioré (+8)", "Improved cover (+8)"),
+    ("total", "Abri total", "Total cover"),
+)
+MOUNT_MOVES = (
+    ("aucun", "La monture ne bouge pas ou se déplace une fois", "The mount stays or moves once"),
+    ("double", "Double déplacement de la monture (−4)", "The mount's double move (−4)"),
+    ("course", "La monture court (−8)", "The mount runs (−8)"),
+)
+
+
+@dataclass(frozen=True)
+class Ctx(ActionCtx):
+    """One d20_35 action being previewed or resolved."""
+
+    def weapon(self) -> dict[str, Scalar]:
+        raw = self.action.options.get("arme", "0")
+        index = int(raw) if isinstance(raw, str) and raw.isdigit() else self.number("arme")
+        return sheet.weapon(self.actor, index)
+
+
+Handler = BaseHandler[Ctx]
+
+
+@dataclass(frozen=True)
+class Attack:
+    check: Check
+    terms: tuple[Term, ...]
+    notices: tuple[Notice, ...]
+    miss: ChainStep | None
+    computed: dict[str, int]
+
+
+def _spec(ctx: Ctx) -> ActionSpec:
+    actor = ctx.actor
+    arms = [(str(i), *sheet.weapon_name(w)) for i, w in enumerate(sheet.weapons(actor))]
+    count = len(sheet.iteratives(sheet.stat(actor, "bba")))
+    options = [
+        choice_field("arme", "Arme", "Weapon", arms, "D35-80", "1" if len(arms) > 1 else "0"),
+        choice_field(
+            "attaque",
+            "Attaque de la série",
+            "Attack of the sequence",
+            [(str(k), f"{k + 1}e", f"#{k + 1}") for k in range(count)],
+            "D35-80",
+            "0",
+        ),
+        bool_field("charge", "Charge (+2, −2 CA)", "Charge (+2, −2 AC)", "D35-20"),
+        bool_field(
+            "defensive", "Sur la défensive (−4, +2 CA)", "Defensively (−4, +2 AC)", "D35-32"
+        ),
+        bool_field("tenaille", "Prise en tenaille (MJ)", "Flanking (GM)", "D35-67"),
+        bool_field("melee_tir", "Tir dans le tas (MJ)", "Shooting into melee (GM)", "D35-79"),
+        bool_field("non_letal", "Dégâts non létaux", "Nonlethal damage", "D35-39"),
+        choice_field("abri", "Abri", "Cover", list(COVERS), "D35-01", "carte"),
+    ]
+    if sheet.has_state(actor, "monte"):
+        options.append(
+            choice_field("monture", "Monture", "Mount", list(MOUNT_MOVES), "D35-28", "aucun")
+        )
+    return ActionSpec(
+        KIND,
+        Label(fr="Attaquer", en="Attack"),
+        "D35-80",
+        True,
+        tuple(options),
+        (BONUS, CA),
+        OVERRIDES,
+    )
+
+
+def numbers(ctx: Ctx) -> Attack:
+    actor, target, w = ctx.actor, ctx.target, ctx.weapon()
+    ranged = sheet.is_ranged(w)
+    raw = str(ctx.action.options.get("attaque", "0"))
+    terms = sheet.attack_bonus(actor, w, int(raw) if raw.isdigit() else 0)
+    notices: list[Notice] = []
+    _ca, ca_terms = sheet.ca(target, "flat" if _flat_footed(target) else "normal")
+    _situation(ctx, actor, target, w, ranged, terms, ca_terms, notices)
+    computed = {BONUS: _sum(terms), CA: _sum(ca_terms)}
+    terms += ca_terms
+    bonus = int(overridden(ctx.action, BONUS, computed[BONUS], ("bonus", "bonus"), terms))
+    target_ca = int(overridden(ctx.action, CA, computed[CA], ("CA", "AC"), terms))
+    return Attack(
+        Check(bonus, target_ca, naturals=D20_NATURALS),
+        tuple(terms),
+        tuple(notices),
+        _miss(target),
+        computed,
+    )
+
+
+def _flat_footed(c: Combatant) -> bool:
+    return any(sheet.has_state(c, key) for key in ("pris_au_depourvu", "lutte", "course"))
+
+
+def _situation(
+    ctx: Ctx,
+    actor: Combatant,
+    target: Combatant,
+    w: dict[str, Scalar],
+    ranged: bool,
+    terms: list[Term],
+    ca_terms: list[Term],
+    notices: list[Notice],
+) -> None:
+    """Every situational modifier the text names, each with its rule."""
+    has = sheet.has_state
+    if ctx.yes("charge"):
+        terms.append(Term("charge", 2, "D35-20", "charge"))
+    if ctx.yes("defensive"):
+        terms.append(Term("sur la défensive", -4, "D35-32", "fighting defensively"))
+    if has(actor, "serre"):
+        terms.append(Term("se serre", -4, "D35-78", "squeezing"))
+    if has(target, "serre"):
+        ca_terms.append(Term("CA : la cible se serre", -4, "D35-78", "AC: target squeezing"))
+    if has(target, "charge"):
+        ca_terms.append(Term("CA : la cible a chargé", -2, "D35-20", "AC: target charged"))
+    if has(target, "defense_combat"):
+        ca_terms.append(Term("CA : sur la défensive", 2, "D35-32", "AC: fighting defensively"))
+    if has(target, "defense_totale"):
+        ca_terms.append(Term("CA : défense totale", 4, "D35-33", "AC: total defence"))
+    if has(target, "sans_defense") and not ranged:
+        terms.append(Term("cible sans défense (mêlée)", 4, "D35-21", "helpless target (melee)"))
+    if has(target, "recroqueville"):
+        terms.append(Term("mort-vivant recroquevillé", 2, "D35-72", "cowering undead"))
+    weapon_nonlethal = bool(w.get("non_letale"))
+    if ctx.yes("non_letal") != weapon_nonlethal:
+        terms.append(
+            Term(
+                "arme inadaptée aux dégâts voulus",
+                -4,
+                "D35-39",
+                "weapon unsuited to the damage wanted",
+            )
+        )
+    _flanking(ctx, actor, target, ranged, terms)
+    if ranged and (ctx.yes("melee_tir") or _in_melee(ctx, target)):
+        terms.append(Term("tir dans le tas", -4, "D35-79", "shooting into melee"))
+    _mounted(ctx, actor, target, ranged, terms)
+    _cover(ctx, actor, target, w, ranged, ca_terms, notices)
+
+
+def _flanking(
+    ctx: Ctx, actor: Combatant, target: Combatant, ranged: bool, terms: list[Term]
+) -> None:
+    """D35-66, D35-67: +2 in melee when an ally on the far side threatens the target too
+    (the grid's line between centres, named), or as the GM says."""
+    if ranged:
+        return
+    call = flanked_by(ctx.enc, ctx.ruleset, actor, target)
+    if call is not None and call.flanked:
+        terms.append(Term("prise en tenaille", 2, "D35-67", "flanking"))
+        terms.append(Term(call.fr, "", "D35-66", call.en))
+    elif ctx.yes("tenaille"):
+        terms.append(Term("prise en tenaille (MJ)", 2, "D35-67", "flanking (GM)"))
+
+
+def _in_melee(ctx: Ctx, target: Combatant) -> bool:
+    """D35-79: the target stands next to one of the shooter's allies."""
+    return any(
+        o.side == ctx.actor.side
+        and o.id != ctx.actor.id
+        and squares_apart(ctx.enc, ctx.ruleset, o, target) == 1
+        for o in ctx.enc.combatants
+    )
+
+
+def _mounted(
+    ctx: Ctx, actor: Combatant, target: Combatant, ranged: bool, terms: list[Term]
+) -> None:
+    """D35-26: +1 in melee from the saddle against a creature on foot, Medium or smaller;
+    D35-28: a shot while the mount moves twice −4, while it runs −8."""
+    if not sheet.has_state(actor, "monte"):
+        return
+    on_foot = not sheet.has_state(target, "monte")
+    if not ranged and on_foot and sheet.size_index(target) <= sheet.SIZES.index("medium"):
+        terms.append(Term("en selle (position dominante)", 1, "D35-26", "mounted (higher ground)"))
+    move = ctx.choice("monture", "aucun")
+    if ranged and move in ("double", "course"):
+        value = -4 if move == "double" else -8
+        terms.append(
+            Term(
+                "tir pendant que la monture bouge",
+                value,
+                "D35-28",
+                "shooting while the mount moves",
+            )
+        )
+
+
+def _cover(
+    ctx: Ctx,
+    actor: Combatant,
+    target: Combatant,
+    w: dict[str, Scalar],
+    ranged: bool,
+    ca_terms: list[Term],
+    notices: list[Notice],
+) -> None:
+    """D35-01 to D35-08: the grid's call (ranged and reach by the corner rule, melee by
+    any line), or the GM's choice; +4 CA (soft: a creature), improved +8, total: no attack."""
+    chosen = ctx.choice("abri", "carte")
+    kind = chosen
+    if chosen == "carte":
+        reach_weapon = bool(w.get("allonge"))
+        call = cover_between(
+            ctx.enc, ctx.ruleset, actor, target, melee=not (ranged or reach_weapon)
+        )
+        kind = {
+            None: "aucun",
+            Cover.NONE: "aucun",
+            Cover.SOFT: "mou",
+            Cover.NORMAL: "normal",
+            Cover.TOTAL: "total",
+        }[call.cover if call else None]
+        if sheet.has_state(target, "abri_ameliore"):
+            kind = "ameliore"
+        elif sheet.has_state(target, "abri_total"):
+            kind = "total"
+        elif kind == "aucun" and sheet.has_state(target, "abri"):
+            kind = "normal"
+    if kind == "total":
+        notices.append(
+            Notice(
+                "D35-07",
+                "Abri total : la cible ne peut pas être attaquée",
+                "Total cover: the target cannot be attacked",
+                True,
+            )
+        )
+    values = {"normal": (4, "D35-02"), "mou": (4, "D35-05"), "ameliore": (8, "D35-08")}
+    if kind in values:
+        value, rule = values[kind]
+        label = dict((k, (fr, en)) for k, fr, en in COVERS)[kind]
+        ca_terms.append(Term(f"CA : {label[0]}", value, rule, f"AC: {label[1]}"))
+
+
+def _miss(target: Combatant) -> ChainStep | None:
+    """D35-16, D35-17: 50 % against an invisible target (total concealment), else the
+    highest concealment the GM set (its state's value), none when none."""
+    if sheet.has_state(target, "invisible"):
+        return miss_chance_step(50, "Camouflage total", "D35-17")
+    percent = next((s.value for s in target.states if s.key == "camouflage" and s.value), None)
+    return None if percent is None else miss_chance_step(percent, "Camouflage", "D35-16")
+
+
+def _sum(terms: list[Term]) -> int:
+    return sum(t.value for t in terms if isinstance(t.value, int) and not isinstance(t.value, bool))
+
+
+def preview(ctx: Ctx) -> Preview:
+    attack = numbers(ctx)
+    steps = [ChainStep("Attaque", "D35-80", D20, attack.check)]
+    more = ()
+    if attack.miss is not None:
+        steps.append(attack.miss)
+        more = (dice_request(attack.miss.roll, _CONCEALMENT),)
+    chance: Fraction = chain_odds(steps).success
+    note = ("20 naturel : touché ; 1 naturel : raté", "Natural 20: a hit; natural 1: a miss")
+    return Preview(
+        ctx.action,
+        attack.terms,
+        dice_request(D20),
+        target_number=attack.check.target,
+        odds=chance,
+        odds_note=note[0],
+        odds_note_en=note[1],
+        notices=attack.notices,
+        computed=attack.computed,
+        more=more,
+    )
+
+
+def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    attack = numbers(ctx)
+    terms = list(attack.terms)
+    refuse_blocked(ctx.action, attack.notices, terms)
+    result, _assumed = outcome(D20, dice, attack.check)
+    terms.append(Term("d20 + bonus", result.total, "D35-80", "d20 + bonus"))
+    hit = result.success
+    if hit and attack.miss is not None:
+        roll = chained(dice, 0, dice_request(attack.miss.roll, _CONCEALMENT))
+        percent = attack.miss.check.target  # 01–percent misses
+        hit = roll > percent
+        terms.append(
+            Term(
+                f"camouflage : d% {roll}",
+                "touché" if hit else "raté",
+                attack.miss.rule,
+                f"concealment: d% {roll}",
+                "hit" if hit else "miss",
+            )
+        )
+    actor, target = ctx.actor, ctx.target
+    edits = Edits(ctx.enc)
+    until_next = Expiry(at="turn_start")
+    if ctx.yes("charge"):
+        edits.add_state(actor.id, State(key="charge", label="Charge", expiry=until_next))
+    if ctx.yes("defensive"):
+        edits.add_state(
+            actor.id, State(key="defense_combat", label="Sur la défensive", expiry=until_next)
+        )
+    name = sheet.weapon_name(ctx.weapon())
+    label = (f"Attaque de {actor.name} ({name[0]})", f"{actor.name}'s attack ({name[1]})")
+    said = (f"Touché : {target.name}", f"{target.name} is hit") if hit else ("Raté", "Miss")
+    amounts = {"total": result.total, "target": attack.check.target}
+    done = finish(edits, ctx.action, label, terms, dice, said, hit, amounts)
+    return followed(done, "degats") if hit else done  # the damage roll next
+
+
+ATTACK = Handler(KIND, _spec, preview, resolve)

@@ -1,0 +1,113 @@
+"""Dégâts (SRD damage, CFG-D35-1; D35-37 to D35-40, D35-48 to D35-51): the weapon's dice +
+Str in melee (×1,5 with two hands, SRD) + its bonus; lethal damage lowers the hit points,
+nonlethal damage adds to its own total (D35-38: staggered when equal to the hit points,
+unconscious above them); 50 or more from one attack asks a Fortitude save DC 15 or death
+(D35-37), rolled as a second roll."""
+
+from __future__ import annotations
+
+from ...changes import ChangeSet
+from ...dice import DiceExpr
+from ...model import State
+from ..base import ActionSpec, DiceRequest, DiceResult, Preview, Resolution, Term, chained
+from ..edits import Edits, finish
+from ..fields import bool_field, choice_field
+from ..schema import Label
+from . import sheet
+from .attack import Ctx, Handler
+
+KIND = "degats"
+MASSIVE = 50  # D35-37
+MASSIVE_DC = 15
+_TOTAL = Label(fr="total des dés", en="dice total")
+_SAVE = Label(fr="JS de Vigueur (DD 15)", en="Fortitude save (DC 15)")
+
+
+def _spec(ctx: Ctx) -> ActionSpec:
+    arms = [(str(i), *sheet.weapon_name(w)) for i, w in enumerate(sheet.weapons(ctx.actor))]
+    options = (
+        choice_field("arme", "Arme", "Weapon", arms, "D35-80", "1" if len(arms) > 1 else "0"),
+        bool_field("non_letal", "Dégâts non létaux", "Nonlethal damage", "D35-38"),
+        bool_field(
+            "massif", "Jet de Vigueur si 50 ou plus", "Fortitude save at 50 or more", "D35-37", True
+        ),
+    )
+    return ActionSpec(KIND, Label(fr="Dégâts", en="Damage"), sheet.SRD, True, options)
+
+
+def expression(ctx: Ctx) -> tuple[DiceExpr, list[Term]]:
+    """The weapon's dice with Str in melee (×1,5 two-handed, SRD) and its own bonus."""
+    w = ctx.weapon()
+    dice = DiceExpr.parse(str(w.get("degats") or "1d3"))
+    terms = [Term(f"dés de l’arme ({dice})", "", sheet.SRD, f"weapon dice ({dice})")]
+    mod = 0
+    if not sheet.is_ranged(w):
+        strength = sheet.modifier(ctx.actor, "force")
+        if w.get("categorie") == "deux_mains" and strength > 0:
+            strength = strength * 3 // 2
+        mod += strength
+        terms.append(Term("mod. de For", strength, sheet.SRD, "Str modifier"))
+    own = sheet.int_of(w.get("bonus_degats"))
+    if own:
+        mod += own
+        terms.append(Term("bonus de l’arme", own, sheet.SRD, "weapon bonus"))
+    return DiceExpr(dice.count, dice.sides, dice.modifier + mod), terms
+
+
+def _request(expr: DiceExpr) -> DiceRequest:
+    return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or expr.minimum)
+
+
+def _massive_save(ctx: Ctx) -> DiceRequest:
+    expr = DiceExpr(1, 20, modifier=sheet.save(ctx.target, "vigueur"))
+    return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or 20, label=_SAVE)
+
+
+def preview(ctx: Ctx) -> Preview:
+    expr, terms = expression(ctx)
+    more = (
+        (_massive_save(ctx),) if ctx.yes("massif", True) and (expr.maximum or 0) >= MASSIVE else ()
+    )
+    return Preview(ctx.action, tuple(terms), _request(expr), more=more)
+
+
+def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    expr, terms = expression(ctx)
+    amount = max(1, dice.total(_request(expr)))  # SRD: at least 1 damage
+    actor, target = ctx.actor, ctx.target
+    edits = Edits(ctx.enc)
+    path = ("combatants", target.id, "stats")
+    if ctx.yes("non_letal"):
+        total = sheet.stat(target, "degats_non_letaux") + amount
+        edits.set((*path, "degats_non_letaux"), total)
+        terms.append(Term("dégâts non létaux", amount, "D35-38", "nonlethal damage"))
+        said = (
+            f"{target.name} subit {amount} dégâts non létaux",
+            f"{target.name} takes {amount} nonlethal damage",
+        )
+    else:
+        pv = sheet.stat(target, "pv") - amount
+        edits.set((*path, "pv"), max(pv, -99))
+        terms.append(Term("dégâts", amount, sheet.SRD, "damage"))
+        said = (
+            f"{target.name} subit {amount} dégâts ({pv} pv)",
+            f"{target.name} takes {amount} damage ({pv} hp)",
+        )
+        if amount >= MASSIVE and ctx.yes("massif", True):  # D35-37
+            save = chained(dice, 0, _massive_save(ctx))
+            terms.append(
+                Term(
+                    "JS de Vigueur contre les dégâts excessifs",
+                    save,
+                    "D35-37",
+                    "Fortitude save against massive damage",
+                )
+            )
+            if save < MASSIVE_DC:
+                edits.add_state(target.id, State(key="mort", label="Mort"))
+                said = (said[0] + " ; dégâts excessifs : mort", said[1] + "; massive damage: dead")
+    label = (f"Dégâts de {actor.name}", f"{actor.name}'s damage")
+    return finish(edits, ctx.action, label, terms, dice, said, None, {"damage": amount})
+
+
+DAMAGE = Handler(KIND, _spec, preview, resolve)

@@ -1,0 +1,89 @@
+"""Ruleset `d20_35`: D&D 3.5 combat on the grid (D35-01 to D35-81, A-D35-*)."""
+
+from __future__ import annotations
+
+from ...dice import DiceExpr
+from ...grid.squares import Size
+from ...model import Combatant, Encounter
+from ...turns import RankedInitiative
+from ...zones import Diagonal
+from ..action_ctx import HandlerRuleset
+from ..base import DiceRequest, Term
+from ..schema import Label
+from ..stat_groups import GroupedByStat
+from . import attack, damage, sheet
+
+HANDLERS = (attack.ATTACK, damage.DAMAGE)
+_TOTAL = Label(fr="total des dés", en="dice total")
+STATUS = {
+    "normal": Label(fr="Normal", en="Normal"),
+    "chancelant": Label(fr="Chancelant", en="Staggered"),
+    "hors_de_combat": Label(fr="Hors de combat (0 pv)", en="Disabled (0 hp)"),
+    "mourant": Label(fr="Mourant", en="Dying"),
+    "stable": Label(fr="Stable", en="Stable"),
+    "inconscient": Label(fr="Inconscient", en="Unconscious"),
+    "mort": Label(fr="Mort", en="Dead"),
+}
+
+
+class D20(GroupedByStat, HandlerRuleset):
+    """D35-01 to D35-81 with the SRD defaults of CFG-D35-1 where the excerpt is silent."""
+
+    handlers = HANDLERS
+    context = attack.Ctx
+    uses_contact = True
+
+    def turn_mode(self, enc: Encounter) -> RankedInitiative:
+        """D35-80 (SRD): highest first, the same order every round."""
+        return RankedInitiative()
+
+    def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest:
+        """D35-80 (SRD): d20 + Dex modifier."""
+        expr = DiceExpr(1, 20, modifier=sheet.modifier(c, "dexterite"))
+        return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or expr.minimum)
+
+    def initiative_score(self, enc: Encounter, c: Combatant) -> int:
+        return sheet.modifier(c, "dexterite")
+
+    def diagonal(self, enc: Encounter) -> Diagonal:
+        """The SRD's 1-2-1 (a diagonal costs 1, then 2, across the move)."""
+        return "alternate"
+
+    def space(self, enc: Encounter, c: Combatant) -> int:
+        return Size(sheet.size(c)).side
+
+    def reach(self, enc: Encounter, c: Combatant) -> int:
+        """The natural reach by size and shape (SRD); a reach weapon doubles a Medium's."""
+        natural = sheet.natural_reach(c)
+        if any(w.get("allonge") for w in sheet.weapons(c)):
+            return max(natural * 2, 2)
+        return natural
+
+    def is_out(self, enc: Encounter, c: Combatant) -> bool:
+        """Unconscious, dying, stable or dead (D35-38, D35-49 to D35-51)."""
+        return sheet.status(c) in ("inconscient", "mourant", "stable", "mort")
+
+    def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
+        normal, _ = sheet.ca(c)
+        touch, _ = sheet.ca(c, "touch")
+        flat, _ = sheet.ca(c, "flat")
+        bba = "/".join(f"{b:+d}" for b in sheet.iteratives(sheet.stat(c, "bba")))
+        state = STATUS[sheet.status(c)]
+        return [
+            Term(
+                "CA (contact, pris au dépourvu)",
+                f"{normal} ({touch}, {flat})",
+                sheet.SRD,
+                "AC (touch, flat-footed)",
+            ),
+            Term("BBA", bba, sheet.SRD, "BAB"),
+            Term("Lutte", f"{sheet.grapple_bonus(c):+d}", "D35-55", "Grapple"),
+            Term("État", state.fr, "D35-48", "Status", state.en),
+        ]
+
+    def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
+        pv, top = sheet.stat(c, "pv"), sheet.stat(c, "pv_max", 1)
+        state = STATUS[sheet.status(c)]
+        head = Label(fr=f"pv {pv}/{top}", en=f"hp {pv}/{top}")
+        shown = [head] if state.fr == "Normal" else [head, state]
+        return [*shown, *(self.state_label(s) for s in c.states)]

@@ -1,0 +1,218 @@
+"""Reading a d20_35 sheet: abilities and modifiers (Int may be « — »), size and its SRD
+modifiers (CFG-D35-1, hors extrait), reach, the attack bonus of a weapon with the BBA's
+iterative attacks, the CA and its touch and flat-footed forms, saves, the grapple bonus
+(D35-55) and the hit-point status (D35-38, D35-48 to D35-51)."""
+
+from __future__ import annotations
+
+from ...model import Combatant, Scalar
+from ..base import Term
+from ..schema import Label
+from ..sheet_reading import filled_rows, has_state, row_at, stat
+
+__all__ = ["has_state", "stat"]
+
+ABILITY_LABEL = {
+    "force": Label(fr="For", en="Str"),
+    "dexterite": Label(fr="Dex", en="Dex"),
+    "constitution": Label(fr="Con", en="Con"),
+    "intelligence": Label(fr="Int", en="Int"),
+    "sagesse": Label(fr="Sag", en="Wis"),
+    "charisme": Label(fr="Cha", en="Cha"),
+}
+SIZES = (
+    "fine",
+    "diminutive",
+    "tiny",
+    "small",
+    "medium",
+    "large",
+    "huge",
+    "gargantuan",
+    "colossal",
+)
+# SRD 3.5 (CFG-D35-1, not in the excerpt): the size modifier to attack and CA, the special
+# grapple modifier (D35-13, D35-55), and the natural reach in squares (tall, long).
+SIZE_ATTACK = dict(zip(SIZES, (8, 4, 2, 1, 0, -1, -2, -4, -8), strict=True))
+SIZE_GRAPPLE = dict(zip(SIZES, (-16, -12, -8, -4, 0, 4, 8, 12, 16), strict=True))
+SIZE_REACH = dict(
+    zip(
+        SIZES, ((0, 0), (0, 0), (0, 0), (1, 1), (1, 1), (2, 1), (3, 2), (4, 3), (6, 4)), strict=True
+    )
+)
+SIZE_SHORT = {
+    "fine": ("I", "F"),
+    "diminutive": ("Min", "D"),
+    "tiny": ("TP", "T"),
+    "small": ("P", "S"),
+    "medium": ("M", "M"),
+    "large": ("G", "L"),
+    "huge": ("TG", "H"),
+    "gargantuan": ("Gig", "G"),
+    "colossal": ("C", "C"),
+}
+SRD = "CFG-D35-1"  # the SRD defaults the excerpt lacks (G-6: marked « hors extrait, SRD »)
+UNARMED: dict[str, Scalar] = {
+    "nom": "Mains nues",
+    "categorie": "mains_nues",
+    "type": "contondant",
+    "degats": "1d3",
+    "critique": "20/×2",
+    "bonus_attaque": 0,
+    "bonus_degats": 0,
+    "non_letale": True,
+    "allonge": False,
+    "portee": 0.0,
+}
+WEAPON_DEFAULTS: dict[str, Scalar] = {
+    **UNARMED,
+    "nom": "?",
+    "categorie": "une_main",
+    "degats": "1d6",
+    "non_letale": False,
+}
+
+
+def score(c: Combatant, ability: str) -> int | None:
+    """An ability score; None for « — » (a mindless creature's Int)."""
+    value = c.stats.get(ability, 10)
+    if value is None:
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else 10
+
+
+def modifier(c: Combatant, ability: str) -> int:
+    """floor((score − damage − 10) / 2) (SRD, CFG-D35-1); 0 for « — »."""
+    value = score(c, ability)
+    if value is None:
+        return 0
+    return (value - stat(c, f"dommage_{ability}") - 10) // 2
+
+
+def modifier_term(c: Combatant, ability: str, rule: str = SRD) -> Term:
+    name = ABILITY_LABEL[ability]
+    return Term(f"mod. de {name.fr}", modifier(c, ability), rule, f"{name.en} modifier")
+
+
+def size(c: Combatant) -> str:
+    value = c.stats.get("taille", "medium")
+    return value if value in SIZES else "medium"
+
+
+def size_index(c: Combatant) -> int:
+    return SIZES.index(size(c))
+
+
+def natural_reach(c: Combatant) -> int:
+    """Squares of natural reach by size, tall or long (SRD)."""
+    tall, long = SIZE_REACH[size(c)]
+    return long if c.stats.get("forme") == "longue" else tall
+
+
+def weapons(c: Combatant) -> list[dict[str, Scalar]]:
+    """Bare hands first (every creature has them), then the sheet's weapons."""
+    return [dict(UNARMED), *filled_rows(c, "armes", WEAPON_DEFAULTS)]
+
+
+def weapon(c: Combatant, index: int) -> dict[str, Scalar]:
+    return row_at(weapons(c), index)
+
+
+def weapon_name(w: dict[str, Scalar]) -> tuple[str, str]:
+    name = str(w["nom"])
+    return (name, "Bare hands") if w.get("categorie") == "mains_nues" else (name, name)
+
+
+def is_ranged(w: dict[str, Scalar]) -> bool:
+    return w.get("categorie") == "distance"
+
+
+def iteratives(bba: int) -> list[int]:
+    """The BBA of each attack of a full attack: +6 gives +6/+1, +11 gives +11/+6/+1 (SRD)."""
+    count = min(4, (bba - 1) // 5 + 1) if bba > 0 else 1
+    return [max(bba - 5 * k, 0) for k in range(count)]
+
+
+def attack_bonus(c: Combatant, w: dict[str, Scalar], iterative: int = 0) -> list[Term]:
+    """d20 + BBA (of the attack in the sequence) + Str in melee or Dex at range + size +
+    the weapon's own bonus (D35-80, SRD)."""
+    bba = iteratives(stat(c, "bba"))
+    step = bba[min(iterative, len(bba) - 1)]
+    terms = [Term("BBA" if not iterative else f"BBA (attaque {iterative + 1})", step, SRD, "BAB")]
+    terms.append(modifier_term(c, "dexterite" if is_ranged(w) else "force"))
+    if SIZE_ATTACK[size(c)]:
+        terms.append(Term("taille", SIZE_ATTACK[size(c)], SRD, "size"))
+    own = int_of(w.get("bonus_attaque"))
+    if own:
+        terms.append(Term("bonus de l’arme", own, SRD, "weapon bonus"))
+    return terms
+
+
+def dex_to_ca(c: Combatant) -> int:
+    """The Dex bonus to CA, capped by the armour's (dex_max); a helpless creature's Dex
+    counts as 0: −5 (D35-21)."""
+    if has_state(c, "sans_defense"):
+        return -5
+    mod = modifier(c, "dexterite")
+    cap = c.stats.get("dex_max")
+    return min(mod, cap) if isinstance(cap, int) and not isinstance(cap, bool) else mod
+
+
+def ca(c: Combatant, kind: str = "normal") -> tuple[int, list[Term]]:
+    """10 + armour + shield + Dex + size + natural + deflection + dodge + misc (SRD); "touch"
+    leaves out armour, shield and natural; "flat" (flat-footed) a positive Dex and dodge."""
+    parts = [("base", 10, "base")]
+    if kind != "touch":
+        parts += [
+            ("armure", stat(c, "ca_armure"), "armour"),
+            ("bouclier", stat(c, "ca_bouclier"), "shield"),
+        ]
+    dex = dex_to_ca(c)
+    if kind != "flat" or dex < 0:
+        parts.append(("Dex", dex, "Dex"))
+    parts.append(("taille", SIZE_ATTACK[size(c)], "size"))
+    if kind != "touch":
+        parts.append(("naturelle", stat(c, "ca_naturelle"), "natural"))
+    parts.append(("parade", stat(c, "ca_parade"), "deflection"))
+    if kind != "flat":
+        parts.append(("esquive", stat(c, "ca_esquive"), "dodge"))
+    parts.append(("divers", stat(c, "ca_divers"), "misc."))
+    terms = [Term(f"CA : {fr}", v, SRD, f"AC: {en}") for fr, v, en in parts if v or fr == "base"]
+    return sum(int(t.value) for t in terms), terms  # type: ignore[arg-type]
+
+
+def grapple_bonus(c: Combatant) -> int:
+    """D35-55: BBA + Str modifier + the special size modifier."""
+    return (
+        stat(c, "bba")
+        + modifier(c, "force")
+        + SIZE_GRAPPLE[size(c)]
+        + stat(c, "bonus_lutte_divers")
+    )
+
+
+def save(c: Combatant, which: str) -> int:
+    """A save's bonus: its base + Dex (Réflexes), Con (Vigueur) or Sag (Volonté)."""
+    ability = {"reflexes": "dexterite", "vigueur": "constitution", "volonte": "sagesse"}[which]
+    return stat(c, f"js_{which}") + modifier(c, ability)
+
+
+def status(c: Combatant) -> str:
+    """normal, chancelant, hors_de_combat, mourant, stable, inconscient or mort (D35-38,
+    D35-48 to D35-51, A-D35-8: dead at −10)."""
+    pv, nonlethal = stat(c, "pv"), stat(c, "degats_non_letaux")
+    if pv <= -10 or has_state(c, "mort"):
+        return "mort"
+    if pv < 0:
+        return "stable" if has_state(c, "stable") else "mourant"
+    if nonlethal > pv or has_state(c, "inconscient"):
+        return "inconscient"
+    if pv == 0:
+        return "hors_de_combat"
+    if nonlethal == pv:
+        return "chancelant"
+    return "normal"
+
+
+def int_of(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
