@@ -15,10 +15,11 @@ from ...checks import D20_NATURALS, ChainStep, Check, EdgeRoll, chain_odds, miss
 from ...checks.rolls import dice_request, outcome
 from ...grid.lines import Cover
 from ...grid.placed import cover_between, flanked_by, squares_apart
-from ...model import Combatant, Expiry, Scalar, State
+from ...model import Combatant, Expiry, Scalar, State, Window
 from ..action_ctx import ActionCtx
 from ..action_ctx import Handler as BaseHandler
 from ..base import (
+    ActionError,
     ActionSpec,
     DiceResult,
     Notice,
@@ -32,7 +33,7 @@ from ..base import (
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field
 from ..schema import Label
-from . import sheet
+from . import opportunity, sheet
 
 KIND = "attaquer"
 D20 = EdgeRoll(1, 20)
@@ -120,7 +121,8 @@ def numbers(ctx: Ctx) -> Attack:
     ranged = sheet.is_ranged(w)
     raw = str(ctx.action.options.get("attaque", "0"))
     terms = sheet.attack_bonus(actor, w, int(raw) if raw.isdigit() else 0)
-    notices: list[Notice] = []
+    window = _opportunity(ctx)
+    notices: list[Notice] = opportunity.notices(actor) if window is not None else []
     _ca, ca_terms = sheet.ca(target, "flat" if _flat_footed(target) else "normal")
     _situation(ctx, actor, target, w, ranged, terms, ca_terms, notices)
     computed = {BONUS: _sum(terms), CA: _sum(ca_terms)}
@@ -134,6 +136,20 @@ def numbers(ctx: Ctx) -> Attack:
         _miss(target),
         computed,
     )
+
+
+def _opportunity(ctx: Ctx) -> Window | None:
+    """The attack-of-opportunity window the attack is taken in, if any (D35-11)."""
+    wid = ctx.action.window
+    if wid is None:
+        return None
+    found = [w for w in ctx.enc.windows if w.id == wid]
+    if not found:
+        raise ActionError(
+            "Ce moment est passé : l’attaque d’opportunité n’est plus possible",
+            "That moment has passed: the attack of opportunity is no longer possible",
+        )
+    return found[0] if found[0].kind == opportunity.WINDOW else None
 
 
 def _flat_footed(c: Combatant) -> bool:
@@ -340,6 +356,9 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         )
     actor, target = ctx.actor, ctx.target
     edits = Edits(ctx.enc)
+    window = _opportunity(ctx)
+    if window is not None:
+        opportunity.spend(edits, actor, window, terms)
     until_next = Expiry(at="turn_start")
     if ctx.yes("charge"):
         edits.add_state(actor.id, State(key="charge", label="Charge", expiry=until_next))

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+from ...changes import Change
 from ...dice import DiceExpr
 from ...grid.squares import Size
-from ...model import Combatant, Encounter
+from ...model import Combatant, Encounter, State, Window
+from ...moves import Destination
 from ...turns import RankedInitiative
+from ...windows import Offer
 from ...zones import Diagonal
 from ..action_ctx import HandlerRuleset
 from ..base import DiceRequest, Term
 from ..schema import Label
 from ..stat_groups import GroupedByStat
-from . import attack, damage, sheet
+from . import attack, damage, opportunity, sheet
 
 HANDLERS = (attack.ATTACK, damage.DAMAGE)
 _TOTAL = Label(fr="total des dés", en="dice total")
@@ -62,6 +65,23 @@ class D20(GroupedByStat, HandlerRuleset):
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """Unconscious, dying, stable or dead (D35-38, D35-49 to D35-51)."""
         return sheet.status(c) in ("inconscient", "mourant", "stable", "mort")
+
+    def move_changes(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
+        """D35-11: leaving a threatened square opens the foe's attack of opportunity."""
+        return opportunity.provoked(self, enc, c, dest)
+
+    def window_offers(self, enc: Encounter, window: Window) -> list[Offer]:
+        return opportunity.offers(enc, window)
+
+    def window_passed(self, enc: Encounter, window: Window) -> list[Change] | None:
+        """A foe may let the mover go (D35-11); other windows are not passed."""
+        return [] if window.kind == opportunity.WINDOW else None
+
+    def state_label(self, state: State) -> Label:
+        if state.key == opportunity.USED and state.label.startswith("AO ce round"):
+            n = state.value or 0
+            return Label(fr=f"AO ce round : {n}", en=f"AoO this round: {n}")
+        return super().state_label(state)
 
     def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
         normal, _ = sheet.ca(c)
