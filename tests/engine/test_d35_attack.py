@@ -111,7 +111,7 @@ def test_cover_from_the_grid_s_lines():
 def test_tv_d35_02_charge_gives_plus_2_and_minus_2_ca_until_the_next_turn():
     t = duel(a={"bba": 5, "force": 14, "ca_armure": 6})  # +7 to hit, CA 16
     assert bonus(t) == 7 and bonus(t, charge=True) == 9
-    act(t, "a", "b", "10", charge=True)
+    act(t, "a", "b", "10", charge=True, charge_m=6)
     assert sheet.has_state(t.enc.combatant("a"), "charge")
     t2 = duel(a={"ca_armure": 6})
     add_state(t2, "b", "charge")
@@ -189,3 +189,11 @@ def test_d35_39_the_wrong_weapon_for_the_damage_wanted():
     assert look(t, "attaquer", "a", "b", arme="0").computed["bonus"] == 2 - 4  # lethal, bare
     assert look(t, "attaquer", "a", "b", arme="0", non_letal=True).computed["bonus"] == 2
     assert bonus(t, non_letal=True) == 2 - 4  # nonlethal with a sword
+
+
+@pytest.mark.parametrize(("metres", "legal"), [(2, False), (3, True), (18, True), (19, False)])
+def test_tv_d35_02_a_charge_goes_3_m_to_twice_the_speed(metres, legal):
+    t = duel(a={"vd": 9.0})
+    preview = look(t, "attaquer", "a", "b", arme="1", charge=True, charge_m=metres)
+    assert (blocking(preview) == []) == legal
+    assert blocking(look(t, "attaquer", "a", "b", arme="1", charge_m=metres)) == []

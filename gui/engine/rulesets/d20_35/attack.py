@@ -14,7 +14,7 @@ from ...changes import ChangeSet
 from ...checks import D20_NATURALS, ChainStep, Check, EdgeRoll, chain_odds, miss_chance_step
 from ...checks.rolls import dice_request, outcome
 from ...grid.lines import Cover
-from ...grid.placed import cover_between, flanked_by, squares_apart
+from ...grid.placed import cover_between, flanked_by, metres_apart, squares_apart
 from ...model import Combatant, Expiry, Scalar, State, Window
 from ..action_ctx import ActionCtx
 from ..action_ctx import Handler as BaseHandler
@@ -31,7 +31,7 @@ from ..base import (
     overridden,
 )
 from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, choice_field
+from ..fields import bool_field, choice_field, int_field
 from ..schema import Label
 from . import opportunity, sheet
 
@@ -93,6 +93,15 @@ def _spec(ctx: Ctx) -> ActionSpec:
             "0",
         ),
         bool_field("charge", "Charge (+2, −2 CA)", "Charge (+2, −2 AC)", "D35-20"),
+        int_field(
+            "charge_m",
+            "Longueur de la charge (m, −1 : la carte)",
+            "Length of the charge (m, −1: the map)",
+            "D35-20",
+            -1,
+            999,
+            -1,
+        ),
         bool_field(
             "defensive", "Sur la défensive (−4, +2 CA)", "Defensively (−4, +2 AC)", "D35-32"
         ),
@@ -170,6 +179,7 @@ def _situation(
     has = sheet.has_state
     if ctx.yes("charge"):
         terms.append(Term("charge", 2, "D35-20", "charge"))
+        notices += _charge_notices(ctx, actor, target)
     if ctx.yes("defensive"):
         terms.append(Term("sur la défensive", -4, "D35-32", "fighting defensively"))
     if has(actor, "serre"):
@@ -201,6 +211,28 @@ def _situation(
         terms.append(Term("tir dans le tas", -4, "D35-79", "shooting into melee"))
     _mounted(ctx, actor, target, ranged, terms)
     _cover(ctx, actor, target, w, ranged, ca_terms, notices)
+
+
+def _charge_notices(ctx: Ctx, actor: Combatant, target: Combatant) -> list[Notice]:
+    """D35-20: a straight line of at least 3 m and at most twice the speed (TV-D35-02), the
+    length the GM typed or the map's way to the square next to the target."""
+    typed = ctx.number("charge_m", -1)
+    apart = metres_apart(ctx.enc, ctx.ruleset, actor, target)
+    length = float(typed) if typed >= 0 else apart
+    if length is None:
+        return []
+    longest = 2 * sheet.speed(actor)
+    if 3 <= length <= longest:
+        return []
+    shown = f"{length:g}".replace(".", ",")
+    return [
+        Notice(
+            "D35-20",
+            f"Charge de {shown} m : entre 3 m et {longest:g} m (2 × VD)".replace(".", ","),
+            f"A charge of {length:g} m: between 3 m and {longest:g} m (2 × speed)",
+            True,
+        )
+    ]
 
 
 def _flanking(

@@ -109,6 +109,13 @@ def natural_reach(c: Combatant) -> int:
     return long if c.stats.get("forme") == "longue" else tall
 
 
+def speed(c: Combatant) -> float:
+    """The land speed (VD) in metres."""
+    value = c.stats.get("vd", 9.0)
+    good = isinstance(value, int | float) and not isinstance(value, bool)
+    return float(value) if good else 9.0
+
+
 def weapons(c: Combatant) -> list[dict[str, Scalar]]:
     """Bare hands first (every creature has them), then the sheet's weapons."""
     return [dict(UNARMED), *filled_rows(c, "armes", WEAPON_DEFAULTS)]
