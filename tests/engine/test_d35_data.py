@@ -161,6 +161,7 @@ STATES = {
     "pret": "D35-64",
     "retarde": "D35-65",
     "monte": "D35-24",
+    "stabilisation_tentee": "D35-50",  # dying.py: the roll of this turn is made
 }
 # Section 7's flags with their default, then the adopted answers configured under their
 # ambiguity id (G-5).

@@ -5,18 +5,25 @@ from __future__ import annotations
 from ...changes import Change
 from ...dice import DiceExpr
 from ...grid.squares import Size
-from ...model import Combatant, Encounter, State, Window
+from ...model import Combatant, Encounter, State, TurnEntry, Window
 from ...moves import Destination
 from ...turns import RankedInitiative
 from ...windows import Offer
 from ...zones import Diagonal
 from ..action_ctx import HandlerRuleset
-from ..base import DiceRequest, Term
+from ..base import DiceRequest, DueRoll, Term
 from ..schema import Label
 from ..stat_groups import GroupedByStat
-from . import attack, damage, opportunity, sheet
+from . import attack, damage, dying, opportunity, sheet, turning
 
-HANDLERS = (attack.ATTACK, damage.DAMAGE)
+HANDLERS = (
+    attack.ATTACK,
+    damage.DAMAGE,
+    dying.STABILISATION,
+    dying.PREMIERS_SECOURS,
+    dying.REPOS,
+    turning.TURN_UNDEAD,
+)
 _TOTAL = Label(fr="total des dés", en="dice total")
 STATUS = {
     "normal": Label(fr="Normal", en="Normal"),
@@ -65,6 +72,10 @@ class D20(GroupedByStat, HandlerRuleset):
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """Unconscious, dying, stable or dead (D35-38, D35-49 to D35-51)."""
         return sheet.status(c) in ("inconscient", "mourant", "stable", "mort")
+
+    def due_rolls(self, enc: Encounter, entry: TurnEntry) -> list[DueRoll]:
+        """D35-49, D35-50: a dying creature's turn starts with its d%."""
+        return dying.due(enc, self, entry)
 
     def move_changes(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
         """D35-11: leaving a threatened square opens the foe's attack of opportunity."""

@@ -1,0 +1,180 @@
+"""d20_35 dying, stabilising, death and natural healing: TV-D35-12 (D35-49 to D35-51,
+A-D35-8), the Heal check DC 15 (D35-50), the due roll at the start of a dying creature's
+turn, and rest (D35-54, D35-40); each action's undo checked by apply and revert (G-4)."""
+
+from __future__ import annotations
+
+import pytest
+
+from gui.engine.changes import apply, revert
+from gui.engine.model import TurnEntry
+from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
+from gui.engine.rulesets.d20_35 import sheet
+
+from .builders import dump
+from .d35_builders import MJ, PJ, fighter, registered, table
+
+
+@pytest.fixture(autouse=True)
+def _d20():
+    with registered():
+        yield
+
+
+def wired(*combatants):
+    t = table(*combatants)
+    return t
+
+
+def take(t, kind, actor, target=None, faces=None, force=False, **options):
+    """An action taken, undo checked (G-4); its resolution."""
+    a = Action(kind, actor, target, options, {FORCE: True} if force else {})
+    preview = t.preview(a)
+    dice = DiceResult("none")
+    if faces is not None:
+        dice = DiceResult.typed_faces(faces, preview.dice)
+    resolution, cs = t.resolve(a, dice)
+    before = dump(t.enc)
+    apply(t.enc, cs)
+    revert(t.enc, cs)
+    assert dump(t.enc) == before
+    t.apply(cs)
+    return resolution
+
+
+def pv(t, cid):
+    return sheet.stat(t.enc.combatant(cid), "pv")
+
+
+def status(t, cid):
+    return sheet.status(t.enc.combatant(cid))
+
+
+def dying_table(hp=-3, **stats):
+    return wired(
+        fighter("a", PJ, (0, 0), premiers_secours=5),
+        fighter("b", PJ, (1, 0), pv=hp, pv_max=20, **stats),
+        fighter("c", MJ, (3, 0)),
+    )
+
+
+def test_tv_d35_12_d35_49_minus_3_is_dying_and_out():
+    t = dying_table()
+    assert status(t, "b") == "mourant" and t.ruleset.is_out(t.enc, t.enc.combatant("b"))
+    kinds = {s.kind for s in t.ruleset.actions(t.enc, "b", None)}
+    assert "stabilisation" in kinds
+    assert "stabilisation" not in {s.kind for s in t.ruleset.actions(t.enc, "c", None)}
+
+
+@pytest.mark.parametrize("roll", ["1", "10"])
+def test_tv_d35_12_d35_50_d_percent_10_or_less_stabilises(roll):
+    t = dying_table()
+    preview = t.preview(Action("stabilisation", "b"))
+    assert preview.odds == pytest.approx(0.1) and preview.target_number == 10
+    r = take(t, "stabilisation", "b", faces=roll)
+    assert r.success and status(t, "b") == "stable" and pv(t, "b") == -3
+    assert any(x.rule == "D35-50" for x in r.terms)
+    assert t.ruleset.is_out(t.enc, t.enc.combatant("b"))  # stable, still unconscious
+
+
+@pytest.mark.parametrize("roll", ["11", "100"])
+def test_tv_d35_12_d35_49_otherwise_minus_1_hp(roll):
+    t = dying_table()
+    r = take(t, "stabilisation", "b", faces=roll)
+    assert not r.success and pv(t, "b") == -4 and status(t, "b") == "mourant"
+    assert "−1 pv" in {x.value for x in r.terms} and "(-4 pv)" in r.outcome_fr
+
+
+def test_tv_d35_12_a_d35_8_reaching_minus_10_is_death():
+    t = dying_table(hp=-9)
+    r = take(t, "stabilisation", "b", faces="57")
+    assert pv(t, "b") == -10 and status(t, "b") == "mort"
+    assert sheet.has_state(t.enc.combatant("b"), "mort")
+    assert any(x.rule == "A-D35-8" for x in r.terms) and "meurt" in r.outcome_fr
+
+
+def test_d35_49_stabilisation_refused_when_not_dying_unless_forced():
+    t = dying_table(hp=5)
+    with pytest.raises(ActionError, match="D35-49"):
+        t.resolve(Action("stabilisation", "b"), DiceResult("faces", (50,)))
+    r = take(t, "stabilisation", "b", faces="50", force=True)
+    assert any(x.rule == "G-3" for x in r.terms)
+
+
+def test_tv_d35_12_d35_50_heal_check_15_stabilises():
+    t = dying_table()  # premiers_secours +5: a 10 makes 15
+    preview = t.preview(Action("premiers_secours", "a", "b"))
+    assert preview.target_number == 15 and preview.odds == pytest.approx(0.55)
+    r = take(t, "premiers_secours", "a", "b", faces="10")
+    assert r.success and status(t, "b") == "stable" and pv(t, "b") == -3
+    assert any(x.rule == "D35-50" for x in r.terms)
+
+
+def test_d35_50_heal_check_14_fails():
+    t = dying_table()
+    r = take(t, "premiers_secours", "a", "b", faces="9")
+    assert not r.success and status(t, "b") == "mourant"
+
+
+def test_d35_50_heal_check_on_a_creature_not_dying_is_blocked():
+    t = dying_table()
+    with pytest.raises(ActionError, match="D35-50"):
+        t.resolve(Action("premiers_secours", "a", "c"), DiceResult("faces", (20,)))
+
+
+def test_d35_50_the_due_roll_is_offered_to_the_dying_member_only():
+    t = dying_table()
+    entry = TurnEntry(unit="pjs", members=["a", "b"], side=PJ)
+    (due,) = t.ruleset.due_rolls(t.enc, entry)
+    assert (due.combatant, due.kind, due.rule) == ("b", "stabilisation", "D35-50")
+    assert due.label.fr == "Stabilisation" and due.label.en
+    assert t.ruleset.due_rolls(t.enc, TurnEntry(unit="c", members=["c"], side=MJ)) == []
+    take(t, "stabilisation", "b", faces="40")  # still dying, but tried this turn
+    assert t.ruleset.due_rolls(t.enc, entry) == []
+
+
+def test_d35_50_no_due_roll_once_stable_or_dead():
+    t = dying_table()
+    entry = TurnEntry(unit="b", members=["b"], side=PJ)
+    take(t, "premiers_secours", "a", "b", faces="20")
+    assert t.ruleset.due_rolls(t.enc, entry) == []
+    dead = dying_table(hp=-10)
+    assert dead.ruleset.due_rolls(dead.enc, entry) == []
+
+
+@pytest.mark.parametrize(("rest", "hp", "ability"), [("nuit", 4, 2), ("journee", 8, 1)])
+def test_d35_54_rest_heals_per_level_and_ability_damage(rest, hp, ability):
+    t = wired(fighter("a", PJ, niveau=4, pv=2, pv_max=30, dommage_force=3, dommage_sagesse=1))
+    r = take(t, "repos", "a", repos=rest)
+    c = t.enc.combatant("a")
+    assert pv(t, "a") == 2 + hp
+    assert sheet.stat(c, "dommage_force") == ability and sheet.stat(c, "dommage_sagesse") == 0
+    assert all(x.rule in ("D35-54", "D35-40") for x in r.terms)
+
+
+def test_d35_54_rest_never_above_maximum_hp():
+    t = wired(fighter("a", PJ, niveau=10, pv=25, pv_max=30))
+    take(t, "repos", "a", repos="journee")
+    assert pv(t, "a") == 30
+
+
+def test_tv_d35_08_d35_40_nonlethal_heals_1_per_hour_per_level():
+    t = wired(fighter("a", PJ, niveau=4, pv=20, pv_max=20, degats_non_letaux=13))
+    take(t, "repos", "a", repos="aucun", heures=1)
+    assert sheet.stat(t.enc.combatant("a"), "degats_non_letaux") == 9  # 4 per hour
+    take(t, "repos", "a", repos="aucun", heures=5)
+    assert sheet.stat(t.enc.combatant("a"), "degats_non_letaux") == 0
+
+
+def test_d35_50_healing_a_stable_creature_back_to_0_clears_dying():
+    t = dying_table(hp=-3, niveau=2)
+    take(t, "premiers_secours", "a", "b", faces="20")
+    take(t, "repos", "b", repos="journee")  # +4
+    assert pv(t, "b") == 1 and status(t, "b") == "normal"
+    assert not sheet.has_state(t.enc.combatant("b"), "stable")
+
+
+def test_d35_51_the_dead_do_not_rest():
+    t = dying_table(hp=-12)
+    with pytest.raises(ActionError, match="D35-51"):
+        t.resolve(Action("repos", "b"), DiceResult("none"))
