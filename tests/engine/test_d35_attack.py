@@ -197,3 +197,17 @@ def test_tv_d35_02_a_charge_goes_3_m_to_twice_the_speed(metres, legal):
     preview = look(t, "attaquer", "a", "b", arme="1", charge=True, charge_m=metres)
     assert (blocking(preview) == []) == legal
     assert blocking(look(t, "attaquer", "a", "b", arme="1", charge_m=metres)) == []
+
+
+def test_d35_10_an_ally_s_aid_counts_against_its_foe_and_once():
+    from gui.engine.model import State
+
+    t = duel()
+    aid = State(key="aide_attaque", label="Aidé (+2 attaque)", value=2, text="contre B [b]")
+    t.enc.combatant("a").states = [aid]
+    assert bonus(t) == 2
+    act(t, "a", "b", "10", arme="1")
+    assert not t.enc.combatant("a").states or all(
+        s.key != "aide_attaque" for s in t.enc.combatant("a").states
+    )
+    assert bonus(t) == 0

@@ -16,8 +16,6 @@ from ...checks.rolls import dice_request, outcome
 from ...grid.lines import Cover
 from ...grid.placed import cover_between, flanked_by, metres_apart, squares_apart
 from ...model import Combatant, Expiry, Scalar, State, Window
-from ..action_ctx import ActionCtx
-from ..action_ctx import Handler as BaseHandler
 from ..base import (
     ActionError,
     ActionSpec,
@@ -33,7 +31,8 @@ from ..base import (
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field, int_field
 from ..schema import Label
-from . import opportunity, sheet
+from . import maneuvers, opportunity, sheet
+from .context import Ctx, Handler
 
 KIND = "attaquer"
 D20 = EdgeRoll(1, 20)
@@ -54,19 +53,6 @@ MOUNT_MOVES = (
     ("double", "Double déplacement de la monture (−4)", "The mount's double move (−4)"),
     ("course", "La monture court (−8)", "The mount runs (−8)"),
 )
-
-
-@dataclass(frozen=True)
-class Ctx(ActionCtx):
-    """One d20_35 action being previewed or resolved."""
-
-    def weapon(self) -> dict[str, Scalar]:
-        raw = self.action.options.get("arme", "0")
-        index = int(raw) if isinstance(raw, str) and raw.isdigit() else self.number("arme")
-        return sheet.weapon(self.actor, index)
-
-
-Handler = BaseHandler[Ctx]
 
 
 @dataclass(frozen=True)
@@ -194,6 +180,12 @@ def _situation(
         ca_terms.append(Term("CA : défense totale", 4, "D35-33", "AC: total defence"))
     if has(target, "sans_defense") and not ranged:
         terms.append(Term("cible sans défense (mêlée)", 4, "D35-21", "helpless target (melee)"))
+    helped = maneuvers.aid_bonus(actor, maneuvers.AID_ATTACK, target.id)
+    if helped:
+        terms.append(Term("aidé par un allié", helped, "D35-10", "aided by an ally"))
+    guarded = maneuvers.aid_bonus(target, maneuvers.AID_CA, actor.id)
+    if guarded:
+        ca_terms.append(Term("CA : aidée par un allié", guarded, "D35-10", "AC: aided by an ally"))
     if has(target, "recroqueville"):
         terms.append(Term("mort-vivant recroquevillé", 2, "D35-72", "cowering undead"))
     weapon_nonlethal = bool(w.get("non_letale"))
@@ -391,6 +383,10 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     window = _opportunity(ctx)
     if window is not None:
         opportunity.spend(edits, actor, window, terms)
+    if maneuvers.aid_bonus(actor, maneuvers.AID_ATTACK, target.id):  # D35-10: its next attack
+        edits.remove_state(actor.id, maneuvers.AID_ATTACK)
+    if maneuvers.aid_bonus(target, maneuvers.AID_CA, actor.id):  # against that attack only
+        edits.remove_state(target.id, maneuvers.AID_CA)
     until_next = Expiry(at="turn_start")
     if ctx.yes("charge"):
         edits.add_state(actor.id, State(key="charge", label="Charge", expiry=until_next))

@@ -14,7 +14,7 @@ from ..edits import Edits, finish
 from ..fields import bool_field, choice_field
 from ..schema import Label
 from . import sheet
-from .attack import Ctx, Handler
+from .context import Ctx, Handler
 
 KIND = "degats"
 MASSIVE = 50  # D35-37

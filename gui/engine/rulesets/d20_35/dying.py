@@ -16,7 +16,7 @@ from ..edits import Edits, finish, refuse_blocked
 from ..fields import choice_field, int_field
 from ..schema import Label
 from . import sheet
-from .attack import Ctx, Handler
+from .context import Ctx, Handler
 
 STABILISE, FIRST_AID, REST = "stabilisation", "premiers_secours", "repos"
 D100, D20 = EdgeRoll(1, 100), EdgeRoll(1, 20)

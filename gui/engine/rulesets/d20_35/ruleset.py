@@ -14,7 +14,8 @@ from ..action_ctx import HandlerRuleset
 from ..base import DiceRequest, DueRoll, Term
 from ..schema import Label
 from ..stat_groups import GroupedByStat
-from . import attack, damage, dying, opportunity, sheet, turning
+from . import attack, damage, dying, maneuvers, opportunity, sheet, turning
+from .context import Ctx
 
 HANDLERS = (
     attack.ATTACK,
@@ -23,6 +24,7 @@ HANDLERS = (
     dying.PREMIERS_SECOURS,
     dying.REPOS,
     turning.TURN_UNDEAD,
+    *maneuvers.HANDLERS,
 )
 _TOTAL = Label(fr="total des dés", en="dice total")
 STATUS = {
@@ -40,7 +42,7 @@ class D20(GroupedByStat, HandlerRuleset):
     """D35-01 to D35-81 with the SRD defaults of CFG-D35-1 where the excerpt is silent."""
 
     handlers = HANDLERS
-    context = attack.Ctx
+    context = Ctx
     uses_contact = True
 
     def turn_mode(self, enc: Encounter) -> RankedInitiative:

@@ -17,7 +17,7 @@ from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, int_field
 from ..schema import Label
 from . import sheet
-from .attack import Ctx, Handler
+from .context import Ctx, Handler
 
 KIND = "renvoi"
 RANGE_M = 18.0  # D35-69

@@ -1,0 +1,379 @@
+"""d20_35 special attacks: aid another (D35-10, TV-D35-04), trip (D35-35, D35-36,
+TV-D35-24), bull rush (D35-12 to D35-14, TV-D35-05), disarm (D35-41 to D35-43), feint
+(D35-47) and ties on opposed checks (CFG-D35-13, A-D35-13); undo checked on every action."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from gui.engine.changes import apply, revert
+from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
+from gui.engine.rulesets.d20_35 import maneuvers as m
+
+from .builders import dump
+from .d35_builders import MJ, PJ, add_state, arme, fighter, registered, table
+
+
+@pytest.fixture(autouse=True)
+def _d20():
+    with registered():
+        yield
+
+
+def take(t, kind, actor, target, faces=None, then=(), force=False, **options):
+    """An action taken, undo checked (G-4); its resolution."""
+    a = Action(kind, actor, target, options, {FORCE: True} if force else {})
+    preview = t.preview(a)
+    dice = DiceResult("none")
+    if faces is not None:
+        dice = DiceResult.typed_faces(faces, preview.dice)
+    if then:
+        follow = tuple(
+            DiceResult.typed_faces(f, request)
+            for f, request in zip(then, preview.more, strict=True)
+        )
+        dice = DiceResult(dice.mode, dice.faces, then=follow)
+    resolution, cs = t.resolve(a, dice)
+    before = dump(t.enc)
+    apply(t.enc, cs)
+    revert(t.enc, cs)
+    assert dump(t.enc) == before
+    t.apply(cs)
+    return resolution
+
+
+def look(t, kind, actor="a", target="b", **options):
+    return t.preview(Action(kind, actor, target, options))
+
+
+def states(t, cid):
+    return {s.key: s for s in t.enc.combatant(cid).states}
+
+
+def terms_of(preview):
+    return {(t.label, str(t.value)) for t in preview.terms}
+
+
+def brute(a_mod, d_mod, ties="reroll"):
+    """P(attacker wins) counted over every pair of d20s (rerolls followed to the end)."""
+    win = lose = 0
+    for x, y in itertools.product(range(1, 21), repeat=2):
+        a, d = x + a_mod, y + d_mod
+        if a > d or (a == d and a_mod > d_mod):
+            win += 1
+        elif a < d or (a == d and a_mod < d_mod) or ties == "defender":
+            lose += 1
+    return Fraction(win, win + lose) if ties == "reroll" else Fraction(win, 400)
+
+
+def trio(**b):
+    """A (PJ) and its ally C, against B (MJ)."""
+    return table(
+        fighter("a", PJ, (0, 0)),
+        fighter("c", PJ, (0, 1)),
+        fighter("b", MJ, (1, 0), **b),
+    )
+
+
+def duel(a=None, b=None):
+    return table(fighter("a", PJ, (0, 0), **(a or {})), fighter("b", MJ, (1, 0), **(b or {})))
+
+
+# --- Listed with the other actions ---------------------------------------------------------
+
+
+def test_maneuvers_are_offered_with_and_without_target():
+    t = trio()
+    for target in ("b", None):
+        kinds = {s.kind for s in t.ruleset.actions(t.enc, "a", target)}
+        assert {m.AID, m.TRIP, m.BULL_RUSH, m.DISARM, m.FEINT} <= kinds
+
+
+# --- Aid another (D35-10, TV-D35-04) ------------------------------------------------------
+
+
+def test_tv_d35_04_aid_another_10_succeeds_attack_bonus_state_on_ally():
+    t = trio()
+    p = look(t, m.AID, allie="c")
+    assert p.target_number == 10 and p.odds == Fraction(11, 20)
+    r = take(t, m.AID, "a", "b", "10", allie="c", aide="attaque")
+    assert r.success is True
+    aid = states(t, "c")[m.AID_ATTACK]
+    assert aid.value == 2 and aid.source == "a" and "[b]" in aid.text
+    assert m.aid_bonus(t.enc.combatant("c"), m.AID_ATTACK, "b") == 2
+    assert m.aid_bonus(t.enc.combatant("c"), m.AID_CA, "b") == 0
+
+
+def test_tv_d35_04_aid_another_9_fails():
+    t = trio()
+    r = take(t, m.AID, "a", "b", "9", allie="c")
+    assert r.success is False
+    assert m.AID_ATTACK not in states(t, "c")
+
+
+def test_d35_10_aid_another_ca_option_and_attack_bonus():
+    t = table(
+        fighter("a", PJ, (0, 0), force=14, armes=[arme("Épée longue")]),
+        fighter("c", PJ, (0, 1)),
+        fighter("b", MJ, (1, 0)),
+    )
+    r = take(t, m.AID, "a", "b", "8", allie="c", aide="ca")  # 8 + Str 2 = 10
+    assert r.success is True
+    assert m.aid_bonus(t.enc.combatant("c"), m.AID_CA, "b") == 2
+
+
+def test_d35_10_aid_another_needs_an_ally():
+    t = duel()
+    p = look(t, m.AID)
+    assert [n.rule for n in p.notices if n.blocking] == ["D35-10"]
+    with pytest.raises(ActionError):
+        take(t, m.AID, "a", "b", "15")
+
+
+# --- Bull rush (D35-12 to D35-14, TV-D35-05) ----------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("margin", "follow", "metres"),
+    [(8, True, 3.0), (8, False, 1.5), (10, True, 4.5), (4, True, 1.5), (0, True, 1.5)],
+)
+def test_tv_d35_05_push_distance(margin, follow, metres):
+    assert m.push_distance(margin, follow) == metres
+
+
+def test_tv_d35_05_bull_rush_20_against_12_following_pushes_3_m():
+    t = duel()
+    r = take(t, m.BULL_RUSH, "a", "b", "20", then=("12",), suivre=True)
+    assert r.success is True and r.amounts["margin"] == 8
+    assert "3,00 m" in r.outcome_fr and "3.00 m" in r.outcome_en
+
+
+def test_tv_d35_05_bull_rush_without_following_pushes_1_5_m():
+    t = duel()
+    r = take(t, m.BULL_RUSH, "a", "b", "20", then=("12",))
+    assert r.success is True and "1,50 m" in r.outcome_fr
+
+
+def test_tv_d35_05_bull_rush_11_against_12_pushes_the_attacker_back():
+    t = duel()
+    r = take(t, m.BULL_RUSH, "a", "b", "11", then=("12",))
+    assert r.success is False
+    assert r.outcome_fr.startswith("A est repoussé de 1,50 m")
+
+
+def test_tv_d35_05_charging_against_four_legs_and_size():
+    t = duel(b={"jambes": 4, "taille": "large"})
+    p = look(t, m.BULL_RUSH, charge=True)
+    shown = terms_of(p)
+    assert ("A : charge", "2") in shown
+    assert ("B : stabilité", "+4") in shown
+    assert ("B : taille (spéciale)", "+4") in shown  # Large's special size modifier
+    assert p.odds == brute(2, 8)
+    take(t, m.BULL_RUSH, "a", "b", "20", then=("1",), charge=True)
+    assert "charge" in states(t, "a")
+
+
+def test_d35_13_bull_rush_stable_defender_and_equal_odds():
+    assert look(duel(), m.BULL_RUSH).odds == Fraction(1, 2)
+    shown = terms_of(look(duel(b={"stable": True}), m.BULL_RUSH))
+    assert ("B : stabilité", "+4") in shown
+
+
+# --- Trip (D35-35, D35-36, TV-D35-24) -----------------------------------------------------
+
+
+def test_tv_d35_24_trip_medium_against_large_is_legal():
+    p = look(duel(b={"taille": "large"}), m.TRIP)
+    assert not [n for n in p.notices if n.blocking]
+
+
+def test_tv_d35_24_trip_medium_against_huge_is_illegal_unless_forced():
+    t = duel(b={"taille": "huge"})
+    p = look(t, m.TRIP)
+    assert [n.rule for n in p.notices if n.blocking] == ["D35-35"]
+    with pytest.raises(ActionError):
+        take(t, m.TRIP, "a", "b", "15", then=("20", "1"))
+    r = take(t, m.TRIP, "a", "b", "15", then=("20", "1"), force=True)
+    assert any(term.rule == "G-3" for term in r.terms)
+
+
+def test_tv_d35_24_trip_four_legs_gives_the_defender_4():
+    t = duel(b={"jambes": 4})
+    assert ("B : stabilité", "+4") in terms_of(look(t, m.TRIP))
+    assert not [x for x in m.trip_defence(t.enc.combatant("a"), "force") if x.value == 4]
+
+
+def test_tv_d35_24_trip_a_rider_may_use_ride():
+    t = duel(b={"equitation": 9, "force": 12})
+    add_state(t, "b", "monte")
+    b = t.enc.combatant("b")
+    assert m.best_trip_defence(b) == "equitation"
+    spec = next(s for s in t.ruleset.actions(t.enc, "a", "b") if s.kind == m.TRIP)
+    resist = next(f for f in spec.options if f.key == "resiste")
+    assert "equitation" in {c.value for c in resist.choices}
+    assert ("B : Équitation", "+9") in terms_of(look(t, m.TRIP))
+    assert ("B : mod. de For", "+1") in terms_of(look(t, m.TRIP, resiste="force"))
+    # Not mounted: no Ride offered, Str or Dex (the better).
+    plain = duel(b={"equitation": 9, "dexterite": 14})
+    assert m.best_trip_defence(plain.enc.combatant("b")) == "dexterite"
+
+
+def test_d35_36_trip_hits_and_wins_target_prone():
+    t = duel(b={"dexterite": 10})
+    p = look(t, m.TRIP)
+    assert p.target_number == 10  # touch CA
+    assert p.odds == Fraction(11, 20) * Fraction(1, 2)
+    assert len(p.more) == 2
+    r = take(t, m.TRIP, "a", "b", "15", then=("15", "5"))
+    assert r.success is True
+    assert states(t, "b")["a_terre"].source == "a"
+
+
+def test_d35_35_trip_touch_miss_needs_no_further_roll():
+    t = duel(b={"dexterite": 10})
+    a = Action(m.TRIP, "a", "b", {})
+    p = t.preview(a)
+    r, cs = t.resolve(a, DiceResult.typed_faces("3", p.dice))  # no `then`: not needed
+    t.apply(cs)
+    assert r.success is False and "a_terre" not in states(t, "b")
+
+
+def test_d35_36_trip_defender_wins_may_trip_back():
+    t = duel()
+    r = take(t, m.TRIP, "a", "b", "15", then=("5", "15"))
+    assert r.success is False and "croc-en-jambe" in r.outcome_fr
+    assert "a_terre" not in states(t, "b")
+
+
+# --- Disarm (D35-41 to D35-43) ------------------------------------------------------------
+
+
+def _disarm_terms(a_weapon, b_weapon, a=None, b=None, **options):
+    t = duel(
+        a={"armes": [arme(a_weapon)] if a_weapon else [], **(a or {})},
+        b={"armes": [arme(b_weapon)] if b_weapon else [], **(b or {})},
+    )
+    p = look(t, m.DISARM, **options)
+    return terms_of(p), p
+
+
+def test_d35_42_disarm_two_handed_plus_4_light_minus_4():
+    shown, _p = _disarm_terms("Épée à deux mains", "Dague")
+    assert ("A : arme à deux mains", "4") in shown
+    assert ("B : arme légère ou mains nues", "-4") in shown
+
+
+def test_d35_42_disarm_unarmed_counts_light():
+    shown, _p = _disarm_terms(None, "Épée longue")
+    assert ("A : arme légère ou mains nues", "-4") in shown
+    assert not [x for x in shown if x[0].startswith("B : arme")]
+
+
+def test_d35_42_disarm_larger_gets_4_per_size_category():
+    shown, p = _disarm_terms("Épée longue", "Épée longue", b={"taille": "huge"})
+    assert ("B : plus grand de 2 taille(s)", "+8") in shown
+    assert not [x for x in shown if x[0].startswith("A : plus grand")]
+    # Huge's attack size modifier −2 and +8: the defender's modifier is +6 against 0.
+    assert p.odds == brute(0, 6)
+    shown, _p = _disarm_terms("Épée longue", "Épée longue", a={"taille": "large"})
+    assert ("A : plus grand de 1 taille(s)", "4") in shown
+
+
+def test_d35_42_disarm_object_not_a_melee_weapon_minus_4_to_defender():
+    shown, _p = _disarm_terms("Épée longue", "Épée longue", pas_melee=True)
+    assert ("B : objet qui n’est pas une arme de mêlée", "-4") in shown
+    shown, _p = _disarm_terms("Épée longue", "Arc court")  # a bow held: not melee
+    assert ("B : objet qui n’est pas une arme de mêlée", "-4") in shown
+
+
+def test_d35_43_disarm_win_leaves_the_target_disarmed():
+    t = duel(a={"armes": [arme("Épée longue")]}, b={"armes": [arme("Épée longue")]})
+    r = take(t, m.DISARM, "a", "b", "18", then=("4",))
+    assert r.success is True and states(t, "b")["desarme"].source == "a"
+
+
+def test_d35_43_unarmed_disarm_takes_the_weapon_and_defender_win():
+    t = duel(b={"armes": [arme("Épée longue")]})
+    r = take(t, m.DISARM, "a", "b", "20", then=("2",), arme="0")
+    assert r.success is True and "main de A" in r.outcome_fr
+    t = duel(b={"armes": [arme("Épée longue")]})
+    r = take(t, m.DISARM, "a", "b", "2", then=("20",), arme="0")
+    assert r.success is False and "desarme" not in states(t, "b")
+
+
+def test_d35_41_disarm_fails_when_the_aoo_dealt_damage():
+    _shown, p = _disarm_terms("Épée longue", "Épée longue", ao_degats=True)
+    assert [n.rule for n in p.notices if n.blocking] == ["D35-41"]
+
+
+# --- Feint (D35-47) -----------------------------------------------------------------------
+
+
+def test_d35_47_feint_bluff_against_sense_motive_plus_bba():
+    t = duel(a={"bluff": 6}, b={"psychologie": 2, "bba": 3})
+    p = look(t, m.FEINT)
+    shown = terms_of(p)
+    assert ("A : Bluff", "6") in shown
+    assert ("B : Psychologie", "+2") in shown and ("B : BBA", "+3") in shown
+    assert p.odds == brute(6, 5)
+    r = take(t, m.FEINT, "a", "b", "10", then=("10",))
+    assert r.success is True
+    feinted = states(t, "b")["feinte"]
+    assert feinted.source == "a" and feinted.expiry.whose == "source"
+
+
+def test_d35_47_feint_minus_4_against_a_non_humanoid():
+    shown = terms_of(look(duel(b={"humanoide": False}), m.FEINT))
+    assert ("A : cible non humanoïde", "-4") in shown
+
+
+def test_d35_47_feint_minus_8_against_animal_intelligence_not_12():
+    for score in (1, 2):
+        p = look(duel(b={"humanoide": False, "intelligence": score}), m.FEINT)
+        penalties = [t.value for t in p.terms if t.rule == "D35-47" and t.value in (-4, -8)]
+        assert penalties == [-8]
+    assert m.feint_penalty(duel(b={"intelligence": 3}).enc.combatant("b")) is None
+
+
+def test_d35_47_feint_refused_against_int_none_unless_forced():
+    t = duel(b={"intelligence": None})
+    p = look(t, m.FEINT)
+    assert [n.rule for n in p.notices if n.blocking] == ["D35-47"]
+    with pytest.raises(ActionError, match="D35-47"):
+        take(t, m.FEINT, "a", "b", "20", then=("1",))
+    assert "feinte" not in states(t, "b")
+    r = take(t, m.FEINT, "a", "b", "20", then=("1",), force=True)
+    assert r.success is True and "feinte" in states(t, "b")
+
+
+# --- Ties (CFG-D35-13, A-D35-13) ----------------------------------------------------------
+
+
+def test_cfg_d35_13_tie_with_equal_modifiers_rerolls():
+    t = duel()
+    r = take(t, m.FEINT, "a", "b", "10", then=("10",))
+    assert r.success is None and "relancer" in r.outcome_fr
+    assert "feinte" not in states(t, "b")
+
+
+def test_cfg_d35_13_tie_goes_to_the_higher_modifier():
+    t = duel(a={"bluff": 1})
+    r = take(t, m.FEINT, "a", "b", "10", then=("11",))
+    assert r.success is True
+    t = duel(b={"force": 12})  # B's Str +1 in the bull rush
+    r = take(t, m.BULL_RUSH, "a", "b", "11", then=("10",))
+    assert r.success is False
+
+
+def test_cfg_d35_13_defender_wins_ties_when_the_flag_says_so():
+    t = table(fighter("a", PJ, (0, 0)), fighter("b", MJ, (1, 0)), flags={m.TIES_FLAG: "defenseur"})
+    assert look(t, m.FEINT).odds == brute(0, 0, "defender") == Fraction(190, 400)
+    r = take(t, m.FEINT, "a", "b", "10", then=("10",))
+    assert r.success is False
+
+
+def test_d35_80_opposed_odds_are_exact():
+    assert look(duel(a={"bluff": 3}, b={"psychologie": 1}), m.FEINT).odds == brute(3, 1)
