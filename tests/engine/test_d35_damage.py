@@ -90,3 +90,11 @@ def test_damage_lowers_the_hit_points_and_nonlethal_its_own_total():
     assert sheet.stat(t.enc.combatant("b"), "pv") == 6 and r.amounts["damage"] == 4
     hurt(t, 3, non_letal=True)
     assert sheet.stat(t.enc.combatant("b"), "degats_non_letaux") == 3
+
+
+def test_a_d35_8_death_at_minus_the_constitution_score():
+    t = table(fighter("b", MJ, (1, 0), pv=-12, pv_max=20, constitution=14))
+    c = t.enc.combatant("b")
+    assert t.ruleset.is_out(t.enc, c) and sheet.status(c) == "mort"  # −10 (the default)
+    t.enc.flags["A-D35-8"] = "moins_constitution"
+    assert "Mourant" in [b.fr for b in t.ruleset.badge_labels(t.enc, c)]  # dies at −14

@@ -22,7 +22,6 @@ STABILISE, FIRST_AID, REST = "stabilisation", "premiers_secours", "repos"
 D100, D20 = EdgeRoll(1, 100), EdgeRoll(1, 20)
 CHANCE = 10  # D35-50: d% 01–10 stabilises
 HEAL_DC = 15  # D35-50
-DEATH = -10  # D35-51, A-D35-8
 TRIED = "stabilisation_tentee"  # the roll of this turn is made (ends with the turn)
 ABILITIES = tuple(sheet.ABILITY_LABEL)
 STABILISE_LABEL = Label(fr="Stabilisation", en="Stabilisation")
@@ -66,18 +65,24 @@ def _stabilise_notices(ctx: Ctx) -> list[Notice]:
     ]
 
 
-def _stabilise_terms() -> list[Term]:
+def _stabilise_terms(ctx: Ctx) -> list[Term]:
     return [
         Term("d% : 01–10 stabilise", "", "D35-50", "d%: 01–10 stabilises"),
         Term("sinon −1 pv", "", "D35-49", "otherwise −1 hp"),
-        Term("mort à −10 pv", "", "A-D35-8", "dead at −10 hp"),
+        Term(
+            "mort à",
+            f"{sheet.death_threshold(ctx.actor)} pv",
+            "A-D35-8",
+            "dead at",
+            f"{sheet.death_threshold(ctx.actor)} hp",
+        ),
     ]
 
 
 def _stabilise_preview(ctx: Ctx) -> Preview:
     return Preview(
         ctx.action,
-        tuple(_stabilise_terms()),
+        tuple(_stabilise_terms(ctx)),
         dice_request(D100),
         target_number=CHANCE,
         odds=Fraction(CHANCE, 100),
@@ -89,7 +94,7 @@ def _stabilise_preview(ctx: Ctx) -> Preview:
 
 def _stabilise_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     actor = ctx.actor
-    terms = _stabilise_terms()
+    terms = _stabilise_terms(ctx)
     refuse_blocked(ctx.action, _stabilise_notices(ctx), terms)
     result, _assumed = outcome(D100, dice, Check(0, CHANCE, strict=True))
     roll = result.total
@@ -107,10 +112,10 @@ def _stabilise_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSe
         pv = sheet.stat(actor, "pv") - 1
         edits.set(_pv(actor.id), pv)
         terms.append(Term(f"d% {roll}", "−1 pv", "D35-49", f"d% {roll}", "−1 hp"))
-        if pv <= DEATH:
+        if pv <= sheet.death_threshold(actor):
             edits.remove_state(actor.id, "mourant")
             edits.add_state(actor.id, State(key="mort", label="Mort"))
-            terms.append(Term("−10 pv : mort", pv, "A-D35-8", "−10 hp: dead"))
+            terms.append(Term("seuil de mort atteint", pv, "A-D35-8", "death threshold reached"))
             said = (f"{actor.name} meurt ({pv} pv)", f"{actor.name} dies ({pv} hp)")
         else:
             said = (

@@ -12,6 +12,7 @@ from ...windows import Offer
 from ...zones import Diagonal
 from ..action_ctx import HandlerRuleset
 from ..base import DiceRequest, DueRoll, Term
+from ..call_context import within
 from ..schema import Label
 from ..stat_groups import GroupedByStat
 from . import attack, damage, dying, maneuvers, opportunity, sheet, turning
@@ -38,12 +39,23 @@ STATUS = {
 }
 
 
+# Every call that reads hit points runs with the encounter's A-D35-8 (sheet.death_at_con).
+with_flags = within(
+    lambda ruleset, enc: sheet.death_at_con(
+        ruleset.flag(enc, sheet.DEATH_FLAG) == "moins_constitution"  # type: ignore[attr-defined]
+    )
+)
+
+
 class D20(GroupedByStat, HandlerRuleset):
     """D35-01 to D35-81 with the SRD defaults of CFG-D35-1 where the excerpt is silent."""
 
     handlers = HANDLERS
     context = Ctx
     uses_contact = True
+    actions = with_flags(HandlerRuleset.actions)
+    preview = with_flags(HandlerRuleset.preview)
+    resolve = with_flags(HandlerRuleset.resolve)
 
     def turn_mode(self, enc: Encounter) -> RankedInitiative:
         """D35-80 (SRD): highest first, the same order every round."""
@@ -71,10 +83,12 @@ class D20(GroupedByStat, HandlerRuleset):
             return max(natural * 2, 2)
         return natural
 
+    @with_flags
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """Unconscious, dying, stable or dead (D35-38, D35-49 to D35-51)."""
         return sheet.status(c) in ("inconscient", "mourant", "stable", "mort")
 
+    @with_flags
     def due_rolls(self, enc: Encounter, entry: TurnEntry) -> list[DueRoll]:
         """D35-49, D35-50: a dying creature's turn starts with its d%."""
         return dying.due(enc, self, entry)
@@ -96,6 +110,7 @@ class D20(GroupedByStat, HandlerRuleset):
             return Label(fr=f"AO ce round : {n}", en=f"AoO this round: {n}")
         return super().state_label(state)
 
+    @with_flags
     def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
         normal, _ = sheet.ca(c)
         touch, _ = sheet.ca(c, "touch")
@@ -114,6 +129,7 @@ class D20(GroupedByStat, HandlerRuleset):
             Term("État", state.fr, "D35-48", "Status", state.en),
         ]
 
+    @with_flags
     def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
         pv, top = sheet.stat(c, "pv"), sheet.stat(c, "pv_max", 1)
         state = STATUS[sheet.status(c)]

@@ -5,6 +5,10 @@ iterative attacks, the CA and its touch and flat-footed forms, saves, the grappl
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from ...model import Combatant, Scalar
 from ..base import Term
 from ..schema import Label
@@ -204,11 +208,33 @@ def save(c: Combatant, which: str) -> int:
     return stat(c, f"js_{which}") + modifier(c, ability)
 
 
+# A-D35-8 « moins_constitution »: death at minus the Constitution score, not at −10. The
+# ruleset sets it around each of its calls (ruleset.py), from the encounter's flag.
+_DEATH_AT_CON: ContextVar[bool] = ContextVar("d20_death_at_con", default=False)
+DEATH_FLAG = "A-D35-8"
+
+
+@contextmanager
+def death_at_con(on: bool) -> Iterator[None]:
+    token = _DEATH_AT_CON.set(on)
+    try:
+        yield
+    finally:
+        _DEATH_AT_CON.reset(token)
+
+
+def death_threshold(c: Combatant) -> int:
+    """The hit points at which `c` dies: −10 (D35-51, A-D35-8), or minus its Constitution."""
+    if _DEATH_AT_CON.get():
+        return -(score(c, "constitution") or 10)
+    return -10
+
+
 def status(c: Combatant) -> str:
     """normal, chancelant, hors_de_combat, mourant, stable, inconscient or mort (D35-38,
-    D35-48 to D35-51, A-D35-8: dead at −10)."""
+    D35-48 to D35-51, A-D35-8: dead at −10, or at minus the Constitution score)."""
     pv, nonlethal = stat(c, "pv"), stat(c, "degats_non_letaux")
-    if pv <= -10 or has_state(c, "mort"):
+    if pv <= death_threshold(c) or has_state(c, "mort"):
         return "mort"
     if pv < 0:
         return "stable" if has_state(c, "stable") else "mourant"

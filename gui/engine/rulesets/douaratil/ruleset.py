@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Callable
-
 from ...changes import Change
 from ...dice import DiceExpr
 from ...grid.lines import Cover, CoverCall
@@ -16,6 +13,7 @@ from ...windows import Offer
 from ...zones import Diagonal
 from ..action_ctx import HandlerRuleset
 from ..base import ActionSpec, DiceRequest, Notice, Term, Words
+from ..call_context import within
 from ..edits import Edits
 from ..schema import Label
 from ..stat_groups import GroupedByStat
@@ -44,18 +42,10 @@ COVER_HEADS = {
 _TOTAL = Label(fr="total des dés", en="dice total")
 
 
-def with_flags[**P, R](method: Callable[P, R]) -> Callable[P, R]:
-    """The method run with the encounter's CFG-DOU-5 in force for the sheet's modifiers
-    (its second argument is the encounter)."""
-
-    @functools.wraps(method)
-    def run(*args: P.args, **kwargs: P.kwargs) -> R:
-        ruleset, enc = args[0], args[1]
-        table = ruleset.flag(enc, sheet.MODIFIER_FLAG) == "table"  # type: ignore[attr-defined]
-        with sheet.gm_table(table):
-            return method(*args, **kwargs)
-
-    return run
+# Every call that reads a modifier runs with the encounter's CFG-DOU-5 (sheet.gm_table).
+with_flags = within(
+    lambda ruleset, enc: sheet.gm_table(ruleset.flag(enc, sheet.MODIFIER_FLAG) == "table")  # type: ignore[attr-defined]
+)
 
 
 class Douaratil(GroupedByStat, HandlerRuleset):
