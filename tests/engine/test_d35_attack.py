@@ -211,3 +211,39 @@ def test_d35_10_an_ally_s_aid_counts_against_its_foe_and_once():
         s.key != "aide_attaque" for s in t.enc.combatant("a").states
     )
     assert bonus(t) == 0
+
+
+def test_a_d35_4_helpless_against_melee_or_every_attack():
+    bow = arme("Arc long")
+    t = duel(a={"armes": [arme("Épée longue"), bow]}, b_cell=(4, 0))
+    add_state(t, "b", "sans_defense")
+    assert look(t, "attaquer", "a", "b", arme="2").computed["bonus"] == 0  # a shot: no +4
+    t.enc.flags["A-D35-4"] = "toutes_attaques"
+    assert look(t, "attaquer", "a", "b", arme="2").computed["bonus"] == 4
+
+
+def test_d35_61_a_pinned_creature_has_minus_4_ca_against_others_a_d35_22():
+    from gui.engine.model import State
+
+    t = table(
+        fighter("a", PJ, (0, 0), armes=[arme("Épée longue")]),
+        fighter("b", MJ, (1, 0)),
+        fighter("c", PJ, (2, 0)),
+    )
+    t.enc.combatant("b").states = [State(key="immobilise", label="Immobilisé", source="c")]
+    assert ca(t) == 10 - 4  # a is not the pinner
+    t.enc.combatant("b").states = [State(key="immobilise", label="Immobilisé", source="a")]
+    assert ca(t) == 10
+    t.enc.flags["A-D35-22"] = "tous_adversaires"
+    assert ca(t) == 10 - 4
+
+
+def test_a_d35_6_one_round_ends_at_the_next_turn_or_at_the_end_of_the_round():
+    t = duel()
+    act(t, "a", "b", "10", arme="1", defensive=True)
+    (state,) = [s for s in t.enc.combatant("a").states if s.key == "defense_combat"]
+    assert state.expiry.at == "turn_start"
+    t = duel(flags={"A-D35-6": "fin_du_round"})
+    act(t, "a", "b", "10", arme="1", defensive=True)
+    (state,) = [s for s in t.enc.combatant("a").states if s.key == "defense_combat"]
+    assert (state.expiry.at, state.expiry.rounds) == ("rounds", 1)

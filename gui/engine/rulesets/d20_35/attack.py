@@ -178,8 +178,13 @@ def _situation(
         ca_terms.append(Term("CA : sur la défensive", 2, "D35-32", "AC: fighting defensively"))
     if has(target, "defense_totale"):
         ca_terms.append(Term("CA : défense totale", 4, "D35-33", "AC: total defence"))
-    if has(target, "sans_defense") and not ranged:
-        terms.append(Term("cible sans défense (mêlée)", 4, "D35-21", "helpless target (melee)"))
+    every_attack = ctx.flag("A-D35-4") == "toutes_attaques"
+    if has(target, "sans_defense") and (every_attack or not ranged):
+        terms.append(Term("cible sans défense", 4, "D35-21", "helpless target"))
+    pinner = next((st.source for st in target.states if st.key == "immobilise"), None)
+    against_all = ctx.flag("A-D35-22") == "tous_adversaires"
+    if pinner is not None and (against_all or pinner != actor.id):
+        ca_terms.append(Term("CA : immobilisé", -4, "D35-61", "AC: pinned"))
     helped = maneuvers.aid_bonus(actor, maneuvers.AID_ATTACK, target.id)
     if helped:
         terms.append(Term("aidé par un allié", helped, "D35-10", "aided by an ally"))
@@ -387,7 +392,9 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         edits.remove_state(actor.id, maneuvers.AID_ATTACK)
     if maneuvers.aid_bonus(target, maneuvers.AID_CA, actor.id):  # against that attack only
         edits.remove_state(target.id, maneuvers.AID_CA)
-    until_next = Expiry(at="turn_start")
+    # A-D35-6: "for 1 round" ends at the start of its next turn, or at the end of the round.
+    one_round = ctx.flag("A-D35-6") == "fin_du_round"
+    until_next = Expiry(at="rounds", rounds=1) if one_round else Expiry(at="turn_start")
     if ctx.yes("charge"):
         edits.add_state(actor.id, State(key="charge", label="Charge", expiry=until_next))
     if ctx.yes("defensive"):
