@@ -15,7 +15,7 @@ from ..base import DiceRequest, DueRoll, Term
 from ..call_context import within
 from ..schema import Label
 from ..stat_groups import GroupedByStat
-from . import attack, damage, dying, maneuvers, opportunity, sheet, turning
+from . import attack, damage, dying, grapple, maneuvers, opportunity, sheet, turning
 from .context import Ctx
 
 HANDLERS = (
@@ -26,6 +26,7 @@ HANDLERS = (
     dying.REPOS,
     turning.TURN_UNDEAD,
     *maneuvers.HANDLERS,
+    *grapple.HANDLERS,
 )
 _TOTAL = Label(fr="total des dés", en="dice total")
 STATUS = {

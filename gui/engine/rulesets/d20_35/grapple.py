@@ -1,0 +1,572 @@
+"""Grapple (*Lutte*) of d20_35: grab and hold (D35-57, A-D35-11), join a grapple (D35-62)
+within the participants limit (D35-63, TV-D35-17), escape (D35-59, D35-61), pin (D35-59)
+and deal damage (D35-59); Concentration while grappled (D35-59, TV-D35-18).
+
+Every opposed check is d20 + the grapple bonus (D35-55), a tie as CFG-D35-13 says (the model
+and helpers of maneuvers.py). The action's dice are the actor's first roll (the touch attack
+when grabbing, else its grapple check); what follows is Preview.more.
+
+Readings (the GM can override every blocking one):
+- The `lutte` state's source is the creature held or holding: the grabbed target's is the
+  grappler, each grappler's is the target. Joining leaves the target's source as it is.
+- The grab (touch attack) is made with bare hands, as the trip's (A-D35-12). Winning the
+  hold establishes the grapple; its unarmed damage (D35-57 step 3) is left to the Damage
+  action, as the outcome says.
+- D35-63 counts 2^(size difference) for every grappler (½ one size smaller, 2 one larger).
+- Escaping frees from the action's target only: creatures that also hold the escaper keep
+  it grappled. A pinned creature that escapes stays grappled (D35-61), only unpinned.
+- Grapple damage (SRD): 1d3 + Str modifier, nonlethal; lethal at −4 on the check."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ... import durations
+from ...changes import ChangeSet
+from ...checks import D20_NATURALS, Check, check_odds
+from ...checks.opposed import Winner
+from ...checks.rolls import dice_request
+from ...dice import DiceExpr
+from ...model import Combatant, Encounter
+from ..base import (
+    ActionError,
+    ActionSpec,
+    DiceRequest,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+    chained,
+)
+from ..edits import Edits, finish, refuse_blocked
+from ..fields import bool_field, choice_field
+from ..schema import Label
+from . import sheet
+from .context import Ctx, Handler
+from .maneuvers import (
+    _REROLL,
+    D20,
+    Opposed,
+    Side,
+    _ints,
+    _no,
+    _odds_note,
+    _opponent_roll,
+    _pct,
+    _read_first,
+    _state,
+    ties,
+)
+
+GRAB, ESCAPE, PIN, HURT = "lutte_saisir", "lutte_echapper", "lutte_immobiliser", "lutte_degats"
+GRAPPLED, PINNED = "lutte", "immobilise"
+MAX_WEIGHT = Fraction(4)  # D35-63
+CONCENTRATION_BASE = 20  # D35-59
+LETHAL_PENALTY = -4  # SRD
+_TOTAL = Label(fr="total des dés", en="dice total")
+_HURT_ROLL = Label(fr="Dégâts à mains nues", en="Unarmed damage")
+
+
+# Shared pieces ---------------------------------------------------------------------------
+
+
+def concentration_dc(spell_level: int) -> int:
+    """D35-59, TV-D35-18: casting while grappled asks Concentration DC 20 + spell level."""
+    return CONCENTRATION_BASE + spell_level
+
+
+def grapple_terms(c: Combatant) -> list[Term]:
+    """D35-55: BBA + Str modifier + special size modifier (+ the sheet's misc. bonus); their
+    sum is sheet.grapple_bonus."""
+    terms = [
+        Term("BBA", sheet.stat(c, "bba"), "D35-55", "BAB"),
+        sheet.modifier_term(c, "force", "D35-55"),
+        Term("taille (spéciale)", sheet.SIZE_GRAPPLE[sheet.size(c)], "A-D35-10", "size (special)"),
+    ]
+    misc = sheet.stat(c, "bonus_lutte_divers")
+    if misc:
+        terms.append(Term("bonus de lutte divers", misc, "D35-55", "misc. grapple bonus"))
+    return terms
+
+
+def _source(c: Combatant, key: str = GRAPPLED) -> str | None:
+    return next((s.source for s in c.states if s.key == key), None)
+
+
+def holders(enc: Encounter, target: Combatant) -> list[Combatant]:
+    """The creatures grappling `target`: those whose `lutte` state's source is it."""
+    return [c for c in enc.combatants if c.id != target.id and _source(c) == target.id]
+
+
+def weight(c: Combatant, target: Combatant) -> Fraction:
+    """D35-63: 1 for the target's size, ½ one size smaller, 2 one larger (2^difference)."""
+    return Fraction(2) ** (sheet.size_index(c) - sheet.size_index(target))
+
+
+def grapplers_weight(enc: Encounter, target: Combatant) -> Fraction:
+    """D35-63, TV-D35-17: the weight of the creatures grappling `target` (at most 4)."""
+    return sum((weight(c, target) for c in holders(enc, target)), Fraction(0))
+
+
+def together(a: Combatant, b: Combatant) -> bool:
+    """Whether `a` and `b` grapple each other (either's `lutte` source is the other)."""
+    return _source(a) == b.id or _source(b) == a.id
+
+
+def _other(ctx: Ctx) -> None:
+    if ctx.actor.id == ctx.target.id:
+        raise ActionError("Choisir une autre créature", "Choose another creature")
+
+
+def _check(ctx: Ctx, rule: str, mine: list[Term] | None = None) -> Opposed:
+    """The opposed grapple checks of the actor and its target (D35-55, CFG-D35-13)."""
+    own = mine if mine is not None else grapple_terms(ctx.actor)
+    return Opposed(
+        rule,
+        Side(ctx.actor, tuple(own)),
+        Side(ctx.target, tuple(grapple_terms(ctx.target))),
+        ties(ctx),
+        ("test de lutte", "grapple check"),
+    )
+
+
+def _success(winner: Winner) -> bool | None:
+    return None if winner in ("reroll", "tie") else winner == "attacker"
+
+
+def _in_grapple(ctx: Ctx, rule: str) -> list[Notice]:
+    """D35-59: the option is for a creature grappling the target."""
+    if sheet.has_state(ctx.actor, GRAPPLED) and together(ctx.actor, ctx.target):
+        return []
+    return [
+        _no(
+            rule,
+            f"{ctx.actor.name} n’est pas en lutte avec {ctx.target.name}",
+            f"{ctx.actor.name} is not grappling {ctx.target.name}",
+        )
+    ]
+
+
+def _not_pinned(ctx: Ctx, rule: str) -> list[Notice]:
+    """D35-61: a pinned creature can only try to escape."""
+    if sheet.has_state(ctx.actor, PINNED):
+        return [
+            _no(
+                "D35-61",
+                "Immobilisé : seule l’évasion est possible",
+                "Pinned: only escaping is possible",
+            )
+        ]
+    return []
+
+
+def _opposed_preview(
+    ctx: Ctx,
+    contest: Opposed,
+    notices: list[Notice] | tuple[Notice, ...],
+    what: tuple[str, str],
+    more: tuple[DiceRequest, ...] = (),
+    before: tuple[Term, ...] = (),
+) -> Preview:
+    """The actor's grapple check as the action's dice, the target's (and `more`) after."""
+    odds = contest.odds()
+    note = _odds_note(odds, what)
+    first, second = contest.requests()
+    return Preview(
+        ctx.action,
+        (*before, *contest.terms(True)),
+        first,
+        odds=odds.attacker,
+        odds_note=note[0],
+        odds_note_en=note[1],
+        distribution=D20.totals().map(lambda t: t + contest.attacker.modifier),
+        notices=tuple(notices),
+        more=(second, *more),
+    )
+
+
+def _judge(contest: Opposed, dice: DiceResult, terms: list[Term]) -> tuple[int, int, Winner]:
+    """The actor's check (the first roll) against the target's (Preview.more[0])."""
+    _first, second = contest.requests()
+    own = _read_first(dice, Check(0, 0))[0]
+    a, d, winner = contest.judge(own, _opponent_roll(dice, 0, second))
+    terms += contest.totals_terms(a, d, winner)
+    return a, d, winner
+
+
+# Saisir (D35-57, D35-62, D35-63, A-D35-11) -----------------------------------------------
+
+
+def _grab_spec(ctx: Ctx) -> ActionSpec:
+    options = (
+        bool_field(
+            "ao_degats",
+            "L’AO provoquée a infligé des dégâts",
+            "The provoked AoO dealt damage",
+            "D35-57",
+        ),
+    )
+    return ActionSpec(GRAB, Label(fr="Lutte : saisir", en="Grapple: grab"), "D35-57", True, options)
+
+
+@dataclass(frozen=True)
+class Grab:
+    joining: bool
+    touch: Check | None
+    attack_terms: tuple[Term, ...]
+    contest: Opposed
+    notices: tuple[Notice, ...]
+
+
+def _grab_numbers(ctx: Ctx) -> Grab:
+    _other(ctx)
+    actor, target = ctx.actor, ctx.target
+    joining = sheet.has_state(target, GRAPPLED)
+    notices: list[Notice] = []
+    if sheet.size_index(target) - sheet.size_index(actor) >= 2:
+        notices.append(
+            _no(
+                "A-D35-11",
+                "On ne peut assurer sa prise sur une créature plus grande de 2 tailles",
+                "A creature 2 or more sizes larger cannot be held",
+            )
+        )
+    if _source(actor) == target.id:
+        notices.append(
+            _no(
+                "D35-57",
+                f"{actor.name} lutte déjà avec {target.name}",
+                f"{actor.name} is already grappling {target.name}",
+            )
+        )
+    elif joining:
+        total = grapplers_weight(ctx.enc, target) + weight(actor, target)
+        if total > MAX_WEIGHT:
+            notices.append(
+                _no(
+                    "D35-63",
+                    f"Trop de lutteurs sur {target.name} : {total} > 4 (½ plus petit, 2 plus"
+                    " grand)",
+                    f"Too many grapplers on {target.name}: {total} > 4 (½ smaller, 2 larger)",
+                )
+            )
+    terms: list[Term] = []
+    touch = None
+    if joining:
+        terms.append(
+            Term(
+                "rejoindre une lutte : prise automatique, pas d’AO",
+                "",
+                "D35-62",
+                "joining a grapple: automatic grab, no AoO",
+            )
+        )
+    else:
+        if ctx.yes("ao_degats"):
+            notices.append(
+                _no(
+                    "D35-57",
+                    "L’AO a infligé des dégâts : la tentative échoue",
+                    "The AoO dealt damage: the attempt fails",
+                )
+            )
+        terms = sheet.attack_bonus(actor, sheet.weapon(actor, 0))
+        terms.append(
+            Term("attaque de contact à mains nues", "", "D35-57", "unarmed melee touch attack")
+        )
+        touch_ca, _ca = sheet.ca(target, "touch")
+        terms.append(
+            Term("CA de contact de la cible", str(touch_ca), "D35-57", "target's touch AC")
+        )
+        terms.append(Term("provoque une attaque d’opportunité", "", "D35-57", "provokes an AoO"))
+        touch = Check(_ints(terms), touch_ca, naturals=D20_NATURALS)
+    return Grab(joining, touch, tuple(terms), _check(ctx, "D35-57"), tuple(notices))
+
+
+def _grab_preview(ctx: Ctx) -> Preview:
+    grab = _grab_numbers(ctx)
+    what = ("Chance de tenir la prise", "Chance to hold")
+    if grab.touch is None:
+        return _opposed_preview(ctx, grab.contest, grab.notices, what, before=grab.attack_terms)
+    hit = check_odds(D20, grab.touch).success
+    odds = grab.contest.odds()
+    note = _odds_note(
+        odds,
+        (
+            f"Contact {_pct(hit)[0]} puis test de lutte {_pct(odds.attacker)[0]}",
+            f"Touch {_pct(hit)[1]} then grapple check {_pct(odds.attacker)[1]}",
+        ),
+    )
+    return Preview(
+        ctx.action,
+        (*grab.attack_terms, *grab.contest.terms(False)),
+        dice_request(D20, Label(fr="Attaque de contact", en="Touch attack")),
+        target_number=grab.touch.target,
+        odds=hit * odds.attacker,
+        odds_note=note[0],
+        odds_note_en=note[1],
+        notices=grab.notices,
+        more=grab.contest.requests(),
+    )
+
+
+def _grab_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    grab = _grab_numbers(ctx)
+    actor, target = ctx.actor, ctx.target
+    edits = Edits(ctx.enc)
+    label = (f"Lutte de {actor.name}", f"{actor.name}'s grapple")
+    terms = list(grab.attack_terms)
+    if grab.touch is None:
+        terms += grab.contest.terms(True)
+        refuse_blocked(ctx.action, grab.notices, terms)
+        a, d, winner = _judge(grab.contest, dice, terms)
+        amounts = {"total": a, "opposed": d}
+    else:
+        terms += grab.contest.terms(False)
+        refuse_blocked(ctx.action, grab.notices, terms)
+        total, hit = _read_first(dice, grab.touch)
+        terms.append(Term("d20 + bonus (contact)", total, "D35-57", "d20 + bonus (touch)"))
+        amounts = {"total": total, "target": grab.touch.target}
+        if not hit:
+            said = ("Attaque de contact ratée", "The touch attack misses")
+            return finish(edits, ctx.action, label, terms, dice, said, False, amounts)
+        first, second = grab.contest.requests()
+        a, d, winner = grab.contest.judge(
+            _opponent_roll(dice, 0, first), _opponent_roll(dice, 1, second)
+        )
+        terms += grab.contest.totals_terms(a, d, winner)
+        amounts = {**amounts, "check": a, "opposed": d}
+    if winner == "attacker":
+        edits.add_state(actor.id, _state(ctx, GRAPPLED, source=target.id))
+        if not grab.joining:
+            edits.add_state(target.id, _state(ctx, GRAPPLED, source=actor.id))
+            said = (
+                f"{actor.name} et {target.name} sont en lutte ; {target.name} subit les dégâts"
+                f" d’un coup à mains nues (action Dégâts) ; {actor.name} entre dans sa case",
+                f"{actor.name} and {target.name} are grappling; {target.name} takes unarmed"
+                f" strike damage (Damage action); {actor.name} moves into its space",
+            )
+        else:
+            said = (
+                f"{actor.name} rejoint la lutte contre {target.name}",
+                f"{actor.name} joins the grapple against {target.name}",
+            )
+    elif winner == "defender":
+        said = (f"{target.name} se dégage de la prise", f"{target.name} breaks the hold")
+    else:
+        said = _REROLL
+    return finish(edits, ctx.action, label, terms, dice, said, _success(winner), amounts)
+
+
+GRAB_HANDLER = Handler(GRAB, _grab_spec, _grab_preview, _grab_resolve)
+
+
+# S'échapper (D35-59, D35-61) -------------------------------------------------------------
+
+_ESCAPE_WITH = (
+    ("lutte", "Test de lutte", "Grapple check"),
+    ("evasion", "Évasion (action simple)", "Escape Artist (standard action)"),
+)
+
+
+def _escape_spec(ctx: Ctx) -> ActionSpec:
+    options = (choice_field("moyen", "Par", "With", list(_ESCAPE_WITH), "D35-59", "lutte"),)
+    label = Label(fr="Lutte : s’échapper", en="Grapple: escape")
+    return ActionSpec(ESCAPE, label, "D35-59", True, options)
+
+
+def _escape_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
+    _other(ctx)
+    mine = None
+    if ctx.choice("moyen", "lutte") == "evasion":
+        mine = [Term("Évasion", sheet.stat(ctx.actor, "evasion"), "D35-59", "Escape Artist")]
+    return _check(ctx, "D35-59", mine), _in_grapple(ctx, "D35-59")
+
+
+def _escape_preview(ctx: Ctx) -> Preview:
+    contest, notices = _escape_numbers(ctx)
+    return _opposed_preview(ctx, contest, notices, ("Chance de s’échapper", "Chance to escape"))
+
+
+def _still_held(ctx: Ctx, who: Combatant, gone: str) -> list[Combatant]:
+    """Who else than `gone` grapples `who` or is grappled by it."""
+    others = [c for c in holders(ctx.enc, who) if c.id != gone]
+    held = next((c for c in ctx.enc.combatants if c.id == _source(who)), None)
+    if held is not None and held.id != gone and held not in others:
+        others.append(held)
+    return others
+
+
+def _rehome(ctx: Ctx, edits: Edits, who: Combatant, gone: str) -> bool:
+    """`who` stays in the grapple with someone else than `gone` (its source re-pointed), or
+    leaves it; whether it stays."""
+    others = _still_held(ctx, who, gone)
+    if not others:
+        edits.remove_state(who.id, GRAPPLED, PINNED)
+        return False
+    if _source(who) == gone:
+        edits.add_state(who.id, _state(ctx, GRAPPLED, source=others[0].id))
+    return True
+
+
+def _escape_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    contest, notices = _escape_numbers(ctx)
+    terms = contest.terms(True)
+    refuse_blocked(ctx.action, notices, terms)
+    a, d, winner = _judge(contest, dice, terms)
+    actor, target = ctx.actor, ctx.target
+    edits = Edits(ctx.enc)
+    if winner == "attacker":
+        if sheet.has_state(actor, PINNED):
+            edits.remove_state(actor.id, PINNED)
+            said = (
+                f"{actor.name} n’est plus immobilisé, mais reste en lutte",
+                f"{actor.name} is no longer pinned, but still grappled",
+            )
+        else:
+            stays = _rehome(ctx, edits, actor, target.id)
+            _rehome(ctx, edits, target, actor.id)
+            said = (
+                f"{actor.name} échappe à {target.name}",
+                f"{actor.name} escapes from {target.name}",
+            )
+            if stays:
+                said = (
+                    said[0] + " mais d’autres le tiennent encore",
+                    said[1] + " but others still hold it",
+                )
+    elif winner == "defender":
+        said = (f"{target.name} le retient", f"{target.name} holds on")
+    else:
+        said = _REROLL
+    label = (f"Évasion de {actor.name}", f"{actor.name}'s escape")
+    amounts = {"total": a, "opposed": d}
+    return finish(edits, ctx.action, label, terms, dice, said, _success(winner), amounts)
+
+
+ESCAPE_HANDLER = Handler(ESCAPE, _escape_spec, _escape_preview, _escape_resolve)
+
+
+# Immobiliser (D35-59) --------------------------------------------------------------------
+
+
+def _pin_spec(ctx: Ctx) -> ActionSpec:
+    label = Label(fr="Lutte : immobiliser", en="Grapple: pin")
+    return ActionSpec(PIN, label, "D35-59", True)
+
+
+def _pin_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
+    _other(ctx)
+    return _check(ctx, "D35-59"), [*_in_grapple(ctx, "D35-59"), *_not_pinned(ctx, "D35-59")]
+
+
+def _pin_preview(ctx: Ctx) -> Preview:
+    contest, notices = _pin_numbers(ctx)
+    return _opposed_preview(ctx, contest, notices, ("Chance d’immobiliser", "Chance to pin"))
+
+
+def _pin_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    contest, notices = _pin_numbers(ctx)
+    terms = contest.terms(True)
+    refuse_blocked(ctx.action, notices, terms)
+    a, d, winner = _judge(contest, dice, terms)
+    actor, target = ctx.actor, ctx.target
+    edits = Edits(ctx.enc)
+    if winner == "attacker":
+        when = durations.expiry(ctx.enc, "turn_start", target.id, "source", actor.id)
+        edits.add_state(target.id, _state(ctx, PINNED, source=actor.id, expiry=when))
+        said = (
+            f"{target.name} est immobilisé jusqu’au prochain tour de {actor.name}",
+            f"{target.name} is pinned until {actor.name}'s next turn",
+        )
+    elif winner == "defender":
+        said = (f"{target.name} résiste", f"{target.name} resists")
+    else:
+        said = _REROLL
+    label = (f"Immobilisation par {actor.name}", f"{actor.name}'s pin")
+    amounts = {"total": a, "opposed": d}
+    return finish(edits, ctx.action, label, terms, dice, said, _success(winner), amounts)
+
+
+PIN_HANDLER = Handler(PIN, _pin_spec, _pin_preview, _pin_resolve)
+
+
+# Dégâts (D35-59) -------------------------------------------------------------------------
+
+
+def _hurt_spec(ctx: Ctx) -> ActionSpec:
+    options = (
+        bool_field(
+            "letal",
+            "Dégâts létaux (−4 au test)",
+            "Lethal damage (−4 on the check)",
+            sheet.SRD,
+        ),
+    )
+    label = Label(fr="Lutte : dégâts", en="Grapple: damage")
+    return ActionSpec(HURT, label, "D35-59", True, options)
+
+
+def hurt_roll(c: Combatant) -> DiceRequest:
+    """SRD: an unarmed strike's 1d3 + Str modifier."""
+    expr = DiceExpr(1, 3, modifier=sheet.modifier(c, "force"))
+    return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or expr.minimum, label=_HURT_ROLL)
+
+
+def _hurt_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
+    _other(ctx)
+    mine = grapple_terms(ctx.actor)
+    if ctx.yes("letal"):
+        mine.append(Term("dégâts létaux", LETHAL_PENALTY, sheet.SRD, "lethal damage"))
+    notices = [*_in_grapple(ctx, "D35-59"), *_not_pinned(ctx, "D35-59")]
+    return _check(ctx, "D35-59", mine), notices
+
+
+def _hurt_preview(ctx: Ctx) -> Preview:
+    contest, notices = _hurt_numbers(ctx)
+    what = ("Chance d’infliger des dégâts", "Chance to deal damage")
+    return _opposed_preview(ctx, contest, notices, what, (hurt_roll(ctx.actor),))
+
+
+def _hurt_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    contest, notices = _hurt_numbers(ctx)
+    terms = contest.terms(True)
+    refuse_blocked(ctx.action, notices, terms)
+    a, d, winner = _judge(contest, dice, terms)
+    actor, target = ctx.actor, ctx.target
+    edits = Edits(ctx.enc)
+    amounts = {"total": a, "opposed": d}
+    if winner == "attacker":
+        amount = max(1, chained(dice, 1, hurt_roll(actor)))  # SRD: at least 1
+        amounts["damage"] = amount
+        path = ("combatants", target.id, "stats")
+        if ctx.yes("letal"):
+            pv = sheet.stat(target, "pv") - amount
+            edits.set((*path, "pv"), max(pv, -99))
+            terms.append(Term("dégâts", amount, "D35-59", "damage"))
+            said = (
+                f"{target.name} subit {amount} dégâts ({pv} pv)",
+                f"{target.name} takes {amount} damage ({pv} hp)",
+            )
+        else:
+            edits.set(
+                (*path, "degats_non_letaux"), sheet.stat(target, "degats_non_letaux") + amount
+            )
+            terms.append(Term("dégâts non létaux", amount, "D35-59", "nonlethal damage"))
+            said = (
+                f"{target.name} subit {amount} dégâts non létaux",
+                f"{target.name} takes {amount} nonlethal damage",
+            )
+    elif winner == "defender":
+        said = (f"{target.name} résiste", f"{target.name} resists")
+    else:
+        said = _REROLL
+    label = (f"Dégâts en lutte de {actor.name}", f"{actor.name}'s grapple damage")
+    return finish(edits, ctx.action, label, terms, dice, said, _success(winner), amounts)
+
+
+HURT_HANDLER = Handler(HURT, _hurt_spec, _hurt_preview, _hurt_resolve)
+
+HANDLERS: tuple[Handler, ...] = (GRAB_HANDLER, ESCAPE_HANDLER, PIN_HANDLER, HURT_HANDLER)

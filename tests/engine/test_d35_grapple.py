@@ -1,0 +1,411 @@
+"""d20_35 grapple: grab and hold (D35-57, A-D35-11), join (D35-62), the participants limit
+(D35-63, TV-D35-17), escape (D35-59, D35-61), pin and damage (D35-59), Concentration
+(TV-D35-18) and ties (CFG-D35-13); undo checked on every action (`take`)."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+
+from gui.engine.changes import apply, revert
+from gui.engine.model import State
+from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
+from gui.engine.rulesets.d20_35 import grapple as g
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35.maneuvers import TIES_FLAG
+
+from .builders import dump
+from .d35_builders import MJ, PJ, fighter, registered, table
+
+
+@pytest.fixture(autouse=True)
+def _d20():
+    with registered():
+        yield
+
+
+def take(t, kind, actor, target, faces=None, then=(), force=False, **options):
+    """An action taken, undo checked (G-4); its resolution."""
+    a = Action(kind, actor, target, options, {FORCE: True} if force else {})
+    preview = t.preview(a)
+    dice = DiceResult("none")
+    if faces is not None:
+        dice = DiceResult.typed_faces(faces, preview.dice)
+    if then:
+        follow = tuple(
+            DiceResult.typed_faces(f, request)
+            for f, request in zip(then, preview.more[: len(then)], strict=True)
+        )
+        dice = DiceResult(dice.mode, dice.faces, then=follow)
+    resolution, cs = t.resolve(a, dice)
+    before = dump(t.enc)
+    apply(t.enc, cs)
+    revert(t.enc, cs)
+    assert dump(t.enc) == before
+    t.apply(cs)
+    return resolution
+
+
+def look(t, kind, actor="a", target="b", **options):
+    return t.preview(Action(kind, actor, target, options))
+
+
+def states(t, cid):
+    return {s.key: s for s in t.enc.combatant(cid).states}
+
+
+def blocking(preview):
+    return [n.rule for n in preview.notices if n.blocking]
+
+
+def terms_of(preview):
+    return {(t.label, str(t.value)) for t in preview.terms}
+
+
+def hold(t, cid, source, key=g.GRAPPLED):
+    """`cid` gets `key` (grappled by default) with `source` as its source."""
+    c = t.enc.combatant(cid)
+    c.states = [*(s for s in c.states if s.key != key), State(key=key, label=key, source=source)]
+
+
+def brute(a_mod, d_mod, ties="reroll"):
+    """P(attacker wins) counted over every pair of d20s (rerolls followed to the end)."""
+    win = lose = 0
+    for x, y in itertools.product(range(1, 21), repeat=2):
+        a, d = x + a_mod, y + d_mod
+        if a > d or (a == d and a_mod > d_mod):
+            win += 1
+        elif a < d or (a == d and a_mod < d_mod) or ties == "defender":
+            lose += 1
+    return Fraction(win, win + lose) if ties == "reroll" else Fraction(win, 400)
+
+
+def duel(a=None, b=None, flags=None):
+    return table(
+        fighter("a", PJ, (0, 0), **(a or {})), fighter("b", MJ, (1, 0), **(b or {})), flags=flags
+    )
+
+
+def grappling(a=None, b=None, flags=None):
+    """A and B grappling each other."""
+    t = duel(a, b, flags)
+    hold(t, "a", "b")
+    hold(t, "b", "a")
+    return t
+
+
+def crowd(sizes, target="medium"):
+    """B (MJ, of size `target`) and PJ creatures p0, p1… of the given sizes, none holding."""
+    people = [fighter(f"p{i}", PJ, (i % 10, 2 + i // 10), taille=s) for i, s in enumerate(sizes)]
+    return table(fighter("b", MJ, (0, 0), taille=target), *people)
+
+
+# --- Offered; the grapple bonus (D35-55); Concentration (TV-D35-18) ------------------------
+
+
+def test_grapple_actions_are_offered_with_and_without_target():
+    t = duel()
+    for target in ("b", None):
+        kinds = {s.kind for s in t.ruleset.actions(t.enc, "a", target)}
+        assert {g.GRAB, g.ESCAPE, g.PIN, g.HURT} <= kinds
+
+
+def test_d35_55_grapple_terms_add_up_to_the_sheet_bonus():
+    c = duel(a={"bba": 3, "force": 14, "taille": "large", "bonus_lutte_divers": 1}).enc
+    a = c.combatant("a")
+    terms = g.grapple_terms(a)
+    assert sum(t.value for t in terms) == sheet.grapple_bonus(a) == 3 + 2 + 4 + 1
+    assert all(t.rule for t in terms)
+
+
+def test_tv_d35_18_grappled_caster_level_3_concentration_dc_23():
+    assert g.concentration_dc(3) == 23
+    assert g.concentration_dc(0) == 20
+
+
+# --- Grab (D35-57, A-D35-11) --------------------------------------------------------------
+
+
+def test_d35_57_grab_touch_then_hold_both_grappled():
+    t = duel()
+    p = look(t, g.GRAB)
+    assert p.target_number == 10  # touch CA
+    assert p.odds == Fraction(11, 20) * Fraction(1, 2)
+    assert len(p.more) == 2
+    assert all(term.rule for term in p.terms)
+    r = take(t, g.GRAB, "a", "b", "15", then=("15", "5"))
+    assert r.success is True
+    assert states(t, "a")[g.GRAPPLED].source == "b"
+    assert states(t, "b")[g.GRAPPLED].source == "a"
+    assert "lutte" in r.outcome_fr and "grappling" in r.outcome_en
+    assert g.grapplers_weight(t.enc, t.enc.combatant("b")) == 1
+
+
+def test_d35_57_grab_odds_touch_times_opposed():
+    t = duel(a={"bba": 4, "force": 12}, b={"dexterite": 14, "force": 8})
+    p = look(t, g.GRAB)
+    assert p.target_number == 12  # 10 + Dex 2
+    # touch: d20 + 5 ≥ 12 → 14/20; grapple +5 against −1
+    assert p.odds == Fraction(14, 20) * brute(5, -1)
+
+
+def test_d35_57_grab_touch_miss_needs_no_further_roll():
+    t = duel()
+    a = Action(g.GRAB, "a", "b", {})
+    p = t.preview(a)
+    r, cs = t.resolve(a, DiceResult.typed_faces("3", p.dice))
+    before = dump(t.enc)
+    apply(t.enc, cs)
+    revert(t.enc, cs)
+    assert dump(t.enc) == before
+    t.apply(cs)
+    assert r.success is False and not states(t, "a") and not states(t, "b")
+
+
+def test_d35_57_grab_hold_lost_no_grapple():
+    t = duel()
+    r = take(t, g.GRAB, "a", "b", "15", then=("5", "15"))
+    assert r.success is False
+    assert g.GRAPPLED not in states(t, "a") and g.GRAPPLED not in states(t, "b")
+
+
+def test_d35_57_grab_fails_when_the_aoo_dealt_damage():
+    t = duel()
+    p = look(t, g.GRAB, ao_degats=True)
+    assert blocking(p) == ["D35-57"]
+    with pytest.raises(ActionError, match="D35-57"):
+        take(t, g.GRAB, "a", "b", "15", then=("15", "5"), ao_degats=True)
+
+
+def test_a_d35_11_cannot_hold_two_sizes_larger_unless_forced():
+    assert blocking(look(duel(b={"taille": "large"}), g.GRAB)) == []
+    t = duel(b={"taille": "huge"})
+    assert blocking(look(t, g.GRAB)) == ["A-D35-11"]
+    with pytest.raises(ActionError, match="A-D35-11"):
+        take(t, g.GRAB, "a", "b", "20", then=("20", "1"))
+    assert g.GRAPPLED not in states(t, "b")
+    r = take(t, g.GRAB, "a", "b", "20", then=("20", "1"), force=True)
+    assert r.success is True and any(term.rule == "G-3" for term in r.terms)
+
+
+def test_grab_refuses_itself_and_a_creature_already_held():
+    t = grappling()
+    assert blocking(look(t, g.GRAB)) == ["D35-57"]
+    with pytest.raises(ActionError):
+        look(t, g.GRAB, "a", "a")
+
+
+# --- Joining (D35-62) and the participants limit (D35-63, TV-D35-17) ----------------------
+
+
+def test_d35_62_joining_needs_no_touch_attack_only_the_check():
+    t = table(fighter("a", PJ, (0, 0)), fighter("c", PJ, (0, 1)), fighter("b", MJ, (1, 0)))
+    hold(t, "a", "b")
+    hold(t, "b", "a")
+    p = look(t, g.GRAB, "c", "b")
+    assert p.target_number is None and len(p.more) == 1
+    assert p.odds == Fraction(1, 2)
+    assert any(term.rule == "D35-62" for term in p.terms)
+    assert not any(term.rule == "D35-57" and "AO" in term.label for term in p.terms)
+    r = take(t, g.GRAB, "c", "b", "15", then=("5",))
+    assert r.success is True
+    assert states(t, "c")[g.GRAPPLED].source == "b"
+    assert states(t, "b")[g.GRAPPLED].source == "a"  # unchanged
+    assert g.grapplers_weight(t.enc, t.enc.combatant("b")) == 2
+
+
+def _joining(t, n_holding):
+    for i in range(n_holding):
+        hold(t, f"p{i}", "b")
+    hold(t, "b", "p0")
+    return look(t, g.GRAB, f"p{n_holding}", "b")
+
+
+def test_tv_d35_17_four_medium_legal_a_fifth_illegal():
+    t = crowd(["medium"] * 5)
+    assert blocking(_joining(t, 3)) == []
+    t = crowd(["medium"] * 5)
+    p = _joining(t, 4)
+    assert g.grapplers_weight(t.enc, t.enc.combatant("b")) == 4
+    assert blocking(p) == ["D35-63"]
+    with pytest.raises(ActionError, match="D35-63"):
+        take(t, g.GRAB, "p4", "b", "20", then=("1",))
+
+
+def test_tv_d35_17_two_large_legal_then_one_more_of_any_size_illegal():
+    t = crowd(["large", "large"])
+    assert blocking(_joining(t, 1)) == []
+    hold(t, "p1", "b")
+    assert g.grapplers_weight(t.enc, t.enc.combatant("b")) == 4
+    for size in ("small", "medium", "large"):
+        t = crowd(["large", "large", size])
+        assert blocking(_joining(t, 2)) == ["D35-63"], size
+
+
+def test_tv_d35_17_eight_small_legal():
+    t = crowd(["small"] * 9)
+    assert blocking(_joining(t, 7)) == []
+    hold(t, "p7", "b")
+    assert g.grapplers_weight(t.enc, t.enc.combatant("b")) == Fraction(4)
+    assert blocking(look(t, g.GRAB, "p8", "b")) == ["D35-63"]
+
+
+def test_d35_63_weights():
+    t = crowd(["small", "medium", "large"])
+    b = t.enc.combatant("b")
+    weights = [g.weight(t.enc.combatant(f"p{i}"), b) for i in range(3)]
+    assert weights == [Fraction(1, 2), 1, 2]
+
+
+# --- Escape (D35-59, D35-61) --------------------------------------------------------------
+
+
+def test_d35_59_escape_by_grapple_check_frees_both():
+    t = grappling()
+    p = look(t, g.ESCAPE, "b", "a")
+    assert p.odds == Fraction(1, 2) and len(p.more) == 1
+    r = take(t, g.ESCAPE, "b", "a", "15", then=("5",))
+    assert r.success is True
+    assert g.GRAPPLED not in states(t, "a") and g.GRAPPLED not in states(t, "b")
+
+
+def test_d35_59_escape_lost_stays_grappled():
+    t = grappling()
+    r = take(t, g.ESCAPE, "b", "a", "5", then=("15",))
+    assert r.success is False
+    assert g.GRAPPLED in states(t, "a") and g.GRAPPLED in states(t, "b")
+
+
+def test_d35_59_escape_artist_instead_of_the_grapple_check():
+    t = grappling(a={"bba": 2}, b={"evasion": 7, "bba": 0})
+    p = look(t, g.ESCAPE, "b", "a", moyen="evasion")
+    assert ("B : Évasion", "7") in terms_of(p)
+    assert p.odds == brute(7, 2)
+    r = take(t, g.ESCAPE, "b", "a", "10", then=("10",), moyen="evasion")
+    assert r.success is True and g.GRAPPLED not in states(t, "b")
+
+
+def test_d35_59_escape_from_one_of_two_grapplers_stays_grappled():
+    t = table(fighter("a", PJ, (0, 0)), fighter("c", PJ, (0, 1)), fighter("b", MJ, (1, 0)))
+    hold(t, "a", "b")
+    hold(t, "c", "b")
+    hold(t, "b", "a")
+    r = take(t, g.ESCAPE, "b", "a", "15", then=("5",))
+    assert r.success is True and "others" in r.outcome_en
+    assert g.GRAPPLED not in states(t, "a")
+    assert states(t, "b")[g.GRAPPLED].source == "c"
+    assert states(t, "c")[g.GRAPPLED].source == "b"
+
+
+def test_d35_61_pinned_escape_leaves_it_grappled():
+    t = grappling()
+    hold(t, "b", "a", g.PINNED)
+    r = take(t, g.ESCAPE, "b", "a", "15", then=("5",))
+    assert r.success is True
+    assert g.PINNED not in states(t, "b")
+    assert g.GRAPPLED in states(t, "b") and g.GRAPPLED in states(t, "a")
+
+
+def test_d35_59_escape_needs_a_grapple():
+    t = duel()
+    assert blocking(look(t, g.ESCAPE, "b", "a")) == ["D35-59"]
+    with pytest.raises(ActionError, match="D35-59"):
+        take(t, g.ESCAPE, "b", "a", "15", then=("5",))
+
+
+# --- Pin (D35-59, D35-61) -----------------------------------------------------------------
+
+
+def test_d35_59_pin_win_pins_for_one_round():
+    t = grappling(a={"force": 14})
+    p = look(t, g.PIN)
+    assert p.odds == brute(2, 0)
+    r = take(t, g.PIN, "a", "b", "12", then=("10",))
+    assert r.success is True
+    pinned = states(t, "b")[g.PINNED]
+    assert pinned.source == "a"
+    assert pinned.expiry.at == "turn_start" and pinned.expiry.whose == "source"
+
+
+def test_d35_59_pin_lost_and_needs_a_grapple():
+    t = grappling()
+    r = take(t, g.PIN, "a", "b", "5", then=("15",))
+    assert r.success is False and g.PINNED not in states(t, "b")
+    assert blocking(look(duel(), g.PIN)) == ["D35-59"]
+
+
+def test_d35_61_a_pinned_creature_cannot_pin_or_hurt():
+    t = grappling()
+    hold(t, "a", "b", g.PINNED)
+    assert blocking(look(t, g.PIN)) == ["D35-61"]
+    assert blocking(look(t, g.HURT)) == ["D35-61"]
+    with pytest.raises(ActionError, match="D35-61"):
+        take(t, g.PIN, "a", "b", "15", then=("5",))
+
+
+# --- Damage (D35-59) ----------------------------------------------------------------------
+
+
+def test_d35_59_damage_win_deals_unarmed_nonlethal_damage():
+    t = grappling(a={"force": 14})
+    p = look(t, g.HURT)
+    assert len(p.more) == 2 and p.more[1].expr.sides == 3 and p.more[1].expr.modifier == 2
+    r = take(t, g.HURT, "a", "b", "15", then=("5", "2"))
+    assert r.success is True and r.amounts["damage"] == 4
+    assert t.enc.combatant("b").stats["degats_non_letaux"] == 4
+    assert t.enc.combatant("b").stats["pv"] == 10
+
+
+def test_d35_59_damage_lethal_at_minus_4():
+    t = grappling()
+    p = look(t, g.HURT, letal=True)
+    assert p.odds == brute(-4, 0)
+    r = take(t, g.HURT, "a", "b", "15", then=("5", "3"), letal=True)
+    assert r.success is True
+    assert t.enc.combatant("b").stats["pv"] == 7
+
+
+def test_d35_59_damage_lost_needs_no_damage_roll():
+    t = grappling()
+    r = take(t, g.HURT, "a", "b", "5", then=("15",))
+    assert r.success is False and "damage" not in r.amounts
+    assert t.enc.combatant("b").stats["degats_non_letaux"] == 0
+
+
+def test_d35_59_damage_at_least_1():
+    t = grappling(a={"force": 6})  # 1d3 − 2
+    r = take(t, g.HURT, "a", "b", "15", then=("5", "1"))
+    assert r.amounts["damage"] == 1
+
+
+# --- Ties (CFG-D35-13, A-D35-13) ----------------------------------------------------------
+
+
+def test_cfg_d35_13_tie_with_equal_modifiers_rerolls():
+    t = grappling()
+    r = take(t, g.PIN, "a", "b", "10", then=("10",))
+    assert r.success is None and "relancer" in r.outcome_fr
+    assert g.PINNED not in states(t, "b")
+    t = duel()
+    r = take(t, g.GRAB, "a", "b", "15", then=("10", "10"))
+    assert r.success is None and g.GRAPPLED not in states(t, "b")
+
+
+def test_cfg_d35_13_tie_goes_to_the_higher_modifier():
+    t = grappling(a={"bba": 1})
+    r = take(t, g.PIN, "a", "b", "10", then=("11",))
+    assert r.success is True
+    t = grappling(b={"bba": 1})
+    r = take(t, g.ESCAPE, "a", "b", "11", then=("10",))
+    assert r.success is False
+
+
+def test_cfg_d35_13_defender_wins_ties_when_the_flag_says_so():
+    t = grappling(flags={TIES_FLAG: "defenseur"})
+    assert look(t, g.PIN).odds == brute(0, 0, "defender") == Fraction(190, 400)
+    r = take(t, g.PIN, "a", "b", "10", then=("10",))
+    assert r.success is False and g.PINNED not in states(t, "b")
+    t = duel(flags={TIES_FLAG: "defenseur"})
+    assert look(t, g.GRAB).odds == Fraction(11, 20) * Fraction(190, 400)
