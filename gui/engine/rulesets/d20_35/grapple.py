@@ -24,9 +24,8 @@ from fractions import Fraction
 
 from ... import durations
 from ...changes import ChangeSet
-from ...checks import D20_NATURALS, Check, check_odds
+from ...checks import D20_NATURALS, Check
 from ...checks.opposed import Winner
-from ...checks.rolls import dice_request
 from ...dice import DiceExpr
 from ...model import Combatant, Encounter
 from ..base import (
@@ -54,10 +53,10 @@ from .maneuvers import (
     _no,
     _odds_note,
     _opponent_roll,
-    _pct,
     _read_first,
     _state,
     ties,
+    touch_then_contest,
 )
 
 GRAB, ESCAPE, PIN, HURT = "lutte_saisir", "lutte_echapper", "lutte_immobiliser", "lutte_degats"
@@ -290,26 +289,8 @@ def _grab_preview(ctx: Ctx) -> Preview:
     what = ("Chance de tenir la prise", "Chance to hold")
     if grab.touch is None:
         return _opposed_preview(ctx, grab.contest, grab.notices, what, before=grab.attack_terms)
-    hit = check_odds(D20, grab.touch).success
-    odds = grab.contest.odds()
-    note = _odds_note(
-        odds,
-        (
-            f"Contact {_pct(hit)[0]} puis test de lutte {_pct(odds.attacker)[0]}",
-            f"Touch {_pct(hit)[1]} then grapple check {_pct(odds.attacker)[1]}",
-        ),
-    )
-    return Preview(
-        ctx.action,
-        (*grab.attack_terms, *grab.contest.terms(False)),
-        dice_request(D20, Label(fr="Attaque de contact", en="Touch attack")),
-        target_number=grab.touch.target,
-        odds=hit * odds.attacker,
-        odds_note=note[0],
-        odds_note_en=note[1],
-        notices=grab.notices,
-        more=grab.contest.requests(),
-    )
+    words = ("test de lutte", "grapple check")
+    return touch_then_contest(ctx, grab.touch, grab.contest, grab.attack_terms, grab.notices, words)
 
 
 def _grab_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:

@@ -19,6 +19,7 @@ Readings (the GM can override every one):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -461,25 +462,39 @@ def _trip_numbers(ctx: Ctx) -> Trip:
 
 def _trip_preview(ctx: Ctx) -> Preview:
     trip = _trip_numbers(ctx)
-    hit = check_odds(D20, trip.touch).success
-    odds = trip.contest.odds()
+    words = ("test opposé", "opposed check")
+    return touch_then_contest(ctx, trip.touch, trip.contest, trip.attack_terms, trip.notices, words)
+
+
+def touch_then_contest(
+    ctx: Ctx,
+    touch: Check,
+    contest: Opposed,
+    attack_terms: Sequence[Term],
+    notices: Sequence[Notice],
+    second: tuple[str, str],
+) -> Preview:
+    """A touch attack (the action's dice) then an opposed check (its rolls that follow):
+    the odds of both, each named in the note (trip, D35-35; grapple, D35-57)."""
+    hit = check_odds(D20, touch).success
+    odds = contest.odds()
     note = _odds_note(
         odds,
         (
-            f"Contact {_pct(hit)[0]} puis test opposé {_pct(odds.attacker)[0]}",
-            f"Touch {_pct(hit)[1]} then opposed check {_pct(odds.attacker)[1]}",
+            f"Contact {_pct(hit)[0]} puis {second[0]} {_pct(odds.attacker)[0]}",
+            f"Touch {_pct(hit)[1]} then {second[1]} {_pct(odds.attacker)[1]}",
         ),
     )
     return Preview(
         ctx.action,
-        (*trip.attack_terms, *trip.contest.terms(False)),
+        (*attack_terms, *contest.terms(False)),
         dice_request(D20, Label(fr="Attaque de contact", en="Touch attack")),
-        target_number=trip.touch.target,
+        target_number=touch.target,
         odds=hit * odds.attacker,
         odds_note=note[0],
         odds_note_en=note[1],
-        notices=trip.notices,
-        more=trip.contest.requests(),
+        notices=tuple(notices),
+        more=contest.requests(),
     )
 
 
