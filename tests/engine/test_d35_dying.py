@@ -6,12 +6,11 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.changes import apply, revert
 from gui.engine.model import TurnEntry
-from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
+from gui.engine.rulesets.base import Action, ActionError, DiceResult
 from gui.engine.rulesets.d20_35 import sheet
 
-from .builders import dump
+from .acting import take
 from .d35_builders import MJ, PJ, fighter, registered, table
 
 
@@ -24,22 +23,6 @@ def _d20():
 def wired(*combatants):
     t = table(*combatants)
     return t
-
-
-def take(t, kind, actor, target=None, faces=None, force=False, **options):
-    """An action taken, undo checked (G-4); its resolution."""
-    a = Action(kind, actor, target, options, {FORCE: True} if force else {})
-    preview = t.preview(a)
-    dice = DiceResult("none")
-    if faces is not None:
-        dice = DiceResult.typed_faces(faces, preview.dice)
-    resolution, cs = t.resolve(a, dice)
-    before = dump(t.enc)
-    apply(t.enc, cs)
-    revert(t.enc, cs)
-    assert dump(t.enc) == before
-    t.apply(cs)
-    return resolution
 
 
 def pv(t, cid):

@@ -11,11 +11,12 @@ import pytest
 
 from gui.engine.changes import apply, revert
 from gui.engine.model import State
-from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
+from gui.engine.rulesets.base import Action, ActionError, DiceResult
 from gui.engine.rulesets.d20_35 import grapple as g
 from gui.engine.rulesets.d20_35 import sheet
 from gui.engine.rulesets.d20_35.maneuvers import TIES_FLAG
 
+from .acting import take
 from .builders import dump
 from .d35_builders import MJ, PJ, fighter, registered, table
 
@@ -24,28 +25,6 @@ from .d35_builders import MJ, PJ, fighter, registered, table
 def _d20():
     with registered():
         yield
-
-
-def take(t, kind, actor, target, faces=None, then=(), force=False, **options):
-    """An action taken, undo checked (G-4); its resolution."""
-    a = Action(kind, actor, target, options, {FORCE: True} if force else {})
-    preview = t.preview(a)
-    dice = DiceResult("none")
-    if faces is not None:
-        dice = DiceResult.typed_faces(faces, preview.dice)
-    if then:
-        follow = tuple(
-            DiceResult.typed_faces(f, request)
-            for f, request in zip(then, preview.more[: len(then)], strict=True)
-        )
-        dice = DiceResult(dice.mode, dice.faces, then=follow)
-    resolution, cs = t.resolve(a, dice)
-    before = dump(t.enc)
-    apply(t.enc, cs)
-    revert(t.enc, cs)
-    assert dump(t.enc) == before
-    t.apply(cs)
-    return resolution
 
 
 def look(t, kind, actor="a", target="b", **options):

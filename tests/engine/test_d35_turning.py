@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.changes import apply, revert
 from gui.engine.model import Position
-from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
+from gui.engine.rulesets.base import Action, ActionError, DiceResult
 from gui.engine.rulesets.d20_35 import sheet, turning
 
-from .builders import dump
+from . import acting
 from .d35_builders import MJ, PJ, fighter, registered, table
 
 
@@ -38,16 +37,7 @@ def wired(*combatants):
 
 def take(t, actor, roll, force=False, **options):
     """Turning with a 2d6 total of `roll`, undo checked (G-4); its resolution."""
-    a = Action("renvoi", actor, None, options, {FORCE: True} if force else {})
-    preview = t.preview(a)
-    dice = DiceResult.typed_aggregate(roll, preview.dice)
-    resolution, cs = t.resolve(a, dice)
-    before = dump(t.enc)
-    apply(t.enc, cs)
-    revert(t.enc, cs)
-    assert dump(t.enc) == before
-    t.apply(cs)
-    return resolution
+    return acting.take(t, "renvoi", actor, force=force, agg=roll, **options)
 
 
 def state(t, cid, key):

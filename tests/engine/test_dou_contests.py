@@ -8,11 +8,10 @@ from fractions import Fraction
 
 import pytest
 
-from gui.engine.changes import apply, revert
-from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
+from gui.engine.rulesets.base import Action, ActionError
 from gui.engine.rulesets.douaratil import budget, contests
 
-from .builders import dump
+from .acting import take
 from .dou_builders import MJ, add_state, fighter, table
 
 
@@ -22,31 +21,6 @@ def look(t, kind, actor, target=None, **options):
 
 def blocking(preview) -> list[str]:
     return [n.rule for n in preview.notices if n.blocking]
-
-
-def take(t, kind, actor, target=None, faces=None, then=(), force=False, agg=None, **options):
-    """Preview, resolve with typed faces (the actor's, then the opponent's), undo checked
-    (G-4), apply; the resolution."""
-    a = Action(kind, actor, target, options, {FORCE: True} if force else {})
-    preview = t.preview(a)
-    dice = DiceResult("none")
-    if faces is not None:
-        dice = DiceResult.typed_faces(faces, preview.dice)
-    elif agg is not None:
-        dice = DiceResult.typed_aggregate(agg, preview.dice)
-    if then:
-        follow = tuple(
-            DiceResult.typed_faces(f, request)
-            for f, request in zip(then, preview.more, strict=True)
-        )
-        dice = DiceResult(dice.mode, dice.faces, dice.aggregate, then=follow)
-    resolution, cs = t.resolve(a, dice)
-    before = dump(t.enc)
-    apply(t.enc, cs)
-    revert(t.enc, cs)
-    assert dump(t.enc) == before
-    t.apply(cs)
-    return resolution
 
 
 def keys(t, cid) -> list[str]:

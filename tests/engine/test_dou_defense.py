@@ -7,11 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.changes import ChangeSet, apply, revert
-from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
+from gui.engine.changes import ChangeSet, apply
+from gui.engine.rulesets.base import Action, ActionError, DiceResult
 from gui.engine.rulesets.douaratil import sheet
 
-from .builders import dump
+from . import acting
 from .dou_builders import MJ, PJ, add_state, arme, dice_needed, fighter, table
 
 SWORD = arme("Épée longue")  # one hand, 1d6+1 slashing
@@ -30,24 +30,7 @@ def hit(t, attacker="a", target="b", faces="5 5 5", weapon="1"):
 
 def take(t, kind, actor, target, window, faces=None, then=(), force=False, **options):
     """An action taken in the window, undo checked (G-4); its resolution."""
-    a = Action(kind, actor, target, options, {FORCE: True} if force else {}, window.id)
-    preview = t.preview(a)
-    dice = DiceResult("none")
-    if faces is not None:
-        dice = DiceResult.typed_faces(faces, preview.dice)
-    if then:
-        follow = tuple(
-            DiceResult.typed_faces(f, request)
-            for f, request in zip(then, preview.more, strict=True)
-        )
-        dice = DiceResult(dice.mode, dice.faces, then=follow)
-    resolution, cs = t.resolve(a, dice)
-    before = dump(t.enc)
-    apply(t.enc, cs)
-    revert(t.enc, cs)
-    assert dump(t.enc) == before
-    t.apply(cs)
-    return resolution
+    return acting.take(t, kind, actor, target, faces, then, force, window=window.id, **options)
 
 
 def duel(**b):
