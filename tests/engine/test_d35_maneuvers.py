@@ -354,3 +354,176 @@ def test_cfg_d35_13_defender_wins_ties_when_the_flag_says_so():
 
 def test_d35_80_opposed_odds_are_exact():
     assert look(duel(a={"bluff": 3}, b={"psychologie": 1}), m.FEINT).odds == brute(3, 1)
+
+
+# --- Sunder (D35-44, D35-45, TV-D35-10, CFG-D35-14) ---------------------------------------
+
+
+def _sunder_duel(a_weapon="Épée longue", b_weapon="Épée longue", a=None, b=None, flags=None):
+    return table(
+        fighter("a", PJ, (0, 0), armes=[arme(a_weapon)], **(a or {})),
+        fighter("b", MJ, (1, 0), armes=[arme(b_weapon)] if b_weapon else [], **(b or {})),
+        flags=flags,
+    )
+
+
+def test_sunder_is_offered():
+    kinds = {s.kind for s in trio().ruleset.actions(trio().enc, "a", "b")}
+    assert m.SUNDER in kinds
+
+
+def test_tv_d35_10_sunder_worn_object_ca_13_an_attack_of_13_hits():
+    t = _sunder_duel(b={"dexterite": 16})  # Medium (0), Dex +3
+    assert m.object_ca(t.enc.combatant("b"))[0] == 13
+    p = look(t, m.SUNDER, objet="autre")
+    assert p.target_number == 13 and not p.more
+    assert p.odds == Fraction(8, 20)  # 13 to 20 with +0
+    assert ("CA de l’objet (atteindre)", "13") in terms_of(p)
+    assert any(x.label.startswith("provoque une AO") for x in p.terms)
+    r = take(t, m.SUNDER, "a", "b", "13", objet="autre")
+    assert r.success is True and "endommagé" in r.outcome_fr and "MJ" in r.outcome_fr
+    assert r.amounts == {"total": 13, "target": 13}
+    r = take(t, m.SUNDER, "a", "b", "12", objet="autre")
+    assert r.success is False
+
+
+def test_cfg_d35_14_sunder_object_ca_must_be_exceeded_when_depasser():
+    t = _sunder_duel(b={"dexterite": 16}, flags={m.OBJECT_CA_FLAG: "depasser"})
+    p = look(t, m.SUNDER, objet="autre")
+    assert p.target_number == 14 and p.odds == Fraction(7, 20)
+    assert ("CA de l’objet (dépasser)", "13") in terms_of(p)
+    assert take(t, m.SUNDER, "a", "b", "13", objet="autre").success is False
+    assert take(t, m.SUNDER, "a", "b", "14", objet="autre").success is True
+
+
+def test_d35_45_sunder_object_ca_uses_the_holders_size_and_dex():
+    t = _sunder_duel(b={"dexterite": 8, "taille": "large"})  # Dex −1, Large −1
+    assert m.object_ca(t.enc.combatant("b"))[0] == 8
+    t = _sunder_duel(b={"dexterite": 12, "taille": "small"})  # Dex +1, Small +1
+    assert look(t, m.SUNDER, objet="autre").target_number == 12
+
+
+def test_tv_d35_10_sunder_with_a_piercing_weapon_is_illegal():
+    t = _sunder_duel(a_weapon="Rapière")
+    for objet in ("arme", "autre"):
+        p = look(t, m.SUNDER, objet=objet)
+        assert [n.rule for n in p.notices if n.blocking] == ["D35-44"]
+        with pytest.raises(ActionError, match="D35-44"):
+            take(t, m.SUNDER, "a", "b", "20", then=("1",) if objet == "arme" else (), objet=objet)
+    r = take(t, m.SUNDER, "a", "b", "20", objet="autre", force=True)
+    assert any(term.rule == "G-3" for term in r.terms)
+
+
+@pytest.mark.parametrize("weapon", ["Masse d'armes", "Dague", "Morgenstern", "Épée longue"])
+def test_d35_44_sunder_slashing_or_bludgeoning_is_legal(weapon):
+    p = look(_sunder_duel(a_weapon=weapon), m.SUNDER)
+    assert not [n for n in p.notices if n.blocking]
+
+
+def test_d35_44_sunder_held_weapon_opposed_rolls_with_disarm_modifiers():
+    t = _sunder_duel("Épée à deux mains", "Dague", b={"taille": "large"})
+    p = look(t, m.SUNDER)
+    shown = terms_of(p)
+    assert ("A : arme à deux mains", "4") in shown
+    assert ("B : arme légère ou mains nues", "-4") in shown
+    assert ("B : plus grand de 1 taille(s)", "+4") in shown
+    # A: +4; B: Large −1, light −4, larger +4 → −1.
+    assert p.odds == brute(4, -1) and len(p.more) == 1
+
+
+def test_d35_44_sunder_shield_counts_as_not_a_melee_weapon():
+    shown = terms_of(look(_sunder_duel(), m.SUNDER, objet="bouclier"))
+    assert ("B : objet qui n’est pas une arme de mêlée", "-4") in shown
+
+
+def test_d35_44_sunder_win_damages_the_weapon_loss_does_not_and_ties():
+    t = _sunder_duel()
+    r = take(t, m.SUNDER, "a", "b", "15", then=("5",))
+    assert r.success is True
+    assert "Épée longue de B est endommagé" in r.outcome_fr and "GM" in r.outcome_en
+    assert t.enc.combatant("b").states == []  # the GM applies the damage
+    r = take(t, m.SUNDER, "a", "b", "5", then=("15",))
+    assert r.success is False and "Pas de dégâts" in r.outcome_fr
+    r = take(t, m.SUNDER, "a", "b", "10", then=("10",))  # equal modifiers (CFG-D35-13)
+    assert r.success is None and "relancer" in r.outcome_fr
+
+
+# --- Overrun (D35-68) ---------------------------------------------------------------------
+
+
+def test_d35_68_overrun_is_offered():
+    t = trio()
+    assert m.OVERRUN in {s.kind for s in t.ruleset.actions(t.enc, "a", "b")}
+
+
+def test_d35_68_overrun_avoided_the_attacker_passes_without_a_roll():
+    t = duel()
+    p = look(t, m.OVERRUN, reaction="eviter")
+    assert p.dice is None and not p.more and p.odds == 1
+    r = take(t, m.OVERRUN, "a", "b", reaction="eviter")
+    assert r.success is True and "traverse" in r.outcome_fr
+    assert "a_terre" not in states(t, "b") and "a_terre" not in states(t, "a")
+    assert any(x.label.startswith("provoque une AO") for x in r.terms)
+
+
+def test_d35_68_overrun_block_modifiers_charge_stability_size_and_dex():
+    t = duel(b={"jambes": 4, "taille": "large", "dexterite": 14, "force": 10})
+    p = look(t, m.OVERRUN, charge=True)
+    shown = terms_of(p)
+    assert ("A : charge", "2") in shown
+    assert ("B : stabilité", "+4") in shown
+    assert ("B : taille (spéciale)", "+4") in shown
+    assert ("B : mod. de Dex", "+2") in shown  # the better of Str and Dex
+    assert p.odds == brute(2, 10)
+    assert len(p.more) == 3
+    assert ("B : mod. de For", "+0") in terms_of(look(t, m.OVERRUN, resiste="force"))
+
+
+def test_d35_68_overrun_attacker_wins_defender_prone():
+    t = duel()
+    r = take(t, m.OVERRUN, "a", "b", "15", then=("5",), charge=True)
+    assert r.success is True and "poursuit" in r.outcome_fr
+    assert states(t, "b")["a_terre"].source == "a"
+    assert "a_terre" not in states(t, "a") and "charge" in states(t, "a")
+
+
+def test_d35_68_overrun_fails_attacker_moves_back_and_falls_if_second_lost():
+    t = duel()
+    r = take(t, m.OVERRUN, "a", "b", "5", then=("15", "15", "5"))
+    assert r.success is False
+    assert "recule de 1,50 m" in r.outcome_fr and "1.50 m" in r.outcome_en
+    assert states(t, "a")["a_terre"].source == "b"
+    assert "a_terre" not in states(t, "b")
+    assert r.amounts == {"total": 5, "opposed": 15, "swap": 15, "swap_opposed": 5}
+
+
+def test_d35_68_overrun_fails_attacker_wins_the_second_check_stays_up():
+    t = duel()
+    r = take(t, m.OVERRUN, "a", "b", "5", then=("15", "5", "15"))
+    assert r.success is False and "recule de 1,50 m" in r.outcome_fr
+    assert "a_terre" not in states(t, "a") and "a_terre" not in states(t, "b")
+
+
+def test_d35_68_overrun_second_check_needs_its_rolls():
+    t = duel()
+    with pytest.raises(ActionError):
+        take(t, m.OVERRUN, "a", "b", "5", then=("15",))
+
+
+def test_cfg_d35_13_overrun_ties_first_reroll_second_to_the_higher_modifier():
+    t = duel()
+    r = take(t, m.OVERRUN, "a", "b", "10", then=("10",))
+    assert r.success is None and "relancer" in r.outcome_fr
+    assert "a_terre" not in states(t, "b")
+    t = duel()
+    r = take(t, m.OVERRUN, "a", "b", "5", then=("15", "10", "10"))  # second check tied
+    assert r.success is False and "second test : le relancer" in r.outcome_fr
+    assert "a_terre" not in states(t, "a")
+    # A charges (+2): B's second check tied at 12 goes to A's higher modifier.
+    t = duel()
+    r = take(t, m.OVERRUN, "a", "b", "5", then=("15", "12", "10"), charge=True)
+    assert r.success is False and "a_terre" not in states(t, "a")
+    # Defender-wins flag: in the swapped check A defends, so a tie keeps A standing.
+    t = table(fighter("a", PJ, (0, 0)), fighter("b", MJ, (1, 0)), flags={m.TIES_FLAG: "defenseur"})
+    r = take(t, m.OVERRUN, "a", "b", "10", then=("10", "10", "10"))
+    assert r.success is False and "a_terre" not in states(t, "a")

@@ -1,5 +1,6 @@
 """Special attacks of d20_35: aid another (D35-10), trip (D35-35, D35-36, A-D35-12), bull
-rush (D35-12 to D35-14, A-D35-19), disarm (D35-41 to D35-43) and feint (D35-47).
+rush (D35-12 to D35-14, A-D35-19), disarm (D35-41 to D35-43), sunder (D35-44, D35-45),
+feint (D35-47) and overrun (D35-68).
 
 Every opposed check is d20 + modifiers on each side; a tie goes as CFG-D35-13 says (A-D35-13:
 the higher modifier, then both roll again; or the defender). The action's dice are the
@@ -15,7 +16,15 @@ Readings (the GM can override every one):
   Ride check (`equitation`) instead of the whole Str/Dex check (no size, no stability).
 - Feint: −4 against a non-humanoid and −8 against animal Intelligence (Int 1–2) do not add
   up: the −8 replaces the −4. Int « — » cannot be feinted (blocking, G-3).
-- Bull rush: the GM moves the tokens; the distance is in the outcome."""
+- Bull rush: the GM moves the tokens; the distance is in the outcome.
+- Sunder: a weapon whose type names slashing or bludgeoning (« perforant_tranchant »…)
+  may sunder. A shield is a one-handed held object, not a melee weapon (−4). A win only
+  says the object is damaged: the GM applies the damage. Another object's CA uses the
+  holder's size (SIZE_ATTACK) and Dex; CFG-D35-14 « depasser » shows target CA + 1.
+- Overrun: the swapped check keeps each side's modifiers (charge, stability, the Dex
+  choice); the target counts as the attacker for ties. Its two rolls are Preview.more[1:]
+  (the target's, then the actor's), read only when the actor lost the first check. A mounted
+  overrun (the mount's check) is left to the GM."""
 
 from __future__ import annotations
 
@@ -58,6 +67,7 @@ from . import sheet
 from .context import Ctx, Handler
 
 AID, TRIP, BULL_RUSH, DISARM, FEINT = "aider", "croc_en_jambe", "bousculade", "desarmer", "feinte"
+SUNDER, OVERRUN = "destruction", "renversement"
 AID_ATTACK, AID_CA = "aide_attaque", "aide_ca"
 PRONE, DISARMED, FEINTED = "a_terre", "desarme", "feinte"
 TIES_FLAG = "CFG-D35-13"
@@ -793,6 +803,327 @@ def _disarm_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 DISARM_HANDLER = Handler(DISARM, _disarm_spec, _disarm_preview, _disarm_resolve)
 
 
+# Destruction (D35-44, D35-45, TV-D35-10, A-D35-14) ----------------------------------------
+
+OBJECT_CA_FLAG = "CFG-D35-14"
+_SUNDER_TYPES = ("tranchant", "contondant")
+_SUNDER_OBJECTS = {
+    "arme": ("Arme tenue", "A held weapon"),
+    "bouclier": ("Bouclier", "A shield"),
+    "autre": ("Autre objet tenu ou porté", "Another object, held or worn"),
+}
+SHIELD: dict[str, Scalar] = {**sheet.WEAPON_DEFAULTS, "nom": "Bouclier"}
+
+
+def can_sunder(w: dict[str, Scalar]) -> bool:
+    """D35-44: a slashing or bludgeoning weapon (one of two types counts)."""
+    return any(kind in str(w.get("type", "")) for kind in _SUNDER_TYPES)
+
+
+def object_ca(holder: Combatant) -> tuple[int, list[Term]]:
+    """D35-45: 10 + the size modifier (SIZE_ATTACK of the holder's size) + its Dex modifier."""
+    terms = [
+        Term("CA de base de l’objet", 10, "D35-45", "object's base AC"),
+        Term("taille", sheet.SIZE_ATTACK[sheet.size(holder)], "D35-45", "size"),
+        sheet.modifier_term(holder, "dexterite", "D35-45"),
+    ]
+    return _ints(terms), terms
+
+
+def _sunder_spec(ctx: Ctx) -> ActionSpec:
+    objects = [(k, fr, en) for k, (fr, en) in _SUNDER_OBJECTS.items()]
+    options = (
+        _weapon_field("arme", "Arme", "Weapon", ctx.actor, "D35-44"),
+        choice_field("objet", "Objet visé", "Object aimed at", objects, "D35-45", "arme"),
+        _weapon_field("arme_cible", "Arme visée", "Weapon aimed at", _target(ctx), "D35-44"),
+    )
+    return ActionSpec(SUNDER, Label(fr="Destruction", en="Sunder"), "D35-44", True, options)
+
+
+@dataclass(frozen=True)
+class Sunder:
+    """A sunder before the dice: the opposed attack rolls (a held weapon or shield), or the
+    attack against the object's CA (another object); its notices."""
+
+    aimed: str
+    contest: Opposed | None
+    check: Check | None
+    terms: tuple[Term, ...]
+    notices: tuple[Notice, ...]
+    thing: tuple[str, str]
+
+
+def sunder(ctx: Ctx) -> Sunder:
+    actor, target = ctx.actor, ctx.target
+    if actor.id == target.id:
+        raise ActionError("Choisir une autre créature", "Choose another creature")
+    weapon = _weapon_of(ctx, actor, "arme")
+    notices: list[Notice] = []
+    if not can_sunder(weapon):
+        notices.append(
+            _no(
+                "D35-44",
+                "La destruction se fait avec une arme tranchante ou contondante",
+                "Sunder needs a slashing or bludgeoning weapon",
+            )
+        )
+    aimed = ctx.choice("objet", "arme")
+    aimed = aimed if aimed in _SUNDER_OBJECTS else "arme"
+    if aimed == "autre":
+        ca, ca_terms = object_ca(target)
+        terms = [*sheet.attack_bonus(actor, weapon), *(_shown("objet", tuple(ca_terms), False))]
+        strict = ctx.flag(OBJECT_CA_FLAG) == "depasser"
+        rule = ("dépasser", "exceed") if strict else ("atteindre", "reach")
+        terms.append(
+            Term(f"CA de l’objet ({rule[0]})", str(ca), OBJECT_CA_FLAG, f"object's AC ({rule[1]})")
+        )
+        terms.append(
+            Term("provoque une AO de la cible", "", "D35-45", "provokes an AoO from the target")
+        )
+        check = Check(_ints(terms), ca, strict=strict, naturals=D20_NATURALS)
+        thing = ("l’objet", "the object")
+        return Sunder(aimed, None, check, tuple(terms), tuple(notices), thing)
+    held = SHIELD if aimed == "bouclier" else _weapon_of(ctx, target, "arme_cible")
+    mine, theirs = disarm_sides(actor, weapon, target, held, aimed == "bouclier")
+    contest = Opposed(
+        "D35-44",
+        Side(actor, tuple(mine)),
+        Side(target, tuple(theirs)),
+        ties(ctx),
+        ("attaque", "attack"),
+    )
+    terms = (*contest.terms(True), _SUNDER_AOO)
+    thing = ("le bouclier", "the shield") if aimed == "bouclier" else sheet.weapon_name(held)
+    return Sunder(aimed, contest, None, terms, tuple(notices), thing)
+
+
+_SUNDER_AOO = Term("provoque une AO de la cible", "", "D35-44", "provokes an AoO from the target")
+
+
+def _sunder_preview(ctx: Ctx) -> Preview:
+    s = sunder(ctx)
+    if s.check is not None:
+        chance = _pct(check_odds(D20, s.check).success)
+        return Preview(
+            ctx.action,
+            s.terms,
+            dice_request(D20, Label(fr="Attaque", en="Attack")),
+            target_number=s.check.target + (1 if s.check.strict else 0),
+            odds=check_odds(D20, s.check).success,
+            odds_note=f"Toucher la CA de l’objet {chance[0]} ; 20 naturel : réussite, 1 : échec",
+            odds_note_en=f"Hit the object's AC {chance[1]}; natural 20: success, 1: failure",
+            notices=s.notices,
+        )
+    contest = s.contest
+    assert contest is not None
+    odds = contest.odds()
+    note = _odds_note(odds, ("Chance d’endommager", "Chance to damage"))
+    first, second = contest.requests()
+    return Preview(
+        ctx.action,
+        s.terms,
+        first,
+        odds=odds.attacker,
+        odds_note=note[0],
+        odds_note_en=note[1],
+        distribution=D20.totals().map(lambda t: t + contest.attacker.modifier),
+        notices=s.notices,
+        more=(second,),
+    )
+
+
+def _sunder_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    s = sunder(ctx)
+    terms = list(s.terms)
+    refuse_blocked(ctx.action, list(s.notices), terms)
+    actor, target = ctx.actor, ctx.target
+    thing = s.thing
+    hit_said = (
+        f"{thing[0]} de {target.name} est endommagé (le MJ applique les dégâts)",
+        f"{thing[1]} of {target.name} is damaged (the GM applies the damage)",
+    )
+    miss_said = (
+        f"Pas de dégâts ({thing[0]} de {target.name})",
+        f"No damage ({thing[1]} of {target.name})",
+    )
+    if s.check is not None:
+        total, success = _read_first(dice, s.check)
+        terms.append(Term("d20 + bonus", total, "D35-45", "d20 + bonus"))
+        amounts = {"total": total, "target": s.check.target}
+        said = hit_said if success else miss_said
+    else:
+        assert s.contest is not None
+        _first, second = s.contest.requests()
+        own = _read_first(dice, Check(0, 0))[0]
+        a, d, winner = s.contest.judge(own, _opponent_roll(dice, 0, second))
+        terms += s.contest.totals_terms(a, d, winner)
+        amounts = {"total": a, "opposed": d}
+        said = {"attacker": hit_said, "defender": miss_said}.get(winner, _REROLL)
+        success = None if winner in ("reroll", "tie") else winner == "attacker"
+    label = (f"Destruction de {actor.name}", f"{actor.name}'s sunder")
+    return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, success, amounts)
+
+
+SUNDER_HANDLER = Handler(SUNDER, _sunder_spec, _sunder_preview, _sunder_resolve)
+
+
+# Renversement (D35-68) --------------------------------------------------------------------
+
+_OVERRUN_AOO = Term("provoque une AO de la cible", "", "D35-68", "provokes an AoO from the target")
+_OVERRUN_WITH = {"force": ("Force", "Strength"), "dexterite": ("Dextérité", "Dexterity")}
+
+
+def _overrun_spec(ctx: Ctx) -> ActionSpec:
+    means = [("meilleur", "Le meilleur", "The best")] + [
+        (k, fr, en) for k, (fr, en) in _OVERRUN_WITH.items()
+    ]
+    options = (
+        choice_field(
+            "reaction",
+            "La cible",
+            "The target",
+            [("bloquer", "Bloque", "Blocks"), ("eviter", "S’écarte", "Avoids")],
+            "D35-68",
+            "bloquer",
+        ),
+        choice_field(
+            "resiste",
+            "La cible résiste par",
+            "The target resists with",
+            means,
+            "D35-68",
+            "meilleur",
+        ),
+        bool_field("charge", "En charge (+2, −2 CA)", "Charging (+2, −2 AC)", "D35-68"),
+    )
+    label = Label(fr="Renversement", en="Overrun")
+    return ActionSpec(OVERRUN, label, "D35-68", True, options)
+
+
+def overrun(ctx: Ctx) -> tuple[Opposed, Opposed]:
+    """D35-68: opposed Str checks (the defender may use Dex) with the special size modifier,
+    +2 charging, +4 stability; then the same check with the roles swapped."""
+    actor, target = ctx.actor, ctx.target
+    if actor.id == target.id:
+        raise ActionError("Choisir une autre créature", "Choose another creature")
+    mine = strength_terms(actor, "force", "D35-68")
+    if ctx.yes("charge"):
+        mine.append(Term("charge", 2, "D35-68", "charge"))
+    means = ctx.choice("resiste", "meilleur")
+    if means not in _OVERRUN_WITH:
+        means = max(
+            ("force", "dexterite"),
+            key=lambda k: (_ints(trip_defence(target, k, "D35-68")), k == "force"),
+        )
+    theirs = trip_defence(target, means, "D35-68")
+    a, d = Side(actor, tuple(mine)), Side(target, tuple(theirs))
+    first = Opposed("D35-68", a, d, ties(ctx))
+    swapped = Opposed("D35-68", d, a, ties(ctx), ("second test", "second check"))
+    return first, swapped
+
+
+def _avoids(ctx: Ctx) -> bool:
+    return ctx.choice("reaction", "bloquer") == "eviter"
+
+
+_AVOIDED = Term("la cible s’écarte : pas de jet", "", "D35-68", "the target avoids: no roll")
+
+
+def _overrun_preview(ctx: Ctx) -> Preview:
+    first, swapped = overrun(ctx)
+    if _avoids(ctx):
+        return Preview(
+            ctx.action,
+            (_OVERRUN_AOO, _AVOIDED),
+            None,
+            odds=Fraction(1),
+            odds_note="La cible s’écarte : l’attaquant passe",
+            odds_note_en="The target avoids: the attacker passes",
+        )
+    odds, back = first.odds(), swapped.odds()
+    fall = _pct(odds.defender * back.attacker)
+    note = _odds_note(
+        odds,
+        (
+            f"Chance de renverser ; chance de tomber {fall[0]}",
+            f"Chance to knock down; chance to fall {fall[1]}",
+        ),
+    )
+    mine, theirs = first.requests()
+    theirs_again, mine_again = swapped.requests()
+    return Preview(
+        ctx.action,
+        (*first.terms(True), _OVERRUN_AOO),
+        mine,
+        odds=odds.attacker,
+        odds_note=note[0],
+        odds_note_en=note[1],
+        distribution=D20.totals().map(lambda t: t + first.attacker.modifier),
+        more=(theirs, theirs_again, mine_again),
+    )
+
+
+def _overrun_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    first, swapped = overrun(ctx)
+    actor, target = ctx.actor, ctx.target
+    edits = Edits(ctx.enc)
+    label = (f"Renversement de {actor.name}", f"{actor.name}'s overrun")
+    if _avoids(ctx):
+        said = (
+            f"{target.name} s’écarte : {actor.name} traverse son espace (sans action)",
+            f"{target.name} avoids: {actor.name} passes through its space (no action)",
+        )
+        terms = [_OVERRUN_AOO, _AVOIDED]
+        return finish(edits, ctx.action, label, terms, dice, said, True, {})
+    terms = [*first.terms(True), _OVERRUN_AOO]
+    _mine, theirs = first.requests()
+    own = _read_first(dice, Check(0, 0))[0]
+    a, d, winner = first.judge(own, _opponent_roll(dice, 0, theirs))
+    terms += first.totals_terms(a, d, winner)
+    amounts = {"total": a, "opposed": d}
+    if ctx.yes("charge"):
+        edits.add_state(
+            actor.id, State(key="charge", label="Charge", expiry=Expiry(at="turn_start"))
+        )
+    if winner == "attacker":
+        edits.add_state(target.id, _state(ctx, PRONE, source=actor.id))
+        said = (
+            f"{target.name} tombe à terre ; {actor.name} poursuit son déplacement",
+            f"{target.name} falls prone; {actor.name} carries on moving",
+        )
+        return finish(edits, ctx.action, label, terms, dice, said, True, amounts)
+    if winner != "defender":
+        return finish(edits, ctx.action, label, terms, dice, _REROLL, None, amounts)
+    theirs_again, mine_again = swapped.requests()
+    d2, a2, back = swapped.judge(
+        _opponent_roll(dice, 1, theirs_again), _opponent_roll(dice, 2, mine_again)
+    )
+    terms.append(Term("second test, rôles inversés", "", "D35-68", "second check, roles swapped"))
+    terms += swapped.totals_terms(d2, a2, back)
+    amounts = {**amounts, "swap": d2, "swap_opposed": a2}
+    m = _metres(PUSH_M)
+    fails = (
+        f"{actor.name} échoue et recule de {m[0]} (le MJ déplace le pion)",
+        f"{actor.name} fails and moves back {m[1]} (the GM moves the token)",
+    )
+    if back == "attacker":
+        edits.add_state(actor.id, _state(ctx, PRONE, source=target.id))
+        said = (f"{fails[0]} ; il tombe à terre", f"{fails[1]}; it falls prone")
+    elif back == "defender":
+        said = fails
+    else:
+        said = (
+            f"{fails[0]} ; égalité parfaite au second test : le relancer (à terre si"
+            f" {target.name} l’emporte, CFG-D35-13)",
+            f"{fails[1]}; a full tie on the second check: roll it again (prone if"
+            f" {target.name} wins, CFG-D35-13)",
+        )
+    return finish(edits, ctx.action, label, terms, dice, said, False, amounts)
+
+
+OVERRUN_HANDLER = Handler(OVERRUN, _overrun_spec, _overrun_preview, _overrun_resolve)
+
+
 # Feinte (D35-47) --------------------------------------------------------------------------
 
 
@@ -893,4 +1224,6 @@ HANDLERS: tuple[Handler, ...] = (
     BULL_RUSH_HANDLER,
     DISARM_HANDLER,
     FEINT_HANDLER,
+    SUNDER_HANDLER,
+    OVERRUN_HANDLER,
 )
