@@ -14,6 +14,7 @@ from .model import Encounter, LogEntry, State
 from .problems import BilingualError
 from .rulesets.base import Ruleset, log_change
 from .rulesets.schema import Label
+from .turns import current_entry
 
 FREE = "autre"  # the choice of a free condition among the ruleset's states
 Lasting = Literal["removed", "rounds", "turn_start", "turn_end", "use"]
@@ -100,7 +101,7 @@ def add(enc: Encounter, cid: str, state: State) -> ChangeSet:
     c = enc.combatant(cid)
     states = [s for s in c.states if s.key != state.key] + [state]
     changes = [change(enc, ("combatants", cid, "states"), states)]
-    lasting, name = describe(enc, state), durations.state_names(enc, [state])
+    lasting, name = describe(enc, state, cid), durations.state_names(enc, [state])
     lines = [
         (
             f"G-3 {name.fr}" + (f" ({lasting.fr})" if lasting.fr else ""),
@@ -140,8 +141,8 @@ def remove(enc: Encounter, cid: str, index: int) -> ChangeSet:
     return ChangeSet(label[0], tuple(changes), label[1])
 
 
-def describe(enc: Encounter, state: State) -> Label:
-    """How long a state lasts, in a few words ("" until removed)."""
+def describe(enc: Encounter, state: State, owner: str | None = None) -> Label:
+    """How long `owner`'s state lasts, in a few words ("" until removed)."""
     e = state.expiry
     if e is None:
         return Label(fr="", en="")
@@ -158,6 +159,10 @@ def describe(enc: Encounter, state: State) -> Label:
     if e.at == "turn_start":
         fr = f"jusqu’au début du prochain tour de {whom}" if whom else "jusqu’à son prochain tour"
         en = f"until the start of {whom}'s next turn" if whom else "until its next turn"
+    elif e.skip == 0 and _acting(enc, state.source if e.whose == "source" else owner):
+        # The end met next is that of the turn under way: say "this turn", not "next".
+        fr = f"jusqu’à la fin de ce tour de {whom}" if whom else "jusqu’à la fin de ce tour"
+        en = f"until the end of {whom}'s turn" if whom else "until the end of this turn"
     else:
         fr = (
             f"jusqu’à la fin du prochain tour de {whom}"
@@ -166,3 +171,9 @@ def describe(enc: Encounter, state: State) -> Label:
         )
         en = f"until the end of {whom}'s next turn" if whom else "until the end of its next turn"
     return Label(fr=fr, en=en)
+
+
+def _acting(enc: Encounter, cid: str | None) -> bool:
+    """Whether `cid` is a member of the unit whose turn is under way."""
+    acting = current_entry(enc.turn)
+    return cid is not None and acting is not None and cid in acting.members

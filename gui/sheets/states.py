@@ -23,11 +23,11 @@ from ..i18n import either, pick, tr
 from . import ErrorLabel
 
 
-def state_text(ruleset: Ruleset, enc: Encounter, state: State) -> str:
+def state_text(ruleset: Ruleset, enc: Encounter, state: State, owner: str | None = None) -> str:
     """ "Béni ×2 (3 r.)": the label, its value if any, how long it lasts if it ends."""
     name = pick(ruleset.state_label(state))
     text = name if state.value is None else f"{name} ×{state.value}"
-    lasting = pick(describe(enc, state))
+    lasting = pick(describe(enc, state, owner))
     return f"{text} ({lasting})" if lasting else text
 
 
@@ -91,7 +91,7 @@ class StatesBox(QGroupBox):
         row = QWidget()
         layout = QHBoxLayout(row)
         layout.setContentsMargins(0, 0, 0, 0)
-        label = QLabel(state_text(self.controller.ruleset, self.controller.enc, state))
+        label = QLabel(state_text(self.controller.ruleset, self.controller.enc, state, self.cid))
         label.setToolTip(either(*state.texts()))
         label.setWordWrap(True)
         remove = QToolButton()

@@ -455,3 +455,16 @@ def test_dou_15_a_flyer_dropping_prone_is_warned():
     notices = look(t, "se_jeter_a_terre", "a").notices
     assert [n.rule for n in notices] == ["DOU-15"] and not notices[0].blocking
     assert sheet.has_state(t.enc.combatant("a"), "a_terre") is False
+
+
+def test_a_state_that_ends_with_the_turn_under_way_says_this_turn():
+    """The newcomer read « jusqu'à la fin de son prochain tour » on a Dash ending this turn."""
+    from gui.engine import conditions
+
+    t = table(fighter("a"), fighter("b", MJ))
+    units = [e.unit for e in t.ruleset.turn_units(t.enc)]
+    t.apply(t.start_combat({u: 20 - i for i, u in enumerate(units)}))
+    act(t, "se_precipiter", "a")
+    (state,) = [s for s in t.enc.combatant("a").states if s.key == "precipite"]
+    text = conditions.describe(t.enc, state, "a")
+    assert (text.fr, text.en) == ("jusqu’à la fin de ce tour", "until the end of this turn")
