@@ -15,7 +15,18 @@ from ..base import DiceRequest, DueRoll, Term
 from ..call_context import within
 from ..schema import Label
 from ..stat_groups import GroupedByStat
-from . import attack, damage, dying, grapple, maneuvers, opportunity, sheet, turning
+from . import (
+    attack,
+    damage,
+    dying,
+    grapple,
+    maneuvers,
+    mounted,
+    opportunity,
+    running,
+    sheet,
+    turning,
+)
 from .context import Ctx
 
 HANDLERS = (
@@ -27,6 +38,8 @@ HANDLERS = (
     turning.TURN_UNDEAD,
     *maneuvers.HANDLERS,
     *grapple.HANDLERS,
+    *running.HANDLERS,
+    *mounted.HANDLERS,
 )
 _TOTAL = Label(fr="total des dés", en="dice total")
 STATUS = {
@@ -61,6 +74,10 @@ class D20(GroupedByStat, HandlerRuleset):
     def turn_mode(self, enc: Encounter) -> RankedInitiative:
         """D35-80 (SRD): highest first, the same order every round."""
         return RankedInitiative()
+
+    def turn_units(self, enc: Encounter) -> list[TurnEntry]:
+        """D35-24: a mount acts on its rider's initiative."""
+        return mounted.turn_units(enc, super().turn_units(enc))
 
     def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest:
         """D35-80 (SRD): d20 + Dex modifier."""
