@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from ...model import Encounter, TurnEntry
+from ...changes import Change
+from ...model import Combatant, Encounter, TurnEntry
+from ...moves import Destination
+from ..base import Ruleset
 from .context import Handler
 
 HANDLERS: tuple[Handler, ...] = ()
@@ -11,3 +14,8 @@ HANDLERS: tuple[Handler, ...] = ()
 def turn_units(enc: Encounter, units: list[TurnEntry]) -> list[TurnEntry]:
     """D35-24: the mount acts on its rider's initiative."""
     return units
+
+
+def move_changes(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
+    """D35-24: the rider shares its mount's space."""
+    return []

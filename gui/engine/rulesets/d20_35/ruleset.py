@@ -112,8 +112,12 @@ class D20(GroupedByStat, HandlerRuleset):
         return dying.due(enc, self, entry)
 
     def move_changes(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
-        """D35-11: leaving a threatened square opens the foe's attack of opportunity."""
-        return opportunity.provoked(self, enc, c, dest)
+        """D35-11: the rider goes with its mount (D35-24); leaving a threatened square opens the foe's
+        attack of opportunity."""
+        return [
+            *mounted.move_changes(self, enc, c, dest),
+            *opportunity.provoked(self, enc, c, dest),
+        ]
 
     def window_offers(self, enc: Encounter, window: Window) -> list[Offer]:
         return opportunity.offers(enc, window)
