@@ -112,8 +112,8 @@ class D20(GroupedByStat, HandlerRuleset):
         return dying.due(enc, self, entry)
 
     def move_changes(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
-        """D35-11: the rider goes with its mount (D35-24); leaving a threatened square opens the foe's
-        attack of opportunity."""
+        """The rider goes with its mount (D35-24); leaving a threatened square opens the
+        foe's attack of opportunity (D35-11)."""
         return [
             *mounted.move_changes(self, enc, c, dest),
             *opportunity.provoked(self, enc, c, dest),
