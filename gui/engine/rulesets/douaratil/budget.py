@@ -11,12 +11,17 @@ from typing import Literal
 from ...model import Combatant, Expiry, State
 from ..base import Notice, Term
 from ..edits import Edits
+
+# What the turn moved, kept with the budget (DOU-05, A-DOU-32: 0,1 m steps).
+from ..moving import MOVED as MOVED
+from ..moving import move as move
+from ..moving import moved as moved
+from ..moving import moved_label as moved_label
 from ..schema import Label
 from . import sheet
 
 Spend = Literal["action", "bonus", "objet", "reaction"]
 PREFIX = "budget."
-MOVED = "budget.mouvement"  # its value: the decimetres moved this turn (A-DOU-32: 0,1 m)
 DASH = "precipite"  # DOU-27: the Dash action's state, extra movement = the speed
 _WORDS: dict[Spend, tuple[str, str, str]] = {
     "action": ("Action utilisée", "Action used", "DOU-05"),
@@ -55,11 +60,6 @@ def spend(edits: Edits, c: Combatant, what: Spend, terms: list[Term]) -> None:
     terms.append(Term(fr.lower(), "", rule, en.lower()))
 
 
-def moved(c: Combatant) -> float:
-    """Metres moved this turn."""
-    return next((s.value or 0 for s in c.states if s.key == MOVED), 0) / 10
-
-
 def allowance(c: Combatant) -> float:
     """Metres this turn allows: the speed, its swimming speed under water (DOU-09: what is
     left is then the new speed less what it moved), twice with Dash (DOU-27), none when
@@ -71,20 +71,6 @@ def allowance(c: Combatant) -> float:
     if sheet.has_state(c, "immerge") and swimming > 0:
         base = swimming
     return base * 2 if sheet.has_state(c, DASH) else base
-
-
-def move(edits: Edits, c: Combatant, metres: float) -> None:
-    """Add `metres` to what `c` moved this turn."""
-    total = round((moved(c) + metres) * 10)
-    shown = moved_label(total).fr
-    edits.add_state(
-        c.id, State(key=MOVED, label=shown, value=total, expiry=Expiry(at="turn_start"))
-    )
-
-
-def moved_label(decimetres: int) -> Label:
-    metres = f"{decimetres / 10:g}"
-    return Label(fr=f"Déplacé : {metres.replace('.', ',')} m", en=f"Moved: {metres} m")
 
 
 def label(state: State) -> Label | None:

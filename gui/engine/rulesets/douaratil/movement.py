@@ -7,15 +7,13 @@ from __future__ import annotations
 
 from ... import windows
 from ...changes import Change
-from ...grid.from_map import board_of
-from ...grid.placed import space_of, squares_apart
-from ...grid.route import route
+from ...grid.placed import squares_apart
 from ...model import Combatant, Encounter, Position, Window
 from ...moves import Destination
 from ...windows import Offer
-from ...zones import ZoneGraph
 from ..base import Notice, Ruleset
 from ..edits import Edits
+from ..moving import way_metres
 from ..schema import Label
 from . import budget, contests, mounts, sheet
 
@@ -27,23 +25,9 @@ def metres(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) ->
     """What the move costs in metres: the way on the grid (difficult terrain counting twice,
     DOU-10), else the zones' links; crawling (DOU-12) and squeezing (DOU-17) cost 2 m a
     metre. None when the map cannot say (the GM judges)."""
-    space = space_of(enc, ruleset, c)
-    if space is not None and dest.cell is not None and enc.map.grid is not None:
-        foes = frozenset(
-            cell
-            for o in enc.combatants
-            if o.id != c.id and ruleset.blocks_way(enc, c, o)
-            if (their := space_of(enc, ruleset, o)) is not None
-            for cell in their.cells()
-        )
-        way = route(board_of(enc.map), space, tuple(dest.cell), ruleset.diagonal(enc), avoid=foes)
-        cost = way.cost.metres
-    elif c.position.zone and dest.zone and c.position.zone != dest.zone:
-        cost = ZoneGraph(enc.map).metres(c.position.zone, dest.zone)
-        if cost is None:
-            return None
-    else:
-        return 0.0
+    cost = way_metres(ruleset, enc, c, dest)
+    if cost is None:
+        return None
     if sheet.has_state(c, CRAWL) or sheet.has_state(c, SQUEEZE):
         cost *= 2
     return cost

@@ -1,0 +1,56 @@
+"""Metres moved in a turn, for the rulesets that count them: what a move costs (on the grid
+the way round walls and the creatures that bar it, else along the zones' links) and the state
+that keeps what a creature moved until the start of its next turn (durations.py), so undo, save
+and the sheet see it."""
+
+from __future__ import annotations
+
+from ..grid.from_map import board_of
+from ..grid.placed import space_of
+from ..grid.route import route
+from ..model import Combatant, Encounter, Expiry, State
+from ..moves import Destination
+from ..zones import ZoneGraph
+from .base import Ruleset
+from .edits import Edits
+from .schema import Label
+
+MOVED = "budget.mouvement"  # its value: the decimetres moved this turn (0,1 m steps)
+
+
+def way_metres(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -> float | None:
+    """What the move costs in metres: the way on the grid (difficult terrain counting twice),
+    else the zones' links; 0 within a zone; None when the map cannot say (the GM judges)."""
+    space = space_of(enc, ruleset, c)
+    if space is not None and dest.cell is not None and enc.map.grid is not None:
+        foes = frozenset(
+            cell
+            for o in enc.combatants
+            if o.id != c.id and ruleset.blocks_way(enc, c, o)
+            if (their := space_of(enc, ruleset, o)) is not None
+            for cell in their.cells()
+        )
+        way = route(board_of(enc.map), space, tuple(dest.cell), ruleset.diagonal(enc), avoid=foes)
+        return way.cost.metres
+    if c.position.zone and dest.zone and c.position.zone != dest.zone:
+        return ZoneGraph(enc.map).metres(c.position.zone, dest.zone)
+    return 0.0
+
+
+def moved(c: Combatant) -> float:
+    """Metres moved this turn."""
+    return next((s.value or 0 for s in c.states if s.key == MOVED), 0) / 10
+
+
+def move(edits: Edits, c: Combatant, metres: float) -> None:
+    """Add `metres` to what `c` moved this turn."""
+    total = round((moved(c) + metres) * 10)
+    shown = moved_label(total).fr
+    edits.add_state(
+        c.id, State(key=MOVED, label=shown, value=total, expiry=Expiry(at="turn_start"))
+    )
+
+
+def moved_label(decimetres: int) -> Label:
+    metres = f"{decimetres / 10:g}"
+    return Label(fr=f"Déplacé : {metres.replace('.', ',')} m", en=f"Moved: {metres} m")
