@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from ...changes import Change
+from dataclasses import replace
+
+from ...changes import Change, ChangeSet, apply, revert
 from ...dice import DiceExpr
 from ...grid.squares import Size
 from ...model import Combatant, Encounter, State, TurnEntry, Window
@@ -10,14 +12,28 @@ from ...moves import Destination
 from ...turns import RankedInitiative
 from ...windows import Offer
 from ...zones import Diagonal
+from .. import moving
 from ..action_ctx import HandlerRuleset
-from ..base import DiceRequest, DueRoll, Term
+from ..base import (
+    Action,
+    DiceRequest,
+    DiceResult,
+    DueRoll,
+    Notice,
+    Preview,
+    Resolution,
+    Ruleset,
+    Term,
+)
 from ..call_context import within
+from ..edits import Edits
 from ..schema import Label
 from ..stat_groups import GroupedByStat
 from . import (
     attack,
+    budget,
     damage,
+    declared,
     dying,
     grapple,
     maneuvers,
@@ -40,6 +56,7 @@ HANDLERS = (
     *grapple.HANDLERS,
     *running.HANDLERS,
     *mounted.HANDLERS,
+    *declared.HANDLERS,
 )
 _TOTAL = Label(fr="total des dés", en="dice total")
 STATUS = {
@@ -68,8 +85,36 @@ class D20(GroupedByStat, HandlerRuleset):
     context = Ctx
     uses_contact = True
     actions = with_flags(HandlerRuleset.actions)
-    preview = with_flags(HandlerRuleset.preview)
-    resolve = with_flags(HandlerRuleset.resolve)
+
+    @with_flags
+    def preview(self, enc: Encounter, action: Action) -> Preview:
+        """The handler's preview, with what the action goes past in the round's budget."""
+        shown = HandlerRuleset.preview(self, enc, action)
+        if action.actor is None:
+            return shown
+        over = budget.notices(enc, enc.combatant(action.actor), action, self._swift(enc))
+        return replace(shown, notices=(*shown.notices, *over)) if over else shown
+
+    @with_flags
+    def resolve(
+        self, enc: Encounter, action: Action, dice: DiceResult
+    ) -> tuple[Resolution, ChangeSet]:
+        """The handler's resolution, and what it takes from the round's budget (D35-09)."""
+        resolution, cs = HandlerRuleset.resolve(self, enc, action, dice)
+        if action.actor is None or budget.cost(action) is None:
+            return resolution, cs
+        apply(enc, cs, checked=False)  # the budget is read after the action's own changes
+        try:
+            edits = Edits(enc)
+            budget.spend(edits, enc.combatant(action.actor), action, self._swift(enc))
+            spent = edits.changes()
+        finally:
+            revert(enc, cs, checked=False)
+        return resolution, ChangeSet(cs.label, cs.changes + spent, cs.label_en)
+
+    def _swift(self, enc: Encounter) -> bool:
+        """CFG-D35-18: an immediate action takes the swift action (SRD)."""
+        return self.flag(enc, budget.SWIFT_FLAG) == "consomme_rapide"
 
     def turn_mode(self, enc: Encounter) -> RankedInitiative:
         """D35-80 (SRD): highest first, the same order every round."""
@@ -111,10 +156,15 @@ class D20(GroupedByStat, HandlerRuleset):
         """D35-49, D35-50: a dying creature's turn starts with its d%."""
         return dying.due(enc, self, entry)
 
+    def check_move(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Notice]:
+        """D35-09: a move past what the round still allows is a warning."""
+        return budget.move_notices(enc, c, moving.way_metres(self, enc, c, dest))
+
     def move_changes(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
-        """The rider goes with its mount (D35-24); leaving a threatened square opens the
-        foe's attack of opportunity (D35-11)."""
+        """The metres the acting creature moved (D35-09), the rider going with its mount
+        (D35-24); leaving a threatened square opens the foe's attack of opportunity (D35-11)."""
         return [
+            *_moved(self, enc, c, dest),
             *mounted.move_changes(self, enc, c, dest),
             *opportunity.provoked(self, enc, c, dest),
         ]
@@ -127,6 +177,9 @@ class D20(GroupedByStat, HandlerRuleset):
         return [] if window.kind == opportunity.WINDOW else None
 
     def state_label(self, state: State) -> Label:
+        own = _own_label(state)
+        if own is not None:
+            return own
         if state.key == opportunity.USED and state.label.startswith("AO ce round"):
             n = state.value or 0
             return Label(fr=f"AO ce round : {n}", en=f"AoO this round: {n}")
@@ -157,4 +210,24 @@ class D20(GroupedByStat, HandlerRuleset):
         state = STATUS[sheet.status(c)]
         head = Label(fr=f"pv {pv}/{top}", en=f"hp {pv}/{top}")
         shown = [head] if state.fr == "Normal" else [head, state]
-        return [*shown, *(self.state_label(s) for s in c.states)]
+        # The round's budget stays off the token (the sheet lists it): only the conditions.
+        return [*shown, *(self.state_label(s) for s in c.states if _own_label(s) is None)]
+
+
+def _own_label(state: State) -> Label | None:
+    """The budget's states, named in both languages while they keep their French name."""
+    if state.key == moving.MOVED:
+        return moving.moved_label(state.value or 0)
+    own = budget.label(state)
+    return own if own is not None and state.label.startswith(own.fr.split(" ×")[0]) else None
+
+
+def _moved(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
+    if not budget.counts(enc, c):
+        return []
+    metres = moving.way_metres(ruleset, enc, c, dest)
+    if not metres:
+        return []
+    edits = Edits(enc)
+    moving.move(edits, c, metres)
+    return list(edits.changes())

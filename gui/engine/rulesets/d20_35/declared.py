@@ -1,0 +1,154 @@
+"""Actions with no roll (D35-09, D35-33): total defence, standing up, and the other actions of
+the SRD's table the GM declares (a spell, drawing a weapon, a potion…) so that the round's
+budget counts them (budget.py) and the log keeps them; the ones that provoke say so (D35-11,
+CFG-D35-11's SRD list)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...changes import ChangeSet
+from ...model import Expiry, State
+from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from ..edits import Edits, finish, refuse_blocked
+from ..fields import choice_field
+from ..schema import Label
+from . import sheet
+from .context import Ctx, Handler
+
+TOTAL_DEFENCE, OTHER = "defense_totale", "autre"
+PRONE = "a_terre"
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One line of the SRD's action table: its names, its kind in the budget, whether it
+    provokes an attack of opportunity (SRD list, D35-11)."""
+
+    fr: str
+    en: str
+    kind: str
+    provokes: bool = False
+
+
+# The SRD 3.5 action table (hors extrait, SRD), the common lines.
+TABLE: dict[str, Declared] = {
+    "sort": Declared("Lancer un sort (1 action simple)", "Cast a spell (standard)", "simple", True),
+    "sort_complexe": Declared(
+        "Lancer un sort (1 round)", "Cast a spell (1 round)", "complexe", True
+    ),
+    "sort_rapide": Declared("Lancer un sort rapide", "Cast a quickened spell", "rapide"),
+    "potion": Declared("Boire une potion", "Drink a potion", "simple", True),
+    "objet_magique": Declared("Utiliser un objet magique", "Activate a magic item", "simple", True),
+    "degainer": Declared("Dégainer une arme", "Draw a weapon", "mouvement"),
+    "ramasser": Declared("Ramasser un objet", "Pick up an item", "mouvement", True),
+    "recharger": Declared(
+        "Recharger une arbalète légère", "Load a light crossbow", "mouvement", True
+    ),
+    "se_relever": Declared("Se relever", "Stand up from prone", "mouvement", True),
+    "porte": Declared("Ouvrir ou fermer une porte", "Open or close a door", "mouvement"),
+    "lacher": Declared("Lâcher un objet", "Drop an item", "libre"),
+    "parler": Declared("Parler", "Speak", "libre"),
+    "simple": Declared("Autre action simple", "Another standard action", "simple"),
+    "mouvement": Declared("Autre action de mouvement", "Another move action", "mouvement"),
+    "complexe": Declared("Autre action complexe", "Another full-round action", "complexe"),
+    "rapide": Declared("Autre action rapide", "Another swift action", "rapide"),
+    "immediate": Declared("Action immédiate", "An immediate action", "immediate"),
+}
+_KINDS = {
+    "simple": ("action simple", "standard action"),
+    "mouvement": ("action de mouvement", "move action"),
+    "complexe": ("action complexe", "full-round action"),
+    "rapide": ("action rapide", "swift action"),
+    "immediate": ("action immédiate", "immediate action"),
+    "libre": ("action libre", "free action"),
+}
+_PROVOKES = Term("provoque une AO (SRD)", "", "D35-11", "provokes an AoO (SRD)")
+
+
+def declared(ctx: Ctx) -> Declared:
+    """The line of the table the action names (its default: another standard action)."""
+    return TABLE.get(ctx.choice("quoi", "simple"), TABLE["simple"])
+
+
+def _total_defence_spec(ctx: Ctx) -> ActionSpec:
+    return ActionSpec(
+        TOTAL_DEFENCE, Label(fr="Défense totale", en="Total defence"), "D35-33", False
+    )
+
+
+def _total_defence_terms(ctx: Ctx) -> list[Term]:
+    return [
+        Term("CA", 4, "D35-33", "AC"),
+        Term("ni attaque ni AO", "", "D35-33", "no attack nor AoO"),
+        Term("action simple", "", "D35-09", "standard action"),
+    ]
+
+
+def _total_defence_preview(ctx: Ctx) -> Preview:
+    return Preview(ctx.action, tuple(_total_defence_terms(ctx)))
+
+
+def _total_defence_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    """D35-33, A-D35-6: +4 CA until the start of its next turn (or the round's end)."""
+    actor = ctx.actor
+    one_round = ctx.flag("A-D35-6") == "fin_du_round"
+    expiry = Expiry(at="rounds", rounds=1) if one_round else Expiry(at="turn_start")
+    edits = Edits(ctx.enc)
+    edits.add_state(actor.id, State(key=TOTAL_DEFENCE, label="Défense totale", expiry=expiry))
+    label = (f"Défense totale de {actor.name}", f"{actor.name}'s total defence")
+    said = ("+4 CA, ni attaque ni AO", "+4 AC, no attack nor AoO")
+    return finish(edits, ctx.action, label, _total_defence_terms(ctx), dice, said)
+
+
+def _other_spec(ctx: Ctx) -> ActionSpec:
+    choices = [(key, line.fr, line.en) for key, line in TABLE.items()]
+    return ActionSpec(
+        OTHER,
+        Label(fr="Autre action", en="Other action"),
+        "D35-09",
+        False,
+        (choice_field("quoi", "Action", "Action", choices, "D35-09", "simple"),),
+    )
+
+
+def _other_numbers(ctx: Ctx) -> tuple[list[Term], list[Notice]]:
+    line = declared(ctx)
+    fr, en = _KINDS[line.kind]
+    terms = [Term(fr, "", "D35-09", en)]
+    notices: list[Notice] = []
+    if line.provokes:
+        terms.append(_PROVOKES)
+    if ctx.choice("quoi") == "se_relever" and not sheet.has_state(ctx.actor, PRONE):
+        notices.append(
+            Notice(
+                "D35-36",
+                f"{ctx.actor.name} n'est pas à terre",
+                f"{ctx.actor.name} is not prone",
+                True,
+            )
+        )
+    return terms, notices
+
+
+def _other_preview(ctx: Ctx) -> Preview:
+    terms, notices = _other_numbers(ctx)
+    return Preview(ctx.action, tuple(terms), notices=tuple(notices))
+
+
+def _other_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    terms, notices = _other_numbers(ctx)
+    refuse_blocked(ctx.action, notices, terms)
+    actor, line = ctx.actor, declared(ctx)
+    edits = Edits(ctx.enc)
+    if ctx.choice("quoi") == "se_relever":
+        edits.remove_state(actor.id, PRONE)
+    label = (f"{actor.name} : {line.fr}", f"{actor.name}: {line.en}")
+    return finish(edits, ctx.action, label, terms, dice, (line.fr, line.en))
+
+
+TOTAL_DEFENCE_HANDLER = Handler(
+    TOTAL_DEFENCE, _total_defence_spec, _total_defence_preview, _total_defence_resolve
+)
+OTHER_HANDLER = Handler(OTHER, _other_spec, _other_preview, _other_resolve)
+HANDLERS: tuple[Handler, ...] = (TOTAL_DEFENCE_HANDLER, OTHER_HANDLER)
