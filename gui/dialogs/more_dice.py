@@ -1,12 +1,12 @@
 """The rolls that follow the first in one action (Preview.more: a miss chance after a hit…),
-each in a dice entry of its own under the first, named by its request's label."""
+each in a dice entry of its own under the first (two to a row), named by its request's label."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGridLayout, QWidget
 
 from ..engine.rulesets.base import DiceRequest, DiceResult
 from .dice_entry import DiceEntry
@@ -24,21 +24,21 @@ class MoreDice(QWidget):
         super().__init__(parent)
         self._roll = roll
         self.entries: list[DiceEntry] = []
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
+        # Two to a row: an action with four opposed rolls still fits a laptop's height.
+        self._grid = QGridLayout(self)
+        self._grid.setContentsMargins(0, 0, 0, 0)
         self.hide()
 
     def set_requests(self, requests: tuple[DiceRequest, ...]) -> None:
         """As many entries as requests (the dice already given stay where they still fit)."""
-        layout = self.layout()
         while len(self.entries) > len(requests):
             entry = self.entries.pop()
-            layout.removeWidget(entry)
+            self._grid.removeWidget(entry)
             entry.deleteLater()
         while len(self.entries) < len(requests):
             entry = DiceEntry(self._roll)
             entry.changed.connect(self.changed)
-            layout.addWidget(entry)
+            self._grid.addWidget(entry, len(self.entries) // 2, len(self.entries) % 2)
             self.entries.append(entry)
         for entry, request in zip(self.entries, requests, strict=True):
             entry.set_request(request)

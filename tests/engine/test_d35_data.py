@@ -141,6 +141,8 @@ STATES = {
     "sans_defense": "D35-21",
     "lutte": "D35-58",
     "immobilise": "D35-61",
+    "aide_attaque": "D35-10",
+    "aide_ca": "D35-10",
     "feinte": "D35-47",
     "desarme": "D35-43",
     "serre": "D35-78",

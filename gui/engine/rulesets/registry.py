@@ -21,6 +21,7 @@ _MODULES = {
     "conteur": "gui.engine.rulesets.conteur",
     "attention_donjon": "gui.engine.rulesets.attention_donjon",
     "douaratil": "gui.engine.rulesets.douaratil",
+    "d20_35": "gui.engine.rulesets.d20_35",
 }
 
 
