@@ -14,7 +14,7 @@ from gui.engine.model import State
 from gui.engine.rulesets.base import Action, ActionError, DiceResult
 from gui.engine.rulesets.d20_35 import grapple as g
 from gui.engine.rulesets.d20_35 import sheet
-from gui.engine.rulesets.d20_35.maneuvers import TIES_FLAG
+from gui.engine.rulesets.d20_35.opposed import TIES_FLAG
 
 from .acting import take
 from .builders import dump

@@ -73,3 +73,80 @@ def test_no_window_outside_the_fight():
     t = table(fighter("hero", PJ, (1, 0)), fighter("ogre", MJ, (2, 0)))
     move(t, "hero", (1, 6))
     assert not t.enc.windows
+
+
+# --- Cover and attacks of opportunity (D35-04, A-D35-3) ------------------------------------
+
+
+def covered_from_the_orc(flag=None):
+    """Hero (5, 5) between a goblin (4, 5) and an orc (6, 5), a low wall (cover, not total)
+    between hero and orc only."""
+    t = fight(
+        fighter("hero", PJ, (5, 5)),
+        fighter("orc", MJ, (6, 5)),
+        fighter("gob", MJ, (4, 5)),
+    )
+    if flag is not None:
+        t.enc.flags["A-D35-3"] = flag
+    t.enc.map.walls = [MapWall(start=(6, 5), end=(6, 6), blocks="cover")]
+    return t
+
+
+def test_d35_11_without_cover_both_foes_get_their_window():
+    t = covered_from_the_orc()
+    t.enc.map.walls = []
+    move(t, "hero", (5, 2))
+    assert sorted(w.actor for w in t.enc.windows) == ["gob", "orc"]
+
+
+def test_a_d35_3_cet_attaquant_only_the_foe_it_has_cover_against_makes_none():
+    for flag in (None, "cet_attaquant"):  # the default, and the setting named
+        t = covered_from_the_orc(flag)
+        move(t, "hero", (5, 2))
+        assert [w.actor for w in t.enc.windows] == ["gob"]
+
+
+def test_a_d35_3_tous_cover_against_any_threatening_foe_provokes_from_no_one():
+    t = covered_from_the_orc("tous")
+    move(t, "hero", (5, 2))
+    assert not t.enc.windows
+
+
+def test_a_d35_3_tous_spares_only_the_squares_with_cover():
+    """Leaving (5, 5), covered from the orc, provokes no one; going on past the goblin by
+    squares where nobody covers the hero gives the goblin its window."""
+    t = covered_from_the_orc("tous")
+    move(t, "hero", (1, 8))
+    assert [w.actor for w in t.enc.windows] == ["gob"]
+
+
+@pytest.mark.parametrize("flag", ["cet_attaquant", "tous"])
+@pytest.mark.parametrize("key", ["abri", "abri_ameliore", "abri_total"])
+def test_a_d35_3_a_gm_cover_state_stands_against_every_foe(flag, key):
+    t = covered_from_the_orc(flag)
+    t.enc.map.walls = []
+    add_state(t, "hero", key)
+    move(t, "hero", (5, 2))
+    assert not t.enc.windows
+
+
+def test_d35_05_a_creature_between_is_soft_cover_against_a_reach_foe():
+    """The ogre (Large, reach 2) reaches the hero past a square; an ally there is soft cover
+    (D35-01: reach judged as ranged), so no attack of opportunity; without it, one."""
+    alone = fight(fighter("hero", PJ, (5, 5)), fighter("ogre", MJ, (7, 5), taille="large"))
+    move(alone, "hero", (2, 5))
+    assert [w.actor for w in alone.enc.windows] == ["ogre"]
+    shielded = fight(
+        fighter("hero", PJ, (5, 5)),
+        fighter("ogre", MJ, (7, 5), taille="large"),
+        fighter("ami", PJ, (6, 5)),
+    )
+    move(shielded, "hero", (2, 5))
+    assert not shielded.enc.windows
+
+
+def test_d35_11_a_large_mover_leaves_every_square_of_its_space():
+    """Only the giant's lower-right square (5, 5) is next to the orc: it still provokes."""
+    t = fight(fighter("geant", PJ, (4, 4), taille="large"), fighter("orc", MJ, (6, 6)))
+    move(t, "geant", (1, 4))
+    assert [w.actor for w in t.enc.windows] == ["orc"]

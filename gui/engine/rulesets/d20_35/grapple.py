@@ -3,7 +3,7 @@ within the participants limit (D35-63, TV-D35-17), escape (D35-59, D35-61), pin 
 and deal damage (D35-59); Concentration while grappled (D35-59, TV-D35-18).
 
 Every opposed check is d20 + the grapple bonus (D35-55), a tie as CFG-D35-13 says (the model
-and helpers of maneuvers.py). The action's dice are the actor's first roll (the touch attack
+and helpers of opposed.py). The action's dice are the actor's first roll (the touch attack
 when grabbing, else its grapple check); what follows is Preview.more.
 
 Readings (the GM can override every blocking one):
@@ -43,18 +43,17 @@ from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field
 from ..schema import Label
 from . import sheet
+from .action_pieces import blocking, listed_state
 from .context import Ctx, Handler
-from .maneuvers import (
-    _REROLL,
+from .opposed import (
     D20,
+    REROLL,
     Opposed,
     Side,
-    _ints,
-    _no,
-    _odds_note,
-    _opponent_roll,
-    _read_first,
-    _state,
+    ints,
+    odds_note,
+    opponent_roll,
+    read_first,
     ties,
     touch_then_contest,
 )
@@ -140,7 +139,7 @@ def _in_grapple(ctx: Ctx, rule: str) -> list[Notice]:
     if sheet.has_state(ctx.actor, GRAPPLED) and together(ctx.actor, ctx.target):
         return []
     return [
-        _no(
+        blocking(
             rule,
             f"{ctx.actor.name} n’est pas en lutte avec {ctx.target.name}",
             f"{ctx.actor.name} is not grappling {ctx.target.name}",
@@ -152,7 +151,7 @@ def _not_pinned(ctx: Ctx, rule: str) -> list[Notice]:
     """D35-61: a pinned creature can only try to escape."""
     if sheet.has_state(ctx.actor, PINNED):
         return [
-            _no(
+            blocking(
                 "D35-61",
                 "Immobilisé : seule l’évasion est possible",
                 "Pinned: only escaping is possible",
@@ -171,7 +170,7 @@ def _opposed_preview(
 ) -> Preview:
     """The actor's grapple check as the action's dice, the target's (and `more`) after."""
     odds = contest.odds()
-    note = _odds_note(odds, what)
+    note = odds_note(odds, what)
     first, second = contest.requests()
     return Preview(
         ctx.action,
@@ -189,8 +188,8 @@ def _opposed_preview(
 def _judge(contest: Opposed, dice: DiceResult, terms: list[Term]) -> tuple[int, int, Winner]:
     """The actor's check (the first roll) against the target's (Preview.more[0])."""
     _first, second = contest.requests()
-    own = _read_first(dice, Check(0, 0))[0]
-    a, d, winner = contest.judge(own, _opponent_roll(dice, 0, second))
+    own = read_first(dice, Check(0, 0))[0]
+    a, d, winner = contest.judge(own, opponent_roll(dice, 0, second))
     terms += contest.totals_terms(a, d, winner)
     return a, d, winner
 
@@ -226,7 +225,7 @@ def _grab_numbers(ctx: Ctx) -> Grab:
     notices: list[Notice] = []
     if sheet.size_index(target) - sheet.size_index(actor) >= 2:
         notices.append(
-            _no(
+            blocking(
                 "A-D35-11",
                 "On ne peut assurer sa prise sur une créature plus grande de 2 tailles",
                 "A creature 2 or more sizes larger cannot be held",
@@ -234,7 +233,7 @@ def _grab_numbers(ctx: Ctx) -> Grab:
         )
     if _source(actor) == target.id:
         notices.append(
-            _no(
+            blocking(
                 "D35-57",
                 f"{actor.name} lutte déjà avec {target.name}",
                 f"{actor.name} is already grappling {target.name}",
@@ -244,7 +243,7 @@ def _grab_numbers(ctx: Ctx) -> Grab:
         total = grapplers_weight(ctx.enc, target) + weight(actor, target)
         if total > MAX_WEIGHT:
             notices.append(
-                _no(
+                blocking(
                     "D35-63",
                     f"Trop de lutteurs sur {target.name} : {total} > 4 (½ plus petit, 2 plus"
                     " grand)",
@@ -265,7 +264,7 @@ def _grab_numbers(ctx: Ctx) -> Grab:
     else:
         if ctx.yes("ao_degats"):
             notices.append(
-                _no(
+                blocking(
                     "D35-57",
                     "L’AO a infligé des dégâts : la tentative échoue",
                     "The AoO dealt damage: the attempt fails",
@@ -280,7 +279,7 @@ def _grab_numbers(ctx: Ctx) -> Grab:
             Term("CA de contact de la cible", str(touch_ca), "D35-57", "target's touch AC")
         )
         terms.append(Term("provoque une attaque d’opportunité", "", "D35-57", "provokes an AoO"))
-        touch = Check(_ints(terms), touch_ca, naturals=D20_NATURALS)
+        touch = Check(ints(terms), touch_ca, naturals=D20_NATURALS)
     return Grab(joining, touch, tuple(terms), _check(ctx, "D35-57"), tuple(notices))
 
 
@@ -307,7 +306,7 @@ def _grab_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     else:
         terms += grab.contest.terms(False)
         refuse_blocked(ctx.action, grab.notices, terms)
-        total, hit = _read_first(dice, grab.touch)
+        total, hit = read_first(dice, grab.touch)
         terms.append(Term("d20 + bonus (contact)", total, "D35-57", "d20 + bonus (touch)"))
         amounts = {"total": total, "target": grab.touch.target}
         if not hit:
@@ -315,14 +314,14 @@ def _grab_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             return finish(edits, ctx.action, label, terms, dice, said, False, amounts)
         first, second = grab.contest.requests()
         a, d, winner = grab.contest.judge(
-            _opponent_roll(dice, 0, first), _opponent_roll(dice, 1, second)
+            opponent_roll(dice, 0, first), opponent_roll(dice, 1, second)
         )
         terms += grab.contest.totals_terms(a, d, winner)
         amounts = {**amounts, "check": a, "opposed": d}
     if winner == "attacker":
-        edits.add_state(actor.id, _state(ctx, GRAPPLED, source=target.id))
+        edits.add_state(actor.id, listed_state(ctx, GRAPPLED, source=target.id))
         if not grab.joining:
-            edits.add_state(target.id, _state(ctx, GRAPPLED, source=actor.id))
+            edits.add_state(target.id, listed_state(ctx, GRAPPLED, source=actor.id))
             said = (
                 f"{actor.name} et {target.name} sont en lutte ; {target.name} subit les dégâts"
                 f" d’un coup à mains nues (action Dégâts) ; {actor.name} entre dans sa case",
@@ -337,7 +336,7 @@ def _grab_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     elif winner == "defender":
         said = (f"{target.name} se dégage de la prise", f"{target.name} breaks the hold")
     else:
-        said = _REROLL
+        said = REROLL
     return finish(edits, ctx.action, label, terms, dice, said, _success(winner), amounts)
 
 
@@ -388,7 +387,7 @@ def _rehome(ctx: Ctx, edits: Edits, who: Combatant, gone: str) -> bool:
         edits.remove_state(who.id, GRAPPLED, PINNED)
         return False
     if _source(who) == gone:
-        edits.add_state(who.id, _state(ctx, GRAPPLED, source=others[0].id))
+        edits.add_state(who.id, listed_state(ctx, GRAPPLED, source=others[0].id))
     return True
 
 
@@ -421,7 +420,7 @@ def _escape_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     elif winner == "defender":
         said = (f"{target.name} le retient", f"{target.name} holds on")
     else:
-        said = _REROLL
+        said = REROLL
     label = (f"Évasion de {actor.name}", f"{actor.name}'s escape")
     amounts = {"total": a, "opposed": d}
     return finish(edits, ctx.action, label, terms, dice, said, _success(winner), amounts)
@@ -457,7 +456,7 @@ def _pin_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     edits = Edits(ctx.enc)
     if winner == "attacker":
         when = durations.expiry(ctx.enc, "turn_start", target.id, "source", actor.id)
-        edits.add_state(target.id, _state(ctx, PINNED, source=actor.id, expiry=when))
+        edits.add_state(target.id, listed_state(ctx, PINNED, source=actor.id, expiry=when))
         said = (
             f"{target.name} est immobilisé jusqu’au prochain tour de {actor.name}",
             f"{target.name} is pinned until {actor.name}'s next turn",
@@ -465,7 +464,7 @@ def _pin_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     elif winner == "defender":
         said = (f"{target.name} résiste", f"{target.name} resists")
     else:
-        said = _REROLL
+        said = REROLL
     label = (f"Immobilisation par {actor.name}", f"{actor.name}'s pin")
     amounts = {"total": a, "opposed": d}
     return finish(edits, ctx.action, label, terms, dice, said, _success(winner), amounts)
@@ -543,7 +542,7 @@ def _hurt_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     elif winner == "defender":
         said = (f"{target.name} résiste", f"{target.name} resists")
     else:
-        said = _REROLL
+        said = REROLL
     label = (f"Dégâts en lutte de {actor.name}", f"{actor.name}'s grapple damage")
     return finish(edits, ctx.action, label, terms, dice, said, _success(winner), amounts)
 

@@ -1,18 +1,23 @@
-"""Attacks of opportunity (D35-11, D35-04, D35-17, D35-33, D35-58, D35-80): leaving a square a
-foe threatens opens a window where the foe may strike, once a round (SRD), not from cover,
-not while it grapples, not at what it cannot see."""
+"""Attacks of opportunity (D35-11, D35-04, A-D35-3, D35-17, D35-33, D35-58, D35-76, D35-80):
+leaving a square a foe threatens opens a window where the foe may strike, once a round (SRD),
+not from cover, not while it grapples, not at what it cannot see, not for a withdraw's first
+square."""
 
 from __future__ import annotations
 
 from ... import windows
 from ...changes import Change
+from ...grid.board import Board
 from ...grid.from_map import board_of
+from ...grid.lines import Cover, CoverCall, cover
 from ...grid.placed import space_of, threat_of
-from ...grid.reach import threatened
+from ...grid.reach import Threat, squares_to, threatened
 from ...grid.route import route
+from ...grid.squares import Cell, Footprint
 from ...model import Combatant, Encounter, Expiry, State, Window
 from ...moves import Destination
 from ...windows import Offer
+from ...zones import Diagonal
 from ..base import Notice, Ruleset, Term
 from ..edits import Edits
 from ..schema import Label
@@ -21,43 +26,119 @@ from . import sheet
 WINDOW = "opportunite"
 USED = "ao_utilisees"  # a state: the attacks of opportunity made this round (its value)
 PER_ROUND = 1  # D35-80 (SRD): one a round
+COVER_FLAG = "A-D35-3"  # « cet_attaquant » (default) or « tous »
+GM_COVER = ("abri", "abri_ameliore", "abri_total")  # the GM's cover states (D35-02 to D35-08)
+WITHDRAWING = "retraite"  # D35-76: set by running.py's withdraw, its value the square left
+_SPAN = 1000  # a withdraw's starting square as its state's value: x × 1000 + y
+
+
+def start_value(cell: Cell | None) -> int | None:
+    """The value of a withdraw's state that names the square it starts from (D35-76); None
+    off the grid or outside 0–999 (then no square is spared)."""
+    if cell is None or not all(0 <= v < _SPAN for v in cell):
+        return None
+    return cell[0] * _SPAN + cell[1]
+
+
+def start_of(c: Combatant) -> Cell | None:
+    """The square a withdrawing creature started from, None when it is not withdrawing."""
+    value = next((s.value for s in c.states if s.key == WITHDRAWING), None)
+    return None if value is None else divmod(value, _SPAN)
 
 
 def used(c: Combatant) -> int:
     return next((s.value or 0 for s in c.states if s.key == USED), 0)
 
 
-def can_strike(enc: Encounter, ruleset: Ruleset, foe: Combatant, mover: Combatant) -> bool:
-    """A foe able to make an attack of opportunity on `mover` now."""
+def threatens(enc: Encounter, ruleset: Ruleset, foe: Combatant, mover: Combatant) -> bool:
+    """A foe of `mover` in the fight that threatens squares (D35-58: a grappler does not)."""
     if foe.side == mover.side or ruleset.is_out(enc, foe):
         return False
-    if sheet.has_state(foe, "lutte") or sheet.has_state(foe, "defense_totale"):
-        return False  # D35-58: a grappler threatens nothing; D35-33: total defence
+    return not sheet.has_state(foe, "lutte")
+
+
+def can_strike(enc: Encounter, ruleset: Ruleset, foe: Combatant, mover: Combatant) -> bool:
+    """A foe able to make an attack of opportunity on `mover` now."""
+    if not threatens(enc, ruleset, foe, mover) or sheet.has_state(foe, "defense_totale"):
+        return False  # D35-33: total defence
     if used(foe) >= PER_ROUND:
         return False
     return not sheet.has_state(mover, "invisible")  # D35-17: total concealment
 
 
 def provoked(ruleset: Ruleset, enc: Encounter, mover: Combatant, dest: Destination) -> list[Change]:
-    """The windows a move opens: each foe whose threatened squares (without cover, D35-04)
-    the way leaves."""
+    """The windows a move opens (D35-11): each foe able to strike whose threatened squares the
+    way leaves (every square of the mover's space at each step but the last), except:
+
+    - D35-76: a withdraw's first square, the space it started from (the `retraite` state's
+      value: the SRD's « the square you start out in », the only one spared however many
+      drops the move takes; the move does not touch the state, so that the move's other
+      changes to the mover's states stay whole);
+    - D35-04, A-D35-3: cover, judged square by square from the foe's space by the grid's
+      lines (`_cover`: D35-01's melee rule next to it, the ranged one with reach, where the
+      other creatures in the fight are soft cover, D35-05). With « cet_attaquant »
+      (default) a square where the mover has cover against a foe opens no window for that
+      foe; with « tous » leaving a square where it has cover against any foe that threatens
+      it opens no window at all. A GM cover state on the mover (abri, abri_ameliore,
+      abri_total) stands against every foe, as the attack reads it: no window under either
+      setting.
+
+    Only the squares of the way within a foe's reach are traced (it runs on each drop)."""
     if enc.turn.round == 0 or dest.cell is None:
         return []
     space = space_of(enc, ruleset, mover)
     if space is None:
         return []
     board = board_of(enc.map)
-    way = route(board, space, tuple(dest.cell), ruleset.diagonal(enc)).cells
-    left = way[:-1]  # every square the way leaves
+    diagonal = ruleset.diagonal(enc)
+    steps = route(board, space, tuple(dest.cell), diagonal).cells[:-1]
+    if any(sheet.has_state(mover, key) for key in GM_COVER):
+        return []
+    left = {cell for origin in steps for cell in Footprint(origin, space.side).cells()}
+    start = start_of(mover)
+    if start is not None:
+        left -= set(Footprint(start, space.side).cells())
+    if not left:
+        return []
     edits = Edits(enc)
+    spaces = {
+        c.id: found
+        for c in enc.combatants
+        if c.id != mover.id and not ruleset.is_out(enc, c)
+        if (found := space_of(enc, ruleset, c)) is not None
+    }
+    open_to: dict[str, set[Cell]] = {}
+    covered: set[Cell] = set()  # squares with cover against some foe that threatens them
     for foe in enc.combatants:
         threat = threat_of(enc, ruleset, foe)
-        if threat is None or not can_strike(enc, ruleset, foe, mover):
+        if threat is None or not threatens(enc, ruleset, foe, mover):
             continue
-        reached = threatened(threat, ruleset.diagonal(enc), board, open_only=True)
-        if any(cell in reached for cell in left):
-            windows.opening(edits, WINDOW, foe.id, mover.id)
+        able = can_strike(enc, ruleset, foe, mover)
+        others = [s for cid, s in spaces.items() if cid != foe.id]
+        for cell in threatened(threat, diagonal) & left:
+            call = _cover(board, threat, cell, diagonal, others)
+            if call.cover == Cover.NONE:
+                if able:
+                    open_to.setdefault(foe.id, set()).add(cell)
+            elif call.cover != Cover.TOTAL:
+                covered.add(cell)
+    anyone = ruleset.flag(enc, COVER_FLAG) == "tous"
+    for foe_id, cells in open_to.items():
+        if cells - covered if anyone else cells:
+            windows.opening(edits, WINDOW, foe_id, mover.id)
     return list(edits.changes())
+
+
+def _cover(
+    board: Board, threat: Threat, cell: Cell, diagonal: Diagonal, others: list[Footprint]
+) -> CoverCall:
+    """The cover a square has against a foe (D35-01): next to it by the melee rule (any
+    line), from the walls and solid squares only (soft cover stands against ranged attacks,
+    SRD); farther, with reach, by the ranged rule (a corner with clear lines), where the
+    other creatures are soft cover (D35-05)."""
+    if squares_to(threat.space, cell, diagonal) <= 1:
+        return cover(board, threat.space, Footprint(cell), melee=True)
+    return cover(board, threat.space, Footprint(cell), creatures=others)
 
 
 def offers(enc: Encounter, window: Window) -> list[Offer]:

@@ -55,6 +55,7 @@ SIZE_SHORT = {
     "gargantuan": ("Gig", "G"),
     "colossal": ("C", "C"),
 }
+RUNNING = "course"  # D35-34: a running creature loses its Dex bonus to CA
 SRD = "CFG-D35-1"  # the SRD defaults the excerpt lacks (G-6: marked « hors extrait, SRD »)
 UNARMED: dict[str, Scalar] = {
     "nom": "Mains nues",
@@ -85,12 +86,16 @@ def score(c: Combatant, ability: str) -> int | None:
     return value if isinstance(value, int) and not isinstance(value, bool) else 10
 
 
+def current_score(c: Combatant, ability: str) -> int | None:
+    """The score less its ability damage (D35-54); None for « — »."""
+    value = score(c, ability)
+    return None if value is None else value - stat(c, f"dommage_{ability}")
+
+
 def modifier(c: Combatant, ability: str) -> int:
     """floor((score − damage − 10) / 2) (SRD, CFG-D35-1); 0 for « — »."""
-    value = score(c, ability)
-    if value is None:
-        return 0
-    return (value - stat(c, f"dommage_{ability}") - 10) // 2
+    value = current_score(c, ability)
+    return 0 if value is None else (value - 10) // 2
 
 
 def modifier_term(c: Combatant, ability: str, rule: str = SRD) -> Term:
@@ -169,9 +174,19 @@ def dex_to_ca(c: Combatant) -> int:
     return min(mod, cap) if isinstance(cap, int) and not isinstance(cap, bool) else mod
 
 
+def heavy_armour(c: Combatant) -> bool:
+    """CFG-D35-7's heavy armour, read from the armour's maximum Dex bonus (SRD, hors
+    extrait): the heavy armours allow +0 or +1 (splint, banded, half-plate, full plate), every
+    medium or light one +2 or more (mithral heavy armour, medium, +2 or +3); so does a heavy
+    load (+1), which also runs ×3. The run action lets the GM say otherwise."""
+    cap = c.stats.get("dex_max")
+    return isinstance(cap, int) and not isinstance(cap, bool) and cap <= 1
+
+
 def ca(c: Combatant, kind: str = "normal") -> tuple[int, list[Term]]:
     """10 + armour + shield + Dex + size + natural + deflection + dodge + misc (SRD); "touch"
-    leaves out armour, shield and natural; "flat" (flat-footed) a positive Dex and dodge."""
+    leaves out armour, shield and natural; "flat" (flat-footed) a positive Dex and dodge, as
+    does running (`course`, D35-34: no Dex bonus to CA, and dodge goes with it, SRD)."""
     parts = [("base", 10, "base")]
     if kind != "touch":
         parts += [
@@ -179,16 +194,21 @@ def ca(c: Combatant, kind: str = "normal") -> tuple[int, list[Term]]:
             ("bouclier", stat(c, "ca_bouclier"), "shield"),
         ]
     dex = dex_to_ca(c)
-    if kind != "flat" or dex < 0:
+    running = has_state(c, RUNNING) and kind != "flat"
+    if (kind != "flat" and not running) or dex < 0:
         parts.append(("Dex", dex, "Dex"))
     parts.append(("taille", SIZE_ATTACK[size(c)], "size"))
     if kind != "touch":
         parts.append(("naturelle", stat(c, "ca_naturelle"), "natural"))
     parts.append(("parade", stat(c, "ca_parade"), "deflection"))
-    if kind != "flat":
+    if kind != "flat" and not running:
         parts.append(("esquive", stat(c, "ca_esquive"), "dodge"))
     parts.append(("divers", stat(c, "ca_divers"), "misc."))
     terms = [Term(f"CA : {fr}", v, SRD, f"AC: {en}") for fr, v, en in parts if v or fr == "base"]
+    if running:
+        terms.append(
+            Term("CA : court, sans bonus de Dex", 0, "D35-34", "AC: running, no Dex bonus")
+        )
     return sum(int(t.value) for t in terms), terms  # type: ignore[arg-type]
 
 

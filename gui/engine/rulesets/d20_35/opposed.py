@@ -1,0 +1,196 @@
+"""The opposed-check machinery of the d20_35 special attacks (maneuvers.py) and of
+grapple.py: each side is d20 + modifiers, a tie goes as CFG-D35-13 says (A-D35-13: the higher
+modifier, then both roll again; or the defender). The action's dice are the actor's first
+roll; the rolls that follow (the opponent's, or both checks after a touch attack) are
+Preview.more, read with base.chained. Each preview gives the exact chance of success, rerolled
+ties followed to the end (checks.opposed)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ...checks import (
+    D35_TIES,
+    DEFENDER_TIES,
+    Check,
+    EdgeRoll,
+    OpposedOdds,
+    TieRule,
+    check_odds,
+    opposed_odds,
+    opposed_outcome,
+)
+from ...checks.opposed import Winner
+from ...checks.rolls import dice_request, outcome
+from ...model import Combatant
+from ..base import ActionError, DiceRequest, DiceResult, Notice, Preview, Term, chained
+from ..schema import Label
+from .context import Ctx
+
+TIES_FLAG = "CFG-D35-13"
+D20 = EdgeRoll(1, 20)
+
+
+def ties(ctx: Ctx) -> TieRule:
+    """CFG-D35-13: the higher modifier then a reroll (default), or the defender wins."""
+    return DEFENDER_TIES if ctx.flag(TIES_FLAG) == "defenseur" else D35_TIES
+
+
+def ints(terms: list[Term] | tuple[Term, ...]) -> int:
+    return sum(t.value for t in terms if isinstance(t.value, int) and not isinstance(t.value, bool))
+
+
+def shown(who: str, terms: tuple[Term, ...], own: bool) -> list[Term]:
+    """A side's terms named after it: ints (added to the action's roll) when `own`, else
+    text, so that the breakdown's sum is the actor's first roll only."""
+    out = []
+    for t in terms:
+        value: int | float | str | Fraction = t.value
+        if not own and isinstance(value, int) and not isinstance(value, bool):
+            value = f"{value:+d}"
+        out.append(Term(f"{who} : {t.label}", value, t.rule, f"{who}: {t.label_en or t.label}"))
+    return out
+
+
+def pct(p: Fraction) -> tuple[str, str]:
+    value = float(p) * 100
+    return f"{value:.1f} %".replace(".", ","), f"{value:.1f}%"
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of an opposed d20 check: who, and its modifiers as terms (int values)."""
+
+    who: Combatant
+    terms: tuple[Term, ...]
+
+    @property
+    def modifier(self) -> int:
+        return ints(self.terms)
+
+    def request(self, fr: str, en: str) -> DiceRequest:
+        name = self.who.name
+        return dice_request(D20, Label(fr=f"{fr} de {name}", en=f"{name}'s {en}"))
+
+
+@dataclass(frozen=True)
+class Opposed:
+    """An opposed check before the dice: the attacker's side and the defender's."""
+
+    rule: str
+    attacker: Side
+    defender: Side
+    ties: TieRule
+    roll: tuple[str, str] = ("test", "check")
+
+    def odds(self) -> OpposedOdds:
+        return opposed_odds(
+            D20.totals(),
+            D20.totals(),
+            self.attacker.modifier,
+            self.defender.modifier,
+            self.ties,
+        )
+
+    def requests(self) -> tuple[DiceRequest, DiceRequest]:
+        return self.attacker.request(*self.roll), self.defender.request(*self.roll)
+
+    def terms(self, attacker_own: bool) -> list[Term]:
+        return [
+            *shown(self.attacker.who.name, self.attacker.terms, attacker_own),
+            *shown(self.defender.who.name, self.defender.terms, False),
+        ]
+
+    def judge(self, mine: int, theirs: int) -> tuple[int, int, Winner]:
+        """Both totals from the natural rolls, and who wins (CFG-D35-13)."""
+        a = mine + self.attacker.modifier
+        d = theirs + self.defender.modifier
+        return (
+            a,
+            d,
+            opposed_outcome(a, d, self.attacker.modifier, self.defender.modifier, self.ties),
+        )
+
+    def totals_terms(self, a: int, d: int, winner: Winner) -> list[Term]:
+        an, dn = self.attacker.who.name, self.defender.who.name
+        terms = [
+            Term(f"{an} : d20 + modificateurs", str(a), self.rule, f"{an}: d20 + modifiers"),
+            Term(f"{dn} : d20 + modificateurs", str(d), self.rule, f"{dn}: d20 + modifiers"),
+        ]
+        if a == d:
+            by_modifier = self.ties.higher_modifier and (
+                self.attacker.modifier != self.defender.modifier
+            )
+            said = {
+                "attacker": ("égalité : l’attaquant l’emporte", "a tie: the attacker wins"),
+                "defender": ("égalité : le défenseur l’emporte", "a tie: the defender wins"),
+                "reroll": ("égalité parfaite : relancer", "a full tie: roll again"),
+                "tie": ("égalité : au MJ", "a tie: the GM rules"),
+            }[winner]
+            if by_modifier:
+                said = (
+                    "égalité : le plus grand modificateur l’emporte",
+                    "a tie: the higher modifier wins",
+                )
+            terms.append(Term(said[0], "", TIES_FLAG, said[1]))
+        return terms
+
+
+REROLL = (
+    "Égalité parfaite (mêmes modificateurs) : relancer l’action (CFG-D35-13)",
+    "A full tie (equal modifiers): take the action again (CFG-D35-13)",
+)
+
+
+def odds_note(odds: OpposedOdds, what: tuple[str, str]) -> tuple[str, str]:
+    tie = pct(odds.equal)
+    return (
+        f"{what[0]} ; égalité des totaux {tie[0]} (CFG-D35-13)",
+        f"{what[1]}; equal totals {tie[1]} (CFG-D35-13)",
+    )
+
+
+def read_first(dice: DiceResult, check: Check) -> tuple[int, bool]:
+    """The action's first d20 with its modifier: its total and whether it meets `check`."""
+    if not dice.faces and dice.aggregate is None:
+        raise ActionError("Aucun dé saisi", "No dice entered")
+    result, _assumed = outcome(D20, dice, check)
+    return result.total, result.success
+
+
+def opponent_roll(dice: DiceResult, k: int, request: DiceRequest) -> int:
+    return chained(dice, k, request)
+
+
+def touch_then_contest(
+    ctx: Ctx,
+    touch: Check,
+    contest: Opposed,
+    attack_terms: Sequence[Term],
+    notices: Sequence[Notice],
+    second: tuple[str, str],
+) -> Preview:
+    """A touch attack (the action's dice) then an opposed check (its rolls that follow):
+    the odds of both, each named in the note (trip, D35-35; grapple, D35-57)."""
+    hit = check_odds(D20, touch).success
+    odds = contest.odds()
+    note = odds_note(
+        odds,
+        (
+            f"Contact {pct(hit)[0]} puis {second[0]} {pct(odds.attacker)[0]}",
+            f"Touch {pct(hit)[1]} then {second[1]} {pct(odds.attacker)[1]}",
+        ),
+    )
+    return Preview(
+        ctx.action,
+        (*attack_terms, *contest.terms(False)),
+        dice_request(D20, Label(fr="Attaque de contact", en="Touch attack")),
+        target_number=touch.target,
+        odds=hit * odds.attacker,
+        odds_note=note[0],
+        odds_note_en=note[1],
+        notices=tuple(notices),
+        more=contest.requests(),
+    )
