@@ -5,6 +5,8 @@ cower (+2 to their attackers); each action's undo checked by apply and revert (G
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from gui.engine.model import Position
@@ -140,3 +142,148 @@ def test_d35_69_blocked_when_the_uses_are_spent_unless_forced():
     r = take(t, "pretre", 7, force=True)
     assert any(x.rule == "G-3" for x in r.terms)
     assert sheet.stat(t.enc.combatant("pretre"), "renvois_utilises") == 6
+
+
+# --- Dispelling turning (D35-74) and bolstering undead (D35-75, CFG-D35-15) ------------------
+
+
+def rival_clerics(**evil):
+    """A level-4 good cleric (PJ, Cha 14) who turned a 3-HD and a 4-HD undead (noting a turning
+    check of 15), and a level-6 evil cleric (MJ, Cha 14: +2) next to them."""
+    good = fighter("bon", PJ, (0, 0), niveau=4, niveau_pretre=4, charisme=14, pretre="bon")
+    base = {"niveau": 6, "niveau_pretre": 6, "charisme": 14, "pretre": "mauvais"}
+    t = wired(
+        good,
+        fighter("mechant", MJ, (3, 1), **(base | evil)),
+        undead("goule", 3, (2, 0)),
+        undead("blafard", 4, (4, 0)),
+    )
+    take(t, "bon", 7, dv_max=6, test=15)  # 7 + 4 + 2 = 13 HD: both turned
+    assert state(t, "goule", "renvoye").value == 15 and state(t, "blafard", "renvoye")
+    return t
+
+
+def dispel(t, check, damage=None, **options):
+    then = (damage,) if damage is not None else ()
+    opts = {"usage": "dissiper", "rival": "bon"} | options
+    return acting.take(t, "renvoi", "mechant", faces=check, then=then, **opts)
+
+
+def test_d35_74_only_an_evil_cleric_has_the_dispel_and_bolster_uses():
+    t = rival_clerics()
+    good = next(s for s in t.ruleset.actions(t.enc, "bon", None) if s.kind == "renvoi")
+    assert "usage" not in {o.key for o in good.options}
+    evil = next(s for s in t.ruleset.actions(t.enc, "mechant", None) if s.kind == "renvoi")
+    usage = next(o for o in evil.options if o.key == "usage")
+    assert [c.value for c in usage.choices] == ["intimider", "dissiper", "renforcer"]
+    rival = next(o for o in evil.options if o.key == "rival")
+    assert [c.value for c in rival.choices] == ["bon"]  # the source of the turned undead
+    with pytest.raises(ActionError):
+        t.preview(Action("renvoi", "bon", None, {"usage": "dissiper"}))
+
+
+def test_d35_74_must_beat_the_noted_turning_check_then_frees_the_turning_damage_in_hd():
+    t = rival_clerics()
+    p = t.preview(Action("renvoi", "mechant", None, {"usage": "dissiper", "rival": "bon"}))
+    assert p.target_number == 15 and p.odds == Fraction(8, 20)  # d20 + 2 ≥ 15
+    assert len(p.more) == 1 and p.more[0].expr.count == 2  # then 2d6
+    r = dispel(t, "13", "1 1")  # 15 meets 15; 2 + 6 + 2 = 10 HD
+    assert r.success is True and r.amounts["freeing"] == 10 and r.amounts["freed"] == 2
+    for cid in ("goule", "blafard"):
+        assert state(t, cid, "renvoye") is None
+    assert sheet.stat(t.enc.combatant("mechant"), "renvois_utilises") == 1  # D35-69
+    assert {"D35-74", "D35-71", "A-D35-15"} <= {x.rule for x in r.terms}
+
+
+def test_d35_74_the_damage_frees_the_nearest_within_the_hd_left():
+    t = rival_clerics(niveau_pretre=1, charisme=10)
+    r = dispel(t, "20", "1 1")  # 2 + 1 + 0 = 3 HD: the 3-HD goule, not the 4-HD one
+    assert r.amounts["freed"] == 1
+    assert state(t, "goule", "renvoye") is None
+    assert state(t, "blafard", "renvoye").source == "bon"
+
+
+def test_d35_74_a_check_below_the_good_cleric_s_fails_and_spends_the_use():
+    t = rival_clerics()
+    r = dispel(t, "12")  # 14 < 15: no damage roll needed
+    assert r.success is False and "15" in r.outcome_fr
+    assert state(t, "goule", "renvoye") and state(t, "blafard", "renvoye")
+    assert sheet.stat(t.enc.combatant("mechant"), "renvois_utilises") == 1
+
+
+def test_d35_74_the_gm_types_the_check_when_none_was_noted():
+    t = rival_clerics()
+    p = t.preview(
+        Action("renvoi", "mechant", None, {"usage": "dissiper", "rival": "bon", "test_rival": 20})
+    )
+    assert p.target_number == 20
+    for cid in ("goule", "blafard"):
+        t.enc.combatant(cid).states = [
+            s.model_copy(update={"value": None}) for s in t.enc.combatant(cid).states
+        ]
+    p = t.preview(Action("renvoi", "mechant", None, {"usage": "dissiper", "rival": "bon"}))
+    assert [n.rule for n in p.notices if n.blocking] == ["D35-74"]
+
+
+def test_d35_74_nothing_to_dispel_is_refused():
+    t = wired(
+        cleric(pretre="mauvais"),
+        undead("goule", 3, (2, 0)),
+    )
+    p = t.preview(Action("renvoi", "pretre", None, {"usage": "dissiper"}))
+    assert [n.rule for n in p.notices if n.blocking] == ["D35-74"]
+
+
+def bolstering(flag=None):
+    """A level-6 evil cleric (MJ, Intimidate +8, Cha 14) with a 3-HD undead of its side, a
+    20-HD one of its side, and a 3-HD undead of the other side."""
+    base = {"niveau": 6, "niveau_pretre": 6, "charisme": 14, "pretre": "mauvais"}
+    t = wired(
+        fighter("mechant", MJ, (0, 0), intimidation=8, **base),
+        undead("goule", 3, (2, 0)),
+        undead("liche", 20, (3, 0)),
+        fighter("autre", PJ, (4, 0), type_creature="mort_vivant", dv=3),
+    )
+    if flag is not None:
+        t.enc.flags["CFG-D35-15"] = flag
+    return t
+
+
+def bolster(t, face):
+    return acting.take(t, "renvoi", "mechant", faces=face, usage="renforcer")
+
+
+def test_d35_75_cfg_d35_15_intimidate_result_is_the_virtual_hd_for_1_minute():
+    t = bolstering()
+    p = t.preview(Action("renvoi", "mechant", None, {"usage": "renforcer"}))
+    assert any(x.rule == "D35-75" and x.value == 8 for x in p.terms)  # Intimidate
+    assert any(x.rule == "CFG-D35-15" for x in p.terms)
+    r = bolster(t, "10")  # 18
+    assert r.amounts == {"total": 18, "bolstered": 1}
+    raised = state(t, "goule", "renforce")
+    assert raised.value == 18 and raised.source == "mechant"
+    assert raised.expiry.at == "rounds" and raised.expiry.rounds == 10
+    assert state(t, "liche", "renforce") is None  # 18 ≤ 20 HD: no effect
+    assert state(t, "autre", "renforce") is None  # not of its side
+    assert sheet.stat(t.enc.combatant("mechant"), "renvois_utilises") == 0  # a skill check
+
+
+def test_cfg_d35_15_test_de_renvoi_uses_the_turning_check_and_a_use():
+    t = bolstering("test_de_renvoi")
+    r = bolster(t, "10")  # 10 + Cha 2
+    assert r.amounts["total"] == 12 and state(t, "goule", "renforce").value == 12
+    assert sheet.stat(t.enc.combatant("mechant"), "renvois_utilises") == 1
+    assert any(x.rule == "A-D35-15" for x in r.terms)
+
+
+def test_d35_75_turning_reads_the_virtual_hd():
+    t = bolstering()
+    bolster(t, "10")  # the goule counts 18 HD
+    t.enc.combatants.append(
+        cleric(pretre="bon").model_copy(update={"position": Position(zone="salle", cell=(1, 1))})
+    )
+    r = take(t, "pretre", 12, dv_max=20)  # 12 + 6 + 2 = 20 HD
+    assert state(t, "goule", "renvoye") is not None  # 18 ≤ 20: turned, not destroyed
+    assert sheet.status(t.enc.combatant("goule")) == "normal"  # 6 < 2 × 18
+    assert any(x.rule == "D35-75" and x.value == "18" for x in r.terms)
+    assert state(t, "autre", "renvoye") is None  # 20 − 18 = 2 HD left < 3

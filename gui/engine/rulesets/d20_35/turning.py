@@ -1,35 +1,60 @@
-"""Renvoi des morts-vivants (D35-69 to D35-73, A-D35-15): 3 + Cha modifier uses a day; the
+"""Renvoi des morts-vivants (D35-69 to D35-75, A-D35-15): 3 + Cha modifier uses a day; the
 turning check's table is not in the excerpt, so the GM types the highest DV it affects
 (D35-70); turning damage 2d6 + cleric level + Cha modifier is spent from the nearest undead
-within 18 m (D35-71); each is turned for 10 rounds (D35-72), or destroyed when the cleric's
-level is at least twice its DV (D35-73); an evil cleric rebukes them: they cower."""
+within 18 m (D35-71), each counted by its virtual HD once bolstered (D35-75); each is turned
+for 10 rounds (D35-72), or destroyed when the cleric's level is at least twice its DV (D35-73);
+an evil cleric rebukes them: they cower. A good cleric may note its turning check's result on
+the undead it turns (the states' value), for an evil cleric's dispel.
+
+The evil cleric's action has an option `usage`: rebuke (default), dispel a good cleric's
+turning (D35-74) or bolster undead (D35-75), both in rebuking.py."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from ...changes import ChangeSet
-from ...dice import DiceExpr
-from ...grid.placed import metres_apart
-from ...model import Combatant, Expiry, State
-from ..base import ActionSpec, DiceRequest, DiceResult, Notice, Preview, Resolution, Term
+from ...model import Expiry, State
+from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, int_field
+from ..fields import bool_field, choice_field, int_field
 from ..schema import Label
-from . import sheet
+from . import rebuking, sheet
 from .context import Ctx, Handler
+from .undead import (
+    ROUNDS,
+    damage_request,
+    hd_term,
+    in_range,
+    spend_use,
+    use_terms_and_notices,
+    uses_per_day,
+    virtual_hd,
+)
+
+__all__ = ["TURN_UNDEAD", "in_range", "uses_per_day"]
 
 KIND = "renvoi"
-RANGE_M = 18.0  # D35-69
-ROUNDS = 10  # D35-72: 1 minute
-UNDEAD = "mort_vivant"
-_TOTAL = Label(fr="total des dés", en="dice total")
-_DAMAGE = Label(fr="Efficacité du renvoi (2d6)", en="Turning damage (2d6)")
+REBUKE = "intimider"
+USAGES = (
+    (REBUKE, "Intimider (recroquevillés)", "Rebuke (cowering)"),
+    (rebuking.DISPEL, "Dissiper le renvoi d’un prêtre bon", "Dispel a good cleric's turning"),
+    (rebuking.BOLSTER, "Augmenter le moral des morts-vivants", "Bolster undead"),
+)
 
 
-def uses_per_day(c: Combatant) -> int:
-    """D35-69: 3 + Cha modifier (never below 0)."""
-    return max(0, 3 + sheet.modifier(c, "charisme"))
+def _evil(ctx: Ctx) -> bool:
+    return ctx.actor.stats.get("pretre") == "mauvais"
+
+
+def usage(ctx: Ctx) -> str:
+    """The evil cleric's use of its energy (a good cleric only turns)."""
+    if not _evil(ctx):
+        return REBUKE
+    chosen = ctx.choice("usage", REBUKE)
+    if chosen not in {u for u, _fr, _en in USAGES}:
+        raise ActionError(f"Usage inconnu « {chosen} »", f"Unknown use '{chosen}'")
+    return chosen
 
 
 def _spec(ctx: Ctx) -> ActionSpec | None:
@@ -37,7 +62,8 @@ def _spec(ctx: Ctx) -> ActionSpec | None:
     if actor.stats.get("pretre", "aucun") == "aucun":
         return None
     level = sheet.stat(actor, "niveau_pretre")
-    options = (
+    evil = _evil(ctx)
+    hd_max = (
         int_field(
             "dv_max",
             "DV maximum affectés (test de Charisme, table hors extrait)",
@@ -47,14 +73,32 @@ def _spec(ctx: Ctx) -> ActionSpec | None:
             60,
             level,
         ),
-        bool_field(
-            "accules",
-            "Les renvoyés ne peuvent pas fuir (recroquevillés)",
-            "The turned cannot flee (cowering)",
-            "D35-72",
-        ),
     )
-    evil = actor.stats.get("pretre") == "mauvais"
+    if evil:
+        options = (
+            choice_field("usage", "Usage", "Use", list(USAGES), "D35-74", REBUKE),
+            *hd_max,
+            *rebuking.dispel_options(ctx),
+        )
+    else:
+        options = (
+            *hd_max,
+            bool_field(
+                "accules",
+                "Les renvoyés ne peuvent pas fuir (recroquevillés)",
+                "The turned cannot flee (cowering)",
+                "D35-72",
+            ),
+            int_field(
+                "test",
+                "Résultat du test de renvoi, noté pour une dissipation (0 : non noté)",
+                "Turning check result, noted for a dispel (0: not noted)",
+                "D35-74",
+                0,
+                99,
+                0,
+            ),
+        )
     label = (
         Label(fr="Intimider les morts-vivants", en="Rebuke undead")
         if evil
@@ -75,11 +119,9 @@ def numbers(ctx: Ctx) -> Turning:
     actor = ctx.actor
     level = sheet.stat(actor, "niveau_pretre")
     cha = sheet.modifier(actor, "charisme")
-    uses, used = uses_per_day(actor), sheet.stat(actor, "renvois_utilises")
     hd_max = ctx.number("dv_max", level)
-    terms = [
-        Term("renvois par jour (3 + mod. de Cha)", uses, "D35-69", "uses per day (3 + Cha mod.)"),
-        Term("renvois déjà utilisés", used, "D35-69", "uses spent"),
+    terms, notices = use_terms_and_notices(actor)
+    terms += [
         Term(
             "DV maximum affectés (MJ ; table du test hors extrait)",
             hd_max,
@@ -90,70 +132,47 @@ def numbers(ctx: Ctx) -> Turning:
         Term("niveau de prêtre", level, "D35-71", "cleric level"),
         Term("mod. de Cha", cha, "D35-71", "Cha modifier"),
     ]
-    notices = []
-    if used >= uses:
-        notices.append(
-            Notice(
-                "D35-69",
-                f"Plus de renvoi aujourd’hui ({used}/{uses})",
-                f"No turning attempt left today ({used}/{uses})",
-                True,
-            )
-        )
-    if actor.stats.get("pretre", "aucun") == "aucun":
-        notices.append(Notice("D35-69", "Pas un prêtre", "Not a cleric", True))
     return Turning(level + cha, hd_max, tuple(terms), tuple(notices))
 
 
-def _request() -> DiceRequest:
-    return DiceRequest(DiceExpr(2, 6), _TOTAL, 2, 12, label=_DAMAGE)
-
-
 def preview(ctx: Ctx) -> Preview:
+    chosen = usage(ctx)
+    if chosen == rebuking.DISPEL:
+        return rebuking.dispel_preview(ctx)
+    if chosen == rebuking.BOLSTER:
+        return rebuking.bolster_preview(ctx)
     t = numbers(ctx)
-    return Preview(ctx.action, t.terms, _request(), notices=t.notices)
-
-
-def in_range(ctx: Ctx) -> list[Combatant]:
-    """D35-69, D35-71: the undead within 18 m (by the grid, else in the cleric's zone),
-    nearest first; the dead are left out."""
-    actor = ctx.actor
-    found: list[tuple[float, int, Combatant]] = []
-    for i, c in enumerate(ctx.enc.combatants):
-        if c.id == actor.id or c.stats.get("type_creature") != UNDEAD:
-            continue
-        if sheet.status(c) == "mort":
-            continue
-        metres = metres_apart(ctx.enc, ctx.ruleset, actor, c)
-        if metres is None:
-            zone = actor.position.zone
-            if zone is None or c.position.zone != zone:
-                continue
-            metres = 0.0
-        if metres <= RANGE_M:
-            found.append((metres, i, c))
-    return [c for _m, _i, c in sorted(found, key=lambda f: (f[0], f[1]))]
+    return Preview(ctx.action, t.terms, damage_request(), notices=t.notices)
 
 
 def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    chosen = usage(ctx)
+    if chosen == rebuking.DISPEL:
+        return rebuking.dispel_resolve(ctx, dice)
+    if chosen == rebuking.BOLSTER:
+        return rebuking.bolster_resolve(ctx, dice)
     t = numbers(ctx)
     terms = list(t.terms)
     refuse_blocked(ctx.action, t.notices, terms)
     actor = ctx.actor
     level = sheet.stat(actor, "niveau_pretre")
     evil = actor.stats.get("pretre") == "mauvais"
-    roll = dice.total(_request())
+    roll = dice.total(damage_request())
     total = roll + t.bonus
     terms.append(Term(f"2d6 ({roll}) + niveau + mod. de Cha", total, "D35-71", "turning damage"))
     edits = Edits(ctx.enc)
-    edits.add(("combatants", actor.id, "stats", "renvois_utilises"), 1)
+    spend_use(edits, actor)
+    noted = ctx.number("test") or None  # D35-74: the check a dispel must beat
     left = total
     turned: list[str] = []
     destroyed: list[str] = []
     cowering: list[str] = []
     lasting = Expiry(at="rounds", rounds=ROUNDS)
     for c in in_range(ctx):
-        hd = sheet.stat(c, "dv")
+        hd = virtual_hd(c)  # D35-75
+        shown = hd_term(c)
+        if shown is not None:
+            terms.append(shown)
         if hd > t.hd_max or hd > left:
             why = "au-delà des DV maximum" if hd > t.hd_max else "au-delà des DV restants"
             terms.append(
@@ -166,7 +185,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             )
             continue
         left -= hd
-        if evil:  # D35-74's evil cleric: rebuked undead cower
+        if evil:  # an evil cleric's rebuked undead cower
             edits.add_state(
                 c.id,
                 State(key="recroqueville", label="Recroquevillé", source=actor.id, expiry=lasting),
@@ -188,14 +207,19 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             )
         else:
             edits.add_state(
-                c.id, State(key="renvoye", label="Renvoyé", source=actor.id, expiry=lasting)
+                c.id,
+                State(key="renvoye", label="Renvoyé", source=actor.id, expiry=lasting, value=noted),
             )
             turned.append(c.name)
             if ctx.yes("accules"):
                 edits.add_state(
                     c.id,
                     State(
-                        key="recroqueville", label="Recroquevillé", source=actor.id, expiry=lasting
+                        key="recroqueville",
+                        label="Recroquevillé",
+                        source=actor.id,
+                        expiry=lasting,
+                        value=noted,
                     ),
                 )
                 cowering.append(c.name)
