@@ -94,8 +94,11 @@ def grid_move_notices(
             Notice("G-3", f"pas de chemin libre : {way.cost.fr}", f"no clear way: {way.cost.en}")
         )
     there = set(Footprint(cell, side).cells())
+    together = ruleset.together(enc, c)
     for other in enc.combatants:
         if other.id == c.id or other.position.cell is None or ruleset.is_out(enc, other):
+            continue
+        if other.id in together:  # a rider and its mount share their squares
             continue
         if there & set(Footprint(tuple(other.position.cell), ruleset.space(enc, other)).cells()):  # type: ignore[arg-type]
             out.append(

@@ -472,3 +472,17 @@ def test_turn_entries_are_kept_as_given():
     entry = TurnEntry(unit="x", members=["x"], side=PJ)
     t = table(fighter("x"))
     assert mounts.turn_units(t.enc, [entry]) == [entry]
+
+
+def test_dou_64_on_the_grid_a_rider_and_its_mount_never_bar_each_other():
+    """The grid's « la case est occupée » (G-3) is not said of a rider and its mount."""
+    from gui.engine.moves import Destination
+
+    t = stable(fight=False)
+    t.enc.map.grid = Grid(cell_px=40, snap=True)
+    for cid, cell in (("a", (0, 0)), ("h", (3, 3)), ("b", (8, 8))):
+        t.enc.combatant(cid).position = Position(zone=None, cell=cell)
+    _mount_rider(t, "a", "h")
+    assert t.ruleset.together(t.enc, t.enc.combatant("h")) == {"a"}
+    assert t.move("h", Destination(cell=(0, 0)), False)[0] == []  # onto its rider's square
+    assert t.move("a", Destination(cell=(8, 8)), False)[0] != []  # b's square still is taken

@@ -414,6 +414,11 @@ class Ruleset(ABC):
         and rule ids by default)."""
         return call.words()
 
+    def together(self, enc: Encounter, c: Combatant) -> set[str]:
+        """The others that move with `c` and share its squares (a rider and its mount): their
+        squares never bar its way. None by default."""
+        return set()
+
     def blocks_way(self, enc: Encounter, mover: Combatant, other: Combatant) -> bool:
         """Whether `mover` must go round `other`'s space on the grid: a foe still in the
         fight, by default (allies may be passed through)."""

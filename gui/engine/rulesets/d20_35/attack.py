@@ -2,8 +2,9 @@
 20 a hit and a natural 1 a miss; cover from the grid's lines or the GM (D35-01 to D35-08),
 charge (D35-20), fighting defensively (D35-32), helpless targets (D35-21), flanking from
 the grid (D35-66, D35-67), squeezing (D35-78), shooting into melee (D35-79), mounted
-(D35-26, D35-28), the wrong weapon for nonlethal damage (D35-39); then concealment's miss
-chance rolled after the hit (D35-15 to D35-17), with the exact odds of the whole chain."""
+(D35-26 to D35-28, A-D35-20), the wrong weapon for nonlethal damage (D35-39); then
+concealment's miss chance rolled after the hit (D35-15 to D35-17), with the exact odds of the
+whole chain."""
 
 from __future__ import annotations
 
@@ -14,8 +15,16 @@ from ...changes import ChangeSet
 from ...checks import D20_NATURALS, ChainStep, Check, EdgeRoll, chain_odds, miss_chance_step
 from ...checks.rolls import dice_request, outcome
 from ...grid.lines import Cover
-from ...grid.placed import cover_between, flanked_by, metres_apart, squares_apart
+from ...grid.placed import (
+    allies_of,
+    cover_between,
+    flanked_by,
+    metres_apart,
+    squares_apart,
+    threat_of,
+)
 from ...model import Combatant, Expiry, Scalar, State, Window
+from .. import riders
 from ..base import (
     ActionError,
     ActionSpec,
@@ -48,10 +57,13 @@ COVERS = (
     ("ameliore", "Abri amélioré (+8)", "Improved cover (+8)"),
     ("total", "Abri total", "Total cover"),
 )
+MOUNTED = "monte"  # D35-24: the rider's state, its source the mount (riders.py)
+# D35-27 to D35-29: how far the mount goes this turn ("aucun": 1,50 m at most).
 MOUNT_MOVES = (
-    ("aucun", "La monture ne bouge pas ou se déplace une fois", "The mount stays or moves once"),
-    ("double", "Double déplacement de la monture (−4)", "The mount's double move (−4)"),
-    ("course", "La monture court (−8)", "The mount runs (−8)"),
+    ("aucun", "La monture ne bouge pas (1,50 m au plus)", "The mount stays (1.50 m at most)"),
+    ("simple", "La monture se déplace une fois", "The mount moves once"),
+    ("double", "Double déplacement de la monture", "The mount's double move"),
+    ("course", "La monture court", "The mount runs"),
 )
 
 
@@ -96,9 +108,9 @@ def _spec(ctx: Ctx) -> ActionSpec:
         bool_field("non_letal", "Dégâts non létaux", "Nonlethal damage", "D35-39"),
         choice_field("abri", "Abri", "Cover", list(COVERS), "D35-01", "carte"),
     ]
-    if sheet.has_state(actor, "monte"):
+    if sheet.has_state(actor, MOUNTED):
         options.append(
-            choice_field("monture", "Monture", "Mount", list(MOUNT_MOVES), "D35-28", "aucun")
+            choice_field("monture", "Monture", "Mount", list(MOUNT_MOVES), "D35-27", "aucun")
         )
     return ActionSpec(
         KIND,
@@ -206,7 +218,7 @@ def _situation(
     _flanking(ctx, actor, target, ranged, terms)
     if ranged and (ctx.yes("melee_tir") or _in_melee(ctx, target)):
         terms.append(Term("tir dans le tas", -4, "D35-79", "shooting into melee"))
-    _mounted(ctx, actor, target, ranged, terms)
+    _mounted(ctx, actor, target, ranged, terms, notices)
     _cover(ctx, actor, target, w, ranged, ca_terms, notices)
 
 
@@ -218,7 +230,7 @@ def _charge_notices(ctx: Ctx, actor: Combatant, target: Combatant) -> list[Notic
     length = float(typed) if typed >= 0 else apart
     if length is None:
         return []
-    longest = 2 * sheet.speed(actor)
+    longest = 2 * sheet.speed(_steed(ctx, actor))  # D35-24: a rider's charge is its mount's
     if 3 <= length <= longest:
         return []
     shown = f"{length:g}".replace(".", ",")
@@ -240,8 +252,12 @@ def _flanking(
     if ranged:
         return
     call = flanked_by(ctx.enc, ctx.ruleset, actor, target)
-    if call is not None and call.flanked:
-        terms.append(Term("prise en tenaille", 2, "D35-67", "flanking"))
+    if call is not None and call.flanked and call.ally is not None:
+        enc, ruleset = ctx.enc, ctx.ruleset
+        allies = [c for c in allies_of(enc, ruleset, actor) if threat_of(enc, ruleset, c)]
+        ally = allies[call.ally].name
+        both = (f"prise en tenaille : {actor.name} et {ally}", f"flanking: {actor.name} and {ally}")
+        terms.append(Term(both[0], 2, "D35-67", both[1]))
         terms.append(Term(call.fr, "", "D35-66", call.en))
     elif ctx.yes("tenaille"):
         terms.append(Term("prise en tenaille (MJ)", 2, "D35-67", "flanking (GM)"))
@@ -257,25 +273,72 @@ def _in_melee(ctx: Ctx, target: Combatant) -> bool:
     )
 
 
+def _steed(ctx: Ctx, c: Combatant) -> Combatant:
+    """Who carries `c`: its mount when it rides one in the encounter (D35-24), else itself."""
+    return riders.mount_of(ctx.enc, c, MOUNTED) or c
+
+
+def mount_charged(ctx: Ctx, rider: Combatant) -> bool:
+    """D35-27: the rider's mount charged this turn (it has the state `charge`)."""
+    steed = _steed(ctx, rider)
+    return steed.id != rider.id and sheet.has_state(steed, "charge")
+
+
 def _mounted(
-    ctx: Ctx, actor: Combatant, target: Combatant, ranged: bool, terms: list[Term]
+    ctx: Ctx,
+    actor: Combatant,
+    target: Combatant,
+    ranged: bool,
+    terms: list[Term],
+    notices: list[Notice],
 ) -> None:
-    """D35-26: +1 in melee from the saddle against a creature on foot, Medium or smaller;
-    D35-28: a shot while the mount moves twice −4, while it runs −8."""
-    if not sheet.has_state(actor, "monte"):
+    """D35-26: +1 in melee from the saddle against a creature on foot, Medium or smaller.
+    D35-27: once the mount went more than 1,50 m (its charge too) a single melee attack, with
+    no penalty even at full speed; the mount's charge is the rider's (+2, −2 CA). D35-28: a
+    shot while the mount moves twice −4, while it runs −8, a full attack allowed, each shot
+    made halfway. A-D35-20 « non »: the single attack holds at range too."""
+    if not sheet.has_state(actor, MOUNTED):
         return
-    on_foot = not sheet.has_state(target, "monte")
+    on_foot = not sheet.has_state(target, MOUNTED)
     if not ranged and on_foot and sheet.size_index(target) <= sheet.SIZES.index("medium"):
         terms.append(Term("en selle (position dominante)", 1, "D35-26", "mounted (higher ground)"))
+    if ctx.yes("charge"):
+        terms.append(Term("la charge de la monture", "", "D35-27", "the mount's charge"))
+    elif mount_charged(ctx, actor):
+        terms.append(Term("charge de la monture", 2, "D35-27", "the mount's charge"))
     move = ctx.choice("monture", "aucun")
+    melee_only = ctx.flag("A-D35-20") is not False
     if ranged and move in ("double", "course"):
         value = -4 if move == "double" else -8
+        shot = ("tir pendant que la monture bouge", "shooting while the mount moves")
+        terms.append(Term(shot[0], value, "D35-28", shot[1]))
+        if melee_only:
+            terms.append(
+                Term(
+                    "attaque à outrance permise, à mi-déplacement",
+                    "",
+                    "D35-28",
+                    "full attack allowed, halfway through the move",
+                )
+            )
+    moved = move != "aucun" or ctx.yes("charge") or mount_charged(ctx, actor)
+    if not moved:
+        return
+    if not ranged:
         terms.append(
             Term(
-                "tir pendant que la monture bouge",
-                value,
-                "D35-28",
-                "shooting while the mount moves",
+                "pas de malus même à pleine vitesse", "", "D35-27", "no penalty even at full speed"
+            )
+        )
+    if ctx.choice("attaque", "0") not in ("", "0") and (not ranged or not melee_only):
+        notices.append(
+            Notice(
+                "D35-27",
+                "La monture s’est déplacée de plus de 1,50 m : une seule attaque"
+                + (" au corps à corps (A-D35-20)" if melee_only else " (A-D35-20)"),
+                "The mount moved more than 1.50 m: a single attack"
+                + (" in melee (A-D35-20)" if melee_only else " (A-D35-20)"),
+                True,
             )
         )
 
@@ -395,8 +458,12 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     # A-D35-6: "for 1 round" ends at the start of its next turn, or at the end of the round.
     one_round = ctx.flag("A-D35-6") == "fin_du_round"
     until_next = Expiry(at="rounds", rounds=1) if one_round else Expiry(at="turn_start")
+    # D35-20's −2 CA; D35-27: a rider's charge is its mount's, and its mount's charge its own.
+    charging = [actor] if ctx.yes("charge") or mount_charged(ctx, actor) else []
     if ctx.yes("charge"):
-        edits.add_state(actor.id, State(key="charge", label="Charge", expiry=until_next))
+        charging.append(_steed(ctx, actor))
+    for cid in dict.fromkeys(c.id for c in charging):
+        edits.add_state(cid, State(key="charge", label="Charge", expiry=until_next))
     if ctx.yes("defensive"):
         edits.add_state(
             actor.id, State(key="defense_combat", label="Sur la défensive", expiry=until_next)

@@ -124,13 +124,19 @@ class D20(GroupedByStat, HandlerRuleset):
         """D35-24: a mount acts on its rider's initiative."""
         return mounted.turn_units(enc, super().turn_units(enc))
 
+    def together(self, enc: Encounter, c: Combatant) -> set[str]:
+        """D35-24: a rider shares its mount's space."""
+        return mounted.together(enc, c)
+
     def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest:
-        """D35-80 (SRD): d20 + Dex modifier."""
-        expr = DiceExpr(1, 20, modifier=sheet.modifier(c, "dexterite"))
+        """D35-80 (SRD): d20 + Dex modifier; a ridden mount's is its rider's (D35-24)."""
+        holder = mounted.initiative_holder(enc, c)
+        expr = DiceExpr(1, 20, modifier=sheet.modifier(holder, "dexterite"))
         return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or expr.minimum)
 
     def initiative_score(self, enc: Encounter, c: Combatant) -> int:
-        return sheet.modifier(c, "dexterite")
+        """The Dex modifier; a ridden mount's is its rider's (D35-24)."""
+        return sheet.modifier(mounted.initiative_holder(enc, c), "dexterite")
 
     def diagonal(self, enc: Encounter) -> Diagonal:
         """The SRD's 1-2-1 (a diagonal costs 1, then 2, across the move)."""

@@ -30,6 +30,7 @@ from ...changes import ChangeSet
 from ...checks import Check, EdgeSource
 from ...checks.rolls import outcome
 from ...model import Combatant, Encounter, Expiry, State, TurnEntry
+from .. import riders as shared
 from ..base import ActionError, ActionSpec, DiceResult, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field, int_field
@@ -65,9 +66,7 @@ def _mounted(c: Combatant) -> State | None:
 
 def mount_of(enc: Encounter, rider: Combatant) -> Combatant | None:
     """The mount `rider` is on (the source of its `monte` state), if it is in the encounter."""
-    state = _mounted(rider)
-    source = state.source if state is not None else None
-    return next((c for c in enc.combatants if c.id == source and c.id != rider.id), None)
+    return shared.mount_of(enc, rider, MOUNTED)
 
 
 def controlled(enc: Encounter, rider: Combatant) -> bool:
@@ -79,11 +78,7 @@ def controlled(enc: Encounter, rider: Combatant) -> bool:
 
 def riders(enc: Encounter, mount: Combatant) -> list[Combatant]:
     """Who rides `mount`, in roster order."""
-    return [
-        c
-        for c in enc.combatants
-        if c.id != mount.id and any(s.key == MOUNTED and s.source == mount.id for s in c.states)
-    ]
+    return shared.riders(enc, mount, MOUNTED)
 
 
 def controller(enc: Encounter, mount: Combatant) -> Combatant | None:
@@ -94,37 +89,19 @@ def controller(enc: Encounter, mount: Combatant) -> Combatant | None:
 def initiative_holder(enc: Encounter, c: Combatant) -> Combatant:
     """Whose initiative `c` acts on: its rider's for a controlled mount (DOU-67, through a
     rider that is itself a controlled mount), else its own."""
-    seen = {c.id}
-    lead = c
-    while (rider := controller(enc, lead)) is not None and rider.id not in seen:
-        seen.add(rider.id)
-        lead = rider
-    return lead
+    return enc.combatant(shared.leader(c.id, _follows(enc)))
+
+
+def _follows(enc: Encounter) -> dict[str, str]:
+    """Each controlled mount and the rider who controls it (DOU-67)."""
+    return {c.id: rider.id for c in enc.combatants if (rider := controller(enc, c)) is not None}
 
 
 def turn_units(enc: Encounter, units: list[TurnEntry]) -> list[TurnEntry]:
     """The ruleset's turn units with each controlled mount moved into its rider's unit, just
     after its rider (DOU-67: it acts on the rider's initiative); an independent mount keeps
     its own (DOU-68). The units keep their order; one left empty goes; `units` is unchanged."""
-    members = [list(u.members) for u in units]
-    home = {cid: i for i, m in enumerate(members) for cid in m}
-    for c in enc.combatants:
-        rider = controller(enc, c)
-        lead = initiative_holder(enc, c)
-        if rider is None or c.id not in home or lead.id not in home:
-            continue
-        src, dst = home[c.id], home[lead.id]
-        if src == dst:
-            continue
-        members[src].remove(c.id)
-        into = members[dst]
-        into.insert(into.index(rider.id) + 1 if rider.id in into else len(into), c.id)
-        home[c.id] = dst
-    return [
-        u.model_copy(update={"members": m})
-        for u, m in zip(units, members, strict=True)
-        if m or not u.members
-    ]
+    return shared.join_units(units, _follows(enc))
 
 
 def mount_actions_allowed(enc: Encounter, c: Combatant) -> list[str] | None:

@@ -11,6 +11,7 @@ from ...moves import Destination
 from ...turns import RankedInitiative
 from ...windows import Offer
 from ...zones import Diagonal
+from .. import riders
 from ..action_ctx import HandlerRuleset
 from ..base import ActionSpec, DiceRequest, Notice, Term, Words
 from ..call_context import within
@@ -66,6 +67,10 @@ class Douaratil(GroupedByStat, HandlerRuleset):
             return specs
         free = {defense.BLOCK, defense.DODGE, damage.KIND}
         return [s for s in specs if s.kind in allowed or s.kind in free]
+
+    def together(self, enc: Encounter, c: Combatant) -> set[str]:
+        """A rider and its mount share their squares (DOU-64): neither bars the other's way."""
+        return riders.together(enc, c, mounts.MOUNTED)
 
     def turn_units(self, enc: Encounter) -> list[TurnEntry]:
         """DOU-67: a controlled mount acts in its rider's unit; DOU-68: an independent one
