@@ -160,6 +160,9 @@ STATES = {
     "abri_ameliore": "D35-08",
     "abri_total": "D35-07",
     "course": "D35-34",
+    "course_enchainee": "A-D35-7",  # running.py: the rounds run in a row
+    "hors_d_haleine": "A-D35-7",  # running.py: the rest after a failed check
+    "retraite": "D35-76",  # running.py and opportunity.py: the first square left
     "pret": "D35-64",
     "retarde": "D35-65",
     "monte": "D35-24",
@@ -825,3 +828,10 @@ def test_identical_creatures_from_the_bestiary_roll_one_initiative():
     creatures = json.loads((FOLDER / "bestiary.json").read_text(encoding="utf-8"))
     assert all(entry["stats"]["groupe"] == entry["name"] for entry in creatures)
     assert all(len(entry["name"]) <= 40 for entry in creatures)
+
+
+def test_the_attack_of_opportunity_window_reads_in_both_languages(data):
+    """D35-11: the window a move opens names the mover and the foe that threatens it."""
+    spec = data.window("opportunite")
+    assert spec is not None and spec.rule == "D35-11"
+    assert "{target}" in spec.label.fr and "{actor}" in spec.label.en
