@@ -196,3 +196,20 @@ def test_d35_33_total_defence_is_a_standard_action_with_4_ca_and_no_aoo():
     assert {"defense_totale", budget.PREFIX + "simple"} <= {s.key for s in hero.states}
     ca = t.preview(Action("attaquer", "gob", "hero", {})).computed["ca"]
     assert ca == 10 + 4
+
+
+@pytest.mark.parametrize(
+    ("kind", "flags", "options", "metres"),
+    [
+        ("courir", None, {}, 36.0),  # D35-34: four times the speed
+        ("courir", {"CFG-D35-7": "x3_armure_lourde"}, {"armure_lourde": True}, 27.0),
+        ("retraite", None, {}, 18.0),  # D35-76: twice the speed
+    ],
+)
+def test_d35_09_a_run_or_a_withdraw_is_a_full_round_action_carrying_its_metres(
+    kind, flags, options, metres
+):
+    t = fight(flags)
+    acting.take(t, kind, "hero", **options)
+    assert spent(t) == {"complexe"}
+    assert budget.allowance(t.enc.combatant("hero")) == metres

@@ -30,7 +30,7 @@ from ..base import Action, Notice
 from ..edits import Edits
 from ..moving import moved
 from ..schema import Label
-from . import attack, declared, dying, grapple, maneuvers, sheet, turning
+from . import attack, declared, dying, grapple, maneuvers, running, sheet, turning
 
 Kind = Literal["simple", "mouvement", "complexe", "rapide", "immediate", "libre"]
 PREFIX = "d35_budget."
@@ -69,11 +69,19 @@ def _declared(action: Action) -> Cost:
     return Cost(line.kind)  # type: ignore[arg-type]
 
 
+def _run(action: Action) -> Cost:
+    """A run is a full-round action of four times the speed, three in heavy armour under
+    CFG-D35-7's other setting (D35-34; its option, running.py)."""
+    return Cost("complexe", 3 if action.options.get("armure_lourde") is True else 4)
+
+
 # What each action takes (SRD: a maneuver takes the place of an attack, a standard action).
 _STANDARD = Cost("simple")
 _COSTS: dict[str, Callable[[Action], Cost | None]] = {
     attack.KIND: _attack,
     declared.OTHER: _declared,
+    running.RUN: _run,
+    running.WITHDRAW: lambda _a: Cost("complexe", 2),  # D35-76
     **{
         kind: lambda _a: _STANDARD
         for kind in (

@@ -588,7 +588,7 @@ def _cast_spec(ctx: Ctx) -> ActionSpec | None:
     )
 
 
-def _spell_line(ctx: Ctx) -> str:
+def spell_line(ctx: Ctx) -> str:
     line = ctx.choice("sort", "sort")
     return line if line in SPELLS else "sort"
 
@@ -599,7 +599,7 @@ def _cast_numbers(ctx: Ctx) -> tuple[Check | None, list[Term], list[Notice]]:
         raise _not_mounted(actor)
     level = ctx.number("niveau", 1)
     move = ctx.choice("monture", "double")
-    line = _spell_line(ctx)
+    line = spell_line(ctx)
     terms = [_kind_term(line), Term("niveau du sort", str(level), "D35-29", "spell level")]
     if declared.TABLE[line].provokes:
         terms.append(Term("provoque une AO (SRD)", "", "D35-11", "provokes an AoO (SRD)"))
@@ -640,7 +640,7 @@ def _cast_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     refuse_blocked(ctx.action, notices, terms)
     actor = ctx.actor
     edits = Edits(ctx.enc)
-    _spend(ctx, edits, _spell_line(ctx))
+    _spend(ctx, edits, spell_line(ctx))
     label = (f"{actor.name} : Sort en selle", f"{actor.name}: Spell from the saddle")
     if check is None:
         said = ("Lance son sort normalement", "Casts its spell normally")

@@ -89,18 +89,29 @@ def provoked(ruleset: Ruleset, enc: Encounter, mover: Combatant, dest: Destinati
     space = space_of(enc, ruleset, mover)
     if space is None:
         return []
-    board = board_of(enc.map)
-    diagonal = ruleset.diagonal(enc)
-    steps = route(board, space, tuple(dest.cell), diagonal).cells[:-1]
-    if any(sheet.has_state(mover, key) for key in GM_COVER):
-        return []
+    steps = route(board_of(enc.map), space, tuple(dest.cell), ruleset.diagonal(enc)).cells[:-1]
     left = {cell for origin in steps for cell in Footprint(origin, space.side).cells()}
     start = start_of(mover)
     if start is not None:
         left -= set(Footprint(start, space.side).cells())
+    return opened(enc, strikers(enc, ruleset, mover, left), mover)
+
+
+def strikers(
+    enc: Encounter, ruleset: Ruleset, mover: Combatant, left: set[Cell] | None = None
+) -> list[str]:
+    """The foes that may strike `mover` as it leaves the squares `left` (D35-11), its own
+    space when None (an action taken where it stands), each at most once, in the
+    encounter's order; none off the grid, before the fight or under a GM cover state."""
+    if enc.turn.round == 0 or any(sheet.has_state(mover, key) for key in GM_COVER):
+        return []
+    if left is None:
+        space = space_of(enc, ruleset, mover)
+        left = set(space.cells()) if space is not None else set()
     if not left:
         return []
-    edits = Edits(enc)
+    board = board_of(enc.map)
+    diagonal = ruleset.diagonal(enc)
     spaces = {
         c.id: found
         for c in enc.combatants
@@ -123,9 +134,14 @@ def provoked(ruleset: Ruleset, enc: Encounter, mover: Combatant, dest: Destinati
             elif call.cover != Cover.TOTAL:
                 covered.add(cell)
     anyone = ruleset.flag(enc, COVER_FLAG) == "tous"
-    for foe_id, cells in open_to.items():
-        if cells - covered if anyone else cells:
-            windows.opening(edits, WINDOW, foe_id, mover.id)
+    return [foe_id for foe_id, cells in open_to.items() if (cells - covered if anyone else cells)]
+
+
+def opened(enc: Encounter, foes: list[str], mover: Combatant) -> list[Change]:
+    """A window for each foe in `foes` to strike `mover` (D35-11)."""
+    edits = Edits(enc)
+    for foe_id in foes:
+        windows.opening(edits, WINDOW, foe_id, mover.id)
     return list(edits.changes())
 
 

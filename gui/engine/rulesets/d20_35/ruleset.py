@@ -16,6 +16,7 @@ from .. import moving
 from ..action_ctx import HandlerRuleset
 from ..base import (
     Action,
+    ActionSpec,
     DiceRequest,
     DiceResult,
     DueRoll,
@@ -39,6 +40,7 @@ from . import (
     maneuvers,
     mounted,
     opportunity,
+    provoking,
     running,
     sheet,
     turning,
@@ -84,33 +86,45 @@ class D20(GroupedByStat, HandlerRuleset):
     handlers = HANDLERS
     context = Ctx
     uses_contact = True
-    actions = with_flags(HandlerRuleset.actions)
+
+    @with_flags
+    def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
+        """The handlers' actions, each asking whether it provokes under CFG-D35-11's GM list."""
+        specs = HandlerRuleset.actions(self, enc, actor, target)
+        return [provoking.with_option(self, enc, spec) for spec in specs]
 
     @with_flags
     def preview(self, enc: Encounter, action: Action) -> Preview:
-        """The handler's preview, with what the action goes past in the round's budget."""
+        """The handler's preview, with what the action goes past in the round's budget and
+        the foes it gives an attack of opportunity to (D35-11)."""
         shown = HandlerRuleset.preview(self, enc, action)
         if action.actor is None:
             return shown
         over = budget.notices(enc, enc.combatant(action.actor), action, self._swift(enc))
-        return replace(shown, notices=(*shown.notices, *over)) if over else shown
+        struck = provoking.foes(self, enc, action)
+        terms = (*shown.terms, provoking.term(enc, struck)) if struck else shown.terms
+        return replace(shown, terms=terms, notices=(*shown.notices, *over))
 
     @with_flags
     def resolve(
         self, enc: Encounter, action: Action, dice: DiceResult
     ) -> tuple[Resolution, ChangeSet]:
-        """The handler's resolution, and what it takes from the round's budget (D35-09)."""
+        """The handler's resolution, what it takes from the round's budget (D35-09) and the
+        attacks of opportunity it opens (D35-11), read before the action's changes."""
+        struck = provoking.foes(self, enc, action)
         resolution, cs = HandlerRuleset.resolve(self, enc, action, dice)
-        if action.actor is None or budget.cost(action) is None:
+        if action.actor is None or (budget.cost(action) is None and not struck):
             return resolution, cs
+        actor = enc.combatant(action.actor)
         apply(enc, cs, checked=False)  # the budget is read after the action's own changes
         try:
             edits = Edits(enc)
-            budget.spend(edits, enc.combatant(action.actor), action, self._swift(enc))
-            spent = edits.changes()
+            if budget.cost(action) is not None:
+                budget.spend(edits, actor, action, self._swift(enc))
+            more = (*edits.changes(), *opportunity.opened(enc, struck, actor))
         finally:
             revert(enc, cs, checked=False)
-        return resolution, ChangeSet(cs.label, cs.changes + spent, cs.label_en)
+        return resolution, ChangeSet(cs.label, cs.changes + more, cs.label_en)
 
     def _swift(self, enc: Encounter) -> bool:
         """CFG-D35-18: an immediate action takes the swift action (SRD)."""
