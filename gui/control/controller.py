@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .. import paths
-from ..engine import conditions, grid_edits, map_edits, roster_edits, windows
+from ..engine import conditions, grid_edits, map_edits, roster_edits, visibility, windows
 from ..engine.arguments import checked
 from ..engine.changes import ChangeSet
 from ..engine.model import (
@@ -50,6 +50,7 @@ class Controller(QObject):
     selection_changed = Signal(object)  # combatant id or None
     file_state_changed = Signal()  # path or modified marker: the window title
     message = Signal(str)  # a status-bar line
+    resolved = Signal(object)  # an action's Resolution, once its changes are recorded
     # What is wrong with autosaving ("" when all is well): shown until an autosave or a save
     # succeeds in the data folder.
     autosave_problem_changed = Signal(str)
@@ -230,6 +231,13 @@ class Controller(QObject):
             self.select(None)
         self._edit(roster_edits.remove_combatant, self.enc, cid)
 
+    def hide_combatant(self, cid: str, hidden: bool) -> None:
+        """Hide `cid` from the players' view, or reveal it: one undo entry."""
+        self._edit(visibility.hide_combatant, self.enc, cid, hidden)
+
+    def hide_zone(self, zid: str, hidden: bool) -> None:
+        self._edit(visibility.hide_zone, self.enc, zid, hidden)
+
     def add_side(self, name: str, colour: str) -> str:
         return self._edit(roster_edits.add_side, self.enc, name, colour)
 
@@ -327,6 +335,7 @@ class Controller(QObject):
         if action.target is not None:
             self.last_target = action.target
         self.message.emit(either(resolution.outcome_fr, resolution.outcome_en))
+        self.resolved.emit(resolution)
         return resolution
 
     def _push_gesture(self, cs: ChangeSet, gesture: str | None = None) -> None:

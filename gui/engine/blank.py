@@ -16,7 +16,7 @@ def blank_encounter(ruleset: str, name: str = "Nouvelle rencontre") -> Encounter
         name=name,
         ruleset=ruleset,
         sides=[
-            Side(id="pj", name="Personnages", colour="#2f6db5"),
+            Side(id="pj", name="Personnages", colour="#2f6db5", players=True),
             Side(id="adversaires", name="Adversaires", colour="#b53a2f"),
         ],
         dice=DiceState(seed=random.SystemRandom().randrange(2**32)),

@@ -12,11 +12,17 @@ from collections.abc import Callable
 from .migration_v2 import migrate_1_to_2
 from .migration_v3 import migrate_2_to_3
 from .migration_v4 import migrate_3_to_4
+from .migration_v5 import migrate_4_to_5
 from .problems import BilingualError
 
 Migration = Callable[[dict], dict]
 
-MIGRATIONS: dict[int, Migration] = {1: migrate_1_to_2, 2: migrate_2_to_3, 3: migrate_3_to_4}
+MIGRATIONS: dict[int, Migration] = {
+    1: migrate_1_to_2,
+    2: migrate_2_to_3,
+    3: migrate_3_to_4,
+    4: migrate_4_to_5,
+}
 
 
 class MigrationError(BilingualError):

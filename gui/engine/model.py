@@ -110,6 +110,7 @@ class Zone(Strict):
     name: Name
     rect: Rect
     colour: Colour = "#8fa8c8"
+    hidden: bool = False  # drawn faint for the GM, not at all in the players' view
 
 
 class Edge(Strict):
@@ -261,15 +262,18 @@ class Combatant(Strict):
     position: Position = Position()
     contacts: list[Id] = []
     notes: Text = ""
+    hidden: bool = False  # drawn faint for the GM, not at all in the players' view
 
 
 class Side(Strict):
-    """A side or camp, with its colour and ruleset resources (Réserve, Menace…)."""
+    """A side or camp, with its colour and ruleset resources (Réserve, Menace…); `players`:
+    the players' own side, whose numbers the players' view shows (the others' it hides)."""
 
     id: Id
     name: Name
     colour: Colour = "#3a6ea5"
     resources: dict[Id, int] = {}
+    players: bool = False
 
 
 class TurnEntry(Strict):

@@ -1,8 +1,10 @@
 """Encounter files: a versioned JSON envelope, a loader raising only LoadError, atomic saves.
 
-On disk: `{"format": "escarmouche.encounter", "schema_version": 4, "app_version": "…",
+On disk: `{"format": "escarmouche.encounter", "schema_version": 5, "app_version": "…",
 "encounter": {…}}` in UTF-8. Loading takes one pydantic `model_validate_json` pass when the file is
 well formed; only a failing file pays for the slower diagnosis that finds the best JSON path.
+Other kinds of file (the GM's library) share the envelope, the schema version, the loader and
+the saving: each is a `FileKind`.
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ import os
 import re
 import secrets
 import shutil
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from functools import cache
 from importlib import metadata
@@ -19,17 +23,17 @@ from pathlib import Path
 from typing import Any, Literal
 
 import pydantic_core
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from .load_errors import LoadError, parse_error, validation_error
 from .migrations import MigrationError, migrate
 from .model import DEFER_REFERENCES, Encounter, Strict
-from .problems import BilingualError
+from .problems import BilingualError, Problem, Words
 from .references import reference_problem
 from .rulesets.registry import check_encounter
 
 FORMAT = "escarmouche.encounter"
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 KEEP_NEWEST = 10
 KEEP_DAYS = 30
 
@@ -43,8 +47,10 @@ _STAMP = "%Y%m%dT%H%M%S.%fZ"
 _STAMP_RE = r"(\d{8}T\d{6}\.\d{6}Z)"
 
 __all__ = [
+    "ENCOUNTER",
     "FORMAT",
     "SCHEMA_VERSION",
+    "FileKind",
     "LoadError",
     "SaveError",
     "dumps",
@@ -70,6 +76,36 @@ class _Envelope(Strict):
     encounter: Encounter
 
 
+@dataclass(frozen=True)
+class FileKind:
+    """A kind of Escarmouche file: its format name, its envelope (whose `body` key holds the
+    document of type `model`), what the GM calls it (a feminine French noun, an English one)
+    and the checks its document passes when saved and, references included, when loaded."""
+
+    format: str
+    body: str
+    envelope: type[Strict]
+    model: type[BaseModel]
+    words: Words
+    check: Callable[[Any], Problem | None]
+    check_loaded: Callable[[Any], Problem | None]
+
+
+def _encounter_loaded(enc: Encounter) -> Problem | None:
+    return reference_problem(enc, history=True) or check_encounter(enc)
+
+
+ENCOUNTER = FileKind(
+    FORMAT,
+    "encounter",
+    _Envelope,
+    Encounter,
+    ("rencontre", "encounter"),
+    check_encounter,
+    _encounter_loaded,
+)
+
+
 @cache
 def _installed_version() -> str:
     # Read from the distribution's metadata: the engine may not import gui/__init__.py.
@@ -79,18 +115,18 @@ def _installed_version() -> str:
         return ""
 
 
-def dumps(enc: Encounter, app_version: str | None = None) -> bytes:
+def dumps(enc: Any, app_version: str | None = None, kind: FileKind = ENCOUNTER) -> bytes:
     """The file content (UTF-8 JSON); `app_version` defaults to the installed distribution's."""
     version = _installed_version() if app_version is None else app_version
     # Compact: 40 % fewer bytes than indented, so both saving and opening are faster.
     # model_construct: the encounter is already a valid model; validating it again costs time.
-    envelope = _Envelope.model_construct(
-        format=FORMAT, schema_version=SCHEMA_VERSION, app_version=version, encounter=enc
+    envelope = kind.envelope.model_construct(
+        format=kind.format, schema_version=SCHEMA_VERSION, app_version=version, **{kind.body: enc}
     )
     return envelope.model_dump_json().encode("utf-8")
 
 
-def load(path: Path) -> Encounter:
+def load(path: Path, kind: FileKind = ENCOUNTER) -> Any:
     """Read and check an encounter file; any problem, even an unreadable file, is a LoadError."""
     try:
         data = Path(path).read_bytes()
@@ -101,13 +137,13 @@ def load(path: Path) -> Encounter:
             f"cannot read the file ({exc.strerror or exc})",
             file=Path(path).name,
         ) from exc
-    return loads(data, Path(path).name)
+    return loads(data, Path(path).name, kind)
 
 
-def loads(data: bytes, source: str = "") -> Encounter:
+def loads(data: bytes, source: str = "", kind: FileKind = ENCOUNTER) -> Any:
     """Parse and check file content; whatever the bytes, only LoadError escapes."""
     try:
-        return _loads(bytes(data), source)
+        return _loads(bytes(data), source, kind)
     except LoadError:
         raise
     except RecursionError as exc:
@@ -121,42 +157,45 @@ def loads(data: bytes, source: str = "") -> Encounter:
         ) from exc
 
 
-def _loads(data: bytes, source: str) -> Encounter:
+def _loads(data: bytes, source: str, kind: FileKind) -> Any:
     data = data.removeprefix(_BOM)
     try:
-        envelope = _Envelope.model_validate_json(data, context=_DEFERRED)
+        envelope = kind.envelope.model_validate_json(data, context=_DEFERRED)
     except ValidationError as exc:
-        enc = _diagnose(data, source, exc)
+        doc = _diagnose(data, source, exc, kind)
     else:
         # Another version may happen to validate; it still needs migrating (or refusing).
         current = envelope.schema_version == SCHEMA_VERSION
-        enc = envelope.encounter if current else _diagnose(data, source, None)
-    _check_content(enc, source)
-    return enc
+        doc = getattr(envelope, kind.body) if current else _diagnose(data, source, None, kind)
+    problem = kind.check_loaded(doc)  # references (deferred during validation), the ruleset's
+    if problem is not None:
+        raise LoadError(f"$.{kind.body}" + problem.path[1:], problem.fr, problem.en, file=source)
+    return doc
 
 
-def _diagnose(data: bytes, source: str, fast_error: ValidationError | None) -> Encounter:
-    """The slow path: say precisely why the fast pass failed, or migrate an older file."""
+def _diagnose(data: bytes, source: str, fast_error: ValidationError | None, kind: FileKind) -> Any:
+    """The slow path: say precisely why the fast pass failed, or migrate an older file (the
+    encounter's steps, which every kind's body, shaped like an encounter's parts, goes through)."""
     doc = _parse(data, source)
-    version = _check_envelope(doc, source)
+    version = _check_envelope(doc, source, kind)
     if version == SCHEMA_VERSION and fast_error is not None:
         raise validation_error(fast_error, doc, source)
     try:
-        body = migrate(doc["encounter"], version, SCHEMA_VERSION)
+        body = migrate(doc[kind.body], version, SCHEMA_VERSION)
     except MigrationError as exc:
         raise LoadError("$.schema_version", exc.fr, exc.en, file=source) from exc
     except Exception as exc:  # a migration step meeting data it did not expect
         raise LoadError(
-            "$.encounter",
+            f"$.{kind.body}",
             f"migration depuis la version {version} impossible : {exc!r}",
             f"cannot migrate from version {version}: {exc!r}",
             file=source,
         ) from exc
     # Through JSON again: strict validation of Python objects would refuse lists as tuples.
     try:
-        return Encounter.model_validate_json(pydantic_core.to_json(body), context=_DEFERRED)
+        return kind.model.model_validate_json(pydantic_core.to_json(body), context=_DEFERRED)
     except ValidationError as exc:
-        raise validation_error(exc, {"encounter": body}, source, ("encounter",)) from None
+        raise validation_error(exc, {kind.body: body}, source, (kind.body,)) from None
 
 
 def _parse(data: bytes, source: str) -> Any:
@@ -179,7 +218,7 @@ def _parse(data: bytes, source: str) -> Any:
         raise parse_error(str(exc), source) from None
 
 
-def _check_envelope(doc: Any, source: str) -> int:
+def _check_envelope(doc: Any, source: str, kind: FileKind) -> int:
     """The schema version of a parsed file whose envelope is sound, else a LoadError."""
 
     def fail(path: str, fr: str, en: str) -> LoadError:
@@ -187,17 +226,18 @@ def _check_envelope(doc: Any, source: str) -> int:
 
     if not isinstance(doc, dict):
         raise fail("$", "un objet JSON est attendu", "a JSON object is expected")
-    if doc.get("format") != FORMAT:
+    fr, en = kind.words
+    if doc.get("format") != kind.format:
         if "format" not in doc:
             raise fail(
                 "$.format",
-                "ce n’est pas un fichier de rencontre Escarmouche (clé « format » absente)",
-                "not an Escarmouche encounter file (no 'format' key)",
+                f"ce n’est pas un fichier de {fr} Escarmouche (clé « format » absente)",
+                f"not an Escarmouche {en} file (no 'format' key)",
             )
         raise fail(
             "$.format",
-            f"format « {str(doc['format'])[:80]} » inconnu, « {FORMAT} » attendu",
-            f"unknown format '{str(doc['format'])[:80]}', '{FORMAT}' expected",
+            f"format « {str(doc['format'])[:80]} » inconnu, « {kind.format} » attendu",
+            f"unknown format '{str(doc['format'])[:80]}', '{kind.format}' expected",
         )
     version = doc.get("schema_version")
     if "schema_version" not in doc:
@@ -210,11 +250,11 @@ def _check_envelope(doc: Any, source: str) -> int:
         )
     if version > SCHEMA_VERSION:
         raise fail("$.schema_version", *_newer_file_message(version))
-    if "encounter" not in doc:
-        raise fail("$.encounter", "rencontre absente du fichier", "no encounter in the file")
-    if not isinstance(doc["encounter"], dict):
-        raise fail("$.encounter", "objet attendu", "object expected")
-    extra = sorted(set(doc) - {"format", "schema_version", "app_version", "encounter"})
+    if kind.body not in doc:
+        raise fail(f"$.{kind.body}", f"{fr} absente du fichier", f"no {en} in the file")
+    if not isinstance(doc[kind.body], dict):
+        raise fail(f"$.{kind.body}", "objet attendu", "object expected")
+    extra = sorted(set(doc) - {"format", "schema_version", "app_version", kind.body})
     if extra:
         raise fail(f"$.{extra[0]}", "clé inconnue", "unknown key")
     if not isinstance(doc.get("app_version", ""), str):
@@ -232,36 +272,31 @@ def _newer_file_message(version: int) -> tuple[str, str]:
     )
 
 
-def _check_content(enc: Encounter, source: str) -> None:
-    """References (deferred during validation) and the ruleset's own checks."""
-    problem = reference_problem(enc, history=True) or check_encounter(enc)
-    if problem is not None:
-        raise LoadError("$.encounter" + problem.path[1:], problem.fr, problem.en, file=source)
-
-
 # --- saving -----------------------------------------------------------------------------------
 
 
 def save(
-    enc: Encounter,
+    enc: Any,
     path: Path,
     backups: Path | None = None,
     app_version: str | None = None,
     now: datetime | None = None,
+    kind: FileKind = ENCOUNTER,
 ) -> None:
     """Write atomically (temp file, fsync, replace), keeping the previous file in `backups`."""
     path = Path(path)
-    problem = check_encounter(enc)
+    fr, en = kind.words
+    problem = kind.check(enc)
     if problem is not None:
         raise SaveError(
-            f"rencontre invalide, non enregistrée : {problem.path} : {problem.fr}",
-            f"invalid encounter, not saved: {problem.path}: {problem.en}",
+            f"{fr} invalide, non enregistrée : {problem.path} : {problem.fr}",
+            f"invalid {en}, not saved: {problem.path}: {problem.en}",
         )
     try:
-        data = dumps(enc, app_version)
+        data = dumps(enc, app_version, kind)
     except (ValueError, pydantic_core.PydanticSerializationError) as exc:
         raise SaveError(
-            f"rencontre non enregistrable : {exc}", f"encounter cannot be written: {exc}"
+            f"{fr} non enregistrable : {exc}", f"{en} cannot be written: {exc}"
         ) from exc
     existing = _version_before_save(path)
     if existing is not None and existing > SCHEMA_VERSION:
@@ -311,7 +346,7 @@ def _version_before_save(path: Path) -> int | None:
 
 def file_version(path: Path) -> int | None:
     """The schema version of the file at `path` as it parses: None if there is no file, 0 if
-    it is not an Escarmouche encounter file (or cannot be read or parsed).
+    it is not an Escarmouche file of any kind (or cannot be read or parsed).
 
     The whole file is parsed, never sniffed: a newer file whose keys come in another order,
     or whose envelope is spread over the file, is still recognised and so never replaced.
@@ -326,7 +361,7 @@ def file_version(path: Path) -> int | None:
         doc = pydantic_core.from_json(data.removeprefix(_BOM), allow_inf_nan=False)
     except ValueError:
         return 0
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+    if not isinstance(doc, dict) or not str(doc.get("format")).startswith("escarmouche."):
         return 0
     version = doc.get("schema_version")
     return version if isinstance(version, int) and not isinstance(version, bool) else 0

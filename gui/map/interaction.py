@@ -206,14 +206,18 @@ class MapInteraction(QObject):
             quick_step_actions(menu, self.controller, key)
             menu.addSeparator()
             condition_actions(menu, self.controller, key, self.parent_widget)
+            self._hide_action(menu, c.hidden, lambda on: self.controller.hide_combatant(key, on))
             for other in c.contacts:
                 name = enc.combatant(other).name
                 menu.addAction(
                     tr("Rompre le contact avec {name}").format(name=name),
                     lambda o=other: self._try(self.controller.set_contact, key, o, False),
                 )
-        elif kind == "zone" and isinstance(key, str) and self.scene.editing:
-            self._zone_menu(menu, key)
+        elif kind == "zone" and isinstance(key, str):
+            if self.scene.editing:
+                self._zone_menu(menu, key)
+            hidden = enc.map.zone(key).hidden
+            self._hide_action(menu, hidden, lambda on: self.controller.hide_zone(key, on))
         elif kind == "wall" and isinstance(key, int):
             menu.addAction(
                 tr("Retirer le mur"), lambda: self._try(self.controller.remove_wall, key)
@@ -228,6 +232,14 @@ class MapInteraction(QObject):
         elif self.scene.editing:
             menu.addAction(tr("Dessiner une zone"), lambda: self.scene.set_tool(DRAW))
             menu.addAction(tr("Relier deux zones"), lambda: self.scene.set_tool(CONNECT))
+
+    def _hide_action(self, menu: QMenu, hidden: bool, hide: Callable[[bool], None]) -> None:
+        """« Caché aux joueurs »: checked while hidden; toggling it is one undo entry."""
+        menu.addSeparator()
+        action = menu.addAction(tr("Caché aux joueurs"))
+        action.setCheckable(True)
+        action.setChecked(hidden)
+        action.toggled.connect(lambda on: self._try(hide, on))
 
     def _zone_menu(self, menu: QMenu, zid: str) -> None:
         enc = self.controller.enc

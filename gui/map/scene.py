@@ -12,7 +12,7 @@ from ..engine.grid.board import Board
 from ..engine.grid.from_map import board_of
 from ..engine.grid.route import route
 from ..engine.grid.squares import Footprint
-from ..engine.model import Combatant, Encounter, Grid, Side
+from ..engine.model import Combatant, Encounter, Grid, Side, Zone
 from ..engine.moves import cell_at, cell_centre
 from ..engine.rulesets.base import Ruleset
 from ..engine.touched import Touched
@@ -33,6 +33,8 @@ from .zone_item import ZoneItem
 __all__ = ["EncounterScene", "initials"]
 MARGIN = 40.0  # around the map when it is fitted in the view or printed
 ROOM = 400.0  # around it in the scene: room to draw new zones, the same in both modes
+EDITING_OPACITY = 0.45  # the tokens while the map is edited
+HIDDEN_OPACITY = 0.4  # what the players do not see, as the GM sees it
 PATH_EVERY_MS = 50  # the path of a dragged token is restated at most this often
 
 
@@ -96,7 +98,6 @@ class EncounterScene(ToolScene):
             item.set_editable(on)
         for token in self.token_items.values():
             token.setEnabled(not on)
-            token.setOpacity(0.45 if on else 1.0)
         self.sync()
 
     # Model → items ------------------------------------------------------------------------
@@ -154,8 +155,12 @@ class EncounterScene(ToolScene):
             if item.scene() is not None:
                 item.scene().removeItem(item)
 
+    def _zones(self) -> list[Zone]:
+        """The zones drawn (the players' view leaves the hidden ones out)."""
+        return self.enc.map.zones
+
     def _sync_zones(self) -> None:
-        zones = self.enc.map.zones
+        zones = self._zones()
         self._prune(self.zone_items, {z.id for z in zones})
         for z in zones:
             item = self.zone_items.get(z.id)
@@ -165,10 +170,13 @@ class EncounterScene(ToolScene):
                 self.addItem(item)
             r = z.rect
             item.show_zone(z.name, z.colour, r.x, r.y, r.width, r.height)
+            item.setOpacity(HIDDEN_OPACITY if z.hidden else 1.0)
 
     def _sync_links(self) -> None:
-        rects = {z.id: z.rect for z in self.enc.map.zones}
-        edges = {frozenset((e.a, e.b)): e for e in self.enc.map.edges}
+        rects = {z.id: z.rect for z in self._zones()}
+        edges = {
+            frozenset((e.a, e.b)): e for e in self.enc.map.edges if e.a in rects and e.b in rects
+        }
         self._prune(self.link_items, set(edges))
         for key, e in edges.items():
             item = self.link_items.get(key)
@@ -247,7 +255,6 @@ class EncounterScene(ToolScene):
         if item is None:
             item = self.token_items[c.id] = TokenItem(c.id)
             item.setEnabled(not self.editing)
-            item.setOpacity(0.45 if self.editing else 1.0)
             self.addItem(item)
         side = self._restate(item, c)
         item.place(x, y, size)
@@ -261,12 +268,18 @@ class EncounterScene(ToolScene):
         item.show_state(
             c.name,
             QColor(side.colour),
-            [pick(b) for b in self.ruleset.badge_labels(self.enc, c)],
+            self._badges(c),
             c.id == self.selected,
             c.id in self._active,
             self.ruleset.is_out(self.enc, c),
         )
+        faint = (EDITING_OPACITY if self.editing else 1.0) * (HIDDEN_OPACITY if c.hidden else 1.0)
+        item.setOpacity(faint)
         return side
+
+    def _badges(self, c: Combatant) -> list[str]:
+        """The lines under a token's name: the ruleset's badges."""
+        return [pick(b) for b in self.ruleset.badge_labels(self.enc, c)]
 
     def tooltip(self, cid: str) -> str:
         """A token's tooltip, read when it shows: the sheet at a glance."""

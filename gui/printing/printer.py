@@ -22,10 +22,12 @@ from PySide6.QtGui import (
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
+from ..engine import visibility
 from ..engine.model import Encounter
 from ..engine.rulesets.base import Ruleset
 from ..i18n import tr
 from ..map.scene import EncounterScene
+from ..player.scene import PlayersScene
 from .summary import summary_html
 
 MAP_RESOURCE = "map.png"
@@ -53,12 +55,15 @@ def _text_size(layout: QPageLayout) -> QSizeF:
     return QSizeF(rect.width() * DOC_DPI, rect.height() * DOC_DPI - FOOTER_PX)
 
 
-def map_image(enc: Encounter, ruleset: Ruleset, width_px: int = 1600) -> QImage:
-    """The encounter's map drawn `width_px` wide on white, antialiased, aspect kept.
+def map_image(
+    enc: Encounter, ruleset: Ruleset, width_px: int = 1600, players: bool = False
+) -> QImage:
+    """The encounter's map drawn `width_px` wide on white, antialiased, aspect kept; as the
+    players' view draws it when `players`.
 
     Needs a QApplication (the map is a QGraphicsScene).
     """
-    scene = EncounterScene(enc, ruleset)
+    scene = (PlayersScene if players else EncounterScene)(enc, ruleset)
     source = scene.content_rect()
     if source.isEmpty():  # nothing drawn at all: a blank 4:3 picture
         source = QRectF(0, 0, 4, 3)
@@ -76,7 +81,7 @@ def map_image(enc: Encounter, ruleset: Ruleset, width_px: int = 1600) -> QImage:
     return image
 
 
-def _map(enc: Encounter, ruleset: Ruleset) -> tuple[QImage | None, int]:
+def _map(enc: Encounter, ruleset: Ruleset, players: bool) -> tuple[QImage | None, int]:
     """The map picture (None when the encounter has no map) and its width on the page."""
     m = enc.map
     on_grid = m.grid is not None and (
@@ -84,14 +89,17 @@ def _map(enc: Encounter, ruleset: Ruleset) -> tuple[QImage | None, int]:
     )
     if not m.zones and m.background is None and not on_grid:
         return None, 0
-    image = map_image(enc, ruleset)
+    image = map_image(enc, ruleset, players=players)
     page = _text_size(a4_layout())
     tallest = page.height() * MAP_MAX_HEIGHT * image.width() / image.height()
     return image, round(min(page.width(), tallest))
 
 
-def summary_document(enc: Encounter, ruleset: Ruleset) -> QTextDocument:
-    """The summary as a rich-text document paged for A4, the map image added as a resource."""
+def summary_document(enc: Encounter, ruleset: Ruleset, players: bool = False) -> QTextDocument:
+    """The summary as a rich-text document paged for A4, the map image added as a resource;
+    the players' version when `players` (what the players' view shows)."""
+    if players:
+        enc = visibility.players_copy(enc)
     doc = QTextDocument()
     doc.setDocumentMargin(0)
     font = QFont("DejaVu Sans")
@@ -99,11 +107,11 @@ def summary_document(enc: Encounter, ruleset: Ruleset) -> QTextDocument:
     font.setPixelSize(12)
     doc.setDefaultFont(font)
     doc.setMetaInformation(QTextDocument.MetaInformation.DocumentTitle, enc.name)
-    image, width = _map(enc, ruleset)
+    image, width = _map(enc, ruleset, players)
     if image is not None:
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(MAP_RESOURCE), image)
     name = MAP_RESOURCE if image is not None else None
-    doc.setHtml(summary_html(enc, ruleset, name, map_width=width))
+    doc.setHtml(summary_html(enc, ruleset, name, map_width=width, players=players))
     doc.setPageSize(_text_size(a4_layout()))
     return doc
 
@@ -149,7 +157,7 @@ def paint_document(doc: QTextDocument, device: QPagedPaintDevice, title: str) ->
     return pages
 
 
-def write_pdf(enc: Encounter, ruleset: Ruleset, path: Path) -> int:
+def write_pdf(enc: Encounter, ruleset: Ruleset, path: Path, players: bool = False) -> int:
     """Write the summary as an A4 PDF (300 dpi, real text); returns the number of pages.
 
     Raises OSError, with the system's reason, when the file cannot be written.
@@ -160,12 +168,12 @@ def write_pdf(enc: Encounter, ruleset: Ruleset, path: Path) -> int:
     writer.setPageLayout(a4_layout())
     writer.setTitle(enc.name)
     writer.setCreator("Escarmouche")
-    return paint_document(summary_document(enc, ruleset), writer, enc.name)
+    return paint_document(summary_document(enc, ruleset, players), writer, enc.name)
 
 
 def write_html(enc: Encounter, ruleset: Ruleset, path: Path) -> None:
     """Write the summary as one standalone HTML file, the map embedded as a PNG data URI."""
-    image, width = _map(enc, ruleset)
+    image, width = _map(enc, ruleset, False)
     src = None
     if image is not None:
         data = QByteArray()
@@ -180,15 +188,20 @@ def write_html(enc: Encounter, ruleset: Ruleset, path: Path) -> None:
 class _SummaryPreview(QPrintPreviewDialog):
     """A print preview of the summary on A4; printing from it prints the same pages."""
 
-    def __init__(self, parent: QWidget | None, enc: Encounter, ruleset: Ruleset) -> None:
+    def __init__(
+        self, parent: QWidget | None, enc: Encounter, ruleset: Ruleset, players: bool
+    ) -> None:
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         printer.setPageLayout(a4_layout())
         printer.setDocName(enc.name)
         super().__init__(printer, parent)
         self.printer = printer  # the dialog does not own its printer
         self.title = enc.name
-        self.document = summary_document(enc, ruleset)
-        self.setWindowTitle(tr("Aperçu avant impression — {name}").format(name=enc.name))
+        self.document = summary_document(enc, ruleset, players)
+        title = tr("Aperçu avant impression — {name}")
+        if players:
+            title = tr("Aperçu pour les joueurs — {name}")
+        self.setWindowTitle(title.format(name=enc.name))
         self.paintRequested.connect(self.paint)
 
     def paint(self, printer: QPrinter) -> None:
@@ -196,11 +209,15 @@ class _SummaryPreview(QPrintPreviewDialog):
         paint_document(self.document, printer, self.title)
 
 
-def preview_dialog(parent: QWidget | None, enc: Encounter, ruleset: Ruleset) -> QPrintPreviewDialog:
+def preview_dialog(
+    parent: QWidget | None, enc: Encounter, ruleset: Ruleset, players: bool = False
+) -> QPrintPreviewDialog:
     """The print preview dialog of the summary, not yet shown (tests build it without exec)."""
-    return _SummaryPreview(parent, enc, ruleset)
+    return _SummaryPreview(parent, enc, ruleset, players)
 
 
-def print_preview(parent: QWidget | None, enc: Encounter, ruleset: Ruleset) -> int:
+def print_preview(
+    parent: QWidget | None, enc: Encounter, ruleset: Ruleset, players: bool = False
+) -> int:
     """Show the print preview of the summary (modal) and return the dialog's result."""
-    return preview_dialog(parent, enc, ruleset).exec()
+    return preview_dialog(parent, enc, ruleset, players).exec()

@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from datetime import datetime
 from html import escape
 
+from ..engine import visibility
 from ..engine.model import Combatant, Encounter, Track
 from ..engine.rulesets.base import Ruleset
 from ..engine.rulesets.schema import FieldSpec
@@ -46,18 +47,21 @@ def summary_html(
     *,
     map_width: int = MAP_WIDTH,
     printed: datetime | None = None,
+    players: bool = False,
 ) -> str:
     """A printable summary of the encounter in the interface's language, every user text
     escaped.
 
     `map_image_name` is the map picture's resource name or URL (None: no map section),
     shown `map_width` pixels wide; `printed` is the date shown (now by default).
+    `players`: the players' version (of visibility.players_copy): a foe's row gives its
+    condition in words, not its numbers, and the log what was done, not how it came out.
     """
     body = [_header(enc, ruleset, printed or datetime.now())]
     if map_image_name is not None:
         img = f'<img src="{escape(map_image_name)}" width="{map_width}">'
         body.append(f'<h2>{tr("Carte du terrain")}</h2><p class="map">{img}</p>')
-    body += [_roster(enc, ruleset), _order(enc, ruleset), _log(enc)]
+    body += [_roster(enc, ruleset, players), _order(enc, ruleset), _log(enc, players)]
     return (
         f'<!DOCTYPE html>\n<html lang="{language()}"><head><meta charset="utf-8">'
         f"<title>{escape(enc.name)}</title><style>{_STYLE}</style></head>"
@@ -117,7 +121,7 @@ def _boxes(track: Track, kinds: int, glyphs: Mapping[str, str]) -> str:
     return groups
 
 
-def _roster(enc: Encounter, ruleset: Ruleset) -> str:
+def _roster(enc: Encounter, ruleset: Ruleset, players: bool) -> str:
     stats = [
         f
         for f in ruleset.data.fields
@@ -145,7 +149,14 @@ def _roster(enc: Encounter, ruleset: Ruleset) -> str:
         if resources:
             swatch += f' <span class="small">— {" · ".join(resources)}</span>'
         rows.append(f'<tr class="side"><td colspan="{len(heads)}">{swatch}</td></tr>')
-        rows += [_roster_row(enc, ruleset, c, stats, track_keys, kinds, compact) for c in members]
+        for c in members:
+            if players and not visibility.players_own(enc, c):
+                words = ruleset.public_condition(enc, c)
+                said = escape(pick(words)) if words is not None else ""
+                blank = "<td></td>" * (len(heads) - 2)
+                rows.append(f"<tr><td><b>{escape(c.name)}</b></td>{blank}<td>{said}</td></tr>")
+            else:
+                rows.append(_roster_row(enc, ruleset, c, stats, track_keys, kinds, compact))
     heading = tr("Combattants")
     return f"<h2>{heading}</h2>" + _table(heads, rows)
 
@@ -261,7 +272,7 @@ def _order(enc: Encounter, ruleset: Ruleset) -> str:
     return title + _table(heads, rows)
 
 
-def _log(enc: Encounter) -> str:
+def _log(enc: Encounter, players: bool) -> str:
     title = tr("Journal")
     if len(enc.log) > LOG_LINES:
         title += " " + tr("({shown} dernières lignes sur {total})").format(
@@ -278,6 +289,9 @@ def _log(enc: Encounter) -> str:
             if entry.target:
                 who += " → " + _unit_names(enc, [entry.target])
             action += f'<br><span class="small">{escape(who)}</span>'
+        if players:
+            rows.append(f"<tr><td>{entry.round}</td><td>{action}</td><td></td></tr>")
+            continue
         details = list(breakdown)
         if entry.dice:
             details.append(tr("dés : {faces}").format(faces=", ".join(map(str, entry.dice))))

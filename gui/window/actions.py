@@ -61,12 +61,19 @@ class WindowActions:
     def save_as(self) -> None:
         self.window.files.save_as()
 
-    def print_preview(self) -> None:
+    def print_preview(self, players: bool = False) -> None:
         from ..printing.printer import print_preview
 
-        print_preview(self.window, self.controller.enc, self.controller.ruleset)
+        print_preview(self.window, self.controller.enc, self.controller.ruleset, players)
 
-    def export_pdf(self) -> None:
+    def players_preview(self) -> None:
+        """Fichier › Aperçu pour les joueurs: the summary as the players' view shows it."""
+        self.print_preview(players=True)
+
+    def players_pdf(self) -> None:
+        self.export_pdf(players=True)
+
+    def export_pdf(self, players: bool = False) -> None:
         from ..printing.printer import write_pdf
 
         named = Path.home() / f"{suggested_name(self.controller.enc)}.pdf"
@@ -77,7 +84,7 @@ class WindowActions:
         if not name:
             return
         try:
-            write_pdf(self.controller.enc, self.controller.ruleset, Path(name))
+            write_pdf(self.controller.enc, self.controller.ruleset, Path(name), players)
         except OSError as exc:
             self.window.prompts.warn(tr("Export impossible"), f"{name}\n\n{exc}")
             return

@@ -165,6 +165,7 @@ class MainWindow(QMainWindow):
             event.ignore()
             return
         self.controller.discard_recovery()
+        self.menus.players.close()
         self.save_layout()
         event.accept()
 

@@ -9,9 +9,11 @@ from PySide6.QtWidgets import QMenu, QToolBar
 
 from ..control.settings import set_skip_out, skip_out
 from ..i18n import tr
+from ..library.actions import LibraryActions
 from ..map.tools import CONNECT, DRAW, RULER, SELECT, TERRAIN, WALL
 from .actions import WindowActions
 from .icons import icon_for
+from .players_actions import PlayersActions
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -79,10 +81,24 @@ class Menus:
             self.add("rename_encounter", tr("Reno&mmer la rencontre…"), do.rename_encounter, [])
         )
         menu.addSeparator()
+        library = self.library = LibraryActions(self.window)
+        menu.addAction(
+            self.add("import_encounter", tr("Importer d’une ren&contre…"), library.import_encounter)
+        )
+        menu.addAction(
+            self.add("write_back", tr("Mettre à jour la &bibliothèque…"), library.write_back)
+        )
+        menu.addSeparator()
         menu.addAction(
             self.add("preview", tr("Aperçu avant &impression…"), do.print_preview, ["Ctrl+P"])
         )
         menu.addAction(self.add("pdf", tr("Exporter en &PDF…"), do.export_pdf, ["Ctrl+Shift+P"]))
+        menu.addAction(
+            self.add("players_preview", tr("Aperçu pour les &joueurs…"), do.players_preview)
+        )
+        menu.addAction(
+            self.add("players_pdf", tr("Exporter en PDF pour les joueurs…"), do.players_pdf)
+        )
         menu.addSeparator()
         menu.addAction(
             self.add(
@@ -243,6 +259,9 @@ class Menus:
             )
         )
         menu.addAction(self.add("zoom_1", tr("&Taille réelle"), view.reset_zoom, ["Ctrl+1"]))
+        menu.addSeparator()
+        self.players = PlayersActions(self.window, self)
+        self.players.fill(menu)
         menu.addSeparator()
         for dock in self.window.docks.values():
             menu.addAction(dock.toggleViewAction())

@@ -59,6 +59,7 @@ def test_add_zone_uses_the_rect_a_palette_colour_and_reverts():
         "name": f"Zone {zid[1:]}",
         "rect": {"x": 400.0, "y": 20.0, "width": 90.0, "height": 70.0},
         "colour": map_edits.PALETTE[3 % len(map_edits.PALETTE)],
+        "hidden": False,
     }
     assert zid not in zone_ids(enc)  # reverted
 

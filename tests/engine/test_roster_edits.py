@@ -473,6 +473,7 @@ def test_add_side_gets_an_id_from_its_name_and_reverts():
         "name": "Les Loups de l'Étang",
         "colour": "#445566",
         "resources": {},
+        "players": False,
     }
     assert [s.id for s in enc.sides] == ["pj", "adversaires"]
 

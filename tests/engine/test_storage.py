@@ -152,7 +152,7 @@ def test_file_is_utf8_envelope_without_escapes():
     doc = json.loads(data.decode("utf-8"))
     assert list(doc) == ["format", "schema_version", "app_version", "encounter"]
     assert doc["format"] == "escarmouche.encounter"
-    assert doc["schema_version"] == storage.SCHEMA_VERSION == 4
+    assert doc["schema_version"] == storage.SCHEMA_VERSION
     assert doc["app_version"] == "1.2.3"
     assert "Aélis".encode() in data and b"\\u00e9" not in data
 

@@ -20,6 +20,7 @@ from ..model import Combatant, Encounter, LogEntry, Scalar, State, StatValue, Tu
 from ..odds import Distribution
 from ..problems import BilingualError, Words
 from ..zones import Diagonal
+from . import public
 from .schema import FieldSpec, Label, RulesetData, StateSpec, Template
 
 if TYPE_CHECKING:
@@ -427,6 +428,15 @@ class Ruleset(ABC):
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """True once `c` takes no further part in the fight (none by default)."""
         return False
+
+    def health_lost(self, enc: Encounter, c: Combatant) -> float | None:
+        """The share of its health `c` has lost, 0 to 1 (None: the ruleset keeps no
+        measure the players' view could put in words)."""
+        return None
+
+    def public_condition(self, enc: Encounter, c: Combatant) -> Label | None:
+        """A foe's health as the players' view says it, without numbers (public.py)."""
+        return public.condition(self.is_out(enc, c), self.health_lost(enc, c))
 
     def unit_out(self, enc: Encounter, entry: TurnEntry) -> bool:
         """True when every member of a turn unit is out of the fight (`is_out`)."""

@@ -15,6 +15,7 @@ from ..moves import Destination
 from ..odds import from_expr
 from ..turns import RankedInitiative
 from ..zones import ZoneGraph
+from . import public
 from .base import (
     Action,
     ActionError,
@@ -106,6 +107,9 @@ class Libre(GroupedByStat):
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """LIB-05: at 0 hit points or fewer, out of the fight."""
         return _stat(c, "pv") <= 0
+
+    def health_lost(self, enc: Encounter, c: Combatant) -> float | None:
+        return public.pool_lost(c, "pv", "pv_max")
 
     def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
         pv, pv_max = _stat(c, "pv"), _stat(c, "pv_max", 1)

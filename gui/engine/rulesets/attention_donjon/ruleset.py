@@ -6,6 +6,7 @@ from ...changes import Change
 from ...model import Combatant, Encounter, State, TurnEntry
 from ...moves import Destination
 from ...turns import TurnMode
+from .. import public
 from ..action_ctx import HandlerRuleset
 from ..base import Notice, Term
 from ..schema import Label
@@ -86,6 +87,10 @@ class AttentionDonjon(HandlerRuleset):
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """AD-20: a dead figurine takes no further part."""
         return dead(c)
+
+    def health_lost(self, enc: Encounter, c: Combatant) -> float | None:
+        """AD-19: the Santé lost (a figurine without Santé keeps no measure)."""
+        return public.pool_lost(c, "sante", "sante_max")
 
     def check_move(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Notice]:
         return budget.move_notices(self, enc, c, dest.zone)

@@ -74,6 +74,11 @@ class Conteur(HandlerRuleset):
         levels = health.levels(c)
         return has_state(c, "hors_combat") or (bool(levels) and health.marked(c) >= len(levels))
 
+    def health_lost(self, enc: Encounter, c: Combatant) -> float | None:
+        """The share of the health track marked."""
+        levels = health.levels(c)
+        return min(1.0, health.marked(c) / len(levels)) if levels else None
+
     def track_view(self, enc: Encounter, c: Combatant, key: str) -> TrackView | None:
         if key != health.TRACK:
             return None

@@ -12,7 +12,7 @@ from ...moves import Destination
 from ...turns import RankedInitiative
 from ...windows import Offer
 from ...zones import Diagonal
-from .. import moving
+from .. import moving, public
 from ..action_ctx import HandlerRuleset
 from ..base import (
     Action,
@@ -170,6 +170,9 @@ class D20(GroupedByStat, HandlerRuleset):
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """Unconscious, dying, stable or dead (D35-38, D35-49 to D35-51)."""
         return sheet.status(c) in ("inconscient", "mourant", "stable", "mort")
+
+    def health_lost(self, enc: Encounter, c: Combatant) -> float | None:
+        return public.pool_lost(c, "pv", "pv_max")
 
     @with_flags
     def due_rolls(self, enc: Encounter, entry: TurnEntry) -> list[DueRoll]:

@@ -11,7 +11,7 @@ from ...moves import Destination
 from ...turns import RankedInitiative
 from ...windows import Offer
 from ...zones import Diagonal
-from .. import riders
+from .. import public, riders
 from ..action_ctx import HandlerRuleset
 from ..base import ActionSpec, DiceRequest, Notice, Term, Words
 from ..call_context import within
@@ -99,6 +99,9 @@ class Douaratil(GroupedByStat, HandlerRuleset):
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """A-DOU-8: at 0 PA a creature is down."""
         return sheet.action_points(c) <= 0 or sheet.has_state(c, "inconscient")
+
+    def health_lost(self, enc: Encounter, c: Combatant) -> float | None:
+        return public.pool_lost(c, "pa", "pa_max")
 
     def cover_words(self, enc: Encounter, call: CoverCall) -> Words:
         """DOU-57's names: a creature or a wall in some lines is partial cover."""

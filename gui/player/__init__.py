@@ -1,0 +1,1 @@
+"""The players' view: a second window the GM turns towards the table (issue 21)."""

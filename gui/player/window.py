@@ -1,0 +1,165 @@
+"""The players' view (Affichage › Vue des joueurs): a window of its own that the GM puts on a
+second screen or a TV, full screen on the chosen screen (remembered). It shows the map as the
+players see it (PlayersScene), the round, whose turn it is and who comes next, and the last
+outcome in public words; it follows every change the GM makes and never takes input."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSettings, Qt
+from PySide6.QtGui import QCloseEvent, QColor, QGuiApplication, QPainter, QScreen
+from PySide6.QtWidgets import QFrame, QGraphicsView, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+from ..control.controller import Controller
+from ..engine import visibility
+from ..engine.touched import Touched
+from ..i18n import pick, tr
+from ..models import round_text
+from .outcome import public_outcome
+from .scene import PlayersScene
+
+SCREEN_KEY = "players/screen"  # the name of the screen the view goes full screen on
+DICE_KEY = "players/gm_dice"  # whether the dice of the GM's rolls are shown
+_STYLE = """
+#playersWindow, #playersPanel { background: #101418; }
+#playersPanel QLabel { color: #f2f2f2; font-size: 22pt; }
+#playersPanel QLabel#playersRound { color: #ffd75e; font-size: 30pt; font-weight: bold; }
+#playersPanel QLabel#playersNow { font-size: 30pt; font-weight: bold; }
+#playersPanel QLabel#playersHeading { color: #9fb3c8; font-size: 16pt; }
+#playersPanel QLabel#playersOutcome { color: #ffffff; background: #24303c; padding: 10px; }
+"""
+
+
+class PlayersWindow(QWidget):
+    """A view that follows the controller; no widget in it accepts focus or the mouse."""
+
+    def __init__(self, controller: Controller) -> None:
+        super().__init__(None, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
+        self.setObjectName("playersWindow")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.setWindowTitle(tr("Escarmouche — Vue des joueurs"))
+        self.setStyleSheet(_STYLE)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.controller = controller
+        self.scene = PlayersScene(controller.enc, controller.ruleset)
+        self.view = QGraphicsView(self.scene)
+        self.view.setObjectName("playersMap")
+        self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self.view.setInteractive(False)
+        self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.view.setFrameShape(QFrame.Shape.NoFrame)
+        self.view.setBackgroundBrush(QColor("#e9e6dc"))  # as the GM's map, lit
+        self.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.round = self._label("playersRound")
+        self.now_heading = self._label("playersHeading", tr("Au tour de"))
+        self.now = self._label("playersNow")
+        self.next_heading = self._label("playersHeading", tr("Ensuite"))
+        self.next = self._label("playersNext")
+        self.outcome = self._label("playersOutcome")
+        self.outcome.hide()
+        panel = QWidget()
+        panel.setObjectName("playersPanel")
+        column = QVBoxLayout(panel)
+        column.setContentsMargins(24, 24, 24, 24)
+        column.setSpacing(12)
+        for label in (self.round, self.now_heading, self.now, self.next_heading, self.next):
+            column.addWidget(label)
+        column.addStretch(1)
+        column.addWidget(self.outcome)
+        panel.setFixedWidth(460)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(self.view, 1)
+        row.addWidget(panel)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.area: QRectF | None = None  # the GM's view shown (« Montrer aux joueurs »)
+        self.gm_dice = bool(QSettings().value(DICE_KEY, False, type=bool))
+        controller.changed.connect(self._changed)
+        controller.replaced.connect(self._replaced)
+        controller.resolved.connect(self._resolved)
+        self.update_panel()
+
+    def _label(self, name: str, text: str = "") -> QLabel:
+        label = QLabel(text)
+        label.setObjectName(name)
+        label.setWordWrap(True)
+        label.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        return label
+
+    # Following the GM ------------------------------------------------------------------------
+
+    def _changed(self, notice: Touched) -> None:
+        self.scene.refresh(notice)
+        self.update_panel()
+
+    def _replaced(self) -> None:
+        self.scene.set_encounter(self.controller.enc, self.controller.ruleset)
+        self.outcome.hide()
+        self.area = None
+        self.fit()
+        self.update_panel()
+
+    def _resolved(self, resolution: object) -> None:
+        text = public_outcome(self.controller.enc, resolution, self.gm_dice)  # type: ignore[arg-type]
+        if text is not None:
+            self.outcome.setText(text)
+            self.outcome.show()
+
+    def update_panel(self) -> None:
+        enc, ruleset = self.controller.enc, self.controller.ruleset
+        now, later = visibility.shown_order(enc)
+        fighting = enc.turn.mode != "none"
+        self.round.setText(round_text(enc, ruleset) if fighting else tr("Combat non commencé"))
+        self.now.setText(pick(ruleset.unit_label(enc, now)) if now is not None else "—")
+        names = [pick(ruleset.unit_label(enc, e)) for e in later[:6]]
+        self.next.setText("\n".join(names) if names else "—")
+        for label in (self.now_heading, self.now, self.next_heading, self.next):
+            label.setVisible(fighting)
+
+    def set_gm_dice(self, on: bool) -> None:
+        self.gm_dice = on
+        QSettings().setValue(DICE_KEY, on)
+
+    # What part of the map ------------------------------------------------------------------
+
+    def show_area(self, rect: QRectF | None) -> None:
+        """Pan and zoom to `rect` (the GM's view), or to the whole map when None."""
+        self.area = rect
+        self.fit()
+
+    def fit(self) -> None:
+        rect = self.area if self.area is not None else self.scene.content_rect()
+        self.view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+
+    def resizeEvent(self, event) -> None:  # Qt override
+        super().resizeEvent(event)
+        self.fit()
+
+    # Where it is shown -------------------------------------------------------------------
+
+    def show_on(self, screen: QScreen | None) -> None:
+        """Full screen on `screen` (remembered); a window beside the GM's with one screen."""
+        if screen is None or screen == QGuiApplication.primaryScreen():
+            self.showNormal()
+            self.resize(1280, 720)
+            return
+        QSettings().setValue(SCREEN_KEY, screen.name())
+        self.setScreen(screen)
+        self.setGeometry(screen.geometry())
+        self.showFullScreen()
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
+        self.controller.changed.disconnect(self._changed)
+        self.controller.replaced.disconnect(self._replaced)
+        self.controller.resolved.disconnect(self._resolved)
+        super().closeEvent(event)
+
+
+def chosen_screen() -> QScreen | None:
+    """The screen remembered for the players' view, else the first that is not the GM's."""
+    screens = QGuiApplication.screens()
+    name = QSettings().value(SCREEN_KEY, "")
+    remembered = next((s for s in screens if s.name() == name), None)
+    others = [s for s in screens if s != QGuiApplication.primaryScreen()]
+    return remembered or (others[0] if others else None)

@@ -1,0 +1,111 @@
+"""Affichage › Vue des joueurs and what goes with it: open or close the players' window (F9),
+show them the GM's part of the map (F10) or the whole of it, the screen it goes full screen on,
+whether the dice of the GM's rolls are shown to them."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
+from PySide6.QtWidgets import QMenu
+
+from ..i18n import tr
+from ..player.window import DICE_KEY, PlayersWindow, chosen_screen
+
+if TYPE_CHECKING:
+    from .main_window import MainWindow
+    from .menus import Menus
+
+
+class PlayersActions:
+    def __init__(self, window: MainWindow, menus: Menus) -> None:
+        self.window = window
+        self.players: PlayersWindow | None = None
+        self.toggle = menus.add(
+            "players_view",
+            tr("&Vue des joueurs"),
+            self.set_open,
+            ["F9"],
+            tip=tr("Une fenêtre pour les joueurs, sur un second écran, sans ce qui est caché"),
+            checkable=True,
+        )
+        self.show_mine = menus.add(
+            "players_show",
+            tr("&Montrer aux joueurs"),
+            self.show_gm_view,
+            ["F10"],
+            tip=tr("La vue des joueurs montre la partie de la carte que vous voyez"),
+        )
+        self.show_all = menus.add(
+            "players_all", tr("Leur montrer toute la &carte"), lambda: self._area(None)
+        )
+        self.gm_dice = menus.add(
+            "players_dice", tr("Montrer les &dés des jets du MJ"), self._gm_dice, checkable=True
+        )
+        self.gm_dice.setChecked(bool(QSettings().value(DICE_KEY, False, type=bool)))
+        self._enable()
+
+    def fill(self, menu: QMenu) -> None:
+        menu.addAction(self.toggle)
+        menu.addAction(self.show_mine)
+        menu.addAction(self.show_all)
+        menu.addAction(self.gm_dice)
+        self.screens = menu.addMenu(tr("Écran de la vue des joueurs"))
+        self.screens.aboutToShow.connect(self._fill_screens)
+
+    def _fill_screens(self) -> None:
+        self.screens.clear()
+        group = QActionGroup(self.screens)
+        current = chosen_screen()
+        for screen in QGuiApplication.screens():
+            size = screen.geometry()
+            text = f"{screen.name()} ({size.width()} × {size.height()})"
+            if screen == QGuiApplication.primaryScreen():
+                text += " — " + tr("celui du MJ")
+            action = QAction(text, group)
+            action.setCheckable(True)
+            action.setChecked(screen == current)
+            action.triggered.connect(lambda _=False, s=screen: self._to_screen(s))
+            self.screens.addAction(action)
+
+    def _to_screen(self, screen) -> None:
+        self.set_open(True)
+        if self.players is not None:
+            self.players.show_on(screen)
+
+    def set_open(self, on: bool) -> None:
+        if on and self.players is None:
+            self.players = PlayersWindow(self.window.controller)
+            self.players.destroyed.connect(self._gone)
+            self.players.show_on(chosen_screen())
+        elif not on and self.players is not None:
+            players, self.players = self.players, None
+            players.close()
+        self.toggle.setChecked(self.players is not None)
+        self._enable()
+
+    def close(self) -> None:
+        self.set_open(False)
+
+    def _gone(self) -> None:
+        self.players = None
+        self.toggle.setChecked(False)
+        self._enable()
+
+    def show_gm_view(self) -> None:
+        """« Montrer aux joueurs »: the part of the map the GM's view shows."""
+        view = self.window.view
+        self._area(view.mapToScene(view.viewport().rect()).boundingRect())
+
+    def _area(self, rect) -> None:
+        if self.players is not None:
+            self.players.show_area(rect)
+
+    def _gm_dice(self, on: bool) -> None:
+        if self.players is not None:
+            self.players.set_gm_dice(on)
+
+    def _enable(self) -> None:
+        for action in (self.show_mine, self.show_all):
+            action.setEnabled(self.players is not None)
