@@ -102,7 +102,7 @@ def test_cover_from_the_grid_s_lines():
     t.enc.map.walls = [MapWall(start=(2, -3), end=(2, 3), blocks="cover")]  # a low wall
     assert ca(t) == 19
     t.enc.map.walls = [MapWall(start=(2, -9), end=(2, 9), blocks="solid")]
-    assert blocking(look(t, "attaquer", "a", "b", arme="1")) == ["D35-07"]
+    assert "D35-07" in blocking(look(t, "attaquer", "a", "b", arme="1"))
 
 
 # --- TV-D35-02, TV-D35-03: charge, defensively, total defence -------------------------------------
@@ -247,3 +247,18 @@ def test_a_d35_6_one_round_ends_at_the_next_turn_or_at_the_end_of_the_round():
     act(t, "a", "b", "10", arme="1", defensive=True)
     (state,) = [s for s in t.enc.combatant("a").states if s.key == "defense_combat"]
     assert (state.expiry.at, state.expiry.rounds) == ("rounds", 1)
+
+
+@pytest.mark.parametrize(
+    ("weapon", "cell", "out"),
+    [
+        ("Épée longue", (1, 0), False),
+        ("Épée longue", (2, 0), True),  # two squares: past a Medium creature's reach
+        ("Coutille", (1, 0), True),  # a reach weapon cannot strike next to it
+        ("Coutille", (2, 0), False),
+        ("Arc court", (9, 0), False),  # a ranged weapon: no reach to ask
+    ],
+)
+def test_a_melee_weapon_strikes_within_its_reach_only(weapon, cell, out):
+    t = duel(a={"armes": [arme(weapon)]}, b_cell=cell)
+    assert ("CFG-D35-1" in blocking(look(t, "attaquer", "a", "b", arme="1"))) == out

@@ -161,3 +161,10 @@ def test_d35_51_the_dead_do_not_rest():
     t = dying_table(hp=-12)
     with pytest.raises(ActionError, match="D35-51"):
         t.resolve(Action("repos", "b"), DiceResult("none"))
+
+
+@pytest.mark.parametrize(("hp", "expected"), [(1, "normal"), (0, "mort"), (-3, "mort")])
+def test_an_undead_is_destroyed_at_0_hp_and_never_dying(hp, expected):
+    t = dying_table(hp, type_creature="mort_vivant")
+    assert status(t, "b") == expected
+    assert "stabilisation" not in {s.kind for s in t.ruleset.actions(t.enc, "b", None)}

@@ -388,3 +388,13 @@ def test_cfg_d35_13_defender_wins_ties_when_the_flag_says_so():
     assert r.success is False and g.PINNED not in states(t, "b")
     t = duel(flags={TIES_FLAG: "defenseur"})
     assert look(t, g.GRAB).odds == Fraction(11, 20) * Fraction(190, 400)
+
+
+def test_d35_58_a_grappler_struck_out_of_the_fight_holds_no_one_any_more():
+    t = grappling(a={"pv": 2, "pv_max": 10})
+    r = take(t, "degats", "b", "a", agg=3)  # to −1: dying
+    assert r.success is None
+    assert g.GRAPPLED not in states(t, "a") and g.GRAPPLED not in states(t, "b")
+    t = grappling(a={"pv": 9, "pv_max": 10})
+    take(t, "degats", "b", "a", agg=3)  # still up: still grappling
+    assert g.GRAPPLED in states(t, "a") and g.GRAPPLED in states(t, "b")

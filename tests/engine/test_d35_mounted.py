@@ -410,3 +410,17 @@ def test_d35_31_a_conscious_rider_is_not_rolled_for_unless_forced():
     assert blocking(look(t, mounted.KNOCKED_OUT)) == ["D35-31"]
     with pytest.raises(ActionError):
         take(t, mounted.KNOCKED_OUT, "a", faces="10")
+
+
+def test_d35_05_a_rider_s_own_mount_gives_no_soft_cover_against_its_rider_s_attack():
+    from gui.engine import storage
+    from gui.engine.grid.lines import Cover
+    from gui.engine.grid.placed import cover_between
+    from gui.engine.rulesets import registry
+
+    ruleset = registry.get("d20_35")
+    enc = storage.load(ruleset.demo_path)  # Dame Ysolde rides Tonnerre next to squelette_1
+    rider, skeleton = enc.combatant("ysolde"), enc.combatant("squelette_1")
+    assert "tonnerre" in ruleset.together(enc, rider)
+    call = cover_between(enc, ruleset, rider, skeleton, melee=True)
+    assert call is not None and call.cover == Cover.NONE

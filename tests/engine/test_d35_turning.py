@@ -1,7 +1,8 @@
 """d20_35 turn undead: TV-D35-15 (D35-69 to D35-73, A-D35-15) — uses per day, the highest
-HD the GM types from the check's missing table, turning damage spent from the nearest undead
-within 18 m, destroyed at cleric level ≥ 2 × HD, turned for 10 rounds, an evil cleric's undead
-cower (+2 to their attackers); each action's undo checked by apply and revert (G-4)."""
+HD by the turning check and the SRD's table (or the GM's), turning damage spent from the
+nearest undead within 18 m, destroyed at cleric level ≥ 2 × HD, turned for 10 rounds, an
+evil cleric's undead cower (+2 to their attackers); each action's undo checked by apply and
+revert (G-4)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 from gui.engine.model import Position
 from gui.engine.rulesets.base import Action, ActionError, DiceResult
 from gui.engine.rulesets.d20_35 import sheet, turning
+from gui.engine.rulesets.d20_35.undead import table_hd
 
 from . import acting
 from .d35_builders import MJ, PJ, fighter, registered, table
@@ -56,7 +58,8 @@ def test_tv_d35_15_d35_69_five_uses_per_day():
     assert turning.uses_per_day(t.enc.combatant("pretre")) == 5
     preview = t.preview(Action("renvoi", "pretre"))
     assert any(x.rule == "D35-69" and x.value == 5 for x in preview.terms)
-    assert any(x.rule == "D35-70" for x in preview.terms)  # the table is not in the excerpt
+    assert any(x.rule == "CFG-D35-1" for x in preview.terms)  # the SRD's table, by default
+    assert len(preview.more) == 1  # the turning check, rolled after the 2d6
     assert not preview.notices
 
 
@@ -139,7 +142,7 @@ def test_d35_69_blocked_when_the_uses_are_spent_unless_forced():
     assert t.preview(Action("renvoi", "pretre")).notices[0].blocking
     with pytest.raises(ActionError, match="D35-69"):
         t.resolve(Action("renvoi", "pretre"), DiceResult("aggregate", (), 7))
-    r = take(t, "pretre", 7, force=True)
+    r = take(t, "pretre", 7, force=True, dv_max=6)
     assert any(x.rule == "G-3" for x in r.terms)
     assert sheet.stat(t.enc.combatant("pretre"), "renvois_utilises") == 6
 
@@ -287,3 +290,20 @@ def test_d35_75_turning_reads_the_virtual_hd():
     assert sheet.status(t.enc.combatant("goule")) == "normal"  # 6 < 2 × 18
     assert any(x.rule == "D35-75" and x.value == "18" for x in r.terms)
     assert state(t, "autre", "renvoye") is None  # 20 − 18 = 2 HD left < 3
+
+
+@pytest.mark.parametrize(
+    ("check", "hd_max"),
+    [(0, 2), (1, 3), (9, 5), (10, 6), (12, 6), (13, 7), (21, 9), (22, 10), (30, 10)],
+)
+def test_d35_70_the_srd_table_gives_the_highest_hd_from_the_check(check, hd_max):
+    assert table_hd(6, check) == hd_max
+
+
+def test_d35_70_by_default_the_check_is_rolled_and_the_table_read():
+    t = graveyard()  # level 6, Cha +2: a check of 5 + 2 = 7 → level − 1 = 5 HD at most
+    r = acting.take(t, "renvoi", "pretre", agg=7, then=("5",))
+    assert ("test de renvoi", 7) in {(x.label, x.value) for x in r.terms}
+    assert ("DV maximum affectés (table du SRD)", 5) in {(x.label, x.value) for x in r.terms}
+    assert state(t, "goule", "mort") is not None  # 3 HD, level 6 ≥ 2 × 3: destroyed
+    assert state(t, "blafard", "renvoye").value == 7  # noted for a dispel (D35-74)

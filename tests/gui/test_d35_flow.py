@@ -64,8 +64,9 @@ def test_a_drag_in_the_ogre_s_reach_opens_its_attack_of_opportunity(window, qtbo
     (reactions,) = pending.offers.reaction_lists
     assert reactions.count() == 1 and "Grommash" in reactions.itemText(0)
     said = {
-        "fr": "Aldric quitte une case que Grommash l'ogre contrôle : attaque d'opportunité",
-        "en": "Aldric leaves a square Grommash l'ogre threatens: attack of opportunity",
+        "fr": "Aldric baisse sa garde dans une case que Grommash l'ogre contrôle :"
+        " attaque d'opportunité",
+        "en": "Aldric drops its guard in a square Grommash l'ogre threatens: attack of opportunity",
     }[lang]
     assert said in [label.text() for label in pending.findChildren(QLabel)]
     react = next(b for b in pending.findChildren(QPushButton) if b.text() in ("Réagir", "React"))

@@ -52,14 +52,17 @@ def cover_between(
     board: Board | None = None,
 ) -> CoverCall | None:
     """The cover `target` has against `attacker` from the walls and squares of the map and,
-    as soft cover, the other combatants still in the fight (D35-01, D35-05, D35-07)."""
+    as soft cover, the other combatants still in the fight (D35-01, D35-05, D35-07) — not
+    those that share either one's space (a rider's mount: Ruleset.together)."""
     sa, st = space_of(enc, ruleset, attacker), space_of(enc, ruleset, target)
     if sa is None or st is None:
         return None
+    apart = {attacker.id, target.id}
+    apart |= ruleset.together(enc, attacker) | ruleset.together(enc, target)
     others = [
         space
         for c in enc.combatants
-        if c.id not in (attacker.id, target.id) and not ruleset.is_out(enc, c)
+        if c.id not in apart and not ruleset.is_out(enc, c)
         if (space := space_of(enc, ruleset, c)) is not None
     ]
     return cover(board or board_of(enc.map), sa, st, melee=melee, creatures=others)

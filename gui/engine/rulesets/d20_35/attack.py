@@ -132,6 +132,8 @@ def numbers(ctx: Ctx) -> Attack:
     notices: list[Notice] = opportunity.notices(actor) if window is not None else []
     _ca, ca_terms = sheet.ca(target, "flat" if _flat_footed(target) else "normal")
     _situation(ctx, actor, target, w, ranged, terms, ca_terms, notices)
+    if not ranged and window is None and not ctx.yes("charge"):
+        notices += _out_of_reach(ctx, actor, target, w)
     computed = {BONUS: _sum(terms), CA: _sum(ca_terms)}
     terms += ca_terms
     bonus = int(overridden(ctx.action, BONUS, computed[BONUS], ("bonus", "bonus"), terms))
@@ -143,6 +145,38 @@ def numbers(ctx: Ctx) -> Attack:
         _miss(target),
         computed,
     )
+
+
+def _out_of_reach(
+    ctx: Ctx, actor: Combatant, target: Combatant, w: dict[str, Scalar]
+) -> list[Notice]:
+    """A melee weapon reaches the squares of the creature's natural reach; a reach weapon
+    twice as far but not the squares next to it (hors extrait, SRD). On the grid only; a
+    rider strikes from its mount's space (D35-24). Blocking: the GM may pass over it (G-3).
+    Not asked of an attack of opportunity (the foe struck as it left the square) nor of a
+    charge (its move comes with it)."""
+    enc, ruleset = ctx.enc, ctx.ruleset
+    ways = [
+        squares_apart(enc, ruleset, enc.combatant(cid), target)
+        for cid in {actor.id} | ruleset.together(enc, actor)
+    ]
+    apart = min((d for d in ways if d is not None), default=None)
+    if apart is None:
+        return []
+    natural = sheet.natural_reach(actor)
+    near, far = (natural + 1, max(2 * natural, 2)) if w.get("allonge") else (1, natural)
+    if near <= apart <= far:
+        return []
+    fr, en = sheet.weapon_name(w)
+    span = f"{near}–{far}" if near < far else str(far)
+    return [
+        Notice(
+            sheet.SRD,
+            f"Hors d’allonge : {target.name} est à {apart} case(s), {fr} atteint {span}",
+            f"Out of reach: {target.name} is {apart} square(s) away, {en} reaches {span}",
+            True,
+        )
+    ]
 
 
 def _opportunity(ctx: Ctx) -> Window | None:

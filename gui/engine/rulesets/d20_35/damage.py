@@ -13,7 +13,7 @@ from ..base import ActionSpec, DiceRequest, DiceResult, Preview, Resolution, Ter
 from ..edits import Edits, finish
 from ..fields import bool_field, choice_field
 from ..schema import Label
-from . import sheet
+from . import grapple, sheet
 from .context import Ctx, Handler
 
 KIND = "degats"
@@ -80,6 +80,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     if ctx.yes("non_letal"):
         total = sheet.stat(target, "degats_non_letaux") + amount
         edits.set((*path, "degats_non_letaux"), total)
+        after = {"degats_non_letaux": total}
         terms.append(Term("dégâts non létaux", amount, "D35-38", "nonlethal damage"))
         said = (
             f"{target.name} subit {amount} dégâts non létaux",
@@ -88,6 +89,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     else:
         pv = sheet.stat(target, "pv") - amount
         edits.set((*path, "pv"), max(pv, -99))
+        after = {"pv": max(pv, -99)}
         terms.append(Term("dégâts", amount, sheet.SRD, "damage"))
         said = (
             f"{target.name} subit {amount} dégâts ({pv} pv)",
@@ -106,6 +108,9 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             if save < MASSIVE_DC:
                 edits.add_state(target.id, State(key="mort", label="Mort"))
                 said = (said[0] + " ; dégâts excessifs : mort", said[1] + "; massive damage: dead")
+    struck = {"stats": {**target.stats, **after}, "states": edits.states(target.id)}
+    if ctx.ruleset.is_out(ctx.enc, target.model_copy(update=struck)):
+        grapple.let_go(edits, target.id)
     label = (f"Dégâts de {actor.name}", f"{actor.name}'s damage")
     return finish(edits, ctx.action, label, terms, dice, said, None, {"damage": amount})
 

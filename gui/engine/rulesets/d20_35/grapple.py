@@ -550,3 +550,15 @@ def _hurt_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 HURT_HANDLER = Handler(HURT, _hurt_spec, _hurt_preview, _hurt_resolve)
 
 HANDLERS: tuple[Handler, ...] = (GRAB_HANDLER, ESCAPE_HANDLER, PIN_HANDLER, HURT_HANDLER)
+
+
+def let_go(edits: Edits, cid: str) -> None:
+    """A creature out of the fight holds no one and no one holds it any more (D35-58, SRD:
+    the grapple ends when a grappler is unconscious, dying or dead)."""
+    held = (GRAPPLED, PINNED)
+    edits.remove_state(cid, *held)
+    for c in edits.enc.combatants:
+        states = edits.states(c.id)
+        kept = [s for s in states if not (s.key in held and s.source == cid)]
+        if c.id != cid and len(kept) != len(states):
+            edits.set(("combatants", c.id, "states"), kept)

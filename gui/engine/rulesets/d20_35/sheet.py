@@ -243,6 +243,9 @@ def death_at_con(on: bool) -> Iterator[None]:
         _DEATH_AT_CON.reset(token)
 
 
+UNDEAD = "mort_vivant"  # the creature type destroyed at 0 hit points (SRD)
+
+
 def death_threshold(c: Combatant) -> int:
     """The hit points at which `c` dies: −10 (D35-51, A-D35-8), or minus its Constitution."""
     if _DEATH_AT_CON.get():
@@ -252,9 +255,12 @@ def death_threshold(c: Combatant) -> int:
 
 def status(c: Combatant) -> str:
     """normal, chancelant, hors_de_combat, mourant, stable, inconscient or mort (D35-38,
-    D35-48 to D35-51, A-D35-8: dead at −10, or at minus the Constitution score)."""
+    D35-48 to D35-51, A-D35-8: dead at −10, or at minus the Constitution score); an undead
+    is destroyed at 0 hit points (hors extrait, SRD: it has no Constitution to die by)."""
     pv, nonlethal = stat(c, "pv"), stat(c, "degats_non_letaux")
     if pv <= death_threshold(c) or has_state(c, "mort"):
+        return "mort"
+    if pv <= 0 and c.stats.get("type_creature") == UNDEAD:
         return "mort"
     if pv < 0:
         return "stable" if has_state(c, "stable") else "mourant"

@@ -15,7 +15,16 @@ from dataclasses import dataclass
 
 from ...changes import ChangeSet
 from ...model import Expiry, State
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from ..base import (
+    ActionError,
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+    chained,
+)
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field, int_field
 from ..schema import Label
@@ -23,10 +32,13 @@ from . import rebuking, sheet
 from .context import Ctx, Handler
 from .undead import (
     ROUNDS,
+    check_bonus_term,
+    check_request,
     damage_request,
     hd_term,
     in_range,
     spend_use,
+    table_hd,
     use_terms_and_notices,
     uses_per_day,
     virtual_hd,
@@ -61,17 +73,16 @@ def _spec(ctx: Ctx) -> ActionSpec | None:
     actor = ctx.actor
     if actor.stats.get("pretre", "aucun") == "aucun":
         return None
-    level = sheet.stat(actor, "niveau_pretre")
     evil = _evil(ctx)
     hd_max = (
         int_field(
             "dv_max",
-            "DV maximum affectés (test de Charisme, table hors extrait)",
-            "Highest HD affected (Charisma check, table not in excerpt)",
+            "DV maximum affectés (−1 : par le test, table du SRD)",
+            "Highest HD affected (−1: by the check, the SRD's table)",
             "D35-70",
-            0,
+            BY_TABLE,
             60,
-            level,
+            BY_TABLE,
         ),
     )
     if evil:
@@ -91,8 +102,8 @@ def _spec(ctx: Ctx) -> ActionSpec | None:
             ),
             int_field(
                 "test",
-                "Résultat du test de renvoi, noté pour une dissipation (0 : non noté)",
-                "Turning check result, noted for a dispel (0: not noted)",
+                "Test de renvoi noté pour une dissipation (0 : celui lancé, ou aucun)",
+                "Turning check noted for a dispel (0: the one rolled, or none)",
                 "D35-74",
                 0,
                 99,
@@ -107,10 +118,13 @@ def _spec(ctx: Ctx) -> ActionSpec | None:
     return ActionSpec(KIND, label, "D35-69", False, options)
 
 
+BY_TABLE = -1  # dv_max: the highest HD by the turning check and the SRD's table
+
+
 @dataclass(frozen=True)
 class Turning:
     bonus: int
-    hd_max: int
+    gm_hd_max: int | None  # the GM's highest HD, None: by the check and the table
     terms: tuple[Term, ...]
     notices: tuple[Notice, ...]
 
@@ -119,20 +133,21 @@ def numbers(ctx: Ctx) -> Turning:
     actor = ctx.actor
     level = sheet.stat(actor, "niveau_pretre")
     cha = sheet.modifier(actor, "charisme")
-    hd_max = ctx.number("dv_max", level)
+    typed = ctx.number("dv_max", BY_TABLE)
     terms, notices = use_terms_and_notices(actor)
+    if typed == BY_TABLE:
+        terms += [
+            check_bonus_term(actor),
+            Term("DV maximum : table du SRD", "", sheet.SRD, "highest HD: the SRD's table"),
+        ]
+    else:
+        terms.append(Term("DV maximum affectés (MJ)", typed, "D35-70", "highest HD (GM)"))
     terms += [
-        Term(
-            "DV maximum affectés (MJ ; table du test hors extrait)",
-            hd_max,
-            "D35-70",
-            "highest HD affected (GM; check table not in excerpt)",
-        ),
-        Term("test de renvoi par défaut : 1d20 + mod. de Cha", "", "A-D35-15", "default check"),
         Term("niveau de prêtre", level, "D35-71", "cleric level"),
         Term("mod. de Cha", cha, "D35-71", "Cha modifier"),
     ]
-    return Turning(level + cha, hd_max, tuple(terms), tuple(notices))
+    gm = None if typed == BY_TABLE else typed
+    return Turning(level + cha, gm, tuple(terms), tuple(notices))
 
 
 def preview(ctx: Ctx) -> Preview:
@@ -142,7 +157,8 @@ def preview(ctx: Ctx) -> Preview:
     if chosen == rebuking.BOLSTER:
         return rebuking.bolster_preview(ctx)
     t = numbers(ctx)
-    return Preview(ctx.action, t.terms, damage_request(), notices=t.notices)
+    more = (check_request(ctx.actor),) if t.gm_hd_max is None else ()
+    return Preview(ctx.action, t.terms, damage_request(), notices=t.notices, more=more)
 
 
 def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
@@ -159,10 +175,17 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     evil = actor.stats.get("pretre") == "mauvais"
     roll = dice.total(damage_request())
     total = roll + t.bonus
+    check = None
+    hd_max = t.gm_hd_max
+    if hd_max is None:  # D35-70 by the SRD's table
+        check = chained(dice, 0, check_request(actor))
+        hd_max = table_hd(level, check)
+        terms.append(Term("test de renvoi", check, "A-D35-15", "turning check"))
+        terms.append(Term("DV maximum affectés (table du SRD)", hd_max, "D35-70", "highest HD"))
     terms.append(Term(f"2d6 ({roll}) + niveau + mod. de Cha", total, "D35-71", "turning damage"))
     edits = Edits(ctx.enc)
     spend_use(edits, actor)
-    noted = ctx.number("test") or None  # D35-74: the check a dispel must beat
+    noted = ctx.number("test") or check  # D35-74: the check a dispel must beat
     left = total
     turned: list[str] = []
     destroyed: list[str] = []
@@ -173,13 +196,13 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         shown = hd_term(c)
         if shown is not None:
             terms.append(shown)
-        if hd > t.hd_max or hd > left:
-            why = "au-delà des DV maximum" if hd > t.hd_max else "au-delà des DV restants"
+        if hd > hd_max or hd > left:
+            why = "au-delà des DV maximum" if hd > hd_max else "au-delà des DV restants"
             terms.append(
                 Term(
                     f"{c.name} ({hd} DV) : {why}",
                     "",
-                    "D35-70" if hd > t.hd_max else "D35-71",
+                    "D35-70" if hd > hd_max else "D35-71",
                     f"{c.name} ({hd} HD): beyond the HD left or allowed",
                 )
             )

@@ -13,7 +13,7 @@ from ..schema import Label
 from . import sheet
 from .context import Ctx
 
-UNDEAD = "mort_vivant"
+UNDEAD = sheet.UNDEAD
 TURNED, COWERING, BOLSTERED = "renvoye", "recroqueville", "renforce"
 RANGE_M = 18.0  # D35-69
 ROUNDS = 10  # D35-72, D35-75: 1 minute
@@ -58,6 +58,23 @@ def check_bonus_term(actor: Combatant) -> Term:
     excerpt)."""
     cha = sheet.modifier(actor, "charisme")
     return Term("test de renvoi : 1d20 + mod. de Cha", cha, "A-D35-15", "turning check: d20 + Cha")
+
+
+_CHECK = Label(fr="Test de renvoi (1d20 + mod. de Cha)", en="Turning check (1d20 + Cha mod.)")
+# The SRD's turning table (hors extrait, SRD): the highest check of each row, and the HD it
+# adds to the cleric level; 22 and more: +4.
+_TABLE = ((0, -4), (3, -3), (6, -2), (9, -1), (12, 0), (15, 1), (18, 2), (21, 3))
+
+
+def check_request(actor: Combatant) -> DiceRequest:
+    """The turning check: 1d20 + Cha modifier (A-D35-15)."""
+    expr = DiceExpr(1, 20, modifier=sheet.modifier(actor, "charisme"))
+    return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or 20, label=_CHECK)
+
+
+def table_hd(level: int, check: int) -> int:
+    """The highest HD a turning check affects by the SRD's table (D35-70)."""
+    return level + next((more for top, more in _TABLE if check <= top), 4)
 
 
 def damage_request() -> DiceRequest:
