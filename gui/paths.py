@@ -66,6 +66,11 @@ def recovery_dir() -> Path:
     return _subdir("recovery")
 
 
+def library_dir() -> Path:
+    """Where the GM's library keeps its saved combatants, one file per ruleset, created."""
+    return _subdir("library")
+
+
 def rulesets_dir() -> Path:
     """Where user-installed rulesets and catalogs live, created."""
     return _subdir("rulesets")

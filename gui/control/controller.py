@@ -9,7 +9,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
 from .. import paths
-from ..engine import conditions, grid_edits, map_edits, roster_edits, visibility, windows
+from ..engine import carried, conditions, grid_edits, map_edits, roster_edits, visibility, windows
 from ..engine.arguments import checked
 from ..engine.changes import ChangeSet
 from ..engine.model import (
@@ -222,6 +222,12 @@ class Controller(QObject):
         return self._edit(
             roster_edits.add_combatants, self.ruleset, self.enc, template, count, zone, on_grid
         )
+
+    def add_all(
+        self, templates: list[Combatant], zone: str | None = None, on_grid: bool = False
+    ) -> list[str]:
+        """Add one combatant from each template (an import), one undo entry; their ids."""
+        return self._edit(carried.add_all, self.ruleset, self.enc, templates, zone, on_grid)
 
     def duplicate(self, cid: str, count: int) -> list[str]:
         return self._edit(roster_edits.duplicate, self.ruleset, self.enc, cid, count)

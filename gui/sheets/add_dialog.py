@@ -1,4 +1,5 @@
-"""The "Ajouter des combattants" dialog: a blank sheet or a bestiary entry, one or a group."""
+"""The "Ajouter des combattants" dialog: a blank sheet, a bestiary entry or one of the GM's
+library (which it also renames and deletes), one or a group."""
 
 from __future__ import annotations
 
@@ -8,27 +9,46 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QSpinBox,
+    QTabBar,
     QVBoxLayout,
     QWidget,
 )
 
 from ..control.controller import Controller, Refused
-from ..engine import roster_edits
+from ..engine import library, roster_edits
+from ..engine.library import Library, LibraryError
+from ..engine.model import Combatant, Encounter
 from ..engine.placing import on_cells
 from ..engine.rulesets.schema import Template
-from ..i18n import message, pick, tr
+from ..i18n import labelled, message, pick, tr
+from ..library import shelf
+from ..widgets.buttons import ok_cancel
+from ..window.prompts import Prompts
 from . import ErrorLabel
 from .table_field import catalog_name
 
 ON_GRID = " grid"  # the zone list's « sur la grille »: no zone id has a space
+LIBRARY = 1  # the library's tab, after the bestiary's
+
+
+def fill_zones(combo: QComboBox, enc: Encounter, zone: str | None) -> None:
+    """Where new combatants go: off the map, on the grid's free squares (a grid that holds
+    the tokens), or a zone; `zone` chosen (on the grid when None and the grid holds them)."""
+    combo.addItem(tr("hors carte"), None)
+    if on_cells(enc):
+        combo.addItem(tr("sur la grille"), ON_GRID)
+    for z in enc.map.zones:
+        combo.addItem(z.name, z.id)
+    wanted = ON_GRID if zone is None and on_cells(enc) else zone
+    combo.setCurrentIndex(max(0, combo.findData(wanted)))
 
 
 def _folded(text: str) -> str:
@@ -37,33 +57,37 @@ def _folded(text: str) -> str:
 
 
 class AddCombatantDialog(QDialog):
-    """Adds `count` combatants made from a blank sheet or a bestiary entry, in a zone.
+    """Adds `count` combatants made from a blank sheet, a bestiary entry or a library entry
+    (identical to the one saved, but for its name and side), in a zone.
 
     `accept_input()` does the adding (the OK button calls it and closes the dialog when it
     worked); a refusal is shown in the dialog, which stays open. `added` holds the new ids.
     """
 
     def __init__(
-        self, controller: Controller, parent: QWidget | None = None, zone: str | None = None
+        self,
+        controller: Controller,
+        parent: QWidget | None = None,
+        zone: str | None = None,
+        prompts: Prompts | None = None,
     ) -> None:
         super().__init__(parent)
         self.controller = controller
+        self.prompts = prompts or Prompts(self)
         self.added: list[str] = []
         self._prefill = ""
         enc, data = controller.enc, controller.ruleset.data
         self.setWindowTitle(tr("Ajouter des combattants"))
+        self.tabs = QTabBar()
+        self.tabs.addTab(tr("Bestiaire"))
+        self.tabs.addTab(tr("Bibliothèque"))
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText(tr("Filtrer le bestiaire…"))
         self.filter.setClearButtonEnabled(True)
         self.sources = QListWidget()
-        self.sources.addItem(tr("Vierge"))
-        font = self.sources.item(0).font()
-        font.setItalic(True)
-        self.sources.item(0).setFont(font)
-        for i, entry in enumerate(controller.ruleset.bestiary):
-            item = QListWidgetItem(entry.name)
-            item.setData(Qt.ItemDataRole.UserRole, i)
-            self.sources.addItem(item)
+        self.library = Library(ruleset=enc.ruleset)
+        self.library_error = ""
+        self.rename_button = QPushButton(tr("Renommer…"))
+        self.delete_button = QPushButton(tr("Supprimer"))
         self.details = QLabel()
         self.details.setWordWrap(True)
         self.name = QLineEdit()
@@ -79,35 +103,31 @@ class AddCombatantDialog(QDialog):
         for choice in data.tiers:
             self.tier.addItem(pick(choice.label), choice.value)
         self.zone = QComboBox()
-        self.zone.addItem(tr("hors carte"), None)
-        if on_cells(enc):  # a grid that holds the tokens: its first free squares
-            self.zone.addItem(tr("sur la grille"), ON_GRID)
-        for z in enc.map.zones:
-            self.zone.addItem(z.name, z.id)
-        # Asked for no zone, on a grid that holds the tokens: on the grid, not off the map.
-        wanted = ON_GRID if zone is None and on_cells(enc) else zone
-        self.zone.setCurrentIndex(max(0, self.zone.findData(wanted)))
+        fill_zones(self.zone, enc, zone)
         self.count = QSpinBox()
         self.count.setRange(1, 200)
         self.count.setToolTip(tr("Plusieurs combattants sont numérotés : Gobelin 1, Gobelin 2…"))
         self.error = ErrorLabel()
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Ajouter"))
-        self.buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Annuler"))
+        self.buttons = ok_cancel(self, tr("Ajouter"), self._ok)
         self._lay_out(bool(data.tiers))
         self.filter.textChanged.connect(self._filter)
         self.sources.currentRowChanged.connect(self._source_chosen)
-        self.buttons.accepted.connect(self._ok)
-        self.buttons.rejected.connect(self.reject)
-        self.sources.setCurrentRow(0)
+        self.tabs.currentChanged.connect(self._fill)
+        self.rename_button.clicked.connect(self._rename_entry)
+        self.delete_button.clicked.connect(self._delete_entry)
+        self._read_library()
+        self._fill()
 
     def _lay_out(self, tiers: bool) -> None:
         source = QVBoxLayout()
-        source.addWidget(QLabel(tr("Modèle")))
+        source.addWidget(self.tabs)
         source.addWidget(self.filter)
         source.addWidget(self.sources, 1)
+        entries = QHBoxLayout()
+        entries.addWidget(self.rename_button)
+        entries.addWidget(self.delete_button)
+        entries.addStretch(1)
+        source.addLayout(entries)
         source.addWidget(self.details)
         form = QFormLayout()
         form.addRow(tr("Nom"), self.name)
@@ -126,11 +146,94 @@ class AddCombatantDialog(QDialog):
         layout.addWidget(self.buttons)
         self.resize(560, 360)
 
+    # The sources: the bestiary and the library -------------------------------------------
+
+    def _read_library(self) -> None:
+        try:
+            self.library = shelf.read(self.controller.enc.ruleset)
+            self.library_error = ""
+        except shelf.LibraryProblem as exc:  # told in the library's tab; the bestiary works
+            self.library_error = message(exc)
+        count = len(self.library.combatants)
+        self.tabs.setTabText(LIBRARY, tr("Bibliothèque ({count})").format(count=count))
+
+    def _fill(self, _tab: int = 0, chosen: str | None = None) -> None:
+        """List the current tab's entries (a blank sheet first in the bestiary's)."""
+        in_library = self.tabs.currentIndex() == LIBRARY
+        self.sources.blockSignals(True)
+        self.sources.clear()
+        if in_library:
+            for c in self.library.combatants:
+                item = QListWidgetItem(c.name)
+                item.setData(Qt.ItemDataRole.UserRole, c.id)
+                self.sources.addItem(item)
+        else:
+            self.sources.addItem(tr("Vierge"))
+            font = self.sources.item(0).font()
+            font.setItalic(True)
+            self.sources.item(0).setFont(font)
+            for i, entry in enumerate(self.controller.ruleset.bestiary):
+                item = QListWidgetItem(entry.name)
+                item.setData(Qt.ItemDataRole.UserRole, i)
+                self.sources.addItem(item)
+        self.sources.blockSignals(False)
+        self.filter.setPlaceholderText(
+            tr("Filtrer la bibliothèque…") if in_library else tr("Filtrer le bestiaire…")
+        )
+        self.rename_button.setVisible(in_library)
+        self.delete_button.setVisible(in_library)
+        ids = [
+            self.sources.item(r).data(Qt.ItemDataRole.UserRole) for r in range(self.sources.count())
+        ]
+        self.sources.setCurrentRow(ids.index(chosen) if chosen in ids else 0)
+        self._filter(self.filter.text())
+        self._source_chosen(self.sources.currentRow())
+
     def entry(self) -> Template | None:
-        """The chosen bestiary entry, or None for a blank sheet."""
-        item = self.sources.currentItem()
-        index = item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+        """The chosen bestiary entry, or None for a blank sheet (or a library entry)."""
+        index = self._chosen()
         return self.controller.ruleset.bestiary[index] if isinstance(index, int) else None
+
+    def library_entry(self) -> Combatant | None:
+        """The chosen library entry, if the library's tab is shown and one is chosen."""
+        eid = self._chosen()
+        return self.library.entry(eid) if isinstance(eid, str) else None
+
+    def _chosen(self) -> int | str | None:
+        item = self.sources.currentItem()
+        return item.data(Qt.ItemDataRole.UserRole) if item is not None else None
+
+    def _rename_entry(self) -> None:
+        entry = self.library_entry()
+        if entry is None:
+            return
+        name = self.prompts.text(
+            tr("Renommer dans la bibliothèque"), tr("Nouveau nom :"), entry.name
+        )
+        if name is not None:
+            self._change_library(lambda lib: library.renamed(lib, entry.id, name), entry.id)
+
+    def _delete_entry(self) -> None:
+        entry = self.library_entry()
+        if entry is not None and self.prompts.confirm(
+            tr("Supprimer de la bibliothèque"),
+            tr("Supprimer « {name} » de la bibliothèque ?").format(name=entry.name),
+            tr("Supprimer"),
+        ):
+            self._change_library(lambda lib: library.without(lib, entry.id), None)
+
+    def _change_library(self, edit, chosen: str | None) -> None:
+        """Write the library as `edit` makes it from the file's; a refusal is shown here."""
+        try:
+            shelf.write(edit(shelf.read(self.controller.enc.ruleset)))
+        except (shelf.LibraryProblem, LibraryError) as exc:
+            self.error.set_error(message(exc))
+            return
+        except KeyError:  # gone from the file meanwhile: nothing to do
+            pass
+        self.error.set_error("")
+        self._read_library()
+        self._fill(chosen=chosen)
 
     def accept_input(self) -> list[str] | None:
         """Add the combatants as filled in; their ids, or None (and why, in the dialog)."""
@@ -142,17 +245,10 @@ class AddCombatantDialog(QDialog):
         if side is None:
             self.error.set_error(tr("Créez d’abord un camp."))
             return None
-        ruleset, entry = self.controller.ruleset, self.entry()
-        tier = self.tier.currentData() if ruleset.data.tiers else None
-        template = roster_edits.blank(
-            ruleset,
-            self.controller.enc,
-            name,
-            side,
-            tier,
-            entry.stats if entry is not None else None,
-            entry.notes if entry is not None else "",
-        )
+        template = self._template(name, side)
+        if template is None:
+            self.error.set_error(tr("Choisissez une entrée de la bibliothèque."))
+            return None
         try:
             where = self.zone.currentData()
             ids = self.controller.add_combatants(
@@ -168,50 +264,93 @@ class AddCombatantDialog(QDialog):
         self.added = ids
         return ids
 
+    def _template(self, name: str, side: str) -> Combatant | None:
+        """The combatant to add copies of: the library entry as saved, or a new sheet."""
+        if self.tabs.currentIndex() == LIBRARY:
+            kept = self.library_entry()
+            return kept.model_copy(update={"name": name, "side": side}) if kept else None
+        ruleset, entry = self.controller.ruleset, self.entry()
+        tier = self.tier.currentData() if ruleset.data.tiers else None
+        return roster_edits.blank(
+            ruleset,
+            self.controller.enc,
+            name,
+            side,
+            tier,
+            entry.stats if entry is not None else None,
+            entry.notes if entry is not None else "",
+        )
+
     def _ok(self) -> None:
         if self.accept_input() is not None:
             self.accept()
 
     def _source_chosen(self, _row: int) -> None:
-        entry = self.entry()
-        prefill = entry.name if entry else ""
+        kept, entry = self.library_entry(), self.entry()
+        model = kept or entry
+        prefill = model.name if model else ""
         if self.name.text() in ("", self._prefill):  # the GM's own name stays
             self.name.setText(prefill)
         self._prefill = prefill
-        if entry is not None and entry.tier is not None:
-            self.tier.setCurrentIndex(max(0, self.tier.findData(entry.tier)))
+        if model is not None and model.tier is not None:
+            self.tier.setCurrentIndex(max(0, self.tier.findData(model.tier)))
+        self.tier.setEnabled(kept is None)  # a library entry keeps its own
         if not self._side_chosen and self.side.count():
             # A creature of the bestiary joins the GM's side (the last: the players' side
-            # comes first in every new encounter and demo); a blank sheet, the selection's.
-            self.side.setCurrentIndex(self.side.count() - 1 if entry else self._own_side)
-        self.details.setText(self._summary(entry))
+            # comes first in every new encounter and demo); a library entry, the side it was
+            # saved from if this encounter has it; a blank sheet, the selection's.
+            own = self.side.findData(kept.side) if kept else -1
+            self.side.setCurrentIndex(
+                own if own >= 0 else self.side.count() - 1 if entry else self._own_side
+            )
+        self.details.setText(self._summary(model))
 
-    def _summary(self, entry: Template | None) -> str:
+    def _summary(self, entry: Template | Combatant | None) -> str:
         """What the entry puts on the sheet: "Points de vie : 6 · Défense : 13 · Armes : Dague"."""
+        if self.tabs.currentIndex() == LIBRARY and entry is None:
+            return self.library_error or tr(
+                "La bibliothèque est vide : « Enregistrer dans la bibliothèque » sur une fiche "
+                "y garde un combattant."
+            )
         if entry is None:
             return tr("Une fiche aux valeurs par défaut du jeu de règles.")
-        specs = self.controller.ruleset.data.field_map(entry.tier)
+        ruleset = self.controller.ruleset
+        specs = ruleset.data.field_map(entry.tier)
         parts = []
         for key, value in entry.stats.items():
             spec = specs.get(key)
             if spec is None or value in (None, "", []):
                 continue
-            if isinstance(value, list):
+            if isinstance(value, bool):
+                value = tr("oui") if value else tr("non")
+            elif isinstance(value, list):
                 value = ", ".join(
                     catalog_name(spec, v) if isinstance(v, dict) else str(v) for v in value
                 )
-            parts.append(f"{pick(spec.label)} : {value}".replace(" ", "\u00a0"))  # kept whole
-        return "\n".join([" · ".join(parts), entry.notes]).strip()
+            parts.append(labelled(pick(spec.label), str(value)).replace(" ", "\u00a0"))
+        lines = [" · ".join(parts)]
+        if isinstance(entry, Combatant):  # a library entry: its tracks and states as saved
+            for track in ruleset.data.tracks:
+                marks = entry.tracks[track.key].marks if track.key in entry.tracks else []
+                if any(marks):
+                    lines.append(
+                        labelled(pick(track.label), f"{sum(map(bool, marks))}/{len(marks)}")
+                    )
+            if entry.states:
+                names = ", ".join(pick(ruleset.state_label(state)) for state in entry.states)
+                lines.append(labelled(tr("États"), names))
+        return "\n".join([*lines, entry.notes]).strip()
 
     def _filter(self, text: str) -> None:
         """Show the entries whose name contains the text and choose the first of them."""
         wanted = _folded(text.strip())
         first = None
-        for row in range(1, self.sources.count()):
+        start = 0 if self.tabs.currentIndex() == LIBRARY else 1  # « Vierge » always shows
+        for row in range(start, self.sources.count()):
             item = self.sources.item(row)
             hidden = wanted not in _folded(item.text())
             item.setHidden(hidden)
             if not hidden and first is None:
                 first = row
         if wanted:
-            self.sources.setCurrentRow(first if first is not None else 0)
+            self.sources.setCurrentRow(first if first is not None else start - 1)

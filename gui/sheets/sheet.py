@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QLayout,
     QLineEdit,
     QPlainTextEdit,
+    QPushButton,
     QScrollArea,
     QStackedLayout,
     QVBoxLayout,
@@ -25,7 +26,9 @@ from ..engine.model import Combatant
 from ..engine.rulesets.base import Term
 from ..engine.rulesets.schema import RulesetData
 from ..i18n import either, labelled, pick, tr
+from ..library.keep import keep
 from ..widgets.field_editor import FieldEditor, make_editor
+from ..window.prompts import Prompts
 from . import ErrorLabel, field_tip, rule_tip, told
 from .states import StatesBox
 from .table_field import TableField
@@ -87,6 +90,7 @@ class SheetWidget(QWidget):
     def __init__(self, controller: Controller, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
+        self.prompts = Prompts(self)  # the library's questions (replace an entry?)
         self.cid: str | None = None
         self._built_for: object = _UNBUILT  # the tier the field editors were made for
         self.editors: dict[str, FieldEditor | TableField] = {}
@@ -133,9 +137,14 @@ class SheetWidget(QWidget):
         for part in (header, self.derived_box):
             layout.addWidget(part)
         layout.addLayout(self.fields)
-        for part in (self.tracks_box, self.states_box, notes_box):
+        self.keep_button = QPushButton(tr("Enregistrer dans la bibliothèque"))
+        self.keep_button.setToolTip(
+            tr("Garder ce combattant, son équipement et son état pour d’autres rencontres")
+        )
+        for part in (self.tracks_box, self.states_box, notes_box, self.keep_button):
             layout.addWidget(part)
         layout.addStretch(1)
+        self.keep_button.clicked.connect(self._keep)
         self.name_edit.editingFinished.connect(self._rename)
         self.side_combo.activated.connect(self._set_side)
         self.notes.left.connect(self._commit_notes)
@@ -292,6 +301,14 @@ class SheetWidget(QWidget):
         side = self.side_combo.itemData(index)
         if c is not None and not self.header_error.attempt(self.controller.set_side, c.id, side):
             self.side_combo.setCurrentIndex(self.side_combo.findData(c.side))
+
+    def _keep(self) -> None:
+        """Save the shown combatant in the library, with what is still being typed."""
+        self._rename()
+        self._commit_notes()
+        c = self._shown()
+        if c is not None:
+            keep(self.controller, c.id, self.prompts)
 
     def _commit_notes(self) -> None:
         c = self._shown()

@@ -353,8 +353,14 @@ class TracksBox(QGroupBox):
 
     def build(self, data: RulesetData, tier: str | None = None) -> None:
         """Make the tracks of a tier (the box hides when it has none)."""
+        # Taken out, not removeRow: once _place has moved a row, removing rows crashes
+        # PySide6 (a new encounter, then a combatant with a health grid selected).
         while self.form.rowCount():
-            self.form.removeRow(0)
+            taken = self.form.takeRow(0)
+            for item in (taken.labelItem, taken.fieldItem):
+                if item is not None and item.widget() is not None:
+                    item.widget().hide()
+                    item.widget().deleteLater()
         self.tracks, self.errors, self.labels, self.cells = {}, {}, {}, {}
         specs = [t for t in data.tracks if not t.tiers or tier in t.tiers]
         for spec in specs:

@@ -31,6 +31,7 @@ from ..dialogs.initiative import InitiativeDialog
 from ..engine.model import TurnEntry
 from ..engine.problems import BilingualError
 from ..i18n import message, tr
+from ..library.keep import keep_actions
 from ..models import ID_ROLE, SIZED_ROWS, in_combat
 from ..models.roster import RosterModel
 from ..models.roster_delegate import setup_roster_view
@@ -178,11 +179,12 @@ class TurnPanel(QWidget):
 
     def order_menu(self, row: int) -> QMenu:
         """The context menu of a row of the order: its members' quick − and + (hit points…)
-        and conditions (G-3)."""
+        and conditions (G-3), and keeping them in the library."""
         menu = QMenu(self)
         for cid in self.order_model.entry(row).members:
             quick_step_actions(menu, self.ctl, cid)
             condition_actions(menu, self.ctl, cid, self)
+            keep_actions(menu, self.ctl, cid, self.prompts)
         return menu
 
     def _order_menu(self, at: QPoint) -> None:

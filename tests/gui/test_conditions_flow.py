@@ -85,7 +85,8 @@ def test_a_free_condition_from_the_turn_row_and_removal_from_the_sheet(window, q
     assert ctl.enc.log[-1].outcome == "Ysolde la Rousse n’est plus Inspirée"
     menu = window.turns.order_menu(row)
     assert [a.text() for a in menu.actions() if "→" not in a.text()] == [
-        "Ajouter un état à Ysolde la Rousse…"
+        "Ajouter un état à Ysolde la Rousse…",
+        "Enregistrer Ysolde la Rousse dans la bibliothèque",
     ]
 
 

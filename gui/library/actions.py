@@ -1,0 +1,109 @@
+"""The Fichier menu's library entries: import combatants from another encounter file, write
+the fight's state back to the library."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import QFileDialog
+
+from .. import paths
+from ..engine import storage, write_back
+from ..i18n import message, tr
+from . import shelf
+from .import_dialog import ImportDialog
+from .write_back_dialog import WriteBackDialog
+
+if TYPE_CHECKING:
+    from ..window.main_window import MainWindow
+
+
+class LibraryActions:
+    """Slots of « Importer d'une rencontre » and « Mettre à jour la bibliothèque »; the
+    dialogs are methods that tests replace."""
+
+    def __init__(self, window: MainWindow) -> None:
+        self.window = window
+        self.controller = window.controller
+
+    # Dialog seams ---------------------------------------------------------------------------
+
+    def ask_path(self) -> Path | None:
+        name, _ = QFileDialog.getOpenFileName(
+            self.window,
+            tr("Importer d’une rencontre"),
+            str(paths.browse_dir()),
+            tr("Rencontres Escarmouche (*.json)"),
+        )
+        return Path(name) if name else None
+
+    def choose_combatants(self, dialog: ImportDialog) -> bool:
+        return bool(dialog.exec())
+
+    def choose_updates(self, dialog: WriteBackDialog) -> bool:
+        return bool(dialog.exec())
+
+    # Actions --------------------------------------------------------------------------------
+
+    def import_encounter(self) -> list[str]:
+        """Fichier › Importer d'une rencontre: the ids added (none when refused or cancelled).
+        The file is only read: a bad one, or one from a newer version, is refused untouched."""
+        path = self.ask_path()
+        if path is None:
+            return []
+        title = tr("Importer d’une rencontre")
+        try:
+            source = storage.load(path)
+        except storage.LoadError as exc:
+            self.window.prompts.warn(title, f"{path}\n\n{exc.path} : {message(exc)}")
+            return []
+        ruleset = self.controller.enc.ruleset
+        if source.ruleset != ruleset:
+            self.window.prompts.warn(
+                title,
+                tr(
+                    "{file} est une rencontre du jeu de règles « {other} » : seules celles de "
+                    "« {ruleset} » s’importent ici."
+                ).format(file=path.name, other=source.ruleset, ruleset=ruleset),
+            )
+            return []
+        if not source.combatants:
+            self.window.prompts.warn(
+                title, tr("{file} n’a aucun combattant.").format(file=path.name)
+            )
+            return []
+        dialog = ImportDialog(self.controller, source, self.window)
+        if not self.choose_combatants(dialog) or not dialog.added:
+            return []
+        self.controller.select(dialog.added[0])
+        return dialog.added
+
+    def write_back(self) -> int:
+        """Fichier › Mettre à jour la bibliothèque: how many entries were written."""
+        title = tr("Mettre à jour la bibliothèque")
+        enc = self.controller.enc
+        try:
+            lib = shelf.read(enc.ruleset)
+            updates = write_back.updates(lib, enc, self.controller.ruleset)
+            if not updates:
+                self.window.prompts.warn(
+                    title,
+                    tr(
+                        "Rien à écrire : aucun combattant de cette rencontre ne porte le nom "
+                        "d’une entrée de la bibliothèque dont la fiche aurait changé."
+                    ),
+                )
+                return 0
+            dialog = WriteBackDialog(updates, self.window)
+            chosen = dialog.chosen() if self.choose_updates(dialog) else []
+            if chosen:
+                shelf.write(write_back.written(lib, enc, chosen))
+        except shelf.LibraryProblem as exc:
+            self.window.prompts.warn(title, message(exc))
+            return 0
+        if chosen:
+            self.controller.message.emit(
+                tr("Bibliothèque mise à jour : {count} entrée(s)").format(count=len(chosen))
+            )
+        return len(chosen)
