@@ -244,6 +244,10 @@ class Controller(QObject):
     def hide_zone(self, zid: str, hidden: bool) -> None:
         self._edit(visibility.hide_zone, self.enc, zid, hidden)
 
+    def set_players_side(self, sid: str, players: bool) -> None:
+        """The players' own side (its numbers shown to them), or not: one undo entry."""
+        self._edit(visibility.set_players_side, self.enc, sid, players)
+
     def add_side(self, name: str, colour: str) -> str:
         return self._edit(roster_edits.add_side, self.enc, name, colour)
 

@@ -31,6 +31,25 @@ def hide_zone(enc: Encounter, zid: str, hidden: bool) -> ChangeSet:
     return _hiding(enc, ("map", "zones", zid, "hidden"), zone.name, hidden)
 
 
+def set_players_side(enc: Encounter, sid: str, players: bool) -> ChangeSet:
+    """Mark a side as the players' own (its numbers shown to them), or not."""
+    try:
+        side = enc.side(sid)
+    except KeyError:
+        raise VisibilityError(f"Camp inconnu « {sid} »", f"Unknown side '{sid}'") from None
+    if players:
+        return ChangeSet(
+            f"« {side.name} » : camp des joueurs",
+            (change(enc, ("sides", sid, "players"), True),),
+            f"{side.name}: the players' side",
+        )
+    return ChangeSet(
+        f"« {side.name} » n’est plus un camp des joueurs",
+        (change(enc, ("sides", sid, "players"), False),),
+        f"{side.name} is no longer a players' side",
+    )
+
+
 def _hiding(enc: Encounter, path: tuple[str, ...], name: str, hidden: bool) -> ChangeSet:
     if hidden:
         return ChangeSet(
@@ -66,9 +85,10 @@ def shown_order(enc: Encounter) -> tuple[TurnEntry | None, list[TurnEntry]]:
     if turn.mode == "none":
         return None, []
 
+    hidden = {c.id for c in enc.combatants if c.hidden}
+
     def seen(entry: TurnEntry) -> bool:
-        hidden = {c.id for c in enc.combatants if c.hidden}
-        return not entry.members or not set(entry.members) <= hidden
+        return not entry.members or not hidden.issuperset(entry.members)
 
     now = turn.order[turn.current] if 0 <= turn.current < len(turn.order) else None
     later = [e for e in turn.order[turn.current + 1 :] if seen(e)]

@@ -15,6 +15,7 @@ from ..engine.map_edits import occupants
 from ..engine.model import Rect
 from ..engine.moves import destination_at
 from ..i18n import either, message, tr
+from ..library.keep import keep_actions
 from ..sheets.quick_steps import quick_step_actions
 from ..window.prompts import Prompts
 from .scene import EncounterScene
@@ -207,6 +208,7 @@ class MapInteraction(QObject):
             menu.addSeparator()
             condition_actions(menu, self.controller, key, self.parent_widget)
             self._hide_action(menu, c.hidden, lambda on: self.controller.hide_combatant(key, on))
+            keep_actions(menu, self.controller, key, self.prompts)
             for other in c.contacts:
                 name = enc.combatant(other).name
                 menu.addAction(

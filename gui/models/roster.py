@@ -403,6 +403,8 @@ class RosterModel(FollowsController, QAbstractItemModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             count = sum(1 for c in self.ctl.enc.combatants if c.side == side.id)
             lines = [side.name, tr("{n} combattant(s)").format(n=count)]
+            if side.players:
+                lines.append(tr("Camp des joueurs : la vue des joueurs montre ses chiffres"))
             lines += [
                 f"{resource_label(data, key)} : {value}" for key, value in side.resources.items()
             ]

@@ -20,8 +20,7 @@ class PlayersScene(EncounterScene):
         if c.hidden:
             return None
         place = super()._place_of(c)
-        shown = {z.id for z in self._zones()}
-        return None if place and place not in shown else place
+        return None if place and self.enc.map.zone(place).hidden else place
 
     def _badges(self, c: Combatant) -> list[str]:
         """The players' own side shows its numbers; a foe only its condition in words."""

@@ -45,6 +45,8 @@ class PlayersWindow(QWidget):
         self.view.setObjectName("playersMap")
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
         self.view.setInteractive(False)
+        self.view.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.view.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontSavePainterState)
         self.view.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.view.setFrameShape(QFrame.Shape.NoFrame)
         self.view.setBackgroundBrush(QColor("#e9e6dc"))  # as the GM's map, lit
@@ -144,7 +146,7 @@ class PlayersWindow(QWidget):
             self.showNormal()
             self.resize(1280, 720)
             return
-        QSettings().setValue(SCREEN_KEY, screen.name())
+        QSettings().setValue(SCREEN_KEY, screen_key(screen))
         self.setScreen(screen)
         self.setGeometry(screen.geometry())
         self.showFullScreen()
@@ -159,7 +161,13 @@ class PlayersWindow(QWidget):
 def chosen_screen() -> QScreen | None:
     """The screen remembered for the players' view, else the first that is not the GM's."""
     screens = QGuiApplication.screens()
-    name = QSettings().value(SCREEN_KEY, "")
-    remembered = next((s for s in screens if s.name() == name), None)
+    key = QSettings().value(SCREEN_KEY, "")
+    remembered = next((s for s in screens if screen_key(s) == key), None)
     others = [s for s in screens if s != QGuiApplication.primaryScreen()]
     return remembered or (others[0] if others else None)
+
+
+def screen_key(screen: QScreen) -> str:
+    """A screen as it is remembered: its name and place (two X screens share a name)."""
+    g = screen.geometry()
+    return f"{screen.name()} {g.width()}x{g.height()}+{g.x()}+{g.y()}"

@@ -7,6 +7,7 @@ from functools import partial
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFocusEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -119,10 +120,13 @@ class SheetWidget(QWidget):
         self.name_edit = QLineEdit()
         self.side_combo = QComboBox()
         self.tier_label = QLabel()
+        self.hidden_box = QCheckBox(tr("Caché aux joueurs"))
+        self.hidden_box.setToolTip(tr("Ni sur la vue des joueurs ni dans leur résumé imprimé"))
         self.header_error = ErrorLabel()
         self.header.addRow(tr("Nom"), self.name_edit)
         self.header.addRow(tr("Camp"), self.side_combo)
         self.header.addRow(tr("Rang"), self.tier_label)
+        self.header.addRow("", self.hidden_box)
         self.header.addRow(self.header_error)
         self.fields = QVBoxLayout()
         self.derived_box = QGroupBox(tr("Valeurs calculées"))
@@ -147,6 +151,7 @@ class SheetWidget(QWidget):
         self.keep_button.clicked.connect(self._keep)
         self.name_edit.editingFinished.connect(self._rename)
         self.side_combo.activated.connect(self._set_side)
+        self.hidden_box.clicked.connect(self._set_hidden)
         self.notes.left.connect(self._commit_notes)
         return page
 
@@ -245,6 +250,7 @@ class SheetWidget(QWidget):
             for name, sid in sides:
                 combo.addItem(name, sid)
         combo.setCurrentIndex(combo.findData(c.side))
+        self.hidden_box.setChecked(c.hidden)
         tiers = {t.value: pick(t.label) for t in ruleset.data.tiers}
         self.header.setRowVisible(self.tier_label, bool(tiers))
         self.tier_label.setText(tiers.get(c.tier or "", c.tier or ""))
@@ -301,6 +307,14 @@ class SheetWidget(QWidget):
         side = self.side_combo.itemData(index)
         if c is not None and not self.header_error.attempt(self.controller.set_side, c.id, side):
             self.side_combo.setCurrentIndex(self.side_combo.findData(c.side))
+
+    def _set_hidden(self, on: bool) -> None:
+        """Hide the shown combatant from the players, or reveal it: one undo entry."""
+        c = self._shown()
+        if c is not None and not self.header_error.attempt(
+            self.controller.hide_combatant, c.id, on
+        ):
+            self.hidden_box.setChecked(c.hidden)
 
     def _keep(self) -> None:
         """Save the shown combatant in the library, with what is still being typed."""

@@ -40,6 +40,7 @@ from ..sheets.quick_steps import quick_step_actions
 from ..window.prompts import Prompts
 from .mode_actions import ModeActions, actions_class
 from .pending import PendingBox
+from .roster_menu import roster_menu
 
 
 class TurnPanel(QWidget):
@@ -218,7 +219,16 @@ class TurnPanel(QWidget):
         view.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         setup_roster_view(view)  # counters, boxes and grouped units, as the ruleset says
         view.selectionModel().selectionChanged.connect(self._roster_selected)
+        view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        view.customContextMenuRequested.connect(self._roster_menu)
         return view
+
+    def _roster_menu(self, at: QPoint) -> None:
+        index = self.roster_view.indexAt(at)
+        if index.isValid():
+            menu = roster_menu(self.ctl, self.roster_model, index, self.prompts, self)
+            if not menu.isEmpty():
+                menu.exec(self.roster_view.viewport().mapToGlobal(at))
 
     def _lay_out(self) -> None:
         buttons = QGridLayout()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import shiboken6
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
 from PySide6.QtWidgets import QMenu
@@ -24,7 +25,7 @@ class PlayersActions:
         self.players: PlayersWindow | None = None
         self.toggle = menus.add(
             "players_view",
-            tr("&Vue des joueurs"),
+            tr("Vue des &joueurs"),
             self.set_open,
             ["F9"],
             tip=tr("Une fenêtre pour les joueurs, sur un second écran, sans ce qui est caché"),
@@ -32,7 +33,7 @@ class PlayersActions:
         )
         self.show_mine = menus.add(
             "players_show",
-            tr("&Montrer aux joueurs"),
+            tr("M&ontrer aux joueurs"),
             self.show_gm_view,
             ["F10"],
             tip=tr("La vue des joueurs montre la partie de la carte que vous voyez"),
@@ -89,9 +90,11 @@ class PlayersActions:
         self.set_open(False)
 
     def _gone(self) -> None:
+        """The players' window was closed (by the GM, or with the application)."""
         self.players = None
-        self.toggle.setChecked(False)
-        self._enable()
+        if shiboken6.isValid(self.toggle):  # the main window may be going too
+            self.toggle.setChecked(False)
+            self._enable()
 
     def show_gm_view(self) -> None:
         """« Montrer aux joueurs »: the part of the map the GM's view shows."""

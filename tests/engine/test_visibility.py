@@ -52,3 +52,11 @@ def test_the_players_side_is_the_one_marked():
     enc = libre_encounter(fighter("gob", "b"), fighter("hero", "a"))
     enc.sides[0].players = True
     assert [visibility.players_own(enc, c) for c in enc.combatants] == [False, True]
+
+
+def test_marking_the_players_side_undoes_whole_and_an_unknown_side_is_refused():
+    enc = libre_encounter()
+    after = round_trip(enc, visibility.set_players_side(enc, "b", True))
+    assert [s["players"] for s in after[0]["sides"]] == [False, True]
+    with pytest.raises(visibility.VisibilityError):
+        visibility.set_players_side(enc, "z", True)

@@ -156,3 +156,29 @@ def test_the_players_view_reads_in_both_languages(window, qtbot, lang):
     assert view.outcome.text() == ("Dégâts à Brigand 1" if lang == "fr" else "Damage to Brigand 1")
     view.resize(1920, 1080)
     shot(view, f"players_view_{lang}")
+
+
+def test_the_sheet_and_the_roster_hide_a_combatant_and_mark_the_players_side(window, qtbot):
+    from gui.turns.roster_menu import roster_menu
+
+    ctl = window.controller
+    ctl.select("brig1")
+    box = window.sheet.hidden_box
+    assert not box.isChecked()
+    box.click()  # the sheet's « Caché aux joueurs »
+    assert ctl.enc.combatant("brig1").hidden
+    ctl.undo_stack.undo()
+    assert not ctl.enc.combatant("brig1").hidden and not box.isChecked()
+    model = window.turns.roster_model
+    side_row = next(
+        model.index(r, 0)
+        for r in range(model.rowCount())
+        if model.side(model.index(r, 0)).id == "brigands"
+    )
+    menu = roster_menu(ctl, model, side_row, window.prompts, window)
+    (players,) = [a for a in menu.actions() if a.text() == "Camp des joueurs"]
+    players.trigger()
+    assert ctl.enc.side("brigands").players
+    window.menus.players.set_open(True)
+    theirs = window.menus.players.players
+    assert theirs.scene.token_items["brig1"].badges == ["PV 9/9"]  # their own numbers now
