@@ -20,7 +20,15 @@ from PySide6.QtWidgets import (
 
 from ..control.controller import Controller, Refused
 from ..engine.problems import BilingualError
-from ..engine.rulesets.base import FORCE, Action, DiceResult, Notice, Preview, Resolution
+from ..engine.rulesets.base import (
+    FORCE,
+    Action,
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+)
 from ..engine.rulesets.schema import FieldSpec, Label
 from ..engine.turns import current_entry
 from ..engine.windows import Offer
@@ -29,6 +37,7 @@ from ..window.prompts import Prompts
 from .action_choice import ActionChoice
 from .breakdown import BreakdownView
 from .dice_entry import DiceEntry
+from .follow_up import carried_options
 from .more_dice import MoreDice
 from .offers import OffersBox, window_text
 
@@ -78,7 +87,8 @@ class ActionDialog(QDialog):
     Questions the outcome raises once the dice are known (« Mort ? », Resolution.asks) are
     asked through `prompts` before anything is written; cancelling one applies nothing.
     When the outcome calls for another action (Dommages after a hit), « Suite » opens it
-    for the same actor and target (`next_dialog`). When it opens a reaction window (a hit
+    for the same actor and target (`next_dialog`), with the choices the two share (the
+    weapon that hit: follow_up.py). When it opens a reaction window (a hit
     waiting to be absorbed…), the window's offers show under the outcome: the steps that go
     on, the reactions others may take, « Laisser passer » when it may; each opens in a new
     dialog taken in that window (`window`), and the whole gesture is one undo entry."""
@@ -376,9 +386,26 @@ class ActionDialog(QDialog):
         if self.resolution is None or not self.resolution.next_kind:
             return None
         action, by = self.resolution.action, self.resolution.next_actor
+        follows = (action, self.choice.spec())  # its weapon… goes on (follow_up.py)
         if by is None:
-            return self._hand_over(action.actor, action.target, self.resolution.next_kind)
-        return self._hand_over(by, None, self.resolution.next_kind)
+            return self._hand_over(
+                action.actor, action.target, self.resolution.next_kind, follows=follows
+            )
+        return self._hand_over(by, None, self.resolution.next_kind, follows=follows)
+
+    def carry_over(self, previous: Action, previous_spec: ActionSpec | None) -> None:
+        """Show the options of the action this one follows that it also has (the weapon
+        that hit deals the damage), before the GM changes anything."""
+        spec = self.choice.spec()
+        if spec is None or self.resolution is not None:
+            return
+        carried = carried_options(previous, previous_spec, spec, self.choice.actor_id())
+        editors = self.choice.option_editors
+        shown = {k: v for k, v in carried.items() if k in editors and editors[k].value() != v}
+        for key, value in shown.items():
+            editors[key].show_value(value)
+        if shown:
+            self.refresh()
 
     def _show_offers(self) -> None:
         """The windows this action opened, or that its gesture keeps open: their offers."""
@@ -403,13 +430,20 @@ class ActionDialog(QDialog):
         return self._hand_over(offer.actor, offer.target, offer.kind, offer.window)
 
     def _hand_over(
-        self, actor: str | None, target: str | None, kind: str, window: str | None = None
+        self,
+        actor: str | None,
+        target: str | None,
+        kind: str,
+        window: str | None = None,
+        follows: tuple[Action, ActionSpec | None] | None = None,
     ) -> ActionDialog:
-        """The next action in a new dialog (whose outcomes are this one's `applied` too);
-        this one closes."""
+        """The next action in a new dialog (whose outcomes are this one's `applied` too),
+        with the options it shares with the action it `follows`; this one closes."""
         dialog = ActionDialog(
             self.controller, actor, target, kind, self.parentWidget(), window=window
         )
+        if follows is not None:
+            dialog.carry_over(*follows)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.applied.connect(self.applied)
         self.next_dialog = dialog

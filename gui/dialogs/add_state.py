@@ -196,7 +196,9 @@ def condition_actions(menu: QMenu, controller: Controller, cid: str, parent: QWi
     )
     for index, state in enumerate(c.states):
         menu.addAction(
-            tr("Retirer « {state} » ({name})").format(state=state.label, name=names),
+            tr("Retirer « {state} » ({name})").format(
+                state=pick(controller.ruleset.state_label(state)), name=names
+            ),
             lambda i=index: _remove(controller, cid, i),
         )
 

@@ -308,9 +308,9 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
         if row.kept:
             kept = escape(tr("Joker gardé ×{n}, puis : ").format(n=row.kept))
         if value is None:
-            return (
-                f'{kept}<span style="color:{self.muted}">{escape(tr("à tirer ou à saisir"))}</span>'
-            )
+            pending = escape(tr("à tirer ou à saisir"))  # out of the f-string: lupdate sees it
+            return f'{kept}<span style="color:{self.muted}">{pending}</span>'
+
         if isinstance(value, str):
             return f'<span style="color:{_RED}">{escape(value)}</span>'
         if isinstance(value, Choosing):

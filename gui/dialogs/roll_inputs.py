@@ -41,6 +41,7 @@ class RollInputs:
         spin = QSpinBox()
         spin.setRange(request.minimum - 1, request.maximum)  # the lowest value: not yet set
         spin.setSpecialValueText("—")
+        spin.setValue(spin.minimum())  # not 0, which is a roll when the range holds it (1d20−1)
         spin.setAccessibleName(accessible)
         spin.setToolTip(tip)
         grid.addWidget(spin, row, SPIN)

@@ -12,7 +12,7 @@ from ..engine.model import Combatant, Encounter, Track
 from ..engine.rulesets.base import Ruleset
 from ..engine.rulesets.schema import FieldSpec
 from ..engine.turns import current_entry
-from ..i18n import language, logged, pick, tr
+from ..i18n import either, language, logged, pick, tr
 from ..models import round_text
 
 LOG_LINES = 15
@@ -60,7 +60,8 @@ def summary_html(
     body = [_header(enc, ruleset, printed or datetime.now())]
     if map_image_name is not None:
         img = f'<img src="{escape(map_image_name)}" width="{map_width}">'
-        body.append(f'<h2>{tr("Carte du terrain")}</h2><p class="map">{img}</p>')
+        heading = tr("Carte du terrain")  # not inside the f-string: lupdate would miss it
+        body.append(f'<h2>{heading}</h2><p class="map">{img}</p>')
     body += [_roster(enc, ruleset, players), _order(enc, ruleset), _log(enc, players)]
     return (
         f'<!DOCTYPE html>\n<html lang="{language()}"><head><meta charset="utf-8">'
@@ -211,7 +212,8 @@ def _computed_and_gear(enc: Encounter, ruleset: Ruleset, c: Combatant) -> str:
     (« Armes : Arbalète, Hache »), each on its own line of the Fiche cell."""
     lines = [
         " · ".join(
-            f"{escape(t.label)} {escape(str(t.value))}"
+            f"{escape(either(t.label, t.label_en or t.label))} "
+            f"{escape(either(str(t.value), t.value_en or str(t.value)))}"
             for t in ruleset.derived(enc, c)
             if isinstance(t.value, str)
         )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -18,6 +19,60 @@ from ..engine.rulesets.schema import FieldSpec, check_value
 from ..i18n import pick, tr
 
 _BIG = 1_000_000
+NONE_TEXT = "—"  # what an optional number without a value shows
+
+
+class _Blankable:
+    """A spin box of an optional number: its lowest value, shown « — », is no value (the
+    spec's None). Emptied, the box goes back to it; stepping up from it gives the field's
+    usual value, stepping down past the rule's minimum gives it again."""
+
+    spec: FieldSpec
+
+    def blank(self) -> bool:
+        return self.value() == self.minimum()  # type: ignore[attr-defined]
+
+    def validate(self, text: str, pos: int) -> object:  # Qt override
+        if not text.strip() or text.strip() == NONE_TEXT:
+            return QValidator.State.Acceptable, text, pos
+        return super().validate(text, pos)  # type: ignore[misc]
+
+    def valueFromText(self, text: str) -> float:  # Qt override
+        if not text.strip() or text.strip() == NONE_TEXT:
+            return self.minimum()  # type: ignore[attr-defined]
+        return super().valueFromText(text)  # type: ignore[misc]
+
+    def fixup(self, text: str) -> str:  # Qt override
+        return NONE_TEXT if not text.strip() else super().fixup(text)  # type: ignore[misc]
+
+    def stepBy(self, steps: int) -> None:  # Qt override
+        spec, value = self.spec, self.value()  # type: ignore[attr-defined]
+        if self.blank():
+            if steps > 0:
+                self.setValue(_usual(spec))  # type: ignore[attr-defined]
+            return
+        low = spec.minimum
+        if steps < 0 and low is not None and value >= low > value + steps:
+            self.setValue(self.minimum())  # type: ignore[attr-defined]
+            return
+        super().stepBy(steps)  # type: ignore[misc]
+
+
+class _OptionalSpinBox(_Blankable, QSpinBox):
+    """An optional int field's box (« — »: no value)."""
+
+
+class _OptionalDoubleSpinBox(_Blankable, QDoubleSpinBox):
+    """An optional float field's box (« — »: no value)."""
+
+
+def _usual(spec: FieldSpec) -> float:
+    """The value an optional number takes first: its default, else 0 within its range."""
+    if isinstance(spec.default, int | float) and not isinstance(spec.default, bool):
+        return spec.default
+    low = spec.minimum if spec.minimum is not None else -_BIG
+    high = spec.maximum if spec.maximum is not None else _BIG
+    return min(max(0, low), high)
 
 
 class FieldEditor(QWidget):
@@ -47,19 +102,8 @@ class FieldEditor(QWidget):
         spec = self.spec
         # A number beyond the rule's range is taken by the box and explained (`problem`),
         # not dropped in silence as a spin box does with what it cannot hold.
-        if spec.kind == "int":
-            w = QSpinBox()
-            w.setRange(-_BIG, _BIG)
-            w.setKeyboardTracking(False)
-            w.valueChanged.connect(self._emit)
-            return w
-        if spec.kind == "float":
-            w = QDoubleSpinBox()
-            w.setRange(-_BIG, _BIG)
-            w.setDecimals(2)
-            w.setKeyboardTracking(False)
-            w.valueChanged.connect(self._emit)
-            return w
+        if spec.kind in ("int", "float"):
+            return self._number()
         if spec.kind == "bool":
             w = QCheckBox()
             w.toggled.connect(self._emit)
@@ -78,8 +122,27 @@ class FieldEditor(QWidget):
         w.editingFinished.connect(self._emit)
         return w
 
+    def _number(self) -> QSpinBox | QDoubleSpinBox:
+        """A spin box; an optional field's has « — » below every number: no value."""
+        spec = self.spec
+        w: QSpinBox | QDoubleSpinBox
+        if spec.kind == "int":
+            w = _OptionalSpinBox() if spec.optional else QSpinBox()
+        else:
+            w = _OptionalDoubleSpinBox() if spec.optional else QDoubleSpinBox()
+            w.setDecimals(2)
+        if isinstance(w, _Blankable):
+            w.spec = spec
+            w.setSpecialValueText(NONE_TEXT)
+        w.setRange(-_BIG - (1 if spec.optional else 0), _BIG)
+        w.setKeyboardTracking(False)
+        w.valueChanged.connect(self._emit)
+        return w
+
     def value(self) -> StatValue:
         w, kind = self.widget, self.spec.kind
+        if isinstance(w, _Blankable) and w.blank():
+            return None
         if isinstance(w, QSpinBox | QDoubleSpinBox):
             return w.value()
         if isinstance(w, QCheckBox):
@@ -96,7 +159,9 @@ class FieldEditor(QWidget):
         self._loading = True
         try:
             w = self.widget
-            if isinstance(w, QSpinBox) and isinstance(value, int):
+            if isinstance(w, _Blankable) and value is None:
+                w.setValue(w.minimum())  # « — », not the number shown before
+            elif isinstance(w, QSpinBox) and isinstance(value, int):
                 w.setValue(value)
             elif isinstance(w, QDoubleSpinBox) and isinstance(value, int | float):
                 w.setValue(float(value))
