@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QStyle
 
-ICONS = Path(__file__).resolve().parents[2] / "resources" / "icons"
+from ..engine.assets import ICONS_DIR
+
 _SVG = {
     "edit_map": "edit-map",
     "tool_select": "tool-select",
@@ -31,7 +30,7 @@ _STANDARD = {
 def icon_for(key: str, style: QStyle) -> QIcon | None:
     """The icon of a menu action by its key, or None when it has none."""
     if key in _SVG:
-        return QIcon(str(ICONS / f"{_SVG[key]}.svg"))
+        return QIcon(str(ICONS_DIR / f"{_SVG[key]}.svg"))
     if key in _STANDARD:
         return style.standardIcon(_STANDARD[key])
     return None

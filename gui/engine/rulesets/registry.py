@@ -5,14 +5,12 @@ from __future__ import annotations
 import importlib
 from collections.abc import Iterable
 from functools import cache
-from pathlib import Path
 
+from ..assets import RULESET_DATA_DIR
 from ..model import Encounter
 from ..problems import Problem, json_path
 from .base import Ruleset
 from .schema import check_combatant, check_flags, check_resources
-
-RULESET_DATA_DIR = Path(__file__).resolve().parents[3] / "ruleset_data"
 
 # Adding a ruleset: its module, its ruleset_data/<id>/ folder, and one line here.
 _MODULES = {

@@ -1,0 +1,20 @@
+"""Where the app's own files are: ruleset data, icons, translations (Qt-free: the engine reads it).
+
+An installed wheel or bundle carries them as package data in `gui/data/`, laid out as in the
+repository (setup.py copies them at build time); a source checkout, which the editable install
+of `make run` runs from, reads the repository's `ruleset_data/` and `resources/` in place.
+"""
+
+import os
+from importlib.resources import files
+from pathlib import Path
+
+# The package is always files on disk (Qt cannot load from a zip): fspath gives that Path.
+_PACKAGE = Path(os.fspath(files("gui")))
+_SHIPPED = _PACKAGE / "data"
+_ROOT = _SHIPPED if _SHIPPED.is_dir() else _PACKAGE.parent
+
+RULESET_DATA_DIR = _ROOT / "ruleset_data"
+ICONS_DIR = _ROOT / "resources" / "icons"
+I18N_DIR = _ROOT / "resources" / "i18n"
+ICON = ICONS_DIR / "escarmouche.svg"  # the app's own icon
