@@ -2,24 +2,20 @@
 
 from __future__ import annotations
 
-import os
-import sys
 from pathlib import Path
 
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
 
-from . import __version__, i18n
+from . import startup
 from .control import recovery
 from .control.controller import Controller
+from .engine.assets import ICON
 from .engine.rulesets import registry
 from .engine.storage import LoadError, load
 from .engine.table import Table
 from .i18n import tr
-from .platform_check import display_problem
 from .window.main_window import MainWindow
-
-ICON = Path(__file__).resolve().parents[1] / "resources" / "icons" / "escarmouche.svg"
 
 
 def open_encounter(file: Path | None, demo: str | None) -> Table:
@@ -30,22 +26,15 @@ def open_encounter(file: Path | None, demo: str | None) -> Table:
     return Table(load(ruleset.demo_path))
 
 
-def run(file: Path | None, demo: str | None, lang: str | None = None) -> int:
-    """Start the app (in `lang` when given, else the preferred language); a file that
-    cannot be opened is explained, never a crash."""
-    problem = None if QApplication.instance() else display_problem(os.environ)
-    if problem:
-        print(problem, file=sys.stderr)
-        return 2
-    app = QApplication.instance() or QApplication(sys.argv)
-    app.setApplicationName("Escarmouche")
-    app.setApplicationVersion(__version__)
-    app.setOrganizationName("Escarmouche")
+def run(file: Path | None, demo: str | None, shell: QMainWindow) -> int:
+    """Fill the start-up's first window (startup.py) with the encounter: the main window takes
+    its place. A file that cannot be opened is explained, never a crash."""
+    app = QApplication.instance()
     app.setWindowIcon(QIcon(str(ICON)))
-    i18n.install(app, lang)
     try:
         table = open_encounter(file, demo)
     except LoadError as exc:
+        shell.close()
         QMessageBox.critical(
             None,
             "Escarmouche",
@@ -54,6 +43,7 @@ def run(file: Path | None, demo: str | None, lang: str | None = None) -> int:
         )
         return 1
     except KeyError:
+        shell.close()
         known = ", ".join(registry.available())
         QMessageBox.critical(
             None,
@@ -62,8 +52,11 @@ def run(file: Path | None, demo: str | None, lang: str | None = None) -> int:
         )
         return 1
     window = MainWindow(Controller(table, file))
-    offer_recovery(window)
+    window.setGeometry(shell.geometry())  # where the first window was, moved or not
     window.show()
+    shell.close()
+    startup.ready(app)
+    offer_recovery(window)
     return app.exec()
 
 

@@ -108,6 +108,11 @@ def main(argv: list[str] | None = None) -> int:
         return _check(ns.file)
     if ns.command == "summary":
         return _summary(ns.file, ns.output, ns.lang)
+    from .startup import application, first_window
+
+    if application(ns.lang) is None:
+        return 2
+    shell = first_window()  # painted before the engine is imported
     from .app import run
 
-    return run(ns.file, ns.demo, ns.lang)
+    return run(ns.file, ns.demo, shell)

@@ -24,6 +24,9 @@ MAX_RECENT = 10
 _UNSAFE = re.compile(r'[\\/:*?"<>|\x00-\x1f]+')  # what file systems refuse in a name
 
 
+SUFFIX = ".escarmouche.json"  # packaging/linux/escarmouche-mime.xml's glob
+
+
 def suggested_name(enc: Encounter) -> str:
     """A file name for the encounter, from the name the GM gave it (« Embuscade au gué »);
     its id when the name leaves nothing usable."""
@@ -54,14 +57,15 @@ class FileActions(QObject):
 
     def ask_save_path(self) -> Path | None:
         enc = self.controller.enc
-        start = self.controller.path or paths.browse_dir() / f"{suggested_name(enc)}.json"
+        start = self.controller.path or paths.browse_dir() / f"{suggested_name(enc)}{SUFFIX}"
         name, _ = QFileDialog.getSaveFileName(
             self.window, tr("Enregistrer la rencontre"), str(start), _filter()
         )
         if not name:
             return None
         path = Path(name)
-        return path if path.suffix == ".json" else path.with_suffix(path.suffix + ".json")
+        # *.escarmouche.json: the desktop's file type for encounters (double-click opens them)
+        return path if path.suffix == ".json" else path.with_name(path.name + SUFFIX)
 
     def ask_unsaved(self) -> QMessageBox.StandardButton:
         buttons = (

@@ -280,6 +280,10 @@
         <translation>Joker kept ×{n}, then: </translation>
     </message>
     <message>
+        <source>à tirer ou à saisir</source>
+        <translation>to draw or to type</translation>
+    </message>
+    <message>
         <source>Joker : l’initiative libre ou le garder ?</source>
         <translation>Joker: free initiative or keep it?</translation>
     </message>
@@ -564,8 +568,32 @@
         <translation>The new language takes effect at the next start.</translation>
     </message>
     <message>
+        <source>Importer d’une rencontre</source>
+        <translation>Import from an encounter</translation>
+    </message>
+    <message>
         <source>Rencontres Escarmouche (*.json)</source>
         <translation>Escarmouche encounters (*.json)</translation>
+    </message>
+    <message>
+        <source>{file} est une rencontre du jeu de règles « {other} » : seules celles de « {ruleset} » s’importent ici.</source>
+        <translation>{file} is an encounter of the “{other}” ruleset: only those of “{ruleset}” can be imported here.</translation>
+    </message>
+    <message>
+        <source>{file} n’a aucun combattant.</source>
+        <translation>{file} has no combatant.</translation>
+    </message>
+    <message>
+        <source>Mettre à jour la bibliothèque</source>
+        <translation>Update the library</translation>
+    </message>
+    <message>
+        <source>Rien à écrire : aucun combattant de cette rencontre ne porte le nom d’une entrée de la bibliothèque dont la fiche aurait changé.</source>
+        <translation>Nothing to write: no combatant of this encounter has the name of a library entry whose sheet would change.</translation>
+    </message>
+    <message>
+        <source>Bibliothèque mise à jour : {count} entrée(s)</source>
+        <translation>Library updated: {count} entry(ies)</translation>
     </message>
     <message>
         <source>Ouvrir une rencontre</source>
@@ -638,6 +666,14 @@ File kept: {kept}</translation>
     <message>
         <source>Journal</source>
         <translation>Log</translation>
+    </message>
+    <message>
+        <source>Escarmouche — Vue des joueurs</source>
+        <translation>Escarmouche — Players&apos; view</translation>
+    </message>
+    <message>
+        <source>Au tour de</source>
+        <translation>Now acting</translation>
     </message>
     <message>
         <source>Combat non commencé</source>
@@ -738,6 +774,10 @@ Where do these combatants go?</translation>
         <translation>Link two zones</translation>
     </message>
     <message>
+        <source>Caché aux joueurs</source>
+        <translation>Hidden from the players</translation>
+    </message>
+    <message>
         <source>Renommer…</source>
         <translation>Rename…</translation>
     </message>
@@ -786,6 +826,10 @@ Where do these combatants go?</translation>
         <translation>&amp;Help</translation>
     </message>
     <message>
+        <source>Chargement de la rencontre…</source>
+        <translation>Loading the encounter…</translation>
+    </message>
+    <message>
         <source>&amp;Nouveau…</source>
         <translation>&amp;New…</translation>
     </message>
@@ -810,12 +854,28 @@ Where do these combatants go?</translation>
         <translation>Rena&amp;me encounter…</translation>
     </message>
     <message>
+        <source>Importer d’une ren&amp;contre…</source>
+        <translation>Import from an en&amp;counter…</translation>
+    </message>
+    <message>
+        <source>Mettre à jour la &amp;bibliothèque…</source>
+        <translation>Update the &amp;library…</translation>
+    </message>
+    <message>
         <source>Aperçu avant &amp;impression…</source>
         <translation>Print pre&amp;view…</translation>
     </message>
     <message>
         <source>Exporter en &amp;PDF…</source>
         <translation>Export to &amp;PDF…</translation>
+    </message>
+    <message>
+        <source>Aperçu pour les &amp;joueurs…</source>
+        <translation>Preview for the pla&amp;yers…</translation>
+    </message>
+    <message>
+        <source>Exporter en PDF pour les joueurs…</source>
+        <translation>Export PDF for the players…</translation>
     </message>
     <message>
         <source>&amp;Quitter</source>
@@ -1002,6 +1062,10 @@ Where do these combatants go?</translation>
         <translation>{n} combatant(s)</translation>
     </message>
     <message>
+        <source>Camp des joueurs : la vue des joueurs montre ses chiffres</source>
+        <translation>The players&apos; side: the players&apos; view shows its numbers</translation>
+    </message>
+    <message>
         <source>{group} ({n} en jeu / {total})</source>
         <translation>{group} ({n} in play / {total})</translation>
     </message>
@@ -1010,8 +1074,24 @@ Where do these combatants go?</translation>
         <translation>{name} (out of combat)</translation>
     </message>
     <message>
+        <source>leur camp (le premier s’il n’existe pas ici)</source>
+        <translation>their side (the first one if it does not exist here)</translation>
+    </message>
+    <message>
+        <source>Importer</source>
+        <translation>Import</translation>
+    </message>
+    <message>
         <source>Camp</source>
         <translation>Side</translation>
+    </message>
+    <message>
+        <source>Cochez les combattants de « {name} » à ajouter :</source>
+        <translation>Tick the combatants of “{name}” to add:</translation>
+    </message>
+    <message>
+        <source>Cochez au moins un combattant.</source>
+        <translation>Tick at least one combatant.</translation>
     </message>
     <message>
         <source>Init.</source>
@@ -1170,6 +1250,10 @@ Where do these combatants go?</translation>
         <translation>Reorder</translation>
     </message>
     <message>
+        <source>Carte du terrain</source>
+        <translation>Battle map</translation>
+    </message>
+    <message>
         <source>{round} — au tour de {name}</source>
         <translation>{round} — acting: {name}</translation>
     </message>
@@ -1222,6 +1306,10 @@ Where do these combatants go?</translation>
         <translation>Print preview — {name}</translation>
     </message>
     <message>
+        <source>Aperçu pour les joueurs — {name}</source>
+        <translation>Preview for the players — {name}</translation>
+    </message>
+    <message>
         <source>Oui</source>
         <translation>Yes</translation>
     </message>
@@ -1248,6 +1336,18 @@ Where do these combatants go?</translation>
     <message>
         <source>sur la grille</source>
         <translation>on the grid</translation>
+    </message>
+    <message>
+        <source>Bestiaire</source>
+        <translation>Bestiary</translation>
+    </message>
+    <message>
+        <source>Bibliothèque</source>
+        <translation>Library</translation>
+    </message>
+    <message>
+        <source>Supprimer</source>
+        <translation>Delete</translation>
     </message>
     <message>
         <source>Plusieurs combattants sont numérotés : Gobelin 1, Gobelin 2…</source>
@@ -1338,10 +1438,6 @@ Where do these combatants go?</translation>
         <translation>Remove “{state}” ({name})</translation>
     </message>
     <message>
-        <source>Modèle</source>
-        <translation>Template</translation>
-    </message>
-    <message>
         <source>Rang</source>
         <translation>Tier</translation>
     </message>
@@ -1354,6 +1450,30 @@ Where do these combatants go?</translation>
         <translation>Number</translation>
     </message>
     <message>
+        <source>Bibliothèque ({count})</source>
+        <translation>Library ({count})</translation>
+    </message>
+    <message>
+        <source>Filtrer la bibliothèque…</source>
+        <translation>Filter the library…</translation>
+    </message>
+    <message>
+        <source>Renommer dans la bibliothèque</source>
+        <translation>Rename in the library</translation>
+    </message>
+    <message>
+        <source>Nouveau nom :</source>
+        <translation>New name:</translation>
+    </message>
+    <message>
+        <source>Supprimer de la bibliothèque</source>
+        <translation>Delete from the library</translation>
+    </message>
+    <message>
+        <source>Supprimer « {name} » de la bibliothèque ?</source>
+        <translation>Delete “{name}” from the library?</translation>
+    </message>
+    <message>
         <source>Donnez un nom au combattant.</source>
         <translation>Give the combatant a name.</translation>
     </message>
@@ -1362,12 +1482,24 @@ Where do these combatants go?</translation>
         <translation>Create a side first.</translation>
     </message>
     <message>
+        <source>Choisissez une entrée de la bibliothèque.</source>
+        <translation>Choose a library entry.</translation>
+    </message>
+    <message>
+        <source>La bibliothèque est vide : « Enregistrer dans la bibliothèque » sur une fiche y garde un combattant.</source>
+        <translation>The library is empty: “Save to the library” on a sheet keeps a combatant in it.</translation>
+    </message>
+    <message>
         <source>Une fiche aux valeurs par défaut du jeu de règles.</source>
         <translation>A sheet with the ruleset’s default values.</translation>
     </message>
     <message>
         <source>Sélectionnez un combattant</source>
         <translation>Select a combatant</translation>
+    </message>
+    <message>
+        <source>Ni sur la vue des joueurs ni dans leur résumé imprimé</source>
+        <translation>Neither on the players&apos; view nor in their printed summary</translation>
     </message>
     <message>
         <source>Valeurs calculées</source>
@@ -1380,6 +1512,10 @@ Where do these combatants go?</translation>
     <message>
         <source>Notes</source>
         <translation>Notes</translation>
+    </message>
+    <message>
+        <source>Garder ce combattant, son équipement et son état pour d’autres rencontres</source>
+        <translation>Keep this combatant, its equipment and its state for other encounters</translation>
     </message>
     <message>
         <source>Caractéristiques</source>
@@ -2056,6 +2192,82 @@ Dodge</translation>
     <message>
         <source>Aucune règle ne correspond.</source>
         <translation>No rule matches.</translation>
+    </message>
+    <message>
+        <source>Enregistrer dans la bibliothèque</source>
+        <translation>Save to the library</translation>
+    </message>
+    <message>
+        <source>La bibliothèque a déjà « {name} ». Le remplacer par cette fiche ?</source>
+        <translation>The library already holds “{name}”. Replace it with this sheet?</translation>
+    </message>
+    <message>
+        <source>Remplacer</source>
+        <translation>Replace</translation>
+    </message>
+    <message>
+        <source>« {name} » enregistré dans la bibliothèque</source>
+        <translation>“{name}” saved to the library</translation>
+    </message>
+    <message>
+        <source>Enregistrer {name} dans la bibliothèque</source>
+        <translation>Save {name} to the library</translation>
+    </message>
+    <message>
+        <source>Réussi !</source>
+        <translation>Success!</translation>
+    </message>
+    <message>
+        <source>Raté</source>
+        <translation>Failed</translation>
+    </message>
+    <message>
+        <source>Vue des &amp;joueurs</source>
+        <translation>&amp;Players&apos; view</translation>
+    </message>
+    <message>
+        <source>Une fenêtre pour les joueurs, sur un second écran, sans ce qui est caché</source>
+        <translation>A window for the players, on a second screen, without what is hidden</translation>
+    </message>
+    <message>
+        <source>M&amp;ontrer aux joueurs</source>
+        <translation>&amp;Show the players</translation>
+    </message>
+    <message>
+        <source>La vue des joueurs montre la partie de la carte que vous voyez</source>
+        <translation>The players&apos; view shows the part of the map you see</translation>
+    </message>
+    <message>
+        <source>Leur montrer toute la &amp;carte</source>
+        <translation>Show them the whole &amp;map</translation>
+    </message>
+    <message>
+        <source>Montrer les &amp;dés des jets du MJ</source>
+        <translation>Show the &amp;dice of the GM&apos;s rolls</translation>
+    </message>
+    <message>
+        <source>Écran de la vue des joueurs</source>
+        <translation>Screen of the players&apos; view</translation>
+    </message>
+    <message>
+        <source>celui du MJ</source>
+        <translation>the GM&apos;s</translation>
+    </message>
+    <message>
+        <source>Ces entrées de la bibliothèque prendront l’état actuel du combattant du même nom (toute sa fiche) :</source>
+        <translation>These library entries will take the current state of the combatant of the same name (its whole sheet):</translation>
+    </message>
+    <message>
+        <source>Écrire</source>
+        <translation>Write</translation>
+    </message>
+    <message>
+        <source>Camp des joueurs</source>
+        <translation>The players&apos; side</translation>
+    </message>
+    <message>
+        <source>Impossible</source>
+        <translation>Not possible</translation>
     </message>
 </context>
 </TS>

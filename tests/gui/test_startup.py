@@ -1,0 +1,64 @@
+"""Start-up painted first (issue 22): the main window's frame — title, menus, toolbar, docks
+where the saved layout puts them, an empty map — is on screen before the engine is imported,
+and the main window takes its place, at its place, once the encounter is in it."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+from PySide6.QtWidgets import QApplication, QDockWidget
+
+from gui import startup
+
+pytestmark = pytest.mark.gui
+
+
+def test_the_first_window_has_the_main_window_s_frame(qtbot):
+    shell = startup.first_window()
+    qtbot.addWidget(shell)
+    assert shell.isVisible()
+    menus = [a.text() for a in shell.menuBar().actions()]
+    assert menus == ["&Fichier", "&Édition", "&Combat", "&Affichage", "Aid&e"]
+    docks = {d.objectName() for d in shell.findChildren(QDockWidget)}
+    assert docks == {"combatDock", "sheetDock", "logDock"}  # as MainWindow names them
+
+
+def test_the_main_window_takes_the_first_window_s_place(qtbot, monkeypatch, capfd):
+    from gui.app import run
+
+    seen = {}
+
+    def event_loop(*_args):  # what the GM sees once the loop runs
+        (window,) = [
+            w
+            for w in QApplication.topLevelWidgets()
+            if w.objectName() == "mainWindow" and w.isVisible()
+        ]
+        qtbot.addWidget(window)
+        seen.update(
+            visible=window.isVisible(), at=window.geometry(), ruleset=window.controller.enc.ruleset
+        )
+        return 0
+
+    monkeypatch.setenv(startup.MARKS, "1")
+    monkeypatch.setattr(QApplication, "exec", event_loop)
+    shell = startup.first_window()
+    shell.move(40, 30)
+    where = shell.geometry()
+    assert run(None, "libre", shell) == 0
+    assert not shell.isVisible()
+    assert seen == {"visible": True, "at": where, "ruleset": "libre"}
+    said = capfd.readouterr().err.splitlines()  # Qt may warn there too
+    assert [line for line in said if line in ("painted", "ready")] == ["painted", "ready"]
+
+
+def test_nothing_of_the_engine_is_imported_before_the_first_paint():
+    code = (
+        "import sys; from gui import startup; "
+        "print(sorted(m for m in sys.modules if m.startswith(('gui.engine.', 'pydantic'))"
+        " and m != 'gui.engine.assets'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
