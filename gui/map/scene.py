@@ -239,6 +239,7 @@ class EncounterScene(ToolScene):
                 size = _token_size(grid) * side
                 x, y = cell_centre(grid, c.position.cell, side)  # type: ignore[arg-type]
                 self._show_token(c, x, y, size, groups[c.id], outlines)
+        outlines = {k: o for k, o in outlines.items() if len(o[2]) > 1}  # a group of one: none
         self._prune(self.group_items, {k for k in self.group_items if k[0] != key} | set(outlines))
         for group_key, (label, colour, cells, size) in outlines.items():
             item = self.group_items.get(group_key)

@@ -138,3 +138,10 @@ def test_a_zombie_grabs_the_cleric_and_he_escapes(window, qtbot, lang):
     assert escape.resolution is not None, escape.problem.text()
     assert escape.resolution.success, escape.resolution.outcome_fr
     assert "lutte" not in {s.key for s in ctl.enc.combatant("anselme").states}
+
+
+def test_a_lone_creature_of_a_group_gets_no_outline(window):
+    """The ogre alone, a zombie alone in the caveau: no « Ogre ×1 » drawn; the skeletons in the
+    nef are outlined together."""
+    labels = [item.label for item in window.scene.group_items.values()]
+    assert labels and not any(label.endswith("×1") for label in labels), labels
