@@ -19,29 +19,32 @@ from tests.install.commands import (
 WHEEL = os.environ.get("ESCARMOUCHE_WHEEL", "")
 pytestmark = pytest.mark.skipif(not WHEEL, reason="no ESCARMOUCHE_WHEEL: make wheel-test")
 
-# The `escarmouche` command's own entry point, with a timer that reports the shown windows (the
-# main window's title, its first menu, whether the app icon rendered) once the event loop runs,
-# then quits the app.
+# The `escarmouche` command's own entry point, told to quit once its main window is shown with
+# the encounter (gui/startup.py); then the shown windows are reported (the main window's
+# title, its first menu, whether the app icon rendered).
 SHOW_AND_QUIT = """
+import os
 import sys
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMainWindow
 
+from gui import startup
 from gui.cli import main
 
+os.environ["ESCARMOUCHE_QUIT_AFTER_READY"] = "1"
 app = QApplication(sys.argv[:1])
+ready = startup.ready
 
 
-def report():
+def report(shown):
     for window in app.topLevelWidgets():
         if isinstance(window, QMainWindow) and window.isVisible():
             menu = window.menuBar().actions()[0].text().replace("&", "")
             print(window.windowTitle(), menu, not app.windowIcon().pixmap(32).isNull(), sep="\\n")
-    app.quit()
+    ready(shown)
 
 
-QTimer.singleShot(0, report)
+startup.ready = report
 sys.exit(main(sys.argv[1:]))
 """
 
