@@ -21,6 +21,7 @@ from .language import install, tr
 from .platform_check import display_problem
 
 MARKS = "ESCARMOUCHE_STARTUP_MARKS"
+DOCK_WIDTH, LOG_HEIGHT = 330, 170  # a first start: the side docks' width, the log's height
 QUIT_WHEN_READY = "ESCARMOUCHE_QUIT_AFTER_READY"
 
 
@@ -61,11 +62,13 @@ def first_window() -> QMainWindow:
         (tr("Fiche"), "sheetDock", Qt.DockWidgetArea.RightDockWidgetArea),
         (tr("Journal"), "logDock", Qt.DockWidgetArea.BottomDockWidgetArea),
     )
+    made = []
     for title, name, area in docks:
         dock = QDockWidget(title, shell)
         dock.setObjectName(name)
         dock.setWidget(QWidget())
         shell.addDockWidget(area, dock)
+        made.append(dock)
     map_area = QLabel(tr("Chargement de la rencontre…"))
     map_area.setAlignment(Qt.AlignmentFlag.AlignCenter)
     map_area.setAutoFillBackground(True)
@@ -73,8 +76,7 @@ def first_window() -> QMainWindow:
     palette.setColor(QPalette.ColorRole.Window, QColor("white"))
     map_area.setPalette(palette)
     shell.setCentralWidget(map_area)
-    room = shell.screen().availableGeometry()  # as MainWindow sizes a first start
-    shell.resize(min(1280, room.width()), min(820, room.height() - 40))
+    first_layout(shell, made[0], made[1], made[2])
     settings = QSettings()
     geometry, state = settings.value("window/geometry"), settings.value("window/state")
     if geometry is not None:
@@ -85,6 +87,16 @@ def first_window() -> QMainWindow:
     QApplication.processEvents()  # painted now, before the long imports
     mark("painted")
     return shell
+
+
+def first_layout(
+    window: QMainWindow, combat: QDockWidget, sheet: QDockWidget, log: QDockWidget
+) -> None:
+    """A first start's size and docks: the screen's room, the map between its docks."""
+    room = window.screen().availableGeometry()
+    window.resize(min(1280, room.width()), min(820, room.height() - 40))
+    window.resizeDocks([log], [LOG_HEIGHT], Qt.Orientation.Vertical)
+    window.resizeDocks([combat, sheet], [DOCK_WIDTH, DOCK_WIDTH], Qt.Orientation.Horizontal)
 
 
 def ready(app: QApplication) -> None:

@@ -13,6 +13,7 @@ from ..map.scene import EncounterScene
 from ..map.view import MapView
 from ..models import round_text
 from ..sheets.sheet import SheetWidget
+from ..startup import first_layout
 from ..turns.panel import TurnPanel
 from ..widgets import wheel_guard
 from .action_menu import add_actions
@@ -69,13 +70,8 @@ class MainWindow(QMainWindow):
         controller.autosave_problem_changed.connect(self.show_autosave_problem)
         controller.changed.connect(lambda _notice: (self.update_status(), self.update_title()))
         self.view.space_tapped.connect(self.turns.next_action.trigger)
-        room = self.screen().availableGeometry()  # a first start fits the screen
-        self.resize(min(1280, room.width()), min(820, room.height() - 40))
         # First start: the map gets the room, the log a few lines (restore_layout may override).
-        self.resizeDocks([self.docks["log"]], [170], Qt.Orientation.Vertical)
-        self.resizeDocks(
-            [self.docks["combat"], self.docks["sheet"]], [330, 330], Qt.Orientation.Horizontal
-        )
+        first_layout(self, self.docks["combat"], self.docks["sheet"], self.docks["log"])
         self.restore_layout()
         self.update_title()
         self.update_status()
