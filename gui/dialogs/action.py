@@ -266,7 +266,7 @@ class ActionDialog(QDialog):
             shown = self.preview.notices
             shown += tuple(n for n in self.blocking if n not in shown)
             self.breakdown.show_preview(replace(self.preview, notices=shown))
-            self.dice.set_request(self.preview.dice)
+            self.dice.set_request(self.preview.dice, self.preview.dice_bonus)
             self.more_dice.set_requests(self.preview.more)
             self.choice.show_computed(self.preview)
         self.dice.setEnabled(self.preview is not None)

@@ -140,6 +140,7 @@ class DiceEntry(QGroupBox):
         super().__init__(tr("Dés"), parent)
         self._roll = roll
         self.request: DiceRequest | None = None
+        self.bonus = 0  # what the rules add to the dice (Preview.dice_bonus)
         self.rolled_dice: DiceResult | None = None
         self.mode_buttons = {
             "rolled": QRadioButton(tr("&Lancer")),
@@ -239,9 +240,10 @@ class DiceEntry(QGroupBox):
         finally:
             self._setting = False
 
-    def set_request(self, request: DiceRequest | None) -> None:
-        """The dice the action needs now (None: none); a roll that no longer fits is dropped."""
-        self.request = request
+    def set_request(self, request: DiceRequest | None, bonus: int = 0) -> None:
+        """The dice the action needs now (None: none); a roll that no longer fits is dropped.
+        `bonus`: what the rules add to the dice's total (Preview.dice_bonus), shown with it."""
+        self.request, self.bonus = request, bonus
         self.mode_row.setVisible(request is not None)
         self.entry_row.setVisible(request is not None)
         self.no_dice.setVisible(request is None)
@@ -349,6 +351,11 @@ class DiceEntry(QGroupBox):
         except DiceInputError:
             return ""
         if not request.face_values:
+            if self.bonus:
+                sign = "+" if self.bonus > 0 else "−"
+                return tr("Total : {dice} {sign} {bonus} = {n}").format(
+                    dice=total, sign=sign, bonus=abs(self.bonus), n=total + self.bonus
+                )
             return tr("Total : {n}").format(n=total)
         what = pick(request.aggregate)
         return tr("{what} : {n}").format(what=what[:1].upper() + what[1:], n=total)

@@ -216,6 +216,10 @@
         <translation>{what} ({low}–{high}):</translation>
     </message>
     <message>
+        <source>Total : {dice} {sign} {bonus} = {n}</source>
+        <translation>Total: {dice} {sign} {bonus} = {n}</translation>
+    </message>
+    <message>
         <source>Total : {n}</source>
         <translation>Total: {n}</translation>
     </message>

@@ -145,3 +145,19 @@ def test_a_lone_creature_of_a_group_gets_no_outline(window):
     nef are outlined together."""
     labels = [item.label for item in window.scene.group_items.values()]
     assert labels and not any(label.endswith("×1") for label in labels), labels
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"], indirect=True)
+def test_the_dice_total_shows_the_bonus_it_is_compared_with(window, qtbot, lang):
+    """« Total : 14 » beside « Nombre à atteindre : 15 » read as a miss for a +5 attack: the
+    dice entry adds the bonus the rules add (Preview.dice_bonus)."""
+    ctl = window.controller
+    dialog = open_action_dialog(ctl, "aldric", "ogre", "attaquer", window)
+    qtbot.waitExposed(dialog)
+    bonus = dialog.preview.dice_bonus
+    assert bonus == dialog.preview.computed["bonus"] != 0
+    type_faces(qtbot, dialog, "14")
+    sign, colon = ("+" if bonus > 0 else "−"), {"fr": " :", "en": ":"}[lang]
+    assert dialog.dice.total_label.text() == f"Total{colon} 14 {sign} {abs(bonus)} = {14 + bonus}"
+    shot(dialog, f"d35_dice_total_{lang}")
+    dialog.reject()

@@ -246,6 +246,9 @@ class Preview:
     # named by its `label`; their dice come in DiceResult.then, read with `chained`.
     more: tuple[DiceRequest, ...] = ()
     odds_note_en: str = ""  # `odds_note` in English
+    # What the rules add to the first roll's dice before comparing with `target_number`
+    # (d20 + bonus ≥ CA): the dice entry shows « Total : 14 + 5 = 19 ».
+    dice_bonus: int = 0
 
     @property
     def notes(self) -> Words:

@@ -86,6 +86,7 @@ def _aid_preview(ctx: Ctx) -> Preview:
         tuple(terms),
         dice_request(D20),
         target_number=check.target,
+        dice_bonus=check.modifier,
         odds=check_odds(D20, check).success,
         odds_note="Attaque contre CA 10 ; 20 naturel : réussite, 1 naturel : échec",
         odds_note_en="Attack against AC 10; natural 20: success, natural 1: failure",

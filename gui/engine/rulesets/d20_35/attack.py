@@ -451,6 +451,7 @@ def preview(ctx: Ctx) -> Preview:
         attack.terms,
         dice_request(D20),
         target_number=attack.check.target,
+        dice_bonus=attack.check.modifier,
         odds=chance,
         odds_note=note[0],
         odds_note_en=note[1],

@@ -391,6 +391,7 @@ def _sunder_preview(ctx: Ctx) -> Preview:
             s.terms,
             dice_request(D20, Label(fr="Attaque", en="Attack")),
             target_number=s.check.target + (1 if s.check.strict else 0),
+            dice_bonus=s.check.modifier,
             odds=check_odds(D20, s.check).success,
             odds_note=f"Toucher la CA de l’objet {chance[0]} ; 20 naturel : réussite, 1 : échec",
             odds_note_en=f"Hit the object's AC {chance[1]}; natural 20: success, 1: failure",

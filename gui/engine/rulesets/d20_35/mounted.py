@@ -180,6 +180,7 @@ def _check_preview(
         tuple(terms),
         dice_request(D20, label),
         target_number=check.target,
+        dice_bonus=check.modifier,
         odds=check_odds(D20, check).success,
         odds_note="pas de 20 ni de 1 naturel (test de compétence)",
         odds_note_en="no natural 20 or 1 (a skill check)",

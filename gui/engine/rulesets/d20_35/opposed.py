@@ -188,6 +188,7 @@ def touch_then_contest(
         (*attack_terms, *contest.terms(False)),
         dice_request(D20, Label(fr="Attaque de contact", en="Touch attack")),
         target_number=touch.target,
+        dice_bonus=touch.modifier,
         odds=hit * odds.attacker,
         odds_note=note[0],
         odds_note_en=note[1],

@@ -168,6 +168,7 @@ def dispel_preview(ctx: Ctx) -> Preview:
         d.terms,
         dice_request(D20, _TURNING_CHECK),
         target_number=d.check.target,
+        dice_bonus=d.check.modifier,
         odds=check_odds(D20, d.check).success,
         odds_note="Chance de dissiper le renvoi (test ≥ celui du prêtre bon)",
         odds_note_en="Chance to dispel the turning (check ≥ the good cleric's)",

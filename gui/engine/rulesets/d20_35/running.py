@@ -207,6 +207,7 @@ def _run_preview(ctx: Ctx) -> Preview:
         r.terms,
         dice_request(D20, _CON_CHECK),
         target_number=r.check.target,
+        dice_bonus=r.check.modifier,
         odds=check_odds(D20, r.check).success,
         odds_note="Chance de continuer à courir",
         odds_note_en="Chance to keep running",

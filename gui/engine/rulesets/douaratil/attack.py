@@ -402,6 +402,7 @@ def preview(ctx: Ctx) -> Preview:
         attack.terms,
         dice_request(attack.edge.roll),
         target_number=attack.check.target,  # the total to reach, on the chart's axis
+        dice_bonus=attack.check.modifier,
         odds=odds.success,
         odds_note=note[0],
         odds_note_en=note[1],

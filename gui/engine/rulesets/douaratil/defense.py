@@ -346,6 +346,7 @@ def preview(ctx: Ctx) -> Preview:
         defence.terms,
         dice_request(defence.edge.roll),
         target_number=defence.check.target,  # the total to reach, on the chart's axis
+        dice_bonus=defence.check.modifier,
         odds=odds.success,
         notices=defence.notices,
         distribution=odds.totals(),
