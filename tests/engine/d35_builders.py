@@ -75,3 +75,11 @@ def table(*combatants: Combatant, flags: dict | None = None) -> Table:
 def add_state(t: Table, cid: str, key: str, value: int | None = None) -> None:
     c = t.enc.combatant(cid)
     c.states = [*c.states, State(key=key, label=key, value=value)]
+
+
+def fight(*combatants: Combatant, flags: dict | None = None) -> Table:
+    """A table in round 1, its units' initiative in the order given (the first acts first)."""
+    t = table(*combatants, flags=flags)
+    units = [e.unit for e in t.ruleset.turn_units(t.enc)]
+    t.apply(t.start_combat({u: 20 - i for i, u in enumerate(units)}))
+    return t

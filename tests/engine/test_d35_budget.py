@@ -13,7 +13,8 @@ from gui.engine.rulesets.base import Action
 from gui.engine.rulesets.d20_35 import budget
 
 from . import acting
-from .d35_builders import MJ, PJ, arme, fighter, registered, table
+from .d35_builders import MJ, PJ, arme, fighter, registered
+from .d35_builders import fight as builders_fight
 
 
 @pytest.fixture(autouse=True)
@@ -27,9 +28,7 @@ def fight(flags=None):
     hero = fighter("hero", PJ, (0, 0), vd=9, bba=6, armes=[arme("Épée longue")])
     gob = fighter("gob", MJ, (1, 0))
     orc = fighter("orc", MJ, (15, 10))
-    t = table(hero, gob, orc, flags=flags)
-    units = [e.unit for e in t.ruleset.turn_units(t.enc)]
-    t.apply(t.start_combat({u: 20 - i for i, u in enumerate(units)}))
+    t = builders_fight(hero, gob, orc, flags=flags)
     assert t.enc.turn.round == 1
     return t
 

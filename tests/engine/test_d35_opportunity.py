@@ -10,20 +10,13 @@ from gui.engine.model import MapWall
 from gui.engine.moves import Destination
 from gui.engine.rulesets.base import Action, DiceResult
 
-from .d35_builders import MJ, PJ, add_state, arme, fighter, registered, table
+from .d35_builders import MJ, PJ, add_state, arme, fight, fighter, registered, table
 
 
 @pytest.fixture(autouse=True)
 def _d20():
     with registered():
         yield
-
-
-def fight(*combatants):
-    t = table(*combatants)
-    units = [e.unit for e in t.ruleset.turn_units(t.enc)]
-    t.apply(t.start_combat({u: 20 - i for i, u in enumerate(units)}))
-    return t
 
 
 def move(t, cid, cell):

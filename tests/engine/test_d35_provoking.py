@@ -12,20 +12,13 @@ import pytest
 from gui.engine.model import MapWall
 from gui.engine.rulesets.base import Action, DiceResult
 
-from .d35_builders import MJ, PJ, arme, fighter, registered, table
+from .d35_builders import MJ, PJ, arme, fight, fighter, registered, table
 
 
 @pytest.fixture(autouse=True)
 def _d20():
     with registered():
         yield
-
-
-def fight(*combatants, flags=None):
-    t = table(*combatants, flags=flags)
-    units = [e.unit for e in t.ruleset.turn_units(t.enc)]
-    t.apply(t.start_combat({u: 20 - i for i, u in enumerate(units)}))
-    return t
 
 
 def archer_between_two(flags=None):

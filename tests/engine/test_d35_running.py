@@ -14,20 +14,13 @@ from gui.engine.rulesets.base import Action, ActionError, DiceResult
 from gui.engine.rulesets.d20_35 import running, sheet
 
 from . import acting
-from .d35_builders import MJ, PJ, add_state, fighter, registered, table
+from .d35_builders import MJ, PJ, add_state, fight, fighter, registered
 
 
 @pytest.fixture(autouse=True)
 def _d20():
     with registered():
         yield
-
-
-def fight(*combatants, flags=None):
-    t = table(*combatants, flags=flags)
-    units = [e.unit for e in t.ruleset.turn_units(t.enc)]
-    t.apply(t.start_combat({u: 20 - i for i, u in enumerate(units)}))
-    return t
 
 
 def runner(**stats):
