@@ -70,7 +70,10 @@ def shown_combatants(enc: Encounter) -> list[Combatant]:
 
 
 def shown_zones(enc: Encounter) -> list[Zone]:
-    return [z for z in enc.map.zones if not z.hidden]
+    """The zones the players see: not hidden, or holding one of their own characters (they
+    know where they stand; the foes there stay unseen)."""
+    theirs = {c.position.zone for c in enc.combatants if players_own(enc, c) and not c.hidden}
+    return [z for z in enc.map.zones if not z.hidden or z.id in theirs]
 
 
 def players_own(enc: Encounter, c: Combatant) -> bool:
@@ -78,14 +81,28 @@ def players_own(enc: Encounter, c: Combatant) -> bool:
     return any(s.id == c.side and s.players for s in enc.sides)
 
 
+def unseen(enc: Encounter, c: Combatant) -> bool:
+    """Whether the players do not see `c`: hidden, or in a hidden zone — unless it is their
+    own (the players know where their characters are)."""
+    if c.hidden:
+        return True
+    zone = c.position.zone
+    in_hidden = zone is not None and any(z.id == zone and z.hidden for z in enc.map.zones)
+    return in_hidden and not players_own(enc, c)
+
+
+def unseen_ids(enc: Encounter) -> set[str]:
+    return {c.id for c in enc.combatants if unseen(enc, c)}
+
+
 def shown_order(enc: Encounter) -> tuple[TurnEntry | None, list[TurnEntry]]:
     """Whose turn it is and who comes next in the round, as the players may see them: a unit
-    whose members are all hidden is left out (it acts unseen)."""
+    whose members are all unseen is left out (it acts unseen)."""
     turn = enc.turn
     if turn.mode == "none":
         return None, []
 
-    hidden = {c.id for c in enc.combatants if c.hidden}
+    hidden = unseen_ids(enc)
 
     def seen(entry: TurnEntry) -> bool:
         return not entry.members or not hidden.issuperset(entry.members)
@@ -96,22 +113,40 @@ def shown_order(enc: Encounter) -> tuple[TurnEntry | None, list[TurnEntry]]:
 
 
 def players_copy(enc: Encounter) -> Encounter:
-    """The encounter as the players may know it, for their printed summary: without what is
-    hidden (combatants, zones, the tokens in them, the log lines and turns that would name
-    them), without the GM's notes and open windows."""
-    hidden_zones = {z.id for z in enc.map.zones if z.hidden}
-    gone = {c.id for c in enc.combatants if c.hidden or c.position.zone in hidden_zones}
-    copy = enc.model_copy(deep=True)
-    copy.combatants = [c for c in copy.combatants if c.id not in gone]
-    for c in copy.combatants:
-        c.notes = ""
-        c.contacts = [o for o in c.contacts if o not in gone]
-    copy.map.zones = [z for z in copy.map.zones if z.id not in hidden_zones]
-    copy.map.edges = [e for e in copy.map.edges if not {e.a, e.b} & hidden_zones]
-    copy.log = [e for e in copy.log if e.actor not in gone and e.target not in gone]
-    now = enc.turn.order[enc.turn.current] if 0 <= enc.turn.current < len(enc.turn.order) else None
-    kept = [e for e in copy.turn.order if not e.members or not set(e.members) <= gone]
-    copy.turn.order = kept
-    copy.turn.current = next((i for i, e in enumerate(kept) if now and e.unit == now.unit), -1)
-    copy.windows = []
+    """The encounter as the players may know it, for their printed summary: without what they
+    do not see (hidden combatants and zones, foes in hidden zones, the log lines and turns
+    that would name them), without the GM's notes and open windows. Built whole with
+    model_copy (no assignment checks: its parts refer to each other), for reading only."""
+    shown = shown_zones(enc)
+    hidden_zones = {z.id for z in enc.map.zones} - {z.id for z in shown}
+    gone = unseen_ids(enc)
+    combatants = [
+        c.model_copy(
+            update={"notes": "", "contacts": [o for o in c.contacts if o not in gone]}, deep=True
+        )
+        for c in enc.combatants
+        if c.id not in gone
+    ]
+    zones = [z.model_copy(deep=True) for z in shown]
+    edges = [e.model_copy() for e in enc.map.edges if not {e.a, e.b} & hidden_zones]
+    turn = enc.turn
+    now = turn.order[turn.current] if 0 <= turn.current < len(turn.order) else None
+    kept, current = [], -1
+    for entry in turn.order:
+        if entry.members and gone.issuperset(entry.members):
+            continue
+        if entry is now:
+            current = len(kept)
+        seen = [m for m in entry.members if m not in gone]
+        kept.append(entry.model_copy(update={"members": seen}, deep=True))
+    copy = enc.model_copy(
+        update={
+            "combatants": combatants,
+            "map": enc.map.model_copy(update={"zones": zones, "edges": edges}, deep=True),
+            "log": [e for e in enc.log if e.actor not in gone and e.target not in gone],
+            "turn": turn.model_copy(update={"order": kept, "current": current}, deep=True),
+            "windows": [],
+        },
+        deep=True,
+    )
     return copy

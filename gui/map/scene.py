@@ -8,6 +8,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, QTimer, Signal
 from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsSceneHelpEvent
 
+from ..engine import visibility
 from ..engine.grid.board import Board
 from ..engine.grid.from_map import board_of
 from ..engine.grid.route import route
@@ -274,7 +275,8 @@ class EncounterScene(ToolScene):
             c.id in self._active,
             self.ruleset.is_out(self.enc, c),
         )
-        faint = (EDITING_OPACITY if self.editing else 1.0) * (HIDDEN_OPACITY if c.hidden else 1.0)
+        hidden = visibility.unseen(self.enc, c)
+        faint = (EDITING_OPACITY if self.editing else 1.0) * (HIDDEN_OPACITY if hidden else 1.0)
         item.setOpacity(faint)
         return side
 

@@ -11,10 +11,10 @@ from ..i18n import either, tr
 
 
 def public_outcome(enc: Encounter, resolution: Resolution, gm_dice: bool) -> str | None:
-    """The line to show, or None when it would name someone hidden."""
+    """The line to show, or None when it would name someone the players do not see."""
     people = [p for p in (resolution.action.actor, resolution.action.target) if p is not None]
     present = {c.id: c for c in enc.combatants}
-    if any(p not in present or present[p].hidden for p in people):
+    if any(p not in present or visibility.unseen(enc, present[p]) for p in people):
         return None
     log = resolution.log
     text = either(log.action, log.action_en or log.action)

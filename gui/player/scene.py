@@ -17,10 +17,7 @@ class PlayersScene(EncounterScene):
         return visibility.shown_zones(self.enc)
 
     def _place_of(self, c: Combatant) -> str | None:
-        if c.hidden:
-            return None
-        place = super()._place_of(c)
-        return None if place and self.enc.map.zone(place).hidden else place
+        return None if visibility.unseen(self.enc, c) else super()._place_of(c)
 
     def _badges(self, c: Combatant) -> list[str]:
         """The players' own side shows its numbers; a foe only its condition in words."""

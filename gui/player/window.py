@@ -5,7 +5,7 @@ outcome in public words; it follows every change the GM makes and never takes in
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSettings, Qt
+from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QColor, QGuiApplication, QPainter, QScreen
 from PySide6.QtWidgets import QFrame, QGraphicsView, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -104,9 +104,8 @@ class PlayersWindow(QWidget):
 
     def _resolved(self, resolution: object) -> None:
         text = public_outcome(self.controller.enc, resolution, self.gm_dice)  # type: ignore[arg-type]
-        if text is not None:
-            self.outcome.setText(text)
-            self.outcome.show()
+        self.outcome.setText(text or "")  # what the players did not see leaves no line
+        self.outcome.setVisible(text is not None)
 
     def update_panel(self) -> None:
         enc, ruleset = self.controller.enc, self.controller.ruleset
@@ -116,8 +115,10 @@ class PlayersWindow(QWidget):
         self.now.setText(pick(ruleset.unit_label(enc, now)) if now is not None else "—")
         names = [pick(ruleset.unit_label(enc, e)) for e in later[:6]]
         self.next.setText("\n".join(names) if names else "—")
-        for label in (self.now_heading, self.now, self.next_heading, self.next):
+        for label in (self.next_heading, self.next):
             label.setVisible(fighting)
+        for label in (self.now_heading, self.now):  # an unseen creature acts unannounced
+            label.setVisible(fighting and now is not None)
 
     def set_gm_dice(self, on: bool) -> None:
         self.gm_dice = on
@@ -136,7 +137,11 @@ class PlayersWindow(QWidget):
 
     def resizeEvent(self, event) -> None:  # Qt override
         super().resizeEvent(event)
-        self.fit()
+        QTimer.singleShot(0, self.fit)  # once the layout has given the map its new size
+
+    def showEvent(self, event) -> None:  # Qt override
+        super().showEvent(event)
+        QTimer.singleShot(0, self.fit)
 
     # Where it is shown -------------------------------------------------------------------
 

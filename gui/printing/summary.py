@@ -291,8 +291,8 @@ def _log(enc: Encounter, players: bool) -> str:
             if entry.target:
                 who += " → " + _unit_names(enc, [entry.target])
             action += f'<br><span class="small">{escape(who)}</span>'
-        if players:
-            rows.append(f"<tr><td>{entry.round}</td><td>{action}</td><td></td></tr>")
+        if players:  # what was done, not how it came out
+            rows.append(f"<tr><td>{entry.round}</td><td>{action}</td></tr>")
             continue
         details = list(breakdown)
         if entry.dice:
@@ -301,6 +301,7 @@ def _log(enc: Encounter, players: bool) -> str:
         if details:
             outcome += f'<br><span class="small">{escape(" · ".join(details))}</span>'
         rows.append(f"<tr><td>{entry.round}</td><td>{action}</td><td>{outcome}</td></tr>")
-    return f"<h2>{title}</h2>" + _table(
-        [_th(tr("Round"), 6), _th(tr("Action"), 30), _th(tr("Résultat"))], rows
-    )
+    heads = [_th(tr("Round"), 6), _th(tr("Action"), 30)]
+    if not players:
+        heads.append(_th(tr("Résultat")))
+    return f"<h2>{title}</h2>" + _table(heads, rows)

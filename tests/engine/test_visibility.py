@@ -37,8 +37,8 @@ def test_hiding_a_zone_and_what_is_unknown_is_refused_in_both_languages():
     [
         (10, "Indemne"),
         (6, "Blessé"),
-        (5, "Gravement blessé"),
-        (1, "Gravement blessé"),
+        (5, "Très blessé"),
+        (1, "Très blessé"),
         (0, "Hors de combat"),
     ],
 )

@@ -182,3 +182,30 @@ def test_the_sheet_and_the_roster_hide_a_combatant_and_mark_the_players_side(win
     window.menus.players.set_open(True)
     theirs = window.menus.players.players
     assert theirs.scene.token_items["brig1"].badges == ["PV 9/9"]  # their own numbers now
+
+
+def test_a_hidden_zone_hides_its_foes_everywhere_but_not_the_players_own(window, qtbot, tmp_path):
+    """From a newcomer's trial: the players' summary crashed once anything was hidden in a
+    fight; a hidden zone's foe was still named in « Ensuite » and in the last outcome; a
+    player's character vanished with its zone."""
+    from gui.printing.printer import summary_document, write_pdf
+
+    ctl = window.controller
+    view = players(window, qtbot)
+    units = [e.unit for e in ctl.ruleset.turn_units(ctl.enc)]
+    ctl.start_combat({u: 20 - i for i, u in enumerate(units)})
+    ctl.move("maelis", Destination(zone="rive_est"), force=True)  # beside Garin the chief
+    ctl.hide_zone("rive_est", True)
+    ctl.hide_combatant("brig2", True)
+    assert "chef" not in view.scene.token_items and "brig2" not in view.scene.token_items
+    assert "maelis" in view.scene.token_items  # their own character, where it stands
+    assert window.scene.token_items["chef"].opacity() < 1  # faint for the GM
+    assert window.scene.token_items["maelis"].opacity() == 1
+    assert "Garin" not in view.next.text() and "Brigand 2" not in view.next.text()
+    ctl.resolve(Action("damage", "ysolde", "brig1", {"des": "1d4"}), DiceResult("aggregate", (), 2))
+    assert view.outcome.isVisible()
+    ctl.resolve(Action("damage", "maelis", "chef", {"des": "1d4"}), DiceResult("aggregate", (), 2))
+    assert not view.outcome.isVisible()  # what they did not see leaves no line
+    theirs = summary_document(ctl.enc, ctl.ruleset, players=True).toPlainText()
+    assert "Garin" not in theirs and "Brigand 2" not in theirs and "Maëlis" in theirs
+    assert write_pdf(ctl.enc, ctl.ruleset, tmp_path / "joueurs.pdf", players=True) >= 1

@@ -1,5 +1,5 @@
 """What the players see of a foe's health (issue 21): a condition in words, never its numbers —
-indemne, blessé, gravement blessé (half its health or more lost), hors de combat."""
+indemne, blessé, très blessé (half its health or more lost), hors de combat."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from .schema import Label
 OUT = Label(fr="Hors de combat", en="Out of the fight")
 UNHURT = Label(fr="Indemne", en="Unhurt")
 WOUNDED = Label(fr="Blessé", en="Wounded")
-BADLY = Label(fr="Gravement blessé", en="Badly wounded")
+BADLY = Label(fr="Très blessé", en="Badly hurt")  # short: a badge under a token
 
 
 def condition(out: bool, lost: float | None) -> Label | None:
