@@ -87,7 +87,12 @@ def unseen(enc: Encounter, c: Combatant) -> bool:
     if c.hidden:
         return True
     zone = c.position.zone
-    in_hidden = zone is not None and any(z.id == zone and z.hidden for z in enc.map.zones)
+    if zone is None:
+        return False
+    try:
+        in_hidden = enc.map.zone(zone).hidden  # by its index: this runs for every token
+    except KeyError:
+        return False
     return in_hidden and not players_own(enc, c)
 
 

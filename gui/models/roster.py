@@ -10,6 +10,7 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 
 from ..control.controller import Refused
+from ..engine import visibility
 from ..engine.model import Combatant, Side
 from ..engine.rulesets.schema import FieldSpec, RulesetData
 from ..engine.touched import Touched
@@ -447,8 +448,13 @@ class RosterModel(FollowsController, QAbstractItemModel):
         if role == Qt.ItemDataRole.FontRole:
             acting = current_entry(self.ctl.enc.turn)
             return bold_font() if acting is not None and c.id in acting.members else None
+        unseen = visibility.unseen(self.ctl.enc, c)
+        if role == Qt.ItemDataRole.ForegroundRole and unseen:  # as faint as on the map
+            return QColor("#8a8a8a")
         if role == Qt.ItemDataRole.ToolTipRole:
             lines = [c.name, badges_text(self.ctl, c.id)]
+            if unseen:
+                lines.append(tr("Caché aux joueurs"))
             names = self.ctl.ruleset.state_label
             lines += [labelled(pick(names(s)), either(*s.texts())) for s in c.states if s.text]
             lines.append(c.notes)

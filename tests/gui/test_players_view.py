@@ -209,3 +209,19 @@ def test_a_hidden_zone_hides_its_foes_everywhere_but_not_the_players_own(window,
     theirs = summary_document(ctl.enc, ctl.ruleset, players=True).toPlainText()
     assert "Garin" not in theirs and "Brigand 2" not in theirs and "Maëlis" in theirs
     assert write_pdf(ctl.enc, ctl.ruleset, tmp_path / "joueurs.pdf", players=True) >= 1
+
+
+def test_a_hidden_combatant_s_roster_row_is_grey_and_says_so(window):
+    from PySide6.QtCore import Qt
+
+    ctl = window.controller
+    model = window.turns.roster_model
+    ctl.hide_combatant("brig1", True)
+    row = next(
+        model.index(r, 0, side)
+        for side in (model.index(s, 0) for s in range(model.rowCount()))
+        for r in range(model.rowCount(side))
+        if model.data(model.index(r, 0, side), Qt.ItemDataRole.DisplayRole) == "Brigand 1"
+    )
+    assert model.data(row, Qt.ItemDataRole.ForegroundRole) is not None
+    assert "Caché aux joueurs" in model.data(row, Qt.ItemDataRole.ToolTipRole)
