@@ -148,6 +148,13 @@ def loads(data: bytes, source: str = "", kind: FileKind = ENCOUNTER) -> Any:
         raise
     except RecursionError as exc:
         raise LoadError("$", "imbrication trop profonde", "nesting too deep", file=source) from exc
+    except OSError as exc:  # the bytes are in memory: what fails to read is the app's own data
+        raise LoadError(
+            "$",
+            f"données de l’application illisibles ({exc}) : installation incomplète ?",
+            f"the application's own data cannot be read ({exc}): an incomplete install?",
+            file=source,
+        ) from exc
     except Exception as exc:  # the loader's promise: a bad file never crashes the app
         raise LoadError(
             "$",

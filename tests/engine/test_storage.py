@@ -733,3 +733,18 @@ def test_pruning_never_deletes_a_newer_versions_backup(tmp_path):
         (backups / f"gue.{_stamp(now - timedelta(seconds=i))}.json").write_text("{}")
     removed = storage.prune_backups(backups, "gue", now)
     assert removed == [old] and newer.exists()
+
+
+def test_missing_app_data_is_told_as_an_install_problem_not_the_file_s(monkeypatch):
+    """A wheel once shipped without its ruleset data: a valid file was called an internal
+    error of the file. What fails to read then is the app's own data."""
+    data = storage.dumps(rich_encounter())
+
+    def missing(_enc):
+        raise FileNotFoundError(2, "No such file or directory", "ruleset_data/libre/ruleset.json")
+
+    monkeypatch.setattr(storage, "check_encounter", missing)  # what _encounter_loaded calls
+    with pytest.raises(storage.LoadError) as info:
+        storage.loads(data, "demo.json")
+    assert "installation incomplète" in info.value.fr and "incomplete install" in info.value.en
+    assert "ruleset.json" in info.value.en
