@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ..changes import ChangeSet
-from ..model import Combatant, Encounter
+from ..model import Combatant, Encounter, Expiry, State
 from .base import Action, ActionError, ActionSpec, DiceResult, Preview, Resolution, Ruleset
 
 
@@ -32,6 +32,20 @@ class ActionCtx:
 
     def flag(self, flag_id: str) -> bool | int | str:
         return self.ruleset.flag(self.enc, flag_id)
+
+    def listed_state(
+        self, key: str, source: str | None = None, expiry: Expiry | None = None
+    ) -> State:
+        """A state of the ruleset's list, with its name and rules text in both languages."""
+        spec = next(s for s in self.ruleset.data.states if s.key == key)
+        return State(
+            key=key,
+            label=spec.label.fr,
+            text=spec.text.fr,
+            text_en=spec.text.en,
+            source=source,
+            expiry=expiry,
+        )
 
     def number(self, key: str, default: int = 0) -> int:
         value = self.action.options.get(key, default)

@@ -1,10 +1,9 @@
 """Pieces every d20_35 special action shares: its target while the dialog lists the
-actions, a blocking notice (G-3), a state of the ruleset's list with its rules text, the
-weapon options (the actor's and the target's), distances in words."""
+actions, a blocking notice (G-3), the weapon options (the actor's and the target's), distances in words."""
 
 from __future__ import annotations
 
-from ...model import Combatant, Expiry, Scalar, State
+from ...model import Combatant, Scalar
 from ..base import Notice
 from ..fields import choice_field
 from ..schema import FieldSpec
@@ -20,21 +19,6 @@ def listed_target(ctx: Ctx) -> Combatant | None:
 
 def blocking(rule: str, fr: str, en: str) -> Notice:
     return Notice(rule, fr, en, True)
-
-
-def listed_state(
-    ctx: Ctx, key: str, source: str | None = None, expiry: Expiry | None = None
-) -> State:
-    """A state of the ruleset's list, with its name and rules text in both languages."""
-    spec = next(s for s in ctx.ruleset.data.states if s.key == key)
-    return State(
-        key=key,
-        label=spec.label.fr,
-        text=spec.text.fr,
-        text_en=spec.text.en,
-        source=source,
-        expiry=expiry,
-    )
 
 
 def weapon_choices(c: Combatant | None) -> list[tuple[str, str, str]]:

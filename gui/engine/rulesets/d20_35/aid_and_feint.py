@@ -19,7 +19,7 @@ from ..edits import Edits, finish, refuse_blocked
 from ..fields import choice_field
 from ..schema import Label
 from . import sheet
-from .action_pieces import blocking, listed_state, weapon_field, weapon_of
+from .action_pieces import blocking, weapon_field, weapon_of
 from .context import Ctx, Handler
 from .opposed import D20, REROLL, Opposed, Side, ints, odds_note, opponent_roll, read_first, ties
 
@@ -221,7 +221,7 @@ def _feint_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     edits = Edits(ctx.enc)
     if winner == "attacker":
         when = durations.expiry(ctx.enc, "turn_end", target.id, "source", actor.id)
-        edits.add_state(target.id, listed_state(ctx, FEINTED, source=actor.id, expiry=when))
+        edits.add_state(target.id, ctx.listed_state(FEINTED, source=actor.id, expiry=when))
         said = (
             f"{target.name} est feinté : pas de bonus de Dex contre la prochaine attaque au"
             f" corps à corps de {actor.name}",

@@ -27,7 +27,7 @@ from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field
 from ..schema import Label
 from . import sheet
-from .action_pieces import blocking, listed_state, listed_target, weapon_field, weapon_of
+from .action_pieces import blocking, listed_target, weapon_field, weapon_of
 from .context import Ctx, Handler
 from .opposed import (
     D20,
@@ -253,13 +253,13 @@ def _disarm_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     thing = d.thing()
     if winner == "attacker" and d.snatching:  # D35-77: in the attacker's hand
         if d.held.get("categorie") != "mains_nues":
-            edits.add_state(target.id, listed_state(ctx, DISARMED, source=actor.id))
+            edits.add_state(target.id, ctx.listed_state(DISARMED, source=actor.id))
         said = (
             f"{actor.name} arrache {thing[0]} à {target.name} : il l’a en main",
             f"{actor.name} snatches {thing[1]} from {target.name}: it holds it",
         )
     elif winner == "attacker":
-        edits.add_state(target.id, listed_state(ctx, DISARMED, source=actor.id))
+        edits.add_state(target.id, ctx.listed_state(DISARMED, source=actor.id))
         where = ("tombe à terre", "falls to the ground")
         if weapon_of(ctx, ctx.actor, "arme").get("categorie") == "mains_nues":
             where = (f"est dans la main de {actor.name}", f"is in {actor.name}'s hand")

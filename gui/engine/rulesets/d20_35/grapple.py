@@ -43,7 +43,7 @@ from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field
 from ..schema import Label
 from . import sheet
-from .action_pieces import blocking, listed_state
+from .action_pieces import blocking
 from .context import Ctx, Handler
 from .opposed import (
     D20,
@@ -319,9 +319,9 @@ def _grab_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         terms += grab.contest.totals_terms(a, d, winner)
         amounts = {**amounts, "check": a, "opposed": d}
     if winner == "attacker":
-        edits.add_state(actor.id, listed_state(ctx, GRAPPLED, source=target.id))
+        edits.add_state(actor.id, ctx.listed_state(GRAPPLED, source=target.id))
         if not grab.joining:
-            edits.add_state(target.id, listed_state(ctx, GRAPPLED, source=actor.id))
+            edits.add_state(target.id, ctx.listed_state(GRAPPLED, source=actor.id))
             said = (
                 f"{actor.name} et {target.name} sont en lutte ; {target.name} subit les dégâts"
                 f" d’un coup à mains nues (action Dégâts) ; {actor.name} entre dans sa case",
@@ -387,7 +387,7 @@ def _rehome(ctx: Ctx, edits: Edits, who: Combatant, gone: str) -> bool:
         edits.remove_state(who.id, GRAPPLED, PINNED)
         return False
     if _source(who) == gone:
-        edits.add_state(who.id, listed_state(ctx, GRAPPLED, source=others[0].id))
+        edits.add_state(who.id, ctx.listed_state(GRAPPLED, source=others[0].id))
     return True
 
 
@@ -456,7 +456,7 @@ def _pin_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     edits = Edits(ctx.enc)
     if winner == "attacker":
         when = durations.expiry(ctx.enc, "turn_start", target.id, "source", actor.id)
-        edits.add_state(target.id, listed_state(ctx, PINNED, source=actor.id, expiry=when))
+        edits.add_state(target.id, ctx.listed_state(PINNED, source=actor.id, expiry=when))
         said = (
             f"{target.name} est immobilisé jusqu’au prochain tour de {actor.name}",
             f"{target.name} is pinned until {actor.name}'s next turn",

@@ -55,7 +55,6 @@ from ..edits import Edits, finish, refuse_blocked
 from ..fields import choice_field, int_field
 from ..schema import Label
 from . import budget, declared, sheet
-from .action_pieces import listed_state
 from .attack import MOUNT_MOVES, MOUNTED
 from .context import Ctx, Handler
 from .declared import _KINDS
@@ -202,7 +201,7 @@ def _falls(ctx: Ctx, edits: Edits, dice: DiceResult, k: int, rule: str, terms: l
     pv = sheet.stat(rider, "pv") - amount
     edits.set(("combatants", rider.id, "stats", "pv"), max(pv, -99))
     edits.remove_state(rider.id, MOUNTED)
-    edits.add_state(rider.id, listed_state(ctx, PRONE))
+    edits.add_state(rider.id, ctx.listed_state(PRONE))
     terms.append(Term("dégâts de la chute (1d6)", amount, rule, "falling damage (1d6)"))
     return pv
 
@@ -291,7 +290,7 @@ def _mount_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     refuse_blocked(ctx.action, notices, terms)
     actor, mount = ctx.actor, ctx.target
     edits = Edits(ctx.enc)
-    edits.add_state(actor.id, listed_state(ctx, MOUNTED, source=mount.id))
+    edits.add_state(actor.id, ctx.listed_state(MOUNTED, source=mount.id))
     edits.set(("combatants", actor.id, "position"), mount.position)  # D35-24: its space
     _spend(ctx, edits, "mouvement")
     said = (

@@ -30,7 +30,7 @@ from ..edits import Edits, finish, refuse_blocked
 from ..fields import choice_field, int_field
 from ..schema import FieldSpec, Label
 from . import sheet
-from .action_pieces import blocking, listed_state
+from .action_pieces import blocking
 from .context import Ctx
 from .opposed import D20, read_first
 from .undead import (
@@ -329,7 +329,7 @@ def bolster_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
                 )
             )
             continue
-        state = listed_state(ctx, BOLSTERED, source=actor.id, expiry=lasting)
+        state = ctx.listed_state(BOLSTERED, source=actor.id, expiry=lasting)
         edits.add_state(c.id, state.model_copy(update={"value": total}))
         raised.append(c.name)
     label = (f"Moral des morts-vivants de {actor.name}", f"{actor.name} bolsters undead")

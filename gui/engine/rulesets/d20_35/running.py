@@ -41,7 +41,7 @@ from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field
 from ..schema import Label
 from . import opportunity, sheet
-from .action_pieces import blocking, listed_state
+from .action_pieces import blocking
 from .context import Ctx, Handler
 from .opposed import D20, read_first
 
@@ -230,7 +230,7 @@ def _run_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         if not success:
             edits.remove_state(actor.id, IN_A_ROW)
             rest = Expiry(at="rounds", rounds=REST_ROUNDS)
-            edits.add_state(actor.id, listed_state(ctx, WINDED, expiry=rest))
+            edits.add_state(actor.id, ctx.listed_state(WINDED, expiry=rest))
             said = (
                 f"{actor.name} rate son test : il s’arrête et se repose 10 rounds (au plus une"
                 " action de mouvement par round)",
@@ -239,8 +239,8 @@ def _run_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             )
             return finish(edits, ctx.action, label, terms, dice, said, False, amounts)
     until_turn = durations.expiry(ctx.enc, "turn_start", actor.id)
-    edits.add_state(actor.id, listed_state(ctx, RUNNING, expiry=until_turn))
-    in_a_row = listed_state(ctx, IN_A_ROW, expiry=durations.expiry(ctx.enc, "turn_end", actor.id))
+    edits.add_state(actor.id, ctx.listed_state(RUNNING, expiry=until_turn))
+    in_a_row = ctx.listed_state(IN_A_ROW, expiry=durations.expiry(ctx.enc, "turn_end", actor.id))
     edits.add_state(actor.id, in_a_row.model_copy(update={"value": r.round}))
     far = metres(r.metres)
     said = (
@@ -340,7 +340,7 @@ def _withdraw_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet
     refuse_blocked(ctx.action, w.notices, terms)
     actor = ctx.actor
     edits = Edits(ctx.enc)
-    state = listed_state(ctx, WITHDRAWING, expiry=Expiry(at="turn_end"))
+    state = ctx.listed_state(WITHDRAWING, expiry=Expiry(at="turn_end"))
     start = opportunity.start_value(actor.position.cell)  # D35-76: the square it starts from
     edits.add_state(actor.id, state.model_copy(update={"value": start}))
     far = metres(w.metres)

@@ -23,7 +23,7 @@ from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field
 from ..schema import Label
 from . import sheet
-from .action_pieces import blocking, listed_state, listed_target, metres_words
+from .action_pieces import blocking, listed_target, metres_words
 from .context import Ctx, Handler
 from .opposed import (
     D20,
@@ -171,7 +171,7 @@ def _trip_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     terms += trip.contest.totals_terms(a, d, winner)
     amounts = {**amounts, "check": a, "opposed": d}
     if winner == "attacker":
-        edits.add_state(target.id, listed_state(ctx, PRONE, source=actor.id))
+        edits.add_state(target.id, ctx.listed_state(PRONE, source=actor.id))
         said = (f"{target.name} tombe à terre", f"{target.name} falls prone")
     elif winner == "defender":
         said = (
@@ -403,7 +403,7 @@ def _overrun_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]
             actor.id, State(key="charge", label="Charge", expiry=Expiry(at="turn_start"))
         )
     if winner == "attacker":
-        edits.add_state(target.id, listed_state(ctx, PRONE, source=actor.id))
+        edits.add_state(target.id, ctx.listed_state(PRONE, source=actor.id))
         said = (
             f"{target.name} tombe à terre ; {actor.name} poursuit son déplacement",
             f"{target.name} falls prone; {actor.name} carries on moving",
@@ -424,7 +424,7 @@ def _overrun_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]
         f"{actor.name} fails and moves back {m[1]} (the GM moves the token)",
     )
     if back == "attacker":
-        edits.add_state(actor.id, listed_state(ctx, PRONE, source=target.id))
+        edits.add_state(actor.id, ctx.listed_state(PRONE, source=target.id))
         said = (f"{fails[0]} ; il tombe à terre", f"{fails[1]}; it falls prone")
     elif back == "defender":
         said = fails

@@ -29,7 +29,7 @@ from ...changes import ChangeSet
 from ...checks import DEFENDER_TIES, Check, EdgeSource, opposed_odds, opposed_outcome
 from ...checks.edges import NetEdge
 from ...checks.rolls import dice_request, outcome
-from ...model import Combatant, Encounter, Expiry, State
+from ...model import Combatant, Encounter
 from ..base import (
     ActionError,
     ActionSpec,
@@ -142,19 +142,6 @@ def attacks_made(c: Combatant) -> int:
 
 def _no(rule: str, fr: str, en: str) -> Notice:
     return Notice(rule, fr[0].upper() + fr[1:], en[0].upper() + en[1:], True)
-
-
-def _state(ctx: Ctx, key: str, source: str | None = None, expiry: Expiry | None = None) -> State:
-    """A state of the ruleset's list, with its name and rules text in both languages."""
-    spec = next(s for s in ctx.ruleset.data.states if s.key == key)
-    return State(
-        key=key,
-        label=spec.label.fr,
-        text=spec.text.fr,
-        text_en=spec.text.en,
-        source=source,
-        expiry=expiry,
-    )
 
 
 # One side of a contest -------------------------------------------------------------------
@@ -456,7 +443,7 @@ def _grapple_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]
     terms, edits, (mine, theirs, won) = _contested_attack(ctx, dice, "DOU-53")
     actor, target = ctx.actor, ctx.target
     if won:
-        edits.add_state(target.id, _state(ctx, GRAPPLED, source=actor.id))
+        edits.add_state(target.id, ctx.listed_state(GRAPPLED, source=actor.id))
         said = (f"{target.name} est empoigné", f"{target.name} is grappled")
     else:
         said = _failed(mine, theirs)
@@ -521,7 +508,7 @@ def _shove_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         shown = f"{PUSH_M:.2f} m"
         terms.append(Term("repoussé", shown.replace(".", ","), "DOU-56", "pushed", shown))
     else:
-        edits.add_state(target.id, _state(ctx, PRONE, source=actor.id))
+        edits.add_state(target.id, ctx.listed_state(PRONE, source=actor.id))
         said = (f"{target.name} tombe à terre", f"{target.name} is knocked prone")
         if sheet.has_state(target, "monte"):
             terms.append(
@@ -776,7 +763,7 @@ def _surprise_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet
     for o, passive in ambush.observers:
         if ambush.surprised(total, passive):
             when = durations.expiry(ctx.enc, "turn_end", o.id)
-            edits.add_state(o.id, _state(ctx, SURPRISED, source=actor.id, expiry=when))
+            edits.add_state(o.id, ctx.listed_state(SURPRISED, source=actor.id, expiry=when))
             caught.append(o.name)
     if caught:
         names = ", ".join(caught)
