@@ -17,6 +17,7 @@ from ..engine.moves import destination_at
 from ..i18n import either, message, tr
 from ..library.keep import keep_actions
 from ..sheets.quick_steps import quick_step_actions
+from ..widgets.toggle_action import toggle_action
 from ..window.prompts import Prompts
 from .scene import EncounterScene
 from .tools import CONNECT, DRAW
@@ -238,10 +239,7 @@ class MapInteraction(QObject):
     def _hide_action(self, menu: QMenu, hidden: bool, hide: Callable[[bool], None]) -> None:
         """« Caché aux joueurs »: checked while hidden; toggling it is one undo entry."""
         menu.addSeparator()
-        action = menu.addAction(tr("Caché aux joueurs"))
-        action.setCheckable(True)
-        action.setChecked(hidden)
-        action.toggled.connect(lambda on: self._try(hide, on))
+        toggle_action(menu, tr("Caché aux joueurs"), hidden, lambda on: self._try(hide, on))
 
     def _zone_menu(self, menu: QMenu, zid: str) -> None:
         enc = self.controller.enc

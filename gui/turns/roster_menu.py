@@ -13,7 +13,8 @@ from ..control.controller import Controller, Refused
 from ..dialogs.add_state import condition_actions
 from ..i18n import message, tr
 from ..library.keep import keep_actions
-from ..models.roster import RosterModel
+from ..models.roster import SIDE, RosterModel
+from ..widgets.toggle_action import toggle_action
 from ..window.prompts import Prompts
 
 
@@ -21,41 +22,27 @@ def roster_menu(
     ctl: Controller, model: RosterModel, index: QModelIndex, prompts: Prompts, parent: QWidget
 ) -> QMenu:
     menu = QMenu(parent)
-    if model.kind(index) == "side":
+
+    def told(set_to: Callable[[bool], None]) -> Callable[[bool], None]:
+        """`set_to`, a refusal told to the GM."""
+
+        def attempt(on: bool) -> None:
+            try:
+                set_to(on)
+            except Refused as exc:
+                prompts.warn(tr("Impossible"), message(exc))
+
+        return attempt
+
+    if model.kind(index) == SIDE:
         side = model.side(index)
-        _toggle(
-            menu,
-            tr("Camp des joueurs"),
-            side.players,
-            lambda on: ctl.set_players_side(side.id, on),
-            prompts,
-        )
+        players = told(lambda on: ctl.set_players_side(side.id, on))
+        toggle_action(menu, tr("Camp des joueurs"), side.players, players)
     elif model.is_combatant(index):
         c = model.combatant(index)
-        _toggle(
-            menu,
-            tr("Caché aux joueurs"),
-            c.hidden,
-            lambda on: ctl.hide_combatant(c.id, on),
-            prompts,
-        )
+        hide = told(lambda on: ctl.hide_combatant(c.id, on))
+        toggle_action(menu, tr("Caché aux joueurs"), c.hidden, hide)
         menu.addSeparator()
         condition_actions(menu, ctl, c.id, parent)
         keep_actions(menu, ctl, c.id, prompts)
     return menu
-
-
-def _toggle(
-    menu: QMenu, text: str, on: bool, set_to: Callable[[bool], None], prompts: Prompts
-) -> None:
-    action = menu.addAction(text)
-    action.setCheckable(True)
-    action.setChecked(on)
-
-    def toggled(value: bool) -> None:
-        try:
-            set_to(value)
-        except Refused as exc:
-            prompts.warn(tr("Impossible"), message(exc))
-
-    action.toggled.connect(toggled)
