@@ -119,8 +119,7 @@ class D20(GroupedByStat, HandlerRuleset):
         apply(enc, cs, checked=False)  # the budget is read after the action's own changes
         try:
             edits = Edits(enc)
-            if budget.cost(action) is not None:
-                budget.spend(edits, actor, action, self._swift(enc))
+            budget.spend(edits, actor, action, self._swift(enc))  # nothing for what is free
             more = (*edits.changes(), *opportunity.opened(enc, struck, actor))
         finally:
             revert(enc, cs, checked=False)
