@@ -1,5 +1,6 @@
 """Pieces every d20_35 special action shares: its target while the dialog lists the
-actions, a blocking notice (G-3), the weapon options (the actor's and the target's), distances in words."""
+actions, a blocking notice (G-3), the weapon options (the actor's and the target's),
+distances in words."""
 
 from __future__ import annotations
 
