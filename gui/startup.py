@@ -16,7 +16,7 @@ from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QToolBar, QWidget
 
-from . import __version__
+from . import __version__, pyside_hook
 from .language import install, tr
 from .platform_check import display_problem
 
@@ -34,6 +34,7 @@ def mark(word: str) -> None:
 def application(lang: str | None) -> QApplication | None:
     """The QApplication, named (its settings) and speaking its language; None when Qt cannot
     show a window here (the reason is written on stderr)."""
+    pyside_hook.make_cheap()
     problem = None if QApplication.instance() else display_problem(os.environ)
     if problem:
         print(problem, file=sys.stderr)

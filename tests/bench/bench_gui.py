@@ -248,6 +248,9 @@ window.resize(1280, 820)
 _BIG_IMPORTS = """
 from pathlib import Path
 
+from gui import pyside_hook
+
+pyside_hook.make_cheap()  # as the app's start-up does (startup.application)
 from gui.control.controller import Controller
 from gui.engine import storage
 from gui.engine.table import Table
