@@ -59,11 +59,7 @@ class AimItem(QGraphicsItem):
         self.lines: list[tuple[QLineF, QColor]] = []
         self.rings: list[tuple[QPointF, QColor]] = []
         self._box = QRectF()
-        self.back = QGraphicsRectItem(self)
-        self.back.setPen(QPen(QColor("#555555"), 1))
-        self.back.setBrush(QColor(255, 255, 255, 235))
-        self.label = QGraphicsTextItem(self)
-        self.label.setTextWidth(LABEL_WIDTH)
+        self._text_items: tuple[QGraphicsRectItem, QGraphicsTextItem] | None = None
         self.text = ""
         self.hide()
 
@@ -89,12 +85,25 @@ class AimItem(QGraphicsItem):
             self._box = self._box.united(QRectF(line.p1(), line.p2()).normalized())
         self._box = self._box.adjusted(-10, -10, 10, 10)
         self.text = aim.text
-        self.label.setPlainText(aim.text)
+        back, label = self._text()
+        label.setPlainText(aim.text)
         # Under the lines, from their left: the action dialog opens at the window's right.
-        self.label.setPos(self._box.bottomLeft() + QPointF(0, 4))
-        self.back.setRect(self.label.mapRectToParent(self.label.boundingRect()))
+        label.setPos(self._box.bottomLeft() + QPointF(0, 4))
+        back.setRect(label.mapRectToParent(label.boundingRect()))
         self.show()
         self.update()
+
+    def _text(self) -> tuple[QGraphicsRectItem, QGraphicsTextItem]:
+        """The text beside the target and its back, made at the first aim (a text item lays out a
+        document: a cost every map would pay at start-up for what only aimed attacks show)."""
+        if self._text_items is None:
+            back = QGraphicsRectItem(self)
+            back.setPen(QPen(QColor("#555555"), 1))
+            back.setBrush(QColor(255, 255, 255, 235))
+            label = QGraphicsTextItem(self)
+            label.setTextWidth(LABEL_WIDTH)
+            self._text_items = back, label
+        return self._text_items
 
     def boundingRect(self) -> QRectF:  # Qt override
         return self._box

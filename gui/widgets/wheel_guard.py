@@ -7,6 +7,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QSlider, QWidget
 
 _FIELDS = (QAbstractSpinBox, QComboBox, QSlider)  # not scroll bars: they are for the wheel
+_WHEEL, _POLISH = QEvent.Type.Wheel, QEvent.Type.Polish
 
 
 class WheelGuard(QObject):
@@ -14,14 +15,11 @@ class WheelGuard(QObject):
     the field and goes to its parent (the sheet or the dialog scrolls instead)."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
-        if (
-            event.type() == QEvent.Type.Wheel
-            and isinstance(watched, _FIELDS)
-            and not watched.hasFocus()
-        ):
+        kind = event.type()  # every event of the application passes here: asked once
+        if kind == _WHEEL and isinstance(watched, _FIELDS) and not watched.hasFocus():
             event.ignore()  # QApplication then offers it to the parent widget
             return True
-        if event.type() == QEvent.Type.Polish and isinstance(watched, _FIELDS):
+        if kind == _POLISH and isinstance(watched, _FIELDS):
             assert isinstance(watched, QWidget)
             if watched.focusPolicy() == Qt.FocusPolicy.WheelFocus:
                 watched.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # the wheel gives no focus
