@@ -29,7 +29,8 @@ class Harness:
         self.controller = Controller(Table(enc or blank_encounter("libre")))
         self.prompts = ScriptedPrompts(**answers)
         self.window = QMainWindow()
-        qtbot.addWidget(self.window)
+        # Teardown stops its autosave: due later, it would land in the next test's data folder.
+        qtbot.addWidget(self.window, before_close_func=lambda _: self.controller.discard_recovery())
         self.scene = EncounterScene(self.controller.enc, self.controller.ruleset)
         self.view = MapView(self.scene)
         self.window.setCentralWidget(self.view)
