@@ -3,7 +3,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed-stamp
 TS     := resources/i18n/escarmouche_en.ts
-QM     := resources/i18n/escarmouche_en.qm
+QM     := resources/i18n/escarmouche_en.qm resources/i18n/escarmouche_fr.qm
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' pyproject.toml)
 WHEEL  := dist/escarmouche-$(VERSION)-py3-none-any.whl
 LINUX  := packaging/linux
@@ -27,9 +27,10 @@ $(STAMP): pyproject.toml tools/find_python.sh
 	$(PY) -m pip install --quiet -e '.[test]'
 	@touch $(STAMP)
 
-# The English UI: the committed .ts compiled to the .qm that gui/i18n.py loads (not committed).
-$(QM): $(TS) $(STAMP)
-	$(VENV)/bin/pyside6-lrelease -silent $(TS) -qm $@
+# The committed .ts compiled to the .qm that gui/language.py loads (not committed): the English
+# UI, and the French of the few words of Qt's own dialogs that Qt's French lacks.
+resources/i18n/%.qm: resources/i18n/%.ts $(STAMP)
+	$(VENV)/bin/pyside6-lrelease -silent $< -qm $@
 
 # `make i18n` refreshes the .ts from the tr("…") strings under gui/; then translate the new ones.
 i18n: $(STAMP)

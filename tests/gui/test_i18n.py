@@ -153,3 +153,32 @@ def test_every_tr_call_is_a_literal_lupdate_can_read():
         if calls.search(line) and "def tr(" not in line
     ]
     assert bad == []
+
+
+def test_qts_own_file_dialog_speaks_french_where_qts_french_is_silent(qapp, tmp_path, monkeypatch):
+    """Qt's French (qtbase_fr) leaves « Look in », « Files of type » and a folder's type in
+    English: the app's escarmouche_fr.ts holds them, loaded after Qt's by language.install."""
+    from PySide6.QtWidgets import QFileDialog, QLabel
+
+    from gui import language
+
+    ts = TS.with_name("escarmouche_fr.ts")
+    qm = tmp_path / "escarmouche_fr.qm"
+    subprocess.run([_tool("pyside6-lrelease"), ts, "-qm", qm], check=True, capture_output=True)
+    monkeypatch.setattr(language, "I18N_DIR", tmp_path)
+    try:
+        assert language.install(qapp, "fr") == "fr"
+        dialog = QFileDialog(None, "Ouvrir")
+        dialog.setOption(QFileDialog.Option.DontUseNativeDialog)
+        labels = {label.text() for label in dialog.findChildren(QLabel)}
+        dialog.deleteLater()
+        folder = QCoreApplication.translate(  # the Type column of a folder, on Linux
+            "QAbstractFileIconProvider", "Folder", "All other platforms"
+        )
+    finally:
+        for translator in language._installed:
+            qapp.removeTranslator(translator)
+        language._installed.clear()
+    assert {"&Regarder dans\xa0:", "&Type de fichier\xa0:"} <= labels  # as Qt writes them
+    assert not {"&Look in:", "Files of &type:"} & labels
+    assert folder == "Dossier"

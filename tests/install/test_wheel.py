@@ -69,7 +69,8 @@ def cwd(tmp_path) -> Path:
 def test_the_code_and_its_data_come_from_the_venv(bin_dir, cwd):
     code = (
         "import gui, gui.engine.assets as a\n"
-        "print(gui.__file__, a.RULESET_DATA_DIR, a.ICON, a.I18N_DIR / 'escarmouche_en.qm')"
+        "print(gui.__file__, a.RULESET_DATA_DIR, a.ICON,"
+        " a.I18N_DIR / 'escarmouche_en.qm', a.I18N_DIR / 'escarmouche_fr.qm')"
     )
     done = run([bin_dir / "python", "-c", code], cwd)
     assert done.returncode == 0, done.stderr
