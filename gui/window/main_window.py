@@ -28,7 +28,7 @@ class MainWindow(QMainWindow):
 
     def __init__(self, controller: Controller, prompts: Prompts | None = None) -> None:
         super().__init__()
-        wheel_guard.install(QApplication.instance())  # the wheel never changes a field
+        self.wheel_guard = wheel_guard.install(QApplication.instance())  # see showEvent
         self.setObjectName("mainWindow")
         self.controller = controller
         self.prompts = prompts or Prompts(self)
@@ -173,6 +173,7 @@ class MainWindow(QMainWindow):
             handle = self.windowHandle()
             if handle is not None:
                 handle.installEventFilter(self)  # its update requests: eventFilter
+                self.wheel_guard.watch(handle)  # the wheel never changes a field
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
         """The window is about to paint: the autosave a change asked for follows the paint

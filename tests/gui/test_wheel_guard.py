@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QSpinBox
 
@@ -64,3 +65,22 @@ def test_a_field_with_the_focus_takes_the_wheel(laptop_window, qtbot):
     wheel(spin)  # down a notch: one hit point less (PV max. bounds them above)
     assert spin.value() == before - 1
     assert spin.focusPolicy() == Qt.FocusPolicy.StrongFocus  # the wheel gives no focus
+
+
+def test_the_wheel_over_a_dialogs_field_changes_nothing(laptop_window, qtbot):
+    """A dialog is its own window: the guard watches it once it has the focus (the
+    initiative dialog's rolls, one spin box a combatant)."""
+    window = laptop_window(open_encounter(None, "libre"))
+    dialog = window.turns.open_initiative_dialog()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(lambda: QGuiApplication.focusWindow() is dialog.windowHandle())
+    spins = [s for s in dialog.spins.values() if s.isVisible() and not s.hasFocus()]
+    values = [s.value() for s in spins]
+    assert spins
+    for spin in spins:
+        wheel(spin, notches=1)
+        wheel(spin)
+    assert [s.value() for s in spins] == values
+    assert all(s.focusPolicy() == Qt.FocusPolicy.StrongFocus for s in spins)
+    dialog.reject()
