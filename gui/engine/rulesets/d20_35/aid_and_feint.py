@@ -21,7 +21,17 @@ from ..schema import Label
 from . import sheet
 from .action_pieces import blocking, weapon_field, weapon_of
 from .context import Ctx, Handler
-from .opposed import D20, REROLL, Opposed, Side, ints, odds_note, opponent_roll, read_first, ties
+from .opposed import (
+    D20,
+    REROLL,
+    Opposed,
+    Side,
+    contest_preview,
+    ints,
+    opponent_roll,
+    read_first,
+    ties,
+)
 
 AID, FEINT = "aider", "feinte"
 AID_ATTACK, AID_CA = "aide_attaque", "aide_ca"
@@ -193,20 +203,8 @@ def _feint_spec(ctx: Ctx) -> ActionSpec:
 
 def _feint_preview(ctx: Ctx) -> Preview:
     contest = feint(ctx)
-    odds = contest.odds()
-    note = odds_note(odds, ("Chance de feinter", "Chance to feint"))
-    first, second = contest.requests()
-    return Preview(
-        ctx.action,
-        tuple(contest.terms(True)),
-        first,
-        odds=odds.attacker,
-        odds_note=note[0],
-        odds_note_en=note[1],
-        distribution=D20.totals().map(lambda t: t + contest.attacker.modifier),
-        notices=tuple(feint_notices(ctx.target)),
-        more=(second,),
-    )
+    what = ("Chance de feinter", "Chance to feint")
+    return contest_preview(ctx, contest, what, contest.terms(True), feint_notices(ctx.target))
 
 
 def _feint_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:

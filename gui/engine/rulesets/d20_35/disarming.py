@@ -34,8 +34,8 @@ from .opposed import (
     REROLL,
     Opposed,
     Side,
+    contest_preview,
     ints,
-    odds_note,
     opponent_roll,
     pct,
     read_first,
@@ -222,21 +222,11 @@ _DISARM_AOO = Term("provoque une AO de la cible", "", "D35-41", "provokes an AoO
 def _disarm_preview(ctx: Ctx) -> Preview:
     d = disarm(ctx)
     contest = d.contest
-    odds = contest.odds()
-    what = ("Chance d’arracher", "Chance to snatch") if d.snatching else None
-    note = odds_note(odds, what or ("Chance de désarmer", "Chance to disarm"))
-    first, second = contest.requests()
-    return Preview(
-        ctx.action,
-        (*contest.terms(True), _DISARM_AOO),
-        first,
-        odds=odds.attacker,
-        odds_note=note[0],
-        odds_note_en=note[1],
-        distribution=D20.totals().map(lambda t: t + contest.attacker.modifier),
-        notices=d.notices,
-        more=(second,),
-    )
+    if d.snatching:
+        what = ("Chance d’arracher", "Chance to snatch")
+    else:
+        what = ("Chance de désarmer", "Chance to disarm")
+    return contest_preview(ctx, contest, what, (*contest.terms(True), _DISARM_AOO), d.notices)
 
 
 def _disarm_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
@@ -397,22 +387,9 @@ def _sunder_preview(ctx: Ctx) -> Preview:
             odds_note_en=f"Hit the object's AC {chance[1]}; natural 20: success, 1: failure",
             notices=s.notices,
         )
-    contest = s.contest
-    assert contest is not None
-    odds = contest.odds()
-    note = odds_note(odds, ("Chance d’endommager", "Chance to damage"))
-    first, second = contest.requests()
-    return Preview(
-        ctx.action,
-        s.terms,
-        first,
-        odds=odds.attacker,
-        odds_note=note[0],
-        odds_note_en=note[1],
-        distribution=D20.totals().map(lambda t: t + contest.attacker.modifier),
-        notices=s.notices,
-        more=(second,),
-    )
+    assert s.contest is not None
+    what = ("Chance d’endommager", "Chance to damage")
+    return contest_preview(ctx, s.contest, what, s.terms, s.notices)
 
 
 def _sunder_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:

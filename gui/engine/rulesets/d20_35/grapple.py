@@ -46,12 +46,11 @@ from . import sheet
 from .action_pieces import blocking
 from .context import Ctx, Handler
 from .opposed import (
-    D20,
     REROLL,
     Opposed,
     Side,
+    contest_preview,
     ints,
-    odds_note,
     opponent_roll,
     read_first,
     ties,
@@ -160,31 +159,6 @@ def _not_pinned(ctx: Ctx, rule: str) -> list[Notice]:
     return []
 
 
-def _opposed_preview(
-    ctx: Ctx,
-    contest: Opposed,
-    notices: list[Notice] | tuple[Notice, ...],
-    what: tuple[str, str],
-    more: tuple[DiceRequest, ...] = (),
-    before: tuple[Term, ...] = (),
-) -> Preview:
-    """The actor's grapple check as the action's dice, the target's (and `more`) after."""
-    odds = contest.odds()
-    note = odds_note(odds, what)
-    first, second = contest.requests()
-    return Preview(
-        ctx.action,
-        (*before, *contest.terms(True)),
-        first,
-        odds=odds.attacker,
-        odds_note=note[0],
-        odds_note_en=note[1],
-        distribution=D20.totals().map(lambda t: t + contest.attacker.modifier),
-        notices=tuple(notices),
-        more=(second, *more),
-    )
-
-
 def _judge(contest: Opposed, dice: DiceResult, terms: list[Term]) -> tuple[int, int, Winner]:
     """The actor's check (the first roll) against the target's (Preview.more[0])."""
     _first, second = contest.requests()
@@ -287,7 +261,8 @@ def _grab_preview(ctx: Ctx) -> Preview:
     grab = _grab_numbers(ctx)
     what = ("Chance de tenir la prise", "Chance to hold")
     if grab.touch is None:
-        return _opposed_preview(ctx, grab.contest, grab.notices, what, before=grab.attack_terms)
+        terms = (*grab.attack_terms, *grab.contest.terms(True))
+        return contest_preview(ctx, grab.contest, what, terms, grab.notices)
     words = ("test de lutte", "grapple check")
     return touch_then_contest(ctx, grab.touch, grab.contest, grab.attack_terms, grab.notices, words)
 
@@ -367,7 +342,8 @@ def _escape_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
 
 def _escape_preview(ctx: Ctx) -> Preview:
     contest, notices = _escape_numbers(ctx)
-    return _opposed_preview(ctx, contest, notices, ("Chance de s’échapper", "Chance to escape"))
+    what = ("Chance de s’échapper", "Chance to escape")
+    return contest_preview(ctx, contest, what, contest.terms(True), notices)
 
 
 def _still_held(ctx: Ctx, who: Combatant, gone: str) -> list[Combatant]:
@@ -444,7 +420,8 @@ def _pin_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
 
 def _pin_preview(ctx: Ctx) -> Preview:
     contest, notices = _pin_numbers(ctx)
-    return _opposed_preview(ctx, contest, notices, ("Chance d’immobiliser", "Chance to pin"))
+    what = ("Chance d’immobiliser", "Chance to pin")
+    return contest_preview(ctx, contest, what, contest.terms(True), notices)
 
 
 def _pin_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
@@ -507,7 +484,8 @@ def _hurt_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
 def _hurt_preview(ctx: Ctx) -> Preview:
     contest, notices = _hurt_numbers(ctx)
     what = ("Chance d’infliger des dégâts", "Chance to deal damage")
-    return _opposed_preview(ctx, contest, notices, what, (hurt_roll(ctx.actor),))
+    hurt = (hurt_roll(ctx.actor),)
+    return contest_preview(ctx, contest, what, contest.terms(True), notices, hurt)
 
 
 def _hurt_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:

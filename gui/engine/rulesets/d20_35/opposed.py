@@ -152,6 +152,33 @@ def odds_note(odds: OpposedOdds, what: tuple[str, str]) -> tuple[str, str]:
     )
 
 
+def contest_preview(
+    ctx: Ctx,
+    contest: Opposed,
+    what: tuple[str, str],
+    terms: Sequence[Term],
+    notices: Sequence[Notice] = (),
+    more: tuple[DiceRequest, ...] = (),
+) -> Preview:
+    """An opposed check as the action's dice: the actor's roll, with its exact odds (`what`,
+    ties CFG-D35-13) and distribution; the target's roll and `more` after. `terms` are what the
+    preview shows (the contest's, with an action's own before or after them)."""
+    odds = contest.odds()
+    note = odds_note(odds, what)
+    first, second = contest.requests()
+    return Preview(
+        ctx.action,
+        tuple(terms),
+        first,
+        odds=odds.attacker,
+        odds_note=note[0],
+        odds_note_en=note[1],
+        distribution=D20.totals().map(lambda t: t + contest.attacker.modifier),
+        notices=tuple(notices),
+        more=(second, *more),
+    )
+
+
 def read_first(dice: DiceResult, check: Check) -> tuple[int, bool]:
     """The action's first d20 with its modifier: its total and whether it meets `check`."""
     if not dice.faces and dice.aggregate is None:

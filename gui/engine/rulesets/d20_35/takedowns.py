@@ -30,6 +30,7 @@ from .opposed import (
     REROLL,
     Opposed,
     Side,
+    contest_preview,
     ints,
     odds_note,
     opponent_roll,
@@ -227,19 +228,8 @@ _BULL_AOO = Term(
 
 def _bull_preview(ctx: Ctx) -> Preview:
     contest = bull_rush(ctx)
-    odds = contest.odds()
-    note = odds_note(odds, ("Chance de repousser", "Chance to push"))
-    first, second = contest.requests()
-    return Preview(
-        ctx.action,
-        (*contest.terms(True), _BULL_AOO),
-        first,
-        odds=odds.attacker,
-        odds_note=note[0],
-        odds_note_en=note[1],
-        distribution=D20.totals().map(lambda t: t + contest.attacker.modifier),
-        more=(second,),
-    )
+    what = ("Chance de repousser", "Chance to push")
+    return contest_preview(ctx, contest, what, (*contest.terms(True), _BULL_AOO))
 
 
 def _bull_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
