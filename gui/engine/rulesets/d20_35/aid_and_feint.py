@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from ... import durations
 from ...changes import ChangeSet
-from ...checks import D20_NATURALS, Check, check_odds
-from ...checks.rolls import dice_request
+from ...checks import D20_NATURALS, Check
 from ...model import Combatant, State
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
@@ -22,10 +21,10 @@ from . import sheet
 from .action_pieces import blocking, weapon_field, weapon_of
 from .context import Ctx, Handler
 from .opposed import (
-    D20,
     REROLL,
     Opposed,
     Side,
+    check_preview,
     contest_preview,
     ints,
     opponent_roll,
@@ -91,17 +90,11 @@ def _aid_numbers(ctx: Ctx) -> tuple[Check, list[Term], list[Notice], Combatant |
 
 def _aid_preview(ctx: Ctx) -> Preview:
     check, terms, notices, _ally = _aid_numbers(ctx)
-    return Preview(
-        ctx.action,
-        tuple(terms),
-        dice_request(D20),
-        target_number=check.target,
-        dice_bonus=check.modifier,
-        odds=check_odds(D20, check).success,
-        odds_note="Attaque contre CA 10 ; 20 naturel : réussite, 1 naturel : échec",
-        odds_note_en="Attack against AC 10; natural 20: success, natural 1: failure",
-        notices=tuple(notices),
+    note = (
+        "Attaque contre CA 10 ; 20 naturel : réussite, 1 naturel : échec",
+        "Attack against AC 10; natural 20: success, natural 1: failure",
     )
+    return check_preview(ctx, check, terms, None, note, notices)
 
 
 def aid_text(kind: str, foe: Combatant) -> tuple[str, str]:

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 
 from ...changes import ChangeSet
 from ...checks import D20_NATURALS, Check, check_odds
-from ...checks.rolls import dice_request
 from ...model import Combatant, Scalar
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
@@ -34,6 +33,7 @@ from .opposed import (
     REROLL,
     Opposed,
     Side,
+    check_preview,
     contest_preview,
     ints,
     opponent_roll,
@@ -376,17 +376,12 @@ def _sunder_preview(ctx: Ctx) -> Preview:
     s = sunder(ctx)
     if s.check is not None:
         chance = pct(check_odds(D20, s.check).success)
-        return Preview(
-            ctx.action,
-            s.terms,
-            dice_request(D20, Label(fr="Attaque", en="Attack")),
-            target_number=s.check.target + (1 if s.check.strict else 0),
-            dice_bonus=s.check.modifier,
-            odds=check_odds(D20, s.check).success,
-            odds_note=f"Toucher la CA de l’objet {chance[0]} ; 20 naturel : réussite, 1 : échec",
-            odds_note_en=f"Hit the object's AC {chance[1]}; natural 20: success, 1: failure",
-            notices=s.notices,
+        note = (
+            f"Toucher la CA de l’objet {chance[0]} ; 20 naturel : réussite, 1 : échec",
+            f"Hit the object's AC {chance[1]}; natural 20: success, 1: failure",
         )
+        attack = Label(fr="Attaque", en="Attack")
+        return check_preview(ctx, s.check, s.terms, attack, note, s.notices)
     assert s.contest is not None
     what = ("Chance d’endommager", "Chance to damage")
     return contest_preview(ctx, s.contest, what, s.terms, s.notices)

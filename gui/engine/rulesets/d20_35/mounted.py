@@ -31,7 +31,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ...changes import Change, ChangeSet, change
-from ...checks import Check, EdgeRoll, check_odds
+from ...checks import Check, EdgeRoll
 from ...checks.rolls import dice_request, outcome
 from ...dice import DiceExpr
 from ...grid.placed import squares_apart
@@ -58,6 +58,7 @@ from . import budget, declared, sheet
 from .attack import MOUNT_MOVES, MOUNTED
 from .context import Ctx, Handler
 from .declared import _KINDS
+from .opposed import check_preview
 
 MOUNT, DISMOUNT, RIDE = "monter_en_selle", "mettre_pied_a_terre", "test_equitation"
 FALL, KNOCKED_OUT, CAST = "chute_de_monture", "cavalier_inconscient", "sort_en_selle"
@@ -81,6 +82,7 @@ PURPOSES = (
 SPELLS = ("sort", "sort_complexe", "sort_rapide")  # declared.py's lines for a spell
 _DAMAGE = Label(fr="Dégâts de la chute (1d6)", en="Falling damage (1d6)")
 _TOTAL = Label(fr="total des dés", en="dice total")
+_SKILL = ("pas de 20 ni de 1 naturel (test de compétence)", "no natural 20 or 1 (a skill check)")
 
 
 # D35-24: who rides what, whose turn, whose space ---------------------------------------------
@@ -163,29 +165,6 @@ def _kind_term(line: str) -> Term:
     kind = declared.TABLE[line].kind
     fr, en = _KINDS[kind]
     return Term(f"{fr} (SRD)", "", "D35-09", f"{en} (SRD)")
-
-
-def _check_preview(
-    ctx: Ctx,
-    check: Check,
-    terms: list[Term],
-    notices: list[Notice],
-    label: Label,
-    more: tuple[DiceRequest, ...] = (),
-) -> Preview:
-    """A d20 check against a DC: its exact odds, and the rolls that follow (Preview.more)."""
-    return Preview(
-        ctx.action,
-        tuple(terms),
-        dice_request(D20, label),
-        target_number=check.target,
-        dice_bonus=check.modifier,
-        odds=check_odds(D20, check).success,
-        odds_note="pas de 20 ni de 1 naturel (test de compétence)",
-        odds_note_en="no natural 20 or 1 (a skill check)",
-        notices=tuple(notices),
-        more=more,
-    )
 
 
 def _damage_request() -> DiceRequest:
@@ -395,7 +374,7 @@ def _ride_numbers(ctx: Ctx) -> tuple[Check, list[Term], list[Notice]]:
 
 def _ride_preview(ctx: Ctx) -> Preview:
     check, terms, notices = _ride_numbers(ctx)
-    return _check_preview(ctx, check, terms, notices, Label(fr="Équitation", en="Ride"))
+    return check_preview(ctx, check, terms, Label(fr="Équitation", en="Ride"), _SKILL, notices)
 
 
 def _ride_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
@@ -454,7 +433,7 @@ def _fall_numbers(ctx: Ctx) -> tuple[Check, list[Term]]:
 def _fall_preview(ctx: Ctx) -> Preview:
     check, terms = _fall_numbers(ctx)
     label = Label(fr="Équitation", en="Ride")
-    return _check_preview(ctx, check, terms, [], label, (_damage_request(),))
+    return check_preview(ctx, check, terms, label, _SKILL, (), (_damage_request(),))
 
 
 def _fall_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
@@ -632,7 +611,7 @@ def _cast_preview(ctx: Ctx) -> Preview:
     if check is None:
         return Preview(ctx.action, tuple(terms), notices=tuple(notices))
     label = Label(fr="Concentration", en="Concentration")
-    return _check_preview(ctx, check, terms, notices, label)
+    return check_preview(ctx, check, terms, label, _SKILL, notices)
 
 
 def _cast_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:

@@ -152,6 +152,31 @@ def odds_note(odds: OpposedOdds, what: tuple[str, str]) -> tuple[str, str]:
     )
 
 
+def check_preview(
+    ctx: Ctx,
+    check: Check,
+    terms: Sequence[Term],
+    label: Label | None,
+    note: tuple[str, str],
+    notices: Sequence[Notice] = (),
+    more: tuple[DiceRequest, ...] = (),
+) -> Preview:
+    """A d20 check against a number: the number to reach (one more when the check is strict),
+    its exact odds with `note`, and the rolls that follow (Preview.more)."""
+    return Preview(
+        ctx.action,
+        tuple(terms),
+        dice_request(D20, label),
+        target_number=check.target + (1 if check.strict else 0),
+        dice_bonus=check.modifier,
+        odds=check_odds(D20, check).success,
+        odds_note=note[0],
+        odds_note_en=note[1],
+        notices=tuple(notices),
+        more=more,
+    )
+
+
 def contest_preview(
     ctx: Ctx,
     contest: Opposed,

@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...changes import ChangeSet
-from ...checks import Check, check_odds
+from ...checks import Check
 from ...checks.rolls import dice_request
 from ...model import Combatant, Encounter, Expiry
 from ..base import DiceResult, Notice, Preview, Resolution, Term, chained
@@ -32,7 +32,7 @@ from ..schema import FieldSpec, Label
 from . import sheet
 from .action_pieces import blocking
 from .context import Ctx
-from .opposed import D20, read_first
+from .opposed import D20, check_preview, read_first
 from .undead import (
     BOLSTERED,
     COWERING,
@@ -163,18 +163,12 @@ def dispel(ctx: Ctx) -> Dispel:
 
 def dispel_preview(ctx: Ctx) -> Preview:
     d = dispel(ctx)
-    return Preview(
-        ctx.action,
-        d.terms,
-        dice_request(D20, _TURNING_CHECK),
-        target_number=d.check.target,
-        dice_bonus=d.check.modifier,
-        odds=check_odds(D20, d.check).success,
-        odds_note="Chance de dissiper le renvoi (test ≥ celui du prêtre bon)",
-        odds_note_en="Chance to dispel the turning (check ≥ the good cleric's)",
-        notices=d.notices,
-        more=(damage_request(),),
+    note = (
+        "Chance de dissiper le renvoi (test ≥ celui du prêtre bon)",
+        "Chance to dispel the turning (check ≥ the good cleric's)",
     )
+    more = (damage_request(),)
+    return check_preview(ctx, d.check, d.terms, _TURNING_CHECK, note, d.notices, more)
 
 
 def _free(edits: Edits, c: Combatant, cleric: str) -> None:

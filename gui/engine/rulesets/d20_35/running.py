@@ -33,8 +33,7 @@ from fractions import Fraction
 
 from ... import durations
 from ...changes import ChangeSet
-from ...checks import Check, check_odds
-from ...checks.rolls import dice_request
+from ...checks import Check
 from ...model import Combatant, Expiry
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
 from ..edits import Edits, finish, refuse_blocked
@@ -43,7 +42,7 @@ from ..schema import Label
 from . import opportunity, sheet
 from .action_pieces import blocking
 from .context import Ctx, Handler
-from .opposed import D20, read_first
+from .opposed import check_preview, read_first
 
 RUN, WITHDRAW = "courir", "retraite"
 RUNNING, IN_A_ROW, WINDED = sheet.RUNNING, "course_enchainee", "hors_d_haleine"
@@ -202,17 +201,8 @@ def _run_preview(ctx: Ctx) -> Preview:
             odds_note_en="No Constitution check this round",
             notices=r.notices,
         )
-    return Preview(
-        ctx.action,
-        r.terms,
-        dice_request(D20, _CON_CHECK),
-        target_number=r.check.target,
-        dice_bonus=r.check.modifier,
-        odds=check_odds(D20, r.check).success,
-        odds_note="Chance de continuer à courir",
-        odds_note_en="Chance to keep running",
-        notices=r.notices,
-    )
+    note = ("Chance de continuer à courir", "Chance to keep running")
+    return check_preview(ctx, r.check, r.terms, _CON_CHECK, note, r.notices)
 
 
 def _run_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
