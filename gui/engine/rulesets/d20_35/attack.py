@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...changes import ChangeSet
-from ...checks import D20_NATURALS, ChainStep, Check, EdgeRoll, chain_odds, miss_chance_step
+from ...checks import D20_NATURALS, ChainStep, Check, chain_odds, miss_chance_step
 from ...checks.rolls import dice_request, outcome
 from ...grid.lines import Cover
 from ...grid.placed import (
@@ -42,9 +42,9 @@ from ..fields import bool_field, choice_field, int_field
 from ..schema import Label
 from . import maneuvers, opportunity, sheet
 from .context import Ctx, Handler
+from .opposed import D20
 
 KIND = "attaquer"
-D20 = EdgeRoll(1, 20)
 BONUS, CA = "bonus", "ca"
 OVERRIDES = {BONUS: Label(fr="Bonus d’attaque", en="Attack bonus"), CA: Label(fr="CA", en="AC")}
 _CONCEALMENT = Label(fr="Camouflage", en="Concealment")

@@ -17,9 +17,10 @@ from ..fields import choice_field, int_field
 from ..schema import Label
 from . import sheet
 from .context import Ctx, Handler
+from .opposed import D20
 
 STABILISE, FIRST_AID, REST = "stabilisation", "premiers_secours", "repos"
-D100, D20 = EdgeRoll(1, 100), EdgeRoll(1, 20)
+D100 = EdgeRoll(1, 100)
 CHANCE = 10  # D35-50: d% 01–10 stabilises
 HEAL_DC = 15  # D35-50
 TRIED = "stabilisation_tentee"  # the roll of this turn is made (ends with the turn)

@@ -58,12 +58,12 @@ from . import budget, declared, sheet
 from .attack import MOUNT_MOVES, MOUNTED
 from .context import Ctx, Handler
 from .declared import _KINDS
-from .opposed import check_preview
+from .opposed import D20, check_preview
 
 MOUNT, DISMOUNT, RIDE = "monter_en_selle", "mettre_pied_a_terre", "test_equitation"
 FALL, KNOCKED_OUT, CAST = "chute_de_monture", "cavalier_inconscient", "sort_en_selle"
 PRONE = "a_terre"
-D20, D100 = EdgeRoll(1, 20), EdgeRoll(1, 100)
+D100 = EdgeRoll(1, 100)
 KNEES_DC = 5  # D35-25
 SOFT_FALL_DC = 15  # D35-30
 UNTRAINED_DC = 20  # D35-23
