@@ -319,6 +319,11 @@ class Resolution:
     # "healing"…), and what changed for each combatant (`effects`, filled by the Table).
     amounts: Mapping[str, int] = field(default_factory=dict)
     effects: tuple[Effect, ...] = ()
+    # The dramatic moments as data, not only in the outcome's words: a confirmed critical
+    # hit (d20: A-D35-1; douaratil's three 6s) and a fumble (d20: a natural 1 that misses;
+    # douaratil's three 1s).
+    critical: bool = False
+    fumble: bool = False
 
     @property
     def forced(self) -> bool:
