@@ -103,6 +103,15 @@ def test_tv_dou_05_three_sixes_hit_whatever_the_vd_and_are_critical():
     assert r.success and t.enc.windows[0].data["critique"] is True
     assert t.enc.windows[0].value == 3  # +3 damage (DOU-35)
     assert "critique" in r.outcome_fr.lower() and "critical" in r.outcome_en.lower()
+    assert (r.critical, r.fumble) == (True, False)  # as data, issue 32
+
+
+def test_an_ordinary_hit_and_miss_are_neither_critical_nor_fumble_as_data():
+    t = table(fighter("a", force=10), fighter("b", MJ, vd=12))
+    _p, hit, _cs = act(t, "attaquer", "a", "b", faces="6 6 5", arme="0")
+    _p, miss, _cs = act(t, "attaquer", "a", "b", faces="1 1 2", arme="0")
+    assert hit.success and not miss.success
+    assert (hit.critical, hit.fumble, miss.critical, miss.fumble) == (False,) * 4
 
 
 def test_tv_dou_06_three_ones_miss_whatever_the_vo_and_are_a_fumble():
@@ -110,6 +119,7 @@ def test_tv_dou_06_three_ones_miss_whatever_the_vo_and_are_a_fumble():
     _p, r, _cs = act(t, "attaquer", "a", "b", faces="1 1 1", arme="0")
     assert r.success is False and "maladresse" in r.outcome_fr.lower()
     assert "table" in r.outcome_fr  # G-6: the fumble table is not in the excerpt
+    assert (r.critical, r.fumble) == (False, True)  # as data, issue 32
 
 
 # --- TV-DOU-08: advantage and disadvantage (DOU-73, A-DOU-1, CFG-DOU-1b) ---------------------
@@ -135,6 +145,7 @@ def test_tv_dou_08_edges_count_the_kept_dice(state, faces, critical, tops, fumbl
     assert bool(window and window.data["critique"]) == critical
     assert (window.value if window else 0) == (tops if r.success else 0)
     assert ("maladresse" in r.outcome_fr.lower()) == fumble
+    assert (r.critical, r.fumble) == (critical, fumble)  # counted on the kept dice, as data
 
 
 def test_cfg_dou_1b_counts_the_sixes_on_every_die_rolled():

@@ -133,6 +133,9 @@ STATES = {
     "se_faufile": "DOU-17",
     "monte": None,
     "immerge": None,
+    "nage": "DOU-09",
+    "escalade": "DOU-09",
+    "en_vol": "DOU-15",
     "abri_partiel": "DOU-57",
     "abri_important": "DOU-57",
     "abri_total": "DOU-57",
@@ -154,6 +157,7 @@ FLAGS = {
     "A-DOU-27": (True, set()),
     "A-DOU-15": (True, set()),
     "DIAG-DOU": ("chebyshev", {"chebyshev", "alternate"}),
+    "MODES-DOU": ("double", {"double", "normal"}),
 }
 
 
@@ -312,8 +316,14 @@ def test_resistances_table_has_the_13_damage_types(data):
     assert spec.rule == "DOU-61" and not spec.catalog
     columns = {c.key: c for c in spec.columns}
     assert list(columns) == ["type", "effet"]
-    assert [c.value for c in columns["type"].choices] == DAMAGE_TYPES
-    assert [c.value for c in columns["effet"].choices] == ["resistance", "vulnerabilite"]
+    # DOU-61's own example: a resistance to all non-magical damage; immunity on the 5e basis.
+    assert [c.value for c in columns["type"].choices] == [*DAMAGE_TYPES, "non_magique"]
+    assert [c.value for c in columns["effet"].choices] == [
+        "resistance",
+        "vulnerabilite",
+        "immunite",
+    ]
+    assert HORS_EXTRAIT in columns["effet"].choices[2].label.fr
     rows = [
         {"type": "feu", "effet": "resistance"},
         {"type": "contondant", "effet": "vulnerabilite"},
@@ -372,6 +382,7 @@ def test_flags_ids_defaults_choices_and_see(data, texts):
     for flag_id in ("DOU-52", "A-DOU-27", "A-DOU-15"):
         assert flags[flag_id].see == flag_id
     assert flags["DIAG-DOU"].see == "A-DOU-32" and "DIAG-DOU" in texts["A-DOU-32"][0]
+    assert flags["MODES-DOU"].see == "DOU-09" and "MODES-DOU" in texts["DOU-09"][0]
     assert check_flags(data, {"CFG-DOU-2": 3, "DIAG-DOU": "alternate"}) is None
     assert check_flags(data, {"CFG-DOU-13": "oui"}) is not None
 

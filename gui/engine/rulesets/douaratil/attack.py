@@ -474,7 +474,9 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             },
         )
     amounts = {"total": result.total, "target": attack.check.target}
-    return finish(edits, ctx.action, label, terms, dice, said, result.success, amounts)
+    resolution, cs = finish(edits, ctx.action, label, terms, dice, said, result.success, amounts)
+    # DOU-36, DOU-37: three 6s a critical, three 1s a fumble, as data (Resolution).
+    return replace(resolution, critical=result.critical, fumble=result.fumble), cs
 
 
 def _said(result: CheckOutcome, target: Combatant) -> tuple[str, str]:

@@ -6,11 +6,11 @@ melee blow that brings the target to 0 PA may knock it out (DOU-62, A-DOU-10).""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ... import windows
 from ...changes import ChangeSet
-from ...checks import DamageRoll, damage_taken, threshold_critical
+from ...checks import DamageRoll, threshold_critical
 from ...dice import DiceExpr
 from ...grid.placed import metres_apart
 from ...model import Combatant, Scalar, State, Window
@@ -30,6 +30,7 @@ from . import attack, sheet
 from .context import Ctx, Handler, total, weapon_option
 
 KIND = "degats"
+KNOCKOUT, MAGICAL = "assommer", "magique"  # options: DOU-62's choice, DOU-61's magical blow
 KNOCKOUT_DC = 16  # DOU-62
 AREA = "rayon"  # DOU-59: one roll for every creature within this many metres of the target
 MAX_DAMAGE = 999
@@ -39,22 +40,23 @@ _SAVE = Label(fr="JS de Constitution (DD 16)", en="Constitution save (DC 16)")
 
 @dataclass(frozen=True)
 class Damage:
-    """A blow's damage before the dice: d6s and modifiers with their terms, the target's
-    resistance and vulnerability, and what the attack carried (6s, critical, melee)."""
+    """A blow's damage before the dice: d6s and modifiers with their terms, what the target's
+    sheet does to it (DOU-61), and what the attack carried (6s, critical, melee)."""
 
     weapon: dict[str, Scalar]
     dice: int
     modifier: int
     terms: tuple[Term, ...]
-    resistant: bool
-    vulnerable: bool
+    target: sheet.Defences  # DOU-61: what the target's sheet does to this blow
     critical: bool
     melee: bool
     tops: int = 0  # the attack's 6s, counted in `modifier` (DOU-35): the target's alone
+    magical: bool = False  # DOU-61: a magical blow, which « non magique » rows do not touch
 
     def roll(self, cap: int | None) -> DamageRoll:
+        said = self.target
         return DamageRoll(
-            self.dice, self.modifier, cap=cap, resistant=self.resistant, vulnerable=self.vulnerable
+            self.dice, self.modifier, cap=cap, resistant=said.resistant, vulnerable=said.vulnerable
         )
 
     @property
@@ -96,7 +98,12 @@ def _spec(ctx: Ctx) -> ActionSpec:
             0,
             60,
         ),
-        bool_field("assommer", "Assommer (mêlée, à 0 PA)", "Knock out (melee, at 0 AP)", "DOU-62"),
+        bool_field(
+            MAGICAL,
+            "Dégâts magiques (sort, effet ; une arme magique l’est d’office)",
+            "Magical damage (spell, effect; a magic weapon always is)",
+            "DOU-61",
+        ),
         FieldSpec(
             key="blessure",
             label=Label(fr="Blessure (si critique)", en="Wound (if critical)"),
@@ -106,6 +113,12 @@ def _spec(ctx: Ctx) -> ActionSpec:
             rule="A-DOU-22",
         ),
     ]
+    hit = window_of(ctx)
+    if hit is None or not hit.data.get("distance"):  # DOU-62: after a melee blow only
+        knock = bool_field(
+            KNOCKOUT, "Assommer (mêlée, à 0 PA)", "Knock out (melee, at 0 AP)", "DOU-62"
+        )
+        options.insert(-1, knock)
     return ActionSpec(KIND, Label(fr="Dégâts", en="Damage"), "DOU-58", True, tuple(options))
 
 
@@ -153,19 +166,49 @@ def numbers(ctx: Ctx) -> Damage:
     if tops:
         terms.append(Term("6 gardés sur l’attaque", tops, "DOU-35", "6s kept on the attack"))
     kind = str(w.get("type", "contondant"))
-    resistant, vulnerable = sheet.resistance(target, kind)
-    if kind == "feu" and sheet.has_state(target, "immerge") and not resistant:
-        resistant = True
+    magical = sheet.int_of(w.get("magie")) > 0 or ctx.yes(MAGICAL)
+    if magical:
+        why = ("arme magique", "magic weapon") if w.get("magie") else ("MJ", "GM")
         terms.append(
+            Term("coup magique", why[0], "DOU-61", "magical blow", why[1])  # « non magique »
+        )
+    said = defences(ctx, target, kind, magical, terms)
+    return Damage(w, dice, total(terms), tuple(terms), said, critical, not ranged, tops, magical)
+
+
+def defences(
+    ctx: Ctx, c: Combatant, kind: str, magical: bool, terms: list[Term] | None = None
+) -> sheet.Defences:
+    """DOU-61 (with DOU-72's resistance to fire under water): what `c`'s sheet does to a blow
+    of `kind`, each effect once; its terms added to `terms` when given."""
+    found = sheet.resistance(c, kind, magical)
+    out = terms if terms is not None else []
+    if kind == "feu" and sheet.has_state(c, "immerge"):
+        out.append(
             Term("immergé : résistance au feu", "", "DOU-72", "under water: fire resistance")
         )
-    if resistant:
-        terms.append(Term(f"résistance ({kind})", "÷2", "DOU-61", f"resistance ({kind})"))
-    if vulnerable:
-        terms.append(Term(f"vulnérabilité ({kind})", "×2", "DOU-61", f"vulnerability ({kind})"))
-    return Damage(
-        w, dice, total(terms), tuple(terms), resistant, vulnerable, critical, not ranged, tops
-    )
+        found = replace(found, resistant=True)
+    for effect, value, fr, en in _EFFECTS:
+        kinds = [k for k, e in found.rows if e == effect]
+        if kinds:
+            names = [type_name(ctx, k) for k in kinds]
+            said = (", ".join(n[0] for n in names), ", ".join(n[1] for n in names))
+            out.append(Term(f"{fr} ({said[0]})", value, "DOU-61", f"{en} ({said[1]})"))
+    return found
+
+
+_EFFECTS = (
+    ("immunite", "×0", "immunité (5e, hors extrait)", "immunity (5e, not in excerpt)"),
+    ("resistance", "÷2", "résistance, une fois", "resistance, once"),
+    ("vulnerabilite", "×2", "vulnérabilité, une fois", "vulnerability, once"),
+)
+
+
+def type_name(ctx: Ctx, kind: str) -> tuple[str, str]:
+    """A damage type (or « non magique ») as the sheet's list names it in each language."""
+    column = next(c for c in ctx.ruleset.data.field("resistances").columns if c.key == "type")
+    label = next((c.label for c in column.choices if c.value == kind), None)
+    return (label.fr.lower(), label.en.lower()) if label else (kind, kind)
 
 
 def _knockout(ctx: Ctx, blow: Damage) -> DiceRequest | None:
@@ -199,7 +242,9 @@ def preview(ctx: Ctx) -> Preview:
     threshold = sheet.critical_threshold(target)
     at_zero = sheet.action_points(target) <= 0
     needed = 1 if at_zero else threshold + 1
-    if blow.critical:
+    if blow.target.immune:
+        chance, why = 0, ("immunité : aucun dégât", "immunity: no damage")
+    elif blow.critical:
         chance, why = 1, ("critique par l’attaque (trois 6)", "critical by the attack (three 6s)")
     else:
         chance = blow.roll(ctx.explosion_cap()).at_least(needed)
@@ -250,7 +295,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     actor, target = ctx.actor, ctx.target
     terms = list(blow.terms)
     raw = raw_total(blow, dice, ctx.explosion_cap())
-    taken = damage_taken(raw, blow.resistant, blow.vulnerable)
+    taken = blow.target.taken(raw)
     terms.append(Term("dégâts subis", taken, "DOU-58", "damage taken"))
     edits = Edits(ctx.enc)
     before = sheet.action_points(target)
@@ -280,9 +325,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             said[1] += "; stays conscious at 0 AP"
     for other in caught(ctx):  # DOU-59: rolled once, taken by each as its sheet says
         kind = str(blow.weapon.get("type", "contondant"))
-        resistant, vulnerable = sheet.resistance(other, kind)
-        resistant = resistant or (kind == "feu" and sheet.has_state(other, "immerge"))
-        hurt = damage_taken(raw - blow.tops, resistant, vulnerable)
+        hurt = defences(ctx, other, kind, blow.magical).taken(raw - blow.tops)
         was = sheet.action_points(other)
         now = edits.add(("combatants", other.id, "stats", "pa"), -hurt)
         terms.append(

@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 
+from ...checks import damage_taken
 from ...model import Combatant, Scalar
 from ..base import Term
 from ..schema import Label
@@ -193,15 +195,40 @@ def action_points(c: Combatant) -> int:
     return stat(c, "pa", 0)
 
 
-def resistance(c: Combatant, damage_type: str) -> tuple[bool, bool]:
-    """DOU-61: (resistant, vulnerable) to a type; several instances count once."""
+NON_MAGICAL = "non_magique"  # DOU-61's own example: « tous les dégâts non magiques »
+
+
+@dataclass(frozen=True)
+class Defences:
+    """DOU-61: what a creature's sheet does to one blow — halve it, double it, or (5e basis,
+    hors extrait) take none of it — with the rows that say so (type, effect)."""
+
+    resistant: bool = False
+    vulnerable: bool = False
+    immune: bool = False
+    rows: tuple[tuple[str, str], ...] = ()
+
+    def taken(self, raw: int) -> int:
+        """DOU-58, DOU-61: never negative, halved once then doubled once; none when immune."""
+        return 0 if self.immune else damage_taken(raw, self.resistant, self.vulnerable)
+
+
+def resistance(c: Combatant, damage_type: str, magical: bool = False) -> Defences:
+    """DOU-61: the rows of the blow's type, and the « non magique » rows when the blow is not
+    magical (the text's example: resistance to fire and to all non-magical damage). Several
+    instances of the same effect count once: a non-magical fire blow against both is halved
+    once (5e: resistances do not stack)."""
     rows = c.stats.get("resistances", [])
-    effects = {
-        row.get("effet")
-        for row in (rows if isinstance(rows, list) else [])
-        if isinstance(row, dict) and row.get("type") == damage_type
-    }
-    return "resistance" in effects, "vulnerabilite" in effects
+    kinds = {damage_type} if magical else {damage_type, NON_MAGICAL}
+    pairs: list[tuple[str, str]] = []
+    for row in rows if isinstance(rows, list) else []:
+        pair = (str(row.get("type")), str(row.get("effet"))) if isinstance(row, dict) else None
+        if pair is not None and pair[0] in kinds and pair not in pairs:
+            pairs.append(pair)
+    effects = {effect for _kind, effect in pairs}
+    return Defences(
+        "resistance" in effects, "vulnerabilite" in effects, "immunite" in effects, tuple(pairs)
+    )
 
 
 def speed(c: Combatant, key: str = "vitesse") -> float:
