@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QLineF, QPointF, QRectF, QTimer, Signal
@@ -11,6 +12,8 @@ from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsSceneHelpEvent
 from ..engine import visibility
 from ..engine.grid.board import Board
 from ..engine.grid.from_map import board_of
+from ..engine.grid.left_square import WORDS as LEFT_WORDS
+from ..engine.grid.left_square import as_judged
 from ..engine.grid.route import route
 from ..engine.grid.squares import Footprint
 from ..engine.model import Combatant, Encounter, Grid, Side, Zone
@@ -392,7 +395,11 @@ class EncounterScene(ToolScene):
     def restate_aim(self) -> None:
         grid, shown = self.enc.map.grid, None
         if self.aim is not None and grid is not None:
-            shown = aim_between(self.enc, self.ruleset, *self.aim, self.board())
+            # A reaction to a move at the square its target left (an attack of opportunity).
+            judged = as_judged(self.enc, self.ruleset, *self.aim)
+            shown = aim_between(judged, self.ruleset, *self.aim, self.board())
+            if shown is not None and judged is not self.enc:
+                shown = replace(shown, text=f"{shown.text}\n{either(*LEFT_WORDS)}")
         if shown is None or grid is None:
             self.aim_item.hide()
         else:
@@ -528,7 +535,8 @@ class EncounterScene(ToolScene):
             self.board(), space, target, self.ruleset.diagonal(self.enc), avoid=self._foes(c)
         )
         points = [QPointF(*cell_centre(grid, cell, side)) for cell in path.cells]
-        self.path_item.show_path(points, either(path.cost.fr, path.cost.en), path.cost.allowed)
+        cost = path.cost.times(self.ruleset.move_factor(self.enc, c))  # squeezing: ×2
+        self.path_item.show_path(points, either(cost.fr, cost.en), cost.allowed)
 
     def _foes(self, c: Combatant) -> frozenset[tuple[int, int]]:
         """The squares a way goes round: those of the creatures in `c`'s way (foes in the

@@ -143,3 +143,63 @@ def test_d35_11_a_large_mover_leaves_every_square_of_its_space():
     t = fight(fighter("geant", PJ, (4, 4), taille="large"), fighter("orc", MJ, (6, 6)))
     move(t, "geant", (1, 4))
     assert [w.actor for w in t.enc.windows] == ["orc"]
+
+
+# --- The square left (D35-11, D35-04, A-D35-3) -----------------------------------------------
+
+
+def strike_preview(t, foe="ogre", mover="hero"):
+    (window,) = t.enc.windows
+    return t.preview(Action("attaquer", foe, mover, {"arme": "1"}, window=window.id))
+
+
+def test_d35_11_the_window_names_the_square_left_not_the_destination():
+    from gui.engine.grid.left_square import left_cell
+
+    t = ogre_and_hero()
+    move(t, "hero", (1, 6))
+    (window,) = t.enc.windows
+    assert left_cell(window) == (1, 0)
+    assert t.enc.combatant("hero").position.cell == (1, 6)
+
+
+def test_d35_11_the_first_threatened_square_left_is_the_one_named():
+    """Going down past the ogre's (Large, reach 2) side, the hero is first struck as it leaves
+    (4, 0), where it started, not at a later square of the way."""
+    from gui.engine.grid.left_square import left_cell
+
+    t = fight(fighter("hero", PJ, (4, 0)), fighter("ogre", MJ, (2, 1), taille="large"))
+    move(t, "hero", (4, 8))
+    (window,) = t.enc.windows
+    assert left_cell(window) == (4, 0)
+
+
+def test_d35_04_the_aoo_is_judged_at_the_square_left_cover_and_reach_from_there():
+    """A low wall shields the destination from the ogre, not the square left: the attack of
+    opportunity has no cover term and no out-of-reach notice (the hero was next to it), where
+    judged at the destination it would have both."""
+    t = ogre_and_hero()
+    t.enc.map.walls = [MapWall(start=(0, 5), end=(4, 5), blocks="cover")]
+    move(t, "hero", (1, 6))
+    preview = strike_preview(t)
+    assert not [x for x in preview.terms if x.rule in ("D35-02", "D35-05")]
+    assert not [n for n in preview.notices if n.blocking]
+    hero = t.enc.combatant("hero")
+    assert hero.position.cell == (1, 6)  # the preview moved nothing
+    window = t.enc.windows[0]
+    action = Action("attaquer", "ogre", "hero", {"arme": "1"}, window=window.id)
+    resolution, cs = t.resolve(action, DiceResult.typed_faces("2", preview.dice))
+    assert all(ch.path[-1] != "position" for ch in cs.changes)
+    assert not [x for x in resolution.terms if x.rule in ("D35-02", "D35-05")]
+
+
+def test_d35_11_outside_its_window_the_same_attack_is_judged_where_the_hero_stands():
+    """The contrast: the ogre's attack with no window is judged at (1, 6), out of its reach
+    (blocking, G-3) and behind the low wall (cover +4, D35-02)."""
+    t = ogre_and_hero()
+    t.enc.map.walls = [MapWall(start=(0, 5), end=(4, 5), blocks="cover")]
+    move(t, "hero", (1, 6))
+    t.enc.windows = []
+    plain = t.preview(Action("attaquer", "ogre", "hero", {"arme": "1"}))
+    assert "D35-02" in {x.rule for x in plain.terms}
+    assert [n.en.split(":")[0] for n in plain.notices if n.blocking] == ["Out of reach"]

@@ -132,3 +132,53 @@ def test_cfg_d35_11_the_gm_s_choice_is_an_option_only_under_its_setting():
 
     assert all("provoque_ao" not in opts for opts in keys(None).values())
     assert all("provoque_ao" in opts for opts in keys({"CFG-D35-11": "personnalise"}).values())
+
+
+# --- A rider's actions (D35-24, D35-05, D35-11) ----------------------------------------------
+
+
+def demo_knight_next_to_the_ogre():
+    """The demo in round 1: Tonnerre (Large) carries Dame Ysolde to (10, 5), its squares two
+    columns from Grommash l'ogre's (12–13, 5–6), within the ogre's reach (Large, 2); the
+    rider's own square (10, 5) is three squares away."""
+    from gui.engine import storage
+    from gui.engine.model import Position
+    from gui.engine.table import Table
+
+    from .d35_builders import ruleset
+
+    enc = storage.load(ruleset().demo_path)
+    for cid in ("ysolde", "tonnerre"):
+        enc.combatant(cid).position = Position(zone="nef", cell=(10, 5))
+    t = Table(enc)
+    units = [e.unit for e in t.ruleset.turn_units(t.enc)]
+    t.apply(t.start_combat({u: 20 - i for i, u in enumerate(units)}))
+    return t
+
+
+def test_d35_24_a_mounted_knight_s_grab_opens_the_ogre_s_window():
+    """The rider is in all of her mount's squares (D35-24), and her own mount is no soft
+    cover between her and the ogre (D35-05): her grab provokes the ogre (D35-57, D35-11)."""
+    t = demo_knight_next_to_the_ogre()
+    grab = Action("lutte_saisir", "ysolde", "ogre")
+    preview = act(t, grab)
+    assert aoo_term(preview).value == "Grommash l'ogre"
+    assert opened(t) == [("opportunite", "ogre", "ysolde")]
+    (window,) = t.enc.windows
+    offers = t.ruleset.window_offers(t.enc, window)
+    assert [(o.actor, o.kind, o.target) for o in offers] == [("ogre", "attaquer", "ysolde")]
+
+
+def test_d35_05_another_creature_between_still_shields_the_rider():
+    """Only the rider's own mount is left out: a skeleton standing between is soft cover
+    against the ogre's reach (D35-05, D35-04), so the grab provokes no one."""
+    from gui.engine.model import Position
+
+    t = demo_knight_next_to_the_ogre()
+    for cid in ("ysolde", "tonnerre"):
+        t.enc.combatant(cid).position = Position(zone="nef", cell=(9, 5))
+    for cid, row in (("squelette_1", 5), ("squelette_2", 6)):  # allies in the way, not foes
+        t.enc.combatant(cid).side = "aventuriers"
+        t.enc.combatant(cid).position = Position(zone="nef", cell=(11, row))
+    preview = t.preview(Action("lutte_saisir", "ysolde", "ogre"))
+    assert aoo_term(preview) is None

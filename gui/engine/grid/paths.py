@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from ..zones import Diagonal
@@ -81,6 +81,15 @@ class PathCost:
     @property
     def allowed(self) -> bool:
         return all(step.blocked is None for step in self.steps)
+
+    def times(self, factor: int) -> PathCost:
+        """The same path with every square counting `factor` times (a squeezing creature's
+        2, D35-78); itself for 1."""
+        if factor == 1:
+            return self
+        steps = tuple(replace(step, squares=step.squares * factor) for step in self.steps)
+        squares = self.squares * factor
+        return PathCost(steps, squares, self.metres * factor, self.parity)
 
     @property
     def fr(self) -> str:

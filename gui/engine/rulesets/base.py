@@ -433,6 +433,11 @@ class Ruleset(ABC):
         fight, by default (allies may be passed through)."""
         return other.side != mover.side and not self.is_out(enc, other)
 
+    def move_factor(self, enc: Encounter, c: Combatant) -> int:
+        """How many squares each square of `c`'s move counts for (2 while squeezing in d20
+        games); 1 by default."""
+        return 1
+
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """True once `c` takes no further part in the fight (none by default)."""
         return False

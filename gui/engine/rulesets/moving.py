@@ -8,6 +8,8 @@ from __future__ import annotations
 from ..grid.from_map import board_of
 from ..grid.placed import space_of
 from ..grid.route import route
+from ..grid.squares import Footprint
+from ..grid.straight import GridPath
 from ..model import Combatant, Encounter, Expiry, State
 from ..moves import Destination
 from ..zones import ZoneGraph
@@ -18,20 +20,35 @@ from .schema import Label
 MOVED = "budget.mouvement"  # its value: the decimetres moved this turn (0,1 m steps)
 
 
+def way(
+    ruleset: Ruleset,
+    enc: Encounter,
+    c: Combatant,
+    dest: Destination,
+    space: Footprint | None = None,
+) -> GridPath | None:
+    """The way `c` (or `space`, its squares) takes on the grid to `dest`: round walls and the
+    creatures that bar it (Ruleset.blocks_way); None off the grid."""
+    space = space or space_of(enc, ruleset, c)
+    if space is None or dest.cell is None or enc.map.grid is None:
+        return None
+    foes = frozenset(
+        cell
+        for o in enc.combatants
+        if o.id != c.id and ruleset.blocks_way(enc, c, o)
+        if (their := space_of(enc, ruleset, o)) is not None
+        for cell in their.cells()
+    )
+    return route(board_of(enc.map), space, tuple(dest.cell), ruleset.diagonal(enc), avoid=foes)
+
+
 def way_metres(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -> float | None:
-    """What the move costs in metres: the way on the grid (difficult terrain counting twice),
-    else the zones' links; 0 within a zone; None when the map cannot say (the GM judges)."""
-    space = space_of(enc, ruleset, c)
-    if space is not None and dest.cell is not None and enc.map.grid is not None:
-        foes = frozenset(
-            cell
-            for o in enc.combatants
-            if o.id != c.id and ruleset.blocks_way(enc, c, o)
-            if (their := space_of(enc, ruleset, o)) is not None
-            for cell in their.cells()
-        )
-        way = route(board_of(enc.map), space, tuple(dest.cell), ruleset.diagonal(enc), avoid=foes)
-        return way.cost.metres
+    """What the move costs in metres: the way on the grid (difficult terrain counting twice,
+    every square as many times as Ruleset.move_factor says), else the zones' links; 0 within
+    a zone; None when the map cannot say (the GM judges)."""
+    found = way(ruleset, enc, c, dest)
+    if found is not None:
+        return found.cost.times(ruleset.move_factor(enc, c)).metres
     if c.position.zone and dest.zone and c.position.zone != dest.zone:
         return ZoneGraph(enc.map).metres(c.position.zone, dest.zone)
     return 0.0

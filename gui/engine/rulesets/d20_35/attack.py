@@ -132,7 +132,7 @@ def numbers(ctx: Ctx) -> Attack:
     notices: list[Notice] = opportunity.notices(actor) if window is not None else []
     _ca, ca_terms = sheet.ca(target, "flat" if _flat_footed(target) else "normal")
     _situation(ctx, actor, target, w, ranged, terms, ca_terms, notices)
-    if not ranged and window is None and not ctx.yes("charge"):
+    if not ranged and not ctx.yes("charge"):  # an AoO from the square left (opportunity.judged)
         notices += _out_of_reach(ctx, actor, target, w)
     computed = {BONUS: _sum(terms), CA: _sum(ca_terms)}
     terms += ca_terms
@@ -153,8 +153,8 @@ def _out_of_reach(
     """A melee weapon reaches the squares of the creature's natural reach; a reach weapon
     twice as far but not the squares next to it (hors extrait, SRD). On the grid only; a
     rider strikes from its mount's space (D35-24). Blocking: the GM may pass over it (G-3).
-    Not asked of an attack of opportunity (the foe struck as it left the square) nor of a
-    charge (its move comes with it)."""
+    An attack of opportunity on a move is judged at the square left (opportunity.judged); a
+    charge is not asked (its move comes with it)."""
     enc, ruleset = ctx.enc, ctx.ruleset
     ways = [
         squares_apart(enc, ruleset, enc.combatant(cid), target)

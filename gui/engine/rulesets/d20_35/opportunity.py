@@ -9,16 +9,17 @@ from ... import windows
 from ...changes import Change
 from ...grid.board import Board
 from ...grid.from_map import board_of
+from ...grid.left_square import as_judged, left_data
 from ...grid.lines import Cover, CoverCall, cover
-from ...grid.placed import space_of, threat_of
+from ...grid.placed import space_of
 from ...grid.reach import Threat, squares_to, threatened
-from ...grid.route import route
 from ...grid.squares import Cell, Footprint
 from ...model import Combatant, Encounter, Expiry, State, Window
 from ...moves import Destination
 from ...windows import Offer
 from ...zones import Diagonal
-from ..base import Notice, Ruleset, Term
+from .. import moving
+from ..base import Action, Notice, Ruleset, Term
 from ..edits import Edits
 from ..schema import Label
 from . import sheet
@@ -68,7 +69,9 @@ def can_strike(enc: Encounter, ruleset: Ruleset, foe: Combatant, mover: Combatan
 
 def provoked(ruleset: Ruleset, enc: Encounter, mover: Combatant, dest: Destination) -> list[Change]:
     """The windows a move opens (D35-11): each foe able to strike whose threatened squares the
-    way leaves (every square of the mover's space at each step but the last), except:
+    way leaves (every square of the mover's space at each step but the last; a rider's the
+    mount's, D35-24), the way the move is counted (moving.way_metres: round the creatures
+    that bar it, through those it may pass, D35-46, D35-78), except:
 
     - D35-76: a withdraw's first square, the space it started from (the `retraite` state's
       value: the SRD's « the square you start out in », the only one spared however many
@@ -83,62 +86,108 @@ def provoked(ruleset: Ruleset, enc: Encounter, mover: Combatant, dest: Destinati
       abri_total) stands against every foe, as the attack reads it: no window under either
       setting.
 
-    Only the squares of the way within a foe's reach are traced (it runs on each drop)."""
+    Each window names the square the mover left when the foe could first strike (its
+    space's top-left square then, grid.left_square): the attack is judged and drawn there,
+    not where the move ends. Only the squares of the way within a foe's reach are traced
+    (it runs on each drop)."""
     if enc.turn.round == 0 or dest.cell is None:
         return []
-    space = space_of(enc, ruleset, mover)
+    space = _group_space(enc, ruleset, mover)
     if space is None:
         return []
-    steps = route(board_of(enc.map), space, tuple(dest.cell), ruleset.diagonal(enc)).cells[:-1]
-    left = {cell for origin in steps for cell in Footprint(origin, space.side).cells()}
+    steps = moving.way(ruleset, enc, mover, dest, space).cells[:-1]
     start = start_of(mover)
-    if start is not None:
-        left -= set(Footprint(start, space.side).cells())
-    return opened(enc, strikers(enc, ruleset, mover, left), mover)
+    spared = set(Footprint(start, space.side).cells()) if start is not None else set()
+    left = {cell for origin in steps for cell in Footprint(origin, space.side).cells()} - spared
+    found = _open_cells(enc, ruleset, mover, left)
+    edits = Edits(enc)
+    for foe_id, cells in found.items():
+        origin = next(o for o in steps if cells & set(Footprint(o, space.side).cells()))
+        windows.opening(edits, WINDOW, foe_id, mover.id, data=left_data(origin))
+    return list(edits.changes())
+
+
+def _group_space(enc: Encounter, ruleset: Ruleset, c: Combatant) -> Footprint | None:
+    """The squares `c` takes with those that share them (D35-24: a rider is in all of its
+    mount's squares): the widest footprint from their common square."""
+    space = space_of(enc, ruleset, c)
+    if space is None:
+        return None
+    sides = [ruleset.space(enc, enc.combatant(o)) for o in ruleset.together(enc, c)]
+    return Footprint(space.origin, max([space.side, *sides]))
 
 
 def strikers(
     enc: Encounter, ruleset: Ruleset, mover: Combatant, left: set[Cell] | None = None
 ) -> list[str]:
-    """The foes that may strike `mover` as it leaves the squares `left` (D35-11), its own
-    space when None (an action taken where it stands), each at most once, in the
-    encounter's order; none off the grid, before the fight or under a GM cover state."""
+    """The foes that may strike `mover` as it leaves the squares `left` (D35-11), the space
+    it stands in when None (an action taken where it stands: a rider's is its mount's,
+    D35-24), each at most once, in the encounter's order; none off the grid, before the fight
+    or under a GM cover state."""
+    return list(_open_cells(enc, ruleset, mover, left))
+
+
+def _open_cells(
+    enc: Encounter, ruleset: Ruleset, mover: Combatant, left: set[Cell] | None
+) -> dict[str, set[Cell]]:
+    """Each foe that may strike `mover` and the squares of `left` where it may (D35-04,
+    A-D35-3), in the encounter's order. A foe on a mount threatens from its mount's space
+    too (D35-24); neither one's own mount is soft cover between them (D35-05)."""
     if enc.turn.round == 0 or any(sheet.has_state(mover, key) for key in GM_COVER):
-        return []
+        return {}
     if left is None:
-        space = space_of(enc, ruleset, mover)
+        space = _group_space(enc, ruleset, mover)
         left = set(space.cells()) if space is not None else set()
     if not left:
-        return []
+        return {}
     board = board_of(enc.map)
     diagonal = ruleset.diagonal(enc)
+    sharing = {mover.id} | ruleset.together(enc, mover)
     spaces = {
         c.id: found
         for c in enc.combatants
-        if c.id != mover.id and not ruleset.is_out(enc, c)
+        if c.id not in sharing and not ruleset.is_out(enc, c)
         if (found := space_of(enc, ruleset, c)) is not None
     }
     open_to: dict[str, set[Cell]] = {}
     covered: set[Cell] = set()  # squares with cover against some foe that threatens them
     for foe in enc.combatants:
-        threat = threat_of(enc, ruleset, foe)
-        if threat is None or not threatens(enc, ruleset, foe, mover):
+        if not threatens(enc, ruleset, foe, mover):
             continue
         able = can_strike(enc, ruleset, foe, mover)
-        others = [s for cid, s in spaces.items() if cid != foe.id]
-        for cell in threatened(threat, diagonal) & left:
-            call = _cover(board, threat, cell, diagonal, others)
-            if call.cover == Cover.NONE:
-                if able:
-                    open_to.setdefault(foe.id, set()).add(cell)
-            elif call.cover != Cover.TOTAL:
-                covered.add(cell)
-    anyone = ruleset.flag(enc, COVER_FLAG) == "tous"
-    return [foe_id for foe_id, cells in open_to.items() if (cells - covered if anyone else cells)]
+        own = {foe.id} | ruleset.together(enc, foe)
+        others = [s for cid, s in spaces.items() if cid not in own]
+        for threat in _threats(enc, ruleset, foe, own):
+            for cell in threatened(threat, diagonal) & left:
+                call = _cover(board, threat, cell, diagonal, others)
+                if call.cover == Cover.NONE:
+                    if able:
+                        open_to.setdefault(foe.id, set()).add(cell)
+                elif call.cover != Cover.TOTAL:
+                    covered.add(cell)
+    if ruleset.flag(enc, COVER_FLAG) == "tous":
+        open_to = {foe_id: cells - covered for foe_id, cells in open_to.items()}
+    return {foe_id: cells for foe_id, cells in open_to.items() if cells}
+
+
+def _threats(enc: Encounter, ruleset: Ruleset, foe: Combatant, own: set[str]) -> list[Threat]:
+    """Where `foe` strikes from with its reach: its space and, mounted, its mount's (D35-24)."""
+    reach = ruleset.reach(enc, foe)
+    spaces = [space_of(enc, ruleset, enc.combatant(cid)) for cid in sorted(own)]
+    return [Threat(space, reach) for space in spaces if space is not None]
+
+
+def judged(ruleset: Ruleset, enc: Encounter, action: Action) -> Encounter:
+    """The encounter an action is judged in: an attack of opportunity on a move at the square
+    the mover left (its window's, D35-11, D35-04: reach, cover, lines from there), with the
+    mover back there; any other action in `enc` itself."""
+    if action.window is None:
+        return enc
+    return as_judged(enc, ruleset, action.actor, action.target, action.window)
 
 
 def opened(enc: Encounter, foes: list[str], mover: Combatant) -> list[Change]:
-    """A window for each foe in `foes` to strike `mover` (D35-11)."""
+    """A window for each foe in `foes` to strike `mover` where it stands (D35-11)."""
     edits = Edits(enc)
     for foe_id in foes:
         windows.opening(edits, WINDOW, foe_id, mover.id)

@@ -40,6 +40,7 @@ from . import (
     maneuvers,
     mounted,
     opportunity,
+    passing,
     provoking,
     running,
     sheet,
@@ -97,7 +98,7 @@ class D20(GroupedByStat, HandlerRuleset):
     def preview(self, enc: Encounter, action: Action) -> Preview:
         """The handler's preview, with what the action goes past in the round's budget and
         the foes it gives an attack of opportunity to (D35-11)."""
-        shown = HandlerRuleset.preview(self, enc, action)
+        shown = HandlerRuleset.preview(self, opportunity.judged(self, enc, action), action)
         if action.actor is None:
             return shown
         over = budget.notices(enc, enc.combatant(action.actor), action, self._swift(enc))
@@ -112,7 +113,8 @@ class D20(GroupedByStat, HandlerRuleset):
         """The handler's resolution, what it takes from the round's budget (D35-09) and the
         attacks of opportunity it opens (D35-11), read before the action's changes."""
         struck = provoking.foes(self, enc, action)
-        resolution, cs = HandlerRuleset.resolve(self, enc, action, dice)
+        judged = opportunity.judged(self, enc, action)  # an AoO at the square left
+        resolution, cs = HandlerRuleset.resolve(self, judged, action, dice)
         if action.actor is None or (budget.cost(action) is None and not struck):
             return resolution, cs
         actor = enc.combatant(action.actor)
@@ -154,6 +156,17 @@ class D20(GroupedByStat, HandlerRuleset):
     def diagonal(self, enc: Encounter) -> Diagonal:
         """The SRD's 1-2-1 (a diagonal costs 1, then 2, across the move)."""
         return "alternate"
+
+    def move_factor(self, enc: Encounter, c: Combatant) -> int:
+        """D35-78: each square of a squeezing creature's move counts as 2."""
+        return passing.move_factor(c)
+
+    def blocks_way(self, enc: Encounter, mover: Combatant, other: Combatant) -> bool:
+        """A foe in the fight bars the way, unless 3 sizes apart (D35-46) or squeezed past
+        (D35-78); a rider's mount never bars it (D35-24)."""
+        if other.id in self.together(enc, mover) or passing.passes_through(mover, other):
+            return False
+        return super().blocks_way(enc, mover, other)
 
     def space(self, enc: Encounter, c: Combatant) -> int:
         return Size(sheet.size(c)).side

@@ -1,0 +1,64 @@
+"""Where a reaction to a move is judged and drawn: a window opened as its target left a
+square (an attack of opportunity, D35-11) names that square in its data, so that the
+reaction's reach, cover and lines are those of the square left, not of where the move ended
+(D35-04, A-D35-3). The encounter is then read as it was there: the target, and those that
+share its squares (a rider and its mount, Ruleset.together), back on that square."""
+
+from __future__ import annotations
+
+from ..model import Encounter, Position, Scalar, Window
+from ..rulesets.base import Ruleset
+from .squares import Cell
+
+LEFT_X, LEFT_Y = "case_quittee_x", "case_quittee_y"
+WORDS = ("réaction jugée à la case quittée", "reaction judged at the square left")
+
+
+def left_data(cell: Cell) -> dict[str, Scalar]:
+    """A window's data naming the square its target left (its space's top-left square)."""
+    return {LEFT_X: cell[0], LEFT_Y: cell[1]}
+
+
+def left_cell(window: Window) -> Cell | None:
+    """The square a window's target left, None when it names none."""
+    x, y = window.data.get(LEFT_X), window.data.get(LEFT_Y)
+    if isinstance(x, int) and isinstance(y, int) and not isinstance(x, bool | float):
+        return (x, y)
+    return None
+
+
+def window_between(
+    enc: Encounter, actor: str | None, target: str | None, wid: str | None = None
+) -> Window | None:
+    """The open window `wid`, or without it the first open window where `actor` reacts to
+    `target` that names a square left (the map's aim knows only who aims at whom)."""
+    for window in enc.windows:
+        if wid is not None and window.id == wid:
+            return window
+        pair = (window.actor, window.target) == (actor, target)
+        if wid is None and pair and left_cell(window) is not None:
+            return window
+    return None
+
+
+def as_judged(
+    enc: Encounter, ruleset: Ruleset, actor: str | None, target: str | None, wid: str | None = None
+) -> Encounter:
+    """`enc` as a reaction of `actor` to `target` reads it: the target and those sharing its
+    squares back on the square it left when the window names one, else `enc` itself. A
+    shallow copy: only the moved combatants are new objects, nothing of `enc` changes."""
+    window = window_between(enc, actor, target, wid)
+    cell = left_cell(window) if window is not None else None
+    if cell is None or window is None or window.target is None:
+        return enc
+    try:
+        moved = {window.target} | ruleset.together(enc, enc.combatant(window.target))
+    except KeyError:
+        return enc
+    combatants = [
+        c.model_copy(update={"position": Position(zone=c.position.zone, cell=cell)})
+        if c.id in moved and c.position.cell is not None
+        else c
+        for c in enc.combatants
+    ]
+    return enc.model_copy(update={"combatants": combatants})
