@@ -51,7 +51,11 @@ def test_the_diagonal_count_is_a_flag():
 
 
 def test_a_hit_offers_the_block_the_dodge_then_the_damage():
-    t = table(fighter("a", armes=[arme("Épée longue")]), fighter("b", MJ, vd=5, important=True))
+    sword = arme("Épée longue")
+    t = table(
+        fighter("a", armes=[sword]),
+        fighter("b", MJ, vd=5, important=True, dexterite=14, armes=[sword]),
+    )
     attack = Action("attaquer", "a", "b", {"arme": "1"})
     t.apply(t.resolve(attack, DiceResult.typed_faces("4 4 4", t.preview(attack).dice))[1])
     (window,) = t.enc.windows

@@ -13,11 +13,12 @@ from ...changes import ChangeSet
 from ...checks import DamageRoll, threshold_critical
 from ...dice import DiceExpr
 from ...grid.placed import metres_apart
-from ...model import Combatant, Scalar, State, Window
+from ...model import Combatant, Scalar, Window
 from ..base import (
     ActionSpec,
     DiceRequest,
     DiceResult,
+    Notice,
     Preview,
     Resolution,
     Term,
@@ -72,6 +73,21 @@ def window_of(ctx: Ctx) -> Window | None:
     return ctx.window(attack.WINDOW)
 
 
+def _hit(ctx: Ctx) -> Window | None:
+    """The hit the damage follows: the window it is taken in, else (the dialog asks for the
+    actions before it knows) the last hit of the actor on the target still open."""
+    taken_in = window_of(ctx)
+    if taken_in is not None or ctx.action.window is not None:
+        return taken_in
+    actor, target = ctx.action.actor, ctx.action.target
+    found = [
+        w
+        for w in ctx.enc.windows
+        if w.kind == attack.WINDOW and w.actor == actor and w.target == target
+    ]
+    return found[-1] if found and target is not None else None
+
+
 def _spec(ctx: Ctx) -> ActionSpec:
     actor = ctx.actor
     # After a hit, its window brings the weapon, the 6s, the critical and the off hand: these
@@ -113,7 +129,7 @@ def _spec(ctx: Ctx) -> ActionSpec:
             rule="A-DOU-22",
         ),
     ]
-    hit = window_of(ctx)
+    hit = _hit(ctx)
     if hit is None or not hit.data.get("distance"):  # DOU-62: after a melee blow only
         knock = bool_field(
             KNOCKOUT, "Assommer (mêlée, à 0 PA)", "Knock out (melee, at 0 AP)", "DOU-62"
@@ -255,6 +271,24 @@ def preview(ctx: Ctx) -> Preview:
         )
     more = _knockout(ctx, blow)
     terms = list(blow.terms)
+    notices = []
+    if more is not None:
+        terms.append(
+            Term(
+                "assommer : à 0 PA, JS de Constitution DD 16",
+                "",
+                "DOU-62",
+                "knock out: at 0 AP, Constitution save DC 16",
+            )
+        )
+    elif ctx.yes(KNOCKOUT):  # a weapon chosen with no attack, used at range
+        notices.append(
+            Notice(
+                "DOU-62",
+                "Assommer : seulement par une attaque de corps-à-corps",
+                "Knock out: by a melee attack only",
+            )
+        )
     others = caught(ctx)
     if others:
         names = ", ".join(c.name for c in others)
@@ -266,6 +300,7 @@ def preview(ctx: Ctx) -> Preview:
         odds=chance,
         odds_note=f"Chance de coup critique ({why[0]})",
         odds_note_en=f"Chance of a critical hit ({why[1]})",
+        notices=tuple(notices),
         more=(more,) if more else (),
     )
 
@@ -312,12 +347,15 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         said[1] += "; critical hit: a major or minor wound (table not in the excerpt)"
         _wound(ctx, edits, target, terms)
     more = _knockout(ctx, blow)
-    if more is not None and after == 0 and before > 0:
+    if more is not None and (after > 0 or before <= 0):
+        said[0] += " ; pas mis à 0 PA par ce coup : il n’est pas assommé"
+        said[1] += "; not brought to 0 AP by this blow: not knocked out"
+    elif more is not None:
         save = chained(dice, 0, more)
         terms.append(Term("JS de Constitution", save, "DOU-62", "Constitution save"))
         if save < KNOCKOUT_DC:  # A-DOU-10: unconscious and stabilised on a failed save
-            for key, label in (("inconscient", "Inconscient"), ("stabilise", "Stabilisé")):
-                edits.add_state(target.id, State(key=key, label=label, source=actor.id))
+            for key in ("inconscient", "stabilise"):
+                edits.add_state(target.id, ctx.listed_state(key, source=actor.id))
             said[0] += " ; assommé (inconscient, stabilisé)"
             said[1] += "; knocked out (unconscious, stabilised)"
         else:

@@ -14,7 +14,7 @@ from ...checks import Check, EdgeSource, check_odds, damage_taken
 from ...checks.edges import NetEdge
 from ...checks.rolls import dice_request, outcome
 from ...dice import DiceExpr
-from ...model import Combatant, Scalar, State, Window
+from ...model import Combatant, Encounter, Scalar, State, Window
 from ..base import (
     ActionError,
     ActionSpec,
@@ -79,7 +79,7 @@ def common_notices(ctx: Ctx, window: Window, defender: Combatant) -> list[Notice
                 f"no defensive reaction left this round ({allowed} a round)",
             )
         )
-    if ctx.flag(IMPORTANT_FLAG) and not defender.stats.get("important"):
+    if ctx.flag(IMPORTANT_FLAG) and not important(ctx.enc, defender):
         out.append(
             _no(
                 "DOU-52",
@@ -92,6 +92,13 @@ def common_notices(ctx: Ctx, window: Window, defender: Combatant) -> list[Notice
     if not ctx.able(defender):
         out.append(_no("DOU-46", "hors d’état de se défendre", "unable to defend"))
     return out
+
+
+def important(enc: Encounter, c: Combatant) -> bool:
+    """DOU-52: a player character — any combatant of a side marked as the players' — or an
+    NPC its sheet flags important."""
+    players = any(side.players and side.id == c.side for side in enc.sides)
+    return players or bool(c.stats.get("important"))
 
 
 def _no(rule: str, fr: str, en: str) -> Notice:
@@ -131,7 +138,7 @@ def _block_spec(ctx: Ctx) -> ActionSpec | None:
     if window_of(ctx) is None:
         return None
     items = _items(ctx.actor)
-    option = choice_field("avec", "Parer avec", "Block with", items, "DOU-47", items[0][0])
+    option = choice_field("avec", "Parer avec", "Block with", items, "DOU-47", best_item(ctx))
     return ActionSpec(
         BLOCK,
         Label(fr="Parer (réaction défensive)", en="Block (defensive reaction)"),
@@ -139,6 +146,28 @@ def _block_spec(ctx: Ctx) -> ActionSpec | None:
         False,
         (option,),
     )
+
+
+def best_item(ctx: Ctx) -> str:
+    """What « Parer avec » offers first: of the items the rules let stop this attack (DOU-47
+    to DOU-49), the one with the best VO (A-DOU-3); on a tie a weapon, then a shield, then
+    bare hands (a weapon hurts an unarmed attacker, A-DOU-16; a shield may be pushed back,
+    DOU-49). With none allowed, the same order over them all."""
+    window = window_of(ctx)
+    defender = ctx.actor
+    items = [key for key, _fr, _en in _items(defender)]
+    if window is None:
+        return items[0]
+    attacker, w = _attacker(ctx, window)
+    ranged = bool(window.data.get("distance"))
+
+    def rank(item: str) -> tuple[bool, int, int, int]:
+        refused, riposte, _push = legality(ctx, attacker, w, defender, item, ranged)
+        vo, _terms = _block_vo(ctx, defender, item)
+        kind = 1 if item == SHIELD else (0 if item == "0" else 2)
+        return not any(n.blocking for n in refused), vo, riposte, kind
+
+    return max(items, key=rank)
 
 
 def legality(
@@ -222,7 +251,7 @@ def _block(ctx: Ctx) -> Defence:
         raise attack_error()
     defender = ctx.actor
     attacker, w = _attacker(ctx, window)
-    item = ctx.choice("avec", SHIELD if sheet.has_shield(defender) else "0")
+    item = ctx.choice("avec") or best_item(ctx)
     ranged = bool(window.data.get("distance"))
     notices, riposte, push = legality(ctx, attacker, w, defender, item, ranged)
     notices = [*common_notices(ctx, window, defender), *notices]
@@ -324,6 +353,14 @@ def _dodge(ctx: Ctx) -> Defence:
     edge = ctx.edge(sources)
     terms += edge.terms()
     return Defence(edge, Check(save + cover, target), tuple(terms), tuple(notices), 0)
+
+
+def offered(ctx: Ctx) -> bool:
+    """Whether a hit's window offers this block or dodge (ctx: the defender's action in it):
+    only what the rules allow — DOU-52's important creatures, a reaction left (DOU-45, DOU-46),
+    an item that can stop the blow (DOU-47), a higher Dexterity (DOU-51)… The GM may still
+    take a refused one from the actor's actions and pass over the rule (G-3)."""
+    return not any(n.blocking for n in _numbers(ctx).notices)
 
 
 def attack_error() -> ActionError:

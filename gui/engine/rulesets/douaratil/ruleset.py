@@ -13,7 +13,7 @@ from ...windows import Offer
 from ...zones import Diagonal
 from .. import public, riders
 from ..action_ctx import HandlerRuleset
-from ..base import ActionSpec, DiceRequest, Notice, Term, Words
+from ..base import Action, ActionSpec, DiceRequest, Notice, Term, Words
 from ..call_context import within
 from ..edits import Edits
 from ..schema import Label
@@ -223,7 +223,9 @@ class Douaratil(GroupedByStat, HandlerRuleset):
                 (defense.BLOCK, Label(fr="Parer", en="Block")),
                 (defense.DODGE, Label(fr="Esquiver", en="Dodge")),
             ):
-                out.append(Offer(window.id, window.target, kind, label, "reaction"))
+                action = Action(kind, window.target, window.actor, {}, window=window.id)
+                if defense.offered(Ctx(self, enc, action)):  # DOU-52: only what is allowed
+                    out.append(Offer(window.id, window.target, kind, label, "reaction"))
         return out
 
 
