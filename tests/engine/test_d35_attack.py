@@ -78,9 +78,11 @@ def test_d35_55_grapple_bonus():
 
 def test_d35_80_natural_20_hits_and_natural_1_misses():
     t = duel(b={"ca_armure": 30})
-    assert act(t, "a", "b", "20").success
+    r = act(t, "a", "b", "20", then=("2",))  # the threat is not confirmed (A-D35-1)
+    assert r.success and not r.critical and not r.fumble
     t = duel(a={"bba": 30})
-    assert act(t, "a", "b", "1").success is False
+    r = act(t, "a", "b", "1", then=("20",))
+    assert r.success is False and r.fumble and not r.critical  # a natural 1's miss (D35-80)
 
 
 # --- TV-D35-01: cover (D35-01 to D35-08) ------------------------------------------------------
@@ -145,6 +147,36 @@ def test_d35_67_flanking_from_the_grid_names_its_line():
     assert look(t, "attaquer", "a", "b", arme="1").computed["bonus"] == 0
 
 
+@pytest.mark.parametrize(("house", "flanked"), [(None, 2), ("corps_a_corps", 0)])
+def test_d35_67_a_shot_flanks_as_the_text_says_or_in_melee_only_by_house_rule(house, flanked):
+    """D35-67 sets no melee limit; D35-MAISON-TENAILLE « corps_a_corps » is the SRD's."""
+    bow = [arme("Arc long")]
+    flags = {"D35-MAISON-TENAILLE": house} if house else None
+    t = table(
+        fighter("a", PJ, (0, 1), armes=bow),
+        fighter("b", MJ, (1, 1)),
+        fighter("c", PJ, (2, 1)),
+        flags=flags,
+    )
+    preview = look(t, "attaquer", "a", "b", arme="1")
+    assert preview.computed["bonus"] == flanked - 4  # and shooting into melee (D35-79)
+    assert any(x.rule == "D35-66" for x in preview.terms) == bool(flanked)
+
+
+@pytest.mark.parametrize(
+    ("house", "bonus_seen", "warned"), [(None, 2, False), ("corps_a_corps", 0, True)]
+)
+def test_d35_67_the_gm_s_flanking_box_on_a_shot_is_never_dropped_unseen(house, bonus_seen, warned):
+    bow = [arme("Arc long")]
+    flags = {"D35-MAISON-TENAILLE": house} if house else None
+    t = duel(a={"armes": [arme("Épée longue"), *bow]}, b_cell=(5, 0), flags=flags)
+    shot = look(t, "attaquer", "a", "b", arme="2", tenaille=True)
+    assert shot.computed["bonus"] == bonus_seen
+    said = [n for n in shot.notices if n.rule == "D35-MAISON-TENAILLE"]
+    assert bool(said) == warned and all(not n.blocking for n in said)
+    assert look(t, "attaquer", "a", "b", arme="1", tenaille=True).computed["bonus"] == 2  # melee
+
+
 def test_d35_79_shooting_into_melee():
     bow = arme("Arc long")
     t = table(
@@ -173,15 +205,16 @@ def test_d35_16_concealment_is_rolled_after_the_hit_with_the_chain_s_exact_odds(
     add_state(t, "b", "camouflage", 20)
     preview = look(t, "attaquer", "a", "b", arme="1")
     assert preview.odds == Fraction(1, 2) * Fraction(80, 100)
-    assert act(t, "a", "b", "15", then=("20",), arme="1").success is False  # 01–20 misses
-    assert act(t, "a", "b", "15", then=("21",), arme="1").success
+    # The longsword's confirmation comes first (unread: 15 is no threat), then the d%.
+    assert act(t, "a", "b", "15", then=("1", "20"), arme="1").success is False  # 01–20 misses
+    assert act(t, "a", "b", "15", then=("1", "21"), arme="1").success
 
 
 def test_d35_17_an_invisible_target_is_missed_half_the_time():
     t = duel()
     add_state(t, "b", "invisible")
     preview = look(t, "attaquer", "a", "b", arme="1")
-    assert len(preview.more) == 1 and preview.more[0].expr.sides == 100
+    assert [r.expr.sides for r in preview.more] == [20, 100]  # confirmation, then the d%
 
 
 def test_d35_39_the_wrong_weapon_for_the_damage_wanted():
@@ -215,11 +248,13 @@ def test_d35_10_an_ally_s_aid_counts_against_its_foe_and_once():
 
 def test_a_d35_4_helpless_against_melee_or_every_attack():
     bow = arme("Arc long")
-    t = duel(a={"armes": [arme("Épée longue"), bow]}, b_cell=(4, 0))
+    t = duel(a={"armes": [arme("Épée longue"), bow]}, b={"dexterite": 14}, b_cell=(4, 0))
     add_state(t, "b", "sans_defense")
-    assert look(t, "attaquer", "a", "b", arme="2").computed["bonus"] == 0  # a shot: no +4
+    shot = look(t, "attaquer", "a", "b", arme="2")
+    assert shot.computed == {"bonus": 0, "ca": 10 - 5}  # Dex 0 (−5), no −4 against a shot
+    assert shot.target_number == 5
     t.enc.flags["A-D35-4"] = "toutes_attaques"
-    assert look(t, "attaquer", "a", "b", arme="2").computed["bonus"] == 4
+    assert look(t, "attaquer", "a", "b", arme="2").computed == {"bonus": 0, "ca": 10 - 5 - 4}
 
 
 def test_d35_61_a_pinned_creature_has_minus_4_ca_against_others_a_d35_22():

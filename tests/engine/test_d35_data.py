@@ -139,6 +139,9 @@ STATES = {
     "defense_totale": "D35-33",
     "a_terre": None,
     "sans_defense": "D35-21",
+    "paralyse": "D35-21",  # helpless.py: helpless, as asleep and bound (SRD)
+    "endormi": "D35-21",
+    "ligote": "D35-21",
     "lutte": "D35-58",
     "immobilise": "D35-61",
     "aide_attaque": "D35-10",
@@ -186,6 +189,8 @@ FLAGS = {
     "A-D35-12": (True, set()),
     "A-D35-20": (True, set()),
     "A-D35-22": ("autres_adversaires", {"autres_adversaires", "tous_adversaires"}),
+    # A house rule outside the spec's table: flanking in melee only (SRD) instead of the text.
+    "D35-MAISON-TENAILLE": ("toutes_attaques", {"toutes_attaques", "corps_a_corps"}),
 }
 # SRD 3.5 stat blocks: attacks (total bonus, damage dice, damage bonus), grapple, AC, saves.
 SRD_ATTACKS = {

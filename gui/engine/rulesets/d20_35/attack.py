@@ -1,14 +1,16 @@
 """Attaquer (D35-80 and the situational modifiers of the text): d20 + bonus ≥ CA, a natural
 20 a hit and a natural 1 a miss; cover from the grid's lines or the GM (D35-01 to D35-08),
-charge (D35-20), fighting defensively (D35-32), helpless targets (D35-21), flanking from
-the grid (D35-66, D35-67), squeezing (D35-78), shooting into melee (D35-79), mounted
-(D35-26 to D35-28, A-D35-20), the wrong weapon for nonlethal damage (D35-39); then
-concealment's miss chance rolled after the hit (D35-15 to D35-17), with the exact odds of the
-whole chain."""
+charge (D35-20), fighting defensively (D35-32), helpless targets as their numbers say
+(D35-21, helpless.py: the number to reach is the effective CA), flanking from the grid or the
+GM, at range too as the text says (D35-66, D35-67, D35-MAISON-TENAILLE), squeezing (D35-78),
+shooting into melee (D35-79), mounted (D35-26 to D35-28, A-D35-20), the wrong weapon for
+nonlethal damage (D35-39); then the critical's confirmation when the dice threaten
+(A-D35-1, criticals.py) and concealment's miss chance rolled after the hit (D35-15 to
+D35-17), with the exact odds of the whole chain and of a critical."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from ...changes import ChangeSet
@@ -28,6 +30,7 @@ from .. import riders
 from ..base import (
     ActionError,
     ActionSpec,
+    DiceRequest,
     DiceResult,
     Notice,
     Preview,
@@ -40,12 +43,13 @@ from ..base import (
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field, int_field
 from ..schema import Label
-from . import maneuvers, opportunity, sheet
+from . import criticals, helpless, maneuvers, opportunity, sheet
 from .context import Ctx, Handler
 from .opposed import D20
 
 KIND = "attaquer"
 BONUS, CA = "bonus", "ca"
+CRITICAL = "critique"  # the damage's option: a confirmed critical (damage.py)
 OVERRIDES = {BONUS: Label(fr="Bonus d’attaque", en="Attack bonus"), CA: Label(fr="CA", en="AC")}
 _CONCEALMENT = Label(fr="Camouflage", en="Concealment")
 # D35-01 to D35-08: the cover the GM may impose instead of the grid's call ("carte").
@@ -57,6 +61,7 @@ COVERS = (
     ("ameliore", "Abri amélioré (+8)", "Improved cover (+8)"),
     ("total", "Abri total", "Total cover"),
 )
+FLANK_FLAG = "D35-MAISON-TENAILLE"  # D35-67 at range (the text) or in melee only (SRD)
 MOUNTED = "monte"  # D35-24: the rider's state, its source the mount (riders.py)
 # D35-27 to D35-29: how far the mount goes this turn ("aucun": 1,50 m at most).
 MOUNT_MOVES = (
@@ -74,6 +79,7 @@ class Attack:
     notices: tuple[Notice, ...]
     miss: ChainStep | None
     computed: dict[str, int]
+    threat: criticals.Threat
 
 
 def _spec(ctx: Ctx) -> ActionSpec:
@@ -136,6 +142,10 @@ def numbers(ctx: Ctx) -> Attack:
         notices += _out_of_reach(ctx, actor, target, w)
     computed = {BONUS: _sum(terms), CA: _sum(ca_terms)}
     terms += ca_terms
+    if helpless.is_helpless(target):  # D35-21: the number to reach, said once
+        terms.append(helpless.effective_term(computed[CA], ranged, _every_attack(ctx)))
+    threat = criticals.threat(w, target)
+    terms += threat.terms
     bonus = int(overridden(ctx.action, BONUS, computed[BONUS], ("bonus", "bonus"), terms))
     target_ca = int(overridden(ctx.action, CA, computed[CA], ("CA", "AC"), terms))
     return Attack(
@@ -144,6 +154,7 @@ def numbers(ctx: Ctx) -> Attack:
         tuple(notices),
         _miss(target),
         computed,
+        threat,
     )
 
 
@@ -224,9 +235,7 @@ def _situation(
         ca_terms.append(Term("CA : sur la défensive", 2, "D35-32", "AC: fighting defensively"))
     if has(target, "defense_totale"):
         ca_terms.append(Term("CA : défense totale", 4, "D35-33", "AC: total defence"))
-    every_attack = ctx.flag("A-D35-4") == "toutes_attaques"
-    if has(target, "sans_defense") and (every_attack or not ranged):
-        terms.append(Term("cible sans défense", 4, "D35-21", "helpless target"))
+    ca_terms += helpless.ca_terms(target, ranged, _every_attack(ctx))
     pinner = next((st.source for st in target.states if st.key == "immobilise"), None)
     against_all = ctx.flag("A-D35-22") == "tous_adversaires"
     if pinner is not None and (against_all or pinner != actor.id):
@@ -249,7 +258,7 @@ def _situation(
                 "weapon unsuited to the damage wanted",
             )
         )
-    _flanking(ctx, actor, target, ranged, terms)
+    _flanking(ctx, actor, target, ranged, terms, notices)
     if ranged and (ctx.yes("melee_tir") or _in_melee(ctx, target)):
         terms.append(Term("tir dans le tas", -4, "D35-79", "shooting into melee"))
     _mounted(ctx, actor, target, ranged, terms, notices)
@@ -278,12 +287,32 @@ def _charge_notices(ctx: Ctx, actor: Combatant, target: Combatant) -> list[Notic
     ]
 
 
+def _every_attack(ctx: Ctx) -> bool:
+    """A-D35-4: a helpless target's −4 against every attack, not only melee."""
+    return ctx.flag(helpless.FLAG) == "toutes_attaques"
+
+
 def _flanking(
-    ctx: Ctx, actor: Combatant, target: Combatant, ranged: bool, terms: list[Term]
+    ctx: Ctx,
+    actor: Combatant,
+    target: Combatant,
+    ranged: bool,
+    terms: list[Term],
+    notices: list[Notice],
 ) -> None:
-    """D35-66, D35-67: +2 in melee when an ally on the far side threatens the target too
-    (the grid's line between centres, named), or as the GM says."""
-    if ranged:
+    """D35-66, D35-67: +2 on the attack roll when an ally on the far side threatens the target
+    too (the grid's line between centres, named), or as the GM says. The text sets no melee
+    limit: a shot flanks as well (both must threaten the target, grid/flanking.py); the
+    SRD's melee only is the house rule D35-MAISON-TENAILLE, under which the GM's box on a
+    shot is said to count for nothing, never dropped unseen."""
+    if ranged and ctx.flag(FLANK_FLAG) == "corps_a_corps":
+        if ctx.yes("tenaille"):
+            words = (
+                "Prise en tenaille (MJ) sans effet : au corps à corps seulement (règle maison)",
+                "Flanking (GM) has no effect: melee only (house rule)",
+            )
+            notices.append(Notice(FLANK_FLAG, *words))
+            terms.append(Term(words[0], "", FLANK_FLAG, words[1]))
         return
     call = flanked_by(ctx.enc, ctx.ruleset, actor, target)
     if call is not None and call.flanked and call.ally is not None:
@@ -437,15 +466,26 @@ def _sum(terms: list[Term]) -> int:
     return sum(t.value for t in terms if isinstance(t.value, int) and not isinstance(t.value, bool))
 
 
+def _more(attack: Attack) -> tuple[DiceRequest, ...]:
+    """The rolls after the attack's: the critical's confirmation when a critical may be
+    (A-D35-1), then concealment's d% (D35-16)."""
+    confirm = (criticals.request(),) if attack.threat.critical is not None else ()
+    hidden = () if attack.miss is None else (dice_request(attack.miss.roll, _CONCEALMENT),)
+    return confirm + hidden
+
+
 def preview(ctx: Ctx) -> Preview:
     attack = numbers(ctx)
     steps = [ChainStep("Attaque", "D35-80", D20, attack.check)]
-    more = ()
+    lands = Fraction(1)  # the blow gets through the concealment
     if attack.miss is not None:
         steps.append(attack.miss)
-        more = (dice_request(attack.miss.roll, _CONCEALMENT),)
+        lands = attack.miss.chance()
     chance: Fraction = chain_odds(steps).success
+    crit = criticals.odds_note(attack.threat, attack.threat.odds(attack.check) * lands)
     note = ("20 naturel : touché ; 1 naturel : raté", "Natural 20: a hit; natural 1: a miss")
+    if crit[0]:
+        note = (f"{note[0]} ; {crit[0]}", f"{note[1]}; {crit[1]}")
     return Preview(
         ctx.action,
         attack.terms,
@@ -457,7 +497,7 @@ def preview(ctx: Ctx) -> Preview:
         odds_note_en=note[1],
         notices=attack.notices,
         computed=attack.computed,
-        more=more,
+        more=_more(attack),
     )
 
 
@@ -468,8 +508,12 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     result, _assumed = outcome(D20, dice, attack.check)
     terms.append(Term("d20 + bonus", result.total, "D35-80", "d20 + bonus"))
     hit = result.success
+    natural = result.total - attack.check.modifier  # one d20
+    threatened = attack.threat.threatened(natural, hit)
+    critical = threatened and criticals.confirm(dice, 0, attack.check, terms)
+    after = 1 if attack.threat.critical is not None else 0  # concealment's roll comes next
     if hit and attack.miss is not None:
-        roll = chained(dice, 0, dice_request(attack.miss.roll, _CONCEALMENT))
+        roll = chained(dice, after, dice_request(attack.miss.roll, _CONCEALMENT))
         percent = attack.miss.check.target  # 01–percent misses
         hit = roll > percent
         terms.append(
@@ -506,9 +550,42 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     name = sheet.weapon_name(ctx.weapon())
     label = (f"Attaque de {actor.name} ({name[0]})", f"{actor.name}'s attack ({name[1]})")
     said = (f"Touché : {target.name}", f"{target.name} is hit") if hit else ("Raté", "Miss")
-    amounts = {"total": result.total, "target": attack.check.target}
-    done = finish(edits, ctx.action, label, terms, dice, said, hit, amounts)
-    return followed(done, "degats") if hit else done  # the damage roll next
+    said = _critical_words(said, attack.threat, natural, threatened, critical and hit)
+    amounts = {"total": result.total, "target": attack.check.target, "natural": natural}
+    resolution, cs = finish(edits, ctx.action, label, terms, dice, said, hit, amounts)
+    # The damage that follows (« Suite ») deals the critical: its option `critique` is carried
+    # as the GM's choices are (gui/dialogs/follow_up.py).
+    options = {**ctx.action.options, CRITICAL: critical and hit}
+    resolution = replace(
+        resolution,
+        action=replace(ctx.action, options=options),
+        critical=critical and hit,
+        fumble=natural == 1 and not result.success,  # a natural 1 misses (D35-80)
+    )
+    return followed((resolution, cs), "degats") if hit else (resolution, cs)
+
+
+def _critical_words(
+    said: tuple[str, str], threat: criticals.Threat, natural: int, threatened: bool, critical: bool
+) -> tuple[str, str]:
+    """The outcome with the threat it made and whether it was confirmed (A-D35-1)."""
+    if not threatened or threat.critical is None:
+        return said
+    times = threat.critical.multiplier
+    if critical:
+        return (
+            f"{said[0]} — critique confirmé (menace sur {natural} naturel) : dégâts ×{times}",
+            f"{said[1]} — critical hit confirmed (threat on a natural {natural}): damage ×{times}",
+        )
+    if said[0] == "Raté":  # the threat confirmed or not, concealment's d% took the blow away
+        return (
+            f"{said[0]} — menace de critique sur {natural} naturel perdue (camouflage)",
+            f"{said[1]} — threat on a natural {natural} lost (concealment)",
+        )
+    return (
+        f"{said[0]} — menace sur {natural} naturel, critique non confirmé",
+        f"{said[1]} — threat on a natural {natural}, critical not confirmed",
+    )
 
 
 ATTACK = Handler(KIND, _spec, preview, resolve)

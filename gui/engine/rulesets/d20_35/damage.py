@@ -1,22 +1,27 @@
 """Dégâts (SRD damage, CFG-D35-1; D35-37 to D35-40, D35-48 to D35-51): the weapon's dice +
-Str in melee (×1,5 with two hands, SRD) + its bonus; lethal damage lowers the hit points,
+Str in melee (×1,5 with two hands, SRD) + its bonus, all of it multiplied by the weapon's
+multiplier on a confirmed critical (A-D35-1, criticals.py: the option `critique`, which the
+attack's « Suite » carries); lethal damage lowers the hit points,
 nonlethal damage adds to its own total (D35-38: staggered when equal to the hit points,
 unconscious above them); 50 or more from one attack asks a Fortitude save DC 15 or death
 (D35-37), rolled as a second roll."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...changes import ChangeSet
 from ...dice import DiceExpr
-from ...model import State
+from ...model import Combatant, State
 from ..base import ActionSpec, DiceRequest, DiceResult, Preview, Resolution, Term, chained
 from ..edits import Edits, finish
 from ..fields import bool_field, choice_field
 from ..schema import Label
-from . import grapple, sheet
+from . import criticals, grapple, sheet
 from .context import Ctx, Handler
 
 KIND = "degats"
+CRITICAL = "critique"  # a confirmed critical (attack.CRITICAL)
 MASSIVE = 50  # D35-37
 MASSIVE_DC = 15
 _TOTAL = Label(fr="total des dés", en="dice total")
@@ -29,14 +34,22 @@ def _spec(ctx: Ctx) -> ActionSpec:
         choice_field("arme", "Arme", "Weapon", arms, "D35-80", "1" if len(arms) > 1 else "0"),
         bool_field("non_letal", "Dégâts non létaux", "Nonlethal damage", "D35-38"),
         bool_field(
+            CRITICAL,
+            "Coup critique confirmé (dés et bonus × multiplicateur)",
+            "Confirmed critical hit (dice and bonuses × multiplier)",
+            criticals.RULE,
+        ),
+        bool_field(
             "massif", "Jet de Vigueur si 50 ou plus", "Fortitude save at 50 or more", "D35-37", True
         ),
     )
     return ActionSpec(KIND, Label(fr="Dégâts", en="Damage"), sheet.SRD, True, options)
 
 
-def expression(ctx: Ctx) -> tuple[DiceExpr, list[Term]]:
-    """The weapon's dice with Str in melee (×1,5 two-handed, SRD) and its own bonus."""
+def expression(ctx: Ctx, critical: bool | None = None) -> tuple[DiceExpr, list[Term]]:
+    """The weapon's dice with Str in melee (×1,5 two-handed, SRD) and its own bonus; on a
+    critical (the option `critique`, unless `critical` says), all of it × the weapon's
+    multiplier (A-D35-1)."""
     w = ctx.weapon()
     dice = DiceExpr.parse(str(w.get("degats") or "1d3"))
     terms = [Term(f"dés de l’arme ({dice})", "", sheet.SRD, f"weapon dice ({dice})")]
@@ -51,7 +64,36 @@ def expression(ctx: Ctx) -> tuple[DiceExpr, list[Term]]:
     if own:
         mod += own
         terms.append(Term("bonus de l’arme", own, sheet.SRD, "weapon bonus"))
-    return DiceExpr(dice.count, dice.sides, dice.modifier + mod), terms
+    expr = DiceExpr(dice.count, dice.sides, dice.modifier + mod)
+    crit = criticals.of_weapon(w)
+    if not (ctx.yes(CRITICAL) if critical is None else critical):
+        return expr, terms
+    times = crit.multiplier if crit is not None else 2
+    expr = criticals.multiplied(expr, times)
+    terms.append(
+        Term(
+            f"coup critique : dés et bonus ×{times} (hors extrait, SRD) : {expr}",
+            "",
+            criticals.RULE,
+            f"critical hit: dice and bonuses ×{times} (SRD, not in excerpt): {expr}",
+        )
+    )
+    return expr, terms
+
+
+def wound(edits: Edits, target: Combatant, amount: int) -> dict[str, int]:
+    """Lethal damage: the target's hit points lowered by `amount` (kept above −100); the
+    stats changed."""
+    pv = max(sheet.stat(target, "pv") - amount, -99)
+    edits.set(("combatants", target.id, "stats", "pv"), pv)
+    return {"pv": pv}
+
+
+def let_go_if_out(ctx: Ctx, edits: Edits, target: Combatant, after: dict[str, int]) -> None:
+    """A creature the blow put out of the fight lets go of its grapple (D35-58)."""
+    struck = {"stats": {**target.stats, **after}, "states": edits.states(target.id)}
+    if ctx.ruleset.is_out(ctx.enc, target.model_copy(update=struck)):
+        grapple.let_go(edits, target.id)
 
 
 def _request(expr: DiceExpr) -> DiceRequest:
@@ -88,8 +130,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         )
     else:
         pv = sheet.stat(target, "pv") - amount
-        edits.set((*path, "pv"), max(pv, -99))
-        after = {"pv": max(pv, -99)}
+        after = wound(edits, target, amount)
         terms.append(Term("dégâts", amount, sheet.SRD, "damage"))
         said = (
             f"{target.name} subit {amount} dégâts ({pv} pv)",
@@ -108,11 +149,10 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             if save < MASSIVE_DC:
                 edits.add_state(target.id, State(key="mort", label="Mort"))
                 said = (said[0] + " ; dégâts excessifs : mort", said[1] + "; massive damage: dead")
-    struck = {"stats": {**target.stats, **after}, "states": edits.states(target.id)}
-    if ctx.ruleset.is_out(ctx.enc, target.model_copy(update=struck)):
-        grapple.let_go(edits, target.id)
+    let_go_if_out(ctx, edits, target, after)
     label = (f"Dégâts de {actor.name}", f"{actor.name}'s damage")
-    return finish(edits, ctx.action, label, terms, dice, said, None, {"damage": amount})
+    done = finish(edits, ctx.action, label, terms, dice, said, None, {"damage": amount})
+    return replace(done[0], critical=ctx.yes(CRITICAL)), done[1]
 
 
 DAMAGE = Handler(KIND, _spec, preview, resolve)

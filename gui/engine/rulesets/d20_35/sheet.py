@@ -166,8 +166,10 @@ def attack_bonus(c: Combatant, w: dict[str, Scalar], iterative: int = 0) -> list
 
 def dex_to_ca(c: Combatant) -> int:
     """The Dex bonus to CA, capped by the armour's (dex_max); a helpless creature's Dex
-    counts as 0: −5 (D35-21)."""
-    if has_state(c, "sans_defense"):
+    counts as 0: −5 (D35-21), helpless as its numbers and states say (helpless.py)."""
+    from .helpless import is_helpless  # helpless.py reads this module's status
+
+    if is_helpless(c):
         return -5
     mod = modifier(c, "dexterite")
     cap = c.stats.get("dex_max")
