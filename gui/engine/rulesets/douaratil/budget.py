@@ -6,6 +6,7 @@ save and the sheet see them; spending past the budget is a warning the GM may pa
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Literal
 
 from ...model import Combatant, Expiry, State
@@ -60,16 +61,43 @@ def spend(edits: Edits, c: Combatant, what: Spend, terms: list[Term]) -> None:
     terms.append(Term(fr.lower(), "", rule, en.lower()))
 
 
+@dataclass(frozen=True)
+class Mode:
+    """A way of moving other than walking (DOU-09): the state that says the creature moves so,
+    the sheet's speed for it, and its name in each language."""
+
+    state: str
+    speed: str
+    fr: str
+    en: str
+
+
+FLY = Mode("en_vol", "vitesse_vol", "vol", "flying")
+CLIMB = Mode("escalade", "vitesse_escalade", "escalade", "climbing")
+SWIM = Mode("nage", "vitesse_nage", "nage", "swimming")
+UNDERWATER = "immerge"  # fully underwater (DOU-70 to DOU-72): it swims
+
+
+def mode(c: Combatant) -> Mode | None:
+    """How the creature moves now, by its states (flying first, then climbing, then
+    swimming — under water too); None: it walks."""
+    for found in (FLY, CLIMB, SWIM):
+        if sheet.has_state(c, found.state):
+            return found
+    return SWIM if sheet.has_state(c, UNDERWATER) else None
+
+
 def allowance(c: Combatant) -> float:
-    """Metres this turn allows: the speed, its swimming speed under water (DOU-09: what is
-    left is then the new speed less what it moved), twice with Dash (DOU-27), none when
-    surprised on its first turn (DOU-02)."""
+    """Metres this turn allows: the speed of the way it moves now — flying, climbing or
+    swimming at that speed, else at its walking speed (DOU-09: what is left is then the new
+    speed less what it moved; without the speed each metre may cost 2, movement.py) — twice
+    with Dash (DOU-27), none when surprised on its first turn (DOU-02)."""
     if sheet.has_state(c, "surpris"):
         return 0.0
     base = sheet.speed(c)
-    swimming = sheet.speed(c, "vitesse_nage")
-    if sheet.has_state(c, "immerge") and swimming > 0:
-        base = swimming
+    now = mode(c)
+    if now is not None and sheet.speed(c, now.speed) > 0:
+        base = sheet.speed(c, now.speed)
     return base * 2 if sheet.has_state(c, DASH) else base
 
 

@@ -1,5 +1,6 @@
 """Moving in metres (DOU-05, DOU-09, DOU-10, DOU-12, DOU-17, DOU-27) on the grid (the way
-round walls and foes, difficult terrain ×2) or along the zones' links, and the attacks of
+round walls and foes, difficult terrain ×2) or along the zones' links, walking, swimming,
+climbing or flying at that speed (budget.mode; MODES-DOU without it), and the attacks of
 opportunity a move provokes (DOU-14, DOU-43): leaving a hostile creature's reach opens a
 window where it may attack, unless the mover disengaged (DOU-26)."""
 
@@ -11,26 +12,60 @@ from ...grid.placed import squares_apart
 from ...model import Combatant, Encounter, Position, Window
 from ...moves import Destination
 from ...windows import Offer
-from ..base import Notice, Ruleset
+from ..base import Notice, Ruleset, Term
 from ..edits import Edits
-from ..moving import way_metres
+from ..moving import way, way_metres
 from ..schema import Label
 from . import budget, contests, mounts, sheet
 
 OPPORTUNITY = "opportunite"  # a window: a creature left a hostile's reach (DOU-43)
 CRAWL, SQUEEZE = "a_terre", "se_faufile"
+MODES_FLAG = "MODES-DOU"  # swimming or climbing without that speed: 2 m a metre (5e) or 1
 
 
 def metres(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -> float | None:
     """What the move costs in metres: the way on the grid (difficult terrain counting twice,
-    DOU-10), else the zones' links; crawling (DOU-12) and squeezing (DOU-17) cost 2 m a
-    metre. None when the map cannot say (the GM judges)."""
+    DOU-10), else the zones' links; each slow way of moving adds the way's length once more
+    (`slowed`): crawling 2 m a metre and 3 m in difficult terrain (DOU-12), squeezing 2 m a
+    metre (DOU-17), swimming or climbing without that speed (MODES-DOU). None when the map
+    cannot say (the GM judges)."""
     cost = way_metres(ruleset, enc, c, dest)
-    if cost is None:
-        return None
-    if sheet.has_state(c, CRAWL) or sheet.has_state(c, SQUEEZE):
-        cost *= 2
-    return cost
+    slow = slowed(ruleset, enc, c)
+    if cost is None or not slow:
+        return cost
+    return cost + len(slow) * _plain(ruleset, enc, c, dest, cost)
+
+
+def _plain(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination, cost: float) -> float:
+    """The way's length with each square once, difficult or not (the zones' links have no
+    difficult ground: the cost itself)."""
+    found = way(ruleset, enc, c, dest)
+    if found is None or enc.map.grid is None:
+        return cost
+    squares = sum(step.squares // (2 if step.difficult else 1) for step in found.cost.steps)
+    return squares * enc.map.grid.cell_m
+
+
+def slowed(ruleset: Ruleset, enc: Encounter, c: Combatant) -> list[Term]:
+    """What makes each metre of the move cost one more, each once (DOU-10: difficult ground
+    does not stack with itself; DOU-12: it does with crawling)."""
+    out = []
+    now = budget.mode(c)
+    if sheet.has_state(c, CRAWL) and now != budget.FLY:  # a flier knocked prone falls (DOU-15)
+        out.append(Term("ramper : +1 m par mètre", "", "DOU-12", "crawling: +1 m per metre"))
+    if sheet.has_state(c, SQUEEZE):
+        out.append(Term("se faufiler : +1 m par mètre", "", "DOU-17", "squeezing: +1 m per metre"))
+    double = ruleset.flag(enc, MODES_FLAG) == "double"
+    if now in (budget.SWIM, budget.CLIMB) and sheet.speed(c, now.speed) <= 0 and double:
+        out.append(
+            Term(
+                f"{now.fr} sans vitesse de {now.fr} : +1 m par mètre (5e, hors extrait)",
+                "",
+                MODES_FLAG,
+                f"{now.en} without a {now.en} speed: +1 m per metre (5e, not in excerpt)",
+            )
+        )
+    return out
 
 
 def left(c: Combatant, drag: float = 1.0) -> float:
@@ -46,16 +81,29 @@ def notices(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -
     cost = metres(ruleset, enc, c, dest)
     if cost is None or cost <= 0:
         return []
+    out = []
+    if budget.mode(c) == budget.FLY and sheet.speed(c, budget.FLY.speed) <= 0:
+        out.append(
+            Notice(
+                "DOU-09",
+                f"{c.name} n’a pas de vitesse de vol",
+                f"{c.name} has no flying speed",
+                True,
+            )
+        )
     room = left(c, contests.drag_factor(enc, c))
     if cost <= room + 1e-9:
-        return []
+        return out
+    why = "".join(f" ; {t.label}" for t in slowed(ruleset, enc, c))
+    why_en = "".join(f"; {t.label_en}" for t in slowed(ruleset, enc, c))
     return [
+        *out,
         Notice(
             "DOU-05",
-            f"Déplacement de {_m(cost)}, il reste {_m(room)} ce tour",
-            f"A move of {cost:g} m, {room:g} m left this turn",
+            f"Déplacement de {_m(cost)}{why}, il reste {_m(room)} ce tour",
+            f"A move of {cost:g} m{why_en}, {room:g} m left this turn",
             True,
-        )
+        ),
     ]
 
 

@@ -667,7 +667,9 @@ def _stand(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None) -> 
 def _drop_plan(ctx: Ctx) -> Plan:
     actor = ctx.actor
     plan = Plan(terms=[Term("gratuit", "", "DOU-11", "free")])
-    if sheet.speed(actor, "vitesse_vol") > 0 and not actor.stats.get("vol_stationnaire"):
+    if _falls(actor):
+        plan.warn("DOU-15", "En vol : il tombe", "Flying: it falls")
+    elif sheet.speed(actor, "vitesse_vol") > 0 and not actor.stats.get("vol_stationnaire"):
         plan.warn(
             "DOU-15",
             "S’il vole, il tombe (sans vol stationnaire)",
@@ -676,8 +678,16 @@ def _drop_plan(ctx: Ctx) -> Plan:
     return plan
 
 
+def _falls(c: Combatant) -> bool:
+    """DOU-15: a creature flying now (« En vol ») that cannot hover falls when knocked prone."""
+    return sheet.has_state(c, budget.FLY.state) and not c.stats.get("vol_stationnaire")
+
+
 def _drop(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None) -> Words:
     edits.add_state(ctx.actor.id, _state(ctx, "a_terre"))
+    if _falls(ctx.actor):  # DOU-15: it no longer flies (the fall's damage is the GM's)
+        edits.remove_state(ctx.actor.id, budget.FLY.state)
+        return "À terre : il tombe (DOU-15)", "Prone: it falls (DOU-15)"
     return "À terre", "Prone"
 
 
