@@ -387,3 +387,41 @@ def test_cfg_dou_1_an_edge_rolled_twice_is_read_in_order():
     assert preview.dice.expr.count == 6
     r = take(t, "empoigner", "a", "b", "1 1 1 5 5 5", ("4 4 4",), jet="avantage")
     assert r.amounts == {"total": 17, "opposed": 13} and r.success
+
+
+# --- The number to reach in the preview (issue 32) -------------------------------------------
+
+
+def _to_reach(preview):
+    (term,) = [t for t in preview.terms if t.label.startswith("à atteindre")]
+    return term
+
+
+@pytest.mark.parametrize(("kind", "rule"), [("empoigner", "DOU-53"), ("bousculer", "DOU-56")])
+def test_a_contest_gives_the_opponents_roll_and_modifier_to_reach(kind, rule):
+    t = pair(a={"force": 16, "athletisme": True}, b={"dexterite": 13})  # +5 against +1
+    preview = look(t, kind, "a", "b")
+    term = _to_reach(preview)
+    assert (term.value, term.rule) == ("3d6 + 2", rule)  # B's 3d6, its +1, and 1 more (A-DOU-7)
+    assert "B" in term.label and "+1" in term.label and "B's roll" in term.label_en
+    assert preview.dice_bonus == 5  # the dice entry shows the actor's total
+    preview = look(t, kind, "a", "b", jet_adverse="desavantage")
+    assert _to_reach(preview).value == "4d6kl3 + 2"
+
+
+def test_an_escape_gives_the_grappler_s_athletics_to_reach_dou_54():
+    t = grappled_pair(dexterite=8)  # b escapes by its Str (Athletics) +1; a's is +2
+    preview = look(t, "s_echapper", "b", None)
+    assert (_to_reach(preview).value, _to_reach(preview).rule) == ("3d6 + 3", "DOU-54")
+    t = pair(a={"force": 4}, b={"force": 12})
+    take(t, "empoigner", "a", "b", "6 6 6", ("1 1 1",))
+    assert _to_reach(look(t, "s_echapper", "b", None)).value == "3d6 − 2"  # a's −3, 1 more
+
+
+@pytest.mark.parametrize(("flags", "reach"), [(None, 14), ({"CFG-DOU-6": "observateur"}, 15)])
+def test_surprise_gives_the_highest_passive_perception_to_reach(flags, reach):
+    t = ambush(flags)
+    preview = look(t, "surprise", "h")
+    assert preview.target_number == reach and preview.dice_bonus == 0
+    assert _to_reach(preview).value == str(reach)
+    assert preview.distribution.at_least(reach) == preview.odds

@@ -242,6 +242,7 @@ class Contest:
     notices: tuple[Notice, ...]
     first_attack: bool = False  # the Attack action begins with it (spend the action)
     attacks: int = 0  # the attacks of the Attack action once it is made
+    rule: str = "A-DOU-7"  # the contest's rule (DOU-53, DOU-54, DOU-56)
 
     def opponent_request(self) -> DiceRequest:
         name = self.opponent.who.name
@@ -258,13 +259,31 @@ class Contest:
         )
         return odds.attacker, odds.equal
 
+    def to_reach(self) -> Term:
+        """The number the actor's total must reach (issue 32): the opponent's roll, its
+        modifier, and one more since a tie changes nothing (A-DOU-7)."""
+        them = self.opponent
+        more = them.modifier + 1
+        sign = "+" if more >= 0 else "−"
+        value = f"{them.edge.roll} {sign} {abs(more)}"
+        name = them.who.name
+        return Term(
+            f"à atteindre : jet de {name}, son modificateur {them.modifier:+d} et 1 de plus "
+            "(égalité : rien ne change)",
+            value,
+            self.rule,
+            f"to reach: {name}'s roll, its modifier {them.modifier:+d} and 1 more "
+            "(a tie: nothing changes)",
+        )
+
     def preview(self, ctx: Ctx) -> Preview:
         win, tie = self.odds()
         dist = self.actor.edge.roll.totals().map(lambda t: t + self.actor.modifier)
         return Preview(
             ctx.action,
-            self.terms,
+            (*self.terms, self.to_reach()),
             self.actor.request(),
+            dice_bonus=self.actor.modifier,
             odds=win,
             odds_note=f"Chance de l’emporter ; égalité {_pct(tie)} : rien ne change (A-DOU-7)",
             odds_note_en=f"Chance to win; a tie {_pct_en(tie)}: nothing changes (A-DOU-7)",
@@ -381,7 +400,7 @@ def _special_attack(ctx: Ctx, rule: str) -> Contest:
         ctx, target, ctx.choice("resiste", best_skill(target)), rule, "jet_adverse", False
     )
     terms = [*terms, *me.terms, *them.terms]
-    return Contest(me, them, tuple(terms), tuple(notices), first, attacks)
+    return Contest(me, them, tuple(terms), tuple(notices), first, attacks, rule)
 
 
 def _free_hand(c: Combatant) -> bool:
@@ -560,7 +579,7 @@ def _escape(ctx: Ctx) -> Contest:
         notices.append(_no("DOU-54", "hors d’état d’agir", "unable to act"))
     me = roller(ctx, actor, ctx.choice("avec", best_skill(actor)), "DOU-54", "jet", True)
     them = roller(ctx, holder, ATHLETICS, "DOU-54", "jet_adverse", False)
-    return Contest(me, them, (*me.terms, *them.terms), tuple(notices))
+    return Contest(me, them, (*me.terms, *them.terms), tuple(notices), rule="DOU-54")
 
 
 def _escape_preview(ctx: Ctx) -> Preview:
@@ -739,10 +758,27 @@ def _surprise_preview(ctx: Ctx) -> Preview:
     every = Fraction(1) if top is None else dist.chance(lambda t: ambush.surprised(t, top))
     listed = " ; ".join(f"{o.name} {_pct(p)}" for o, p in each)
     listed_en = "; ".join(f"{o.name} {_pct_en(p)}" for o, p in each)
+    terms = list(ambush.terms)
+    reach = None
+    if top is not None:  # the total that surprises the whole other side (issue 32)
+        reach = top + 1 if ambush.observer_wins_ties else top
+        rule = TIES_FLAG if ambush.observer_wins_ties else "A-DOU-6"
+        terms.append(
+            Term(
+                "à atteindre : la Perception passive la plus haute"
+                + (" + 1" if ambush.observer_wins_ties else ""),
+                str(reach),
+                rule,
+                "to reach: the highest passive Perception"
+                + (" + 1" if ambush.observer_wins_ties else ""),
+            )
+        )
     return Preview(
         ctx.action,
-        ambush.terms,
+        tuple(terms),
         dice_request(ambush.edge.roll),
+        target_number=reach,
+        dice_bonus=ambush.modifier,
         odds=every,
         odds_note=f"Chance de surprendre tout le camp adverse ({listed})",
         odds_note_en=f"Chance to surprise the whole other side ({listed_en})",
