@@ -115,39 +115,3 @@ def shown_order(enc: Encounter) -> tuple[TurnEntry | None, list[TurnEntry]]:
     now = turn.order[turn.current] if 0 <= turn.current < len(turn.order) else None
     later = [e for e in turn.order[turn.current + 1 :] if seen(e)]
     return (now if now is not None and seen(now) else None), later
-
-
-def players_copy(enc: Encounter) -> Encounter:
-    """The encounter as the players may know it, for their printed summary: without what they
-    do not see (hidden combatants and zones, foes in hidden zones, the log lines and turns
-    that would name them), without the GM's notes and open windows. Built whole with
-    shallow model_copy (no assignment checks: its parts refer to each other): it shares what
-    it keeps with `enc`, for reading only."""
-    shown = shown_zones(enc)
-    hidden_zones = {z.id for z in enc.map.zones} - {z.id for z in shown}
-    gone = unseen_ids(enc)
-    combatants = [
-        c.model_copy(update={"notes": "", "contacts": [o for o in c.contacts if o not in gone]})
-        for c in enc.combatants
-        if c.id not in gone
-    ]
-    edges = [e for e in enc.map.edges if not {e.a, e.b} & hidden_zones]
-    turn = enc.turn
-    now = turn.order[turn.current] if 0 <= turn.current < len(turn.order) else None
-    kept, current = [], -1
-    for entry in turn.order:
-        if entry.members and gone.issuperset(entry.members):
-            continue
-        if entry is now:
-            current = len(kept)
-        seen = [m for m in entry.members if m not in gone]
-        kept.append(entry.model_copy(update={"members": seen}))
-    return enc.model_copy(
-        update={
-            "combatants": combatants,
-            "map": enc.map.model_copy(update={"zones": shown, "edges": edges}),
-            "log": [e for e in enc.log if e.actor not in gone and e.target not in gone],
-            "turn": turn.model_copy(update={"order": kept, "current": current}),
-            "windows": [],
-        }
-    )

@@ -1,23 +1,31 @@
-"""The map as the players see it: what the GM hid is left out (combatants, zones and the
-tokens in them), a foe's health reads in words (Ruleset.public_condition), and nothing tells a
-GM-only number: no tooltip, no selection, no lines of an aim, no threatened squares."""
+"""The map as the players see it: it draws the players' copy of the encounter (what the GM hid
+is not in it: combatants, zones and the tokens in them, states naming them), a foe's health
+reads in words (Ruleset.public_condition), and nothing tells a GM-only number: no tooltip, no
+selection, no lines of an aim, no threatened squares."""
 
 from __future__ import annotations
 
 from ..engine import visibility
-from ..engine.model import Combatant, Zone
+from ..engine.model import Combatant, Encounter
+from ..engine.touched import Touched
 from ..i18n import pick
 from ..map.scene import EncounterScene
 
 
 class PlayersScene(EncounterScene):
-    """The GM's scene less what the players may not see; it never takes input."""
+    """The scene of a players' copy (players_copy); it never takes input."""
 
-    def _zones(self) -> list[Zone]:
-        return visibility.shown_zones(self.enc)
-
-    def _place_of(self, c: Combatant) -> str | None:
-        return None if visibility.unseen(self.enc, c) else super()._place_of(c)
+    def follow(self, seen: Encounter, notice: Touched) -> None:
+        """Take the players' copy made after a change: all drawn again when a zone or a token
+        came or went (something hidden or revealed, a zone seen once someone stood in it),
+        else only what the change touched."""
+        self.enc = seen
+        zones = {z.id for z in seen.map.zones}
+        placed = {c.id for c in seen.combatants if self._place_of(c) is not None}
+        if zones != set(self.zone_items) or placed != set(self.token_items):
+            self.sync()
+        else:
+            self.refresh(notice)
 
     def _badges(self, c: Combatant) -> list[str]:
         """The players' own side shows its numbers; a foe only its condition in words."""

@@ -1,7 +1,9 @@
 """The players' view (Affichage › Vue des joueurs): a window of its own that the GM puts on a
 second screen or a TV, full screen on the chosen screen (remembered). It shows the map as the
 players see it (PlayersScene), the round, whose turn it is and who comes next, and the last
-outcome in public words; it follows every change the GM makes and never takes input."""
+outcome in public words; it follows every change the GM makes and never takes input. All it
+shows is read from the players' copy of the encounter (players_copy), made anew at each
+change: the one filter of what the players may see."""
 
 from __future__ import annotations
 
@@ -11,6 +13,8 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QHBoxLayout, QLabel, QVBoxL
 
 from ..control.controller import Controller
 from ..engine import visibility
+from ..engine.players_copy import players_copy, secrets, seen_entry
+from ..engine.rulesets.base import Resolution
 from ..engine.touched import Touched
 from ..i18n import pick, tr
 from ..models import round_text
@@ -40,7 +44,10 @@ class PlayersWindow(QWidget):
         self.setStyleSheet(_STYLE)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.controller = controller
-        self.scene = PlayersScene(controller.enc, controller.ruleset)
+        self.known = secrets(controller.enc)
+        self.seen = players_copy(controller.enc, self.known)
+        self.last: Resolution | None = None  # the last outcome, read again at each change
+        self.scene = PlayersScene(self.seen, controller.ruleset)
         self.view = QGraphicsView(self.scene)
         self.view.setObjectName("playersMap")
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -77,6 +84,7 @@ class PlayersWindow(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
         self.area: QRectF | None = None  # the GM's view shown (« Montrer aux joueurs »)
         self.gm_dice = bool(QSettings().value(DICE_KEY, False, type=bool))
+        self._following = True  # until it is closed
         controller.changed.connect(self._changed)
         controller.replaced.connect(self._replaced)
         controller.resolved.connect(self._resolved)
@@ -91,30 +99,50 @@ class PlayersWindow(QWidget):
 
     # Following the GM ------------------------------------------------------------------------
 
+    def _copy(self) -> None:
+        self.known = secrets(self.controller.enc)
+        self.seen = players_copy(self.controller.enc, self.known)
+
     def _changed(self, notice: Touched) -> None:
-        self.scene.refresh(notice)
+        self._copy()
+        self.scene.follow(self.seen, notice)
         self.update_panel()
+        self._show_outcome()
 
     def _replaced(self) -> None:
-        self.scene.set_encounter(self.controller.enc, self.controller.ruleset)
-        self.outcome.hide()
+        self._copy()
+        self.scene.set_encounter(self.seen, self.controller.ruleset)
+        self.last = None
         self.area = None
         self.fit()
         self.update_panel()
+        self._show_outcome()
 
     def _resolved(self, resolution: object) -> None:
-        text = public_outcome(self.controller.enc, resolution, self.gm_dice)  # type: ignore[arg-type]
-        self.outcome.setText(text or "")  # what the players did not see leaves no line
+        self._copy()  # the changes of the action came before it
+        self.last = resolution  # type: ignore[assignment]
+        self._show_outcome()
+
+    def _show_outcome(self) -> None:
+        text = None
+        if self.last is not None:
+            text = public_outcome(self.seen, self.known, self.last, self.gm_dice)
+        self.outcome.setText(text or "")  # what the players do not see leaves no line
         self.outcome.setVisible(text is not None)
 
     def update_panel(self) -> None:
-        enc, ruleset = self.controller.enc, self.controller.ruleset
-        now, later = visibility.shown_order(enc)
+        enc, ruleset, seen = self.controller.enc, self.controller.ruleset, self.seen
+        now, later = visibility.shown_order(enc)  # the rows of units they see something of
         fighting = enc.turn.mode != "none"
-        self.round.setText(round_text(enc, ruleset) if fighting else tr("Combat non commencé"))
-        self.now.setText(pick(ruleset.unit_label(enc, now)) if now is not None else "—")
-        names = [pick(ruleset.unit_label(enc, e)) for e in later[:6]]
-        self.next.setText("\n".join(names) if names else "—")
+        self.round.setText(round_text(seen, ruleset) if fighting else tr("Combat non commencé"))
+        labels = [
+            pick(ruleset.unit_label(seen, row))
+            for e in ([now] if now is not None else []) + later[:6]
+            if (row := seen_entry(e, self.known)) is not None
+        ]
+        now_label, next_labels = (labels[0], labels[1:]) if now is not None else (None, labels)
+        self.now.setText(now_label or "—")
+        self.next.setText("\n".join(next_labels) if next_labels else "—")
         for label in (self.next_heading, self.next):
             label.setVisible(fighting)
         for label in (self.now_heading, self.now):  # an unseen creature acts unannounced
@@ -123,6 +151,7 @@ class PlayersWindow(QWidget):
     def set_gm_dice(self, on: bool) -> None:
         self.gm_dice = on
         QSettings().setValue(DICE_KEY, on)
+        self._show_outcome()
 
     # What part of the map ------------------------------------------------------------------
 
@@ -157,6 +186,9 @@ class PlayersWindow(QWidget):
         self.showFullScreen()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
+        if not self._following:
+            return super().closeEvent(event)
+        self._following = False
         self.controller.changed.disconnect(self._changed)
         self.controller.replaced.disconnect(self._replaced)
         self.controller.resolved.disconnect(self._resolved)

@@ -22,8 +22,8 @@ from PySide6.QtGui import (
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
-from ..engine import visibility
 from ..engine.model import Encounter
+from ..engine.players_copy import players_copy
 from ..engine.rulesets.base import Ruleset
 from ..i18n import tr
 from ..map.scene import EncounterScene
@@ -99,7 +99,7 @@ def summary_document(enc: Encounter, ruleset: Ruleset, players: bool = False) ->
     """The summary as a rich-text document paged for A4, the map image added as a resource;
     the players' version when `players` (what the players' view shows)."""
     if players:
-        enc = visibility.players_copy(enc)
+        enc = players_copy(enc)
     doc = QTextDocument()
     doc.setDocumentMargin(0)
     font = QFont("DejaVu Sans")

@@ -54,7 +54,7 @@ def summary_html(
 
     `map_image_name` is the map picture's resource name or URL (None: no map section),
     shown `map_width` pixels wide; `printed` is the date shown (now by default).
-    `players`: the players' version (of visibility.players_copy): a foe's row gives its
+    `players`: the players' version (of players_copy.players_copy): a foe's row gives its
     condition in words, not its numbers, and the log what was done, not how it came out.
     """
     body = [_header(enc, ruleset, printed or datetime.now())]
