@@ -79,10 +79,12 @@ package: wheel
 package-test: package
 	ESCARMOUCHE_BUNDLE=$(TARBALL) $(PY) -m pytest -q -p no:cacheprovider tests/install/test_bundle.py
 
-# The reliability tests at length: hundreds of kill -9 during saves, thousands of mutated files.
+# The reliability tests at length: hundreds of kill -9 during saves and after painted gestures,
+# thousands of mutated files, a thousand random plays with hidden things and the players' view.
 soak: $(STAMP) $(QM)
 	ESCARMOUCHE_SOAK=1 QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider \
-		tests/engine/test_save_kill.py tests/gui/test_file_mutations.py
+		tests/engine/test_save_kill.py tests/gui/test_file_mutations.py \
+		tests/gui/test_autosave_kill.py tests/gui/test_players_filter.py
 
 bench: $(STAMP) $(QM)
 	QT_QPA_PLATFORM=offscreen $(PY) -m tests.bench

@@ -30,7 +30,7 @@ from . import recovery
 from .commands import ChangeCommand
 from .settings import skip_out
 
-AUTOSAVE_DELAY_MS = 200  # the longest an autosave waits for the paint of its gesture
+AUTOSAVE_DELAY_MS = 200  # the longest an autosave waits for the window to paint its gesture
 
 
 class Refused(BilingualError):
@@ -65,7 +65,7 @@ class Controller(QObject):
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(500)
         self.undo_stack.cleanChanged.connect(self.file_state_changed)
-        # The autosave after a change is written once the gesture has been painted (the
+        # The autosave after a change is written just before the window paints it (the
         # window calls `flush_autosave` then), or after AUTOSAVE_DELAY_MS without a window.
         self._autosave_due = False
         self._autosave_timer = QTimer(self)
@@ -439,8 +439,8 @@ class Controller(QObject):
             self._autosave_timer.start()
 
     def flush_autosave(self) -> None:
-        """Write now the autosave that a change asks for (after the gesture's paint, before
-        the window closes); nothing when none is due."""
+        """Write now the autosave that a change asks for (before the window paints the
+        gesture, before it closes); nothing when none is due."""
         if self._autosave_due:
             self._autosave_due = False
             self._autosave_timer.stop()

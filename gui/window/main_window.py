@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QWidget
 
@@ -170,14 +170,15 @@ class MainWindow(QMainWindow):
         if not getattr(self, "_fitted", False):
             self._fitted = True
             self.view.fit()
+            self.installEventFilter(self)  # its update requests (Qt posts them to the widget)
             handle = self.windowHandle()
             if handle is not None:
-                handle.installEventFilter(self)  # its update requests: eventFilter
                 self.wheel_guard.watch(handle)  # the wheel never changes a field
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
-        """The window is about to paint: the autosave a change asked for follows the paint
-        (a queued call runs once this event is done), off the gesture's critical path."""
-        if watched is self.windowHandle() and event.type() == QEvent.Type.UpdateRequest:
-            QTimer.singleShot(0, self.controller.flush_autosave)
+        """The window is about to paint a change: the autosave it asked for is written first,
+        so that nothing the GM has seen on screen is lost to a crash (issue 31: a kill -9
+        right after the paint); the next gesture cannot start before it either."""
+        if watched is self and event.type() == QEvent.Type.UpdateRequest:
+            self.controller.flush_autosave()
         return False
