@@ -144,6 +144,7 @@ STATES = {
     "ligote": "D35-21",
     "lutte": "D35-58",
     "immobilise": "D35-61",
+    "reduit_au_silence": "D35-60",  # grapple_options.py: the pinner silences
     "aide_attaque": "D35-10",
     "aide_ca": "D35-10",
     "feinte": "D35-47",

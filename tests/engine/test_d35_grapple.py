@@ -1,6 +1,7 @@
 """d20_35 grapple: grab and hold (D35-57, A-D35-11), join (D35-62), the participants limit
 (D35-63, TV-D35-17), escape (D35-59, D35-61), pin and damage (D35-59), Concentration
-(TV-D35-18) and ties (CFG-D35-13); undo checked on every action (`take`)."""
+(TV-D35-18) and ties (CFG-D35-13); several attempts at the iterative BBA (D35-56); the
+pinner's options (D35-60); undo checked on every action (`take`)."""
 
 from __future__ import annotations
 
@@ -12,13 +13,14 @@ import pytest
 from gui.engine.changes import apply, revert
 from gui.engine.model import State
 from gui.engine.rulesets.base import Action, ActionError, DiceResult
+from gui.engine.rulesets.d20_35 import budget, sheet
 from gui.engine.rulesets.d20_35 import grapple as g
-from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35 import grapple_options as go
 from gui.engine.rulesets.d20_35.opposed import TIES_FLAG
 
 from .acting import take
 from .builders import dump
-from .d35_builders import MJ, PJ, fighter, registered, table
+from .d35_builders import MJ, PJ, arme, fighter, registered, table
 
 
 @pytest.fixture(autouse=True)
@@ -398,3 +400,113 @@ def test_d35_58_a_grappler_struck_out_of_the_fight_holds_no_one_any_more():
     t = grappling(a={"pv": 9, "pv_max": 10})
     take(t, "degats", "b", "a", agg=3)  # still up: still grappling
     assert g.GRAPPLED in states(t, "a") and g.GRAPPLED in states(t, "b")
+
+
+# --- D35-56: several attempts a round, each at the BBA of its attack ------------------------
+
+
+def test_d35_56_a_second_attempt_takes_the_second_attack_s_bba():
+    """BBA +6 (+6/+1): the second grab's touch attack and its grapple check are each 5 lower
+    than the first's; a BBA +5 creature has a single attack and nothing to choose."""
+    t = duel({"bba": 6, "force": 14})
+    first, second = look(t, g.GRAB), look(t, g.GRAB, attaque="1")
+    assert second.dice_bonus == first.dice_bonus - 5  # the touch attack
+    assert ("A : BBA (2e attaque de la série)", "+1") in terms_of(second)
+    assert ("A : BBA", "+6") in terms_of(first)
+    spec = next(s for s in t.ruleset.actions(t.enc, "a", "b") if s.kind == g.GRAB)
+    assert [c.value for c in next(o for o in spec.options if o.key == "attaque").choices] == [
+        "0",
+        "1",
+    ]
+    lone = duel({"bba": 5})
+    spec = next(s for s in lone.ruleset.actions(lone.enc, "a", "b") if s.kind == g.GRAB)
+    assert "attaque" not in {o.key for o in spec.options}
+
+
+@pytest.mark.parametrize("kind", [g.PIN, g.HURT, g.ESCAPE])
+def test_d35_56_d35_59_each_option_of_a_later_attempt_checks_at_its_bba(kind):
+    t = grappling({"bba": 11})  # +11/+6/+1
+    base = sheet.grapple_bonus(t.enc.combatant("a"))
+    for k, drop in ((0, 0), (1, 5), (2, 10)):
+        preview = look(t, kind, attaque=str(k))
+        assert preview.distribution is not None
+        assert preview.distribution.min_outcome == 1 + base - drop
+
+
+def test_d35_56_a_later_attempt_is_a_full_attack_in_the_round_s_budget():
+    assert budget.cost(Action(g.GRAB, "a", "b", {})).kind == "simple"
+    assert budget.cost(Action(g.GRAB, "a", "b", {"attaque": "1"})).kind == "complexe"
+
+
+# --- D35-60: the pinner's options ----------------------------------------------------------
+
+
+def pinning(a=None, b=None):
+    """A pins B (both grappling each other)."""
+    t = grappling(a, b)
+    hold(t, "b", "a", g.PINNED)
+    return t
+
+
+def test_d35_60_the_pinner_releases_as_a_free_action_and_neither_is_grappled():
+    t = pinning()
+    r = take(t, go.RELEASE, "a", "b")
+    assert r.success
+    assert not {"lutte", "immobilise"} & (set(states(t, "a")) | set(states(t, "b")))
+    assert budget.cost(Action(go.RELEASE, "a", "b", {})) is None
+
+
+def test_d35_60_release_and_silence_are_the_pinner_s_only():
+    t = grappling()
+    kinds = {s.kind for s in t.ruleset.actions(t.enc, "a", "b")}
+    assert go.RELEASE not in kinds and go.SILENCE not in kinds
+    assert blocking(look(t, go.RELEASE)) == ["D35-60"]
+    with pytest.raises(ActionError):
+        take(t, go.RELEASE, "a", "b")
+    t = pinning()
+    kinds = {s.kind for s in t.ruleset.actions(t.enc, "a", "b")}
+    assert {go.RELEASE, go.SILENCE} <= kinds
+
+
+def test_d35_60_the_pinner_silences_its_opponent_for_as_long_as_the_pin():
+    t = grappling()
+    take(t, g.PIN, "a", "b", faces="20", then=("1",))
+    pin = states(t, "b")["immobilise"]
+    r = take(t, go.SILENCE, "a", "b")
+    assert r.success
+    silenced = states(t, "b")[go.SILENCED]
+    assert silenced.source == "a" and silenced.expiry == pin.expiry
+    take(t, go.RELEASE, "a", "b")
+    assert go.SILENCED not in states(t, "b")
+
+
+def test_d35_60_the_pinner_cannot_escape_nor_pin_again():
+    t = pinning()
+    assert blocking(look(t, g.ESCAPE)) == ["D35-60"]
+    assert "D35-60" in blocking(look(t, g.PIN))
+    assert blocking(look(t, g.HURT)) == []  # damage stays open to it
+
+
+def test_d35_60_d35_59_moving_the_grapple_gets_4_against_a_pinned_opponent():
+    free = grappling({"vd": 9.0})
+    pinned = pinning({"vd": 9.0})
+    low = look(free, go.MOVE).distribution.min_outcome
+    assert look(pinned, go.MOVE).distribution.min_outcome == low + 4
+    r = take(pinned, go.MOVE, "a", "b", faces="20", then=("1",))
+    assert r.success and "4,50 m" in r.outcome_fr and "4.50 m" in r.outcome_en
+    assert ("moitié de la VD", "4,50 m") in {(x.label, str(x.value)) for x in r.terms}
+
+
+def test_d35_59_d35_60_turning_the_opponent_s_weapon_checks_then_attacks_at_minus_4():
+    t = pinning(None, {"armes": [arme("Dague")]})
+    preview = look(t, go.TURN_WEAPON, arme_cible="1")
+    assert len(preview.more) == 2  # the opponent's check, then the attack
+    assert any(x.rule == "D35-59" and x.value == "-4" for x in preview.terms)
+    won = take(t, go.TURN_WEAPON, "a", "b", faces="20", then=("1", "20"), arme_cible="1")
+    assert won.success
+    bonus = sheet.stat(t.enc.combatant("a"), "bba") + sheet.modifier(t.enc.combatant("a"), "force")
+    assert won.amounts["attack"] == 20 + bonus - 4  # d20 + BBA + Str − 4 (D35-59)
+    missed = take(t, go.TURN_WEAPON, "a", "b", faces="20", then=("1", "1"), arme_cible="1")
+    assert missed.success is False
+    lost = take(t, go.TURN_WEAPON, "a", "b", faces="1", then=("20",), arme_cible="1")
+    assert lost.success is False

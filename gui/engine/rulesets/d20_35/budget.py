@@ -30,7 +30,17 @@ from ..base import Action, Notice
 from ..edits import Edits
 from ..moving import moved
 from ..schema import Label
-from . import attack, declared, dying, grapple, maneuvers, running, sheet, turning
+from . import (
+    attack,
+    declared,
+    dying,
+    grapple,
+    grapple_options,
+    maneuvers,
+    running,
+    sheet,
+    turning,
+)
 
 Kind = Literal["simple", "mouvement", "complexe", "rapide", "immediate", "libre"]
 PREFIX = "d35_budget."
@@ -88,8 +98,13 @@ _COSTS: dict[str, Callable[[Action], Cost | None]] = {
             turning.KIND,
             declared.TOTAL_DEFENCE,
             dying.FIRST_AID,
-            *(h.kind for h in (*maneuvers.HANDLERS, *grapple.HANDLERS)),
+            *(h.kind for h in maneuvers.HANDLERS),
+            grapple_options.MOVE,
         )
+    },
+    # D35-56, D35-59: a grapple attempt takes the place of an attack, a later one a full attack
+    **{
+        kind: _attack for kind in (*(h.kind for h in grapple.HANDLERS), grapple_options.TURN_WEAPON)
     },
 }
 

@@ -41,7 +41,7 @@ from ..base import (
 )
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field
-from ..schema import Label
+from ..schema import FieldSpec, Label
 from . import sheet
 from .action_pieces import blocking
 from .context import Ctx, Handler
@@ -74,11 +74,19 @@ def concentration_dc(spell_level: int) -> int:
     return CONCENTRATION_BASE + spell_level
 
 
-def grapple_terms(c: Combatant) -> list[Term]:
+def grapple_terms(c: Combatant, attempt: int = 0) -> list[Term]:
     """D35-55: BBA + Str modifier + special size modifier (+ the sheet's misc. bonus); their
-    sum is sheet.grapple_bonus."""
+    sum is sheet.grapple_bonus. D35-56, D35-59: a later attempt of the round (`attempt` 1,
+    2…) takes the BBA of that attack of the sequence (+6/+1: the second at +1)."""
+    bba = sheet.iteratives(sheet.stat(c, "bba"))
+    k = min(attempt, len(bba) - 1)
+    base = Term("BBA", bba[0], "D35-55", "BAB")
+    if k:
+        base = Term(
+            f"BBA ({k + 1}e attaque de la série)", bba[k], "D35-56", f"BAB (attack #{k + 1})"
+        )
     terms = [
-        Term("BBA", sheet.stat(c, "bba"), "D35-55", "BAB"),
+        base,
         sheet.modifier_term(c, "force", "D35-55"),
         Term("taille (spéciale)", sheet.SIZE_GRAPPLE[sheet.size(c)], "A-D35-10", "size (special)"),
     ]
@@ -117,9 +125,33 @@ def _other(ctx: Ctx) -> None:
         raise ActionError("Choisir une autre créature", "Choose another creature")
 
 
+ATTEMPT = "attaque"  # D35-56, D35-59: the option naming the attack of the sequence
+
+
+def attempt(ctx: Ctx) -> int:
+    """Which attack of the actor's sequence the attempt takes the place of (0: the first)."""
+    raw = str(ctx.action.options.get(ATTEMPT, "0"))
+    return int(raw) if raw.isdigit() else 0
+
+
+def attempt_field(c: Combatant) -> tuple[FieldSpec, ...]:
+    """D35-56, D35-59: with several attacks a round (BBA +6 and up), each attempt takes the
+    place of one of them, at its BBA; nothing to choose with one attack."""
+    count = len(sheet.iteratives(sheet.stat(c, "bba")))
+    if count < 2:
+        return ()
+    steps = [
+        (str(k), f"{k + 1}e (BBA {b:+d})", f"#{k + 1} (BAB {b:+d})")
+        for k, b in enumerate(sheet.iteratives(sheet.stat(c, "bba")))
+    ]
+    fr, en = "Tentative à la place de l’attaque", "Attempt in place of attack"
+    return (choice_field(ATTEMPT, fr, en, steps, "D35-56", "0"),)
+
+
 def _check(ctx: Ctx, rule: str, mine: list[Term] | None = None) -> Opposed:
-    """The opposed grapple checks of the actor and its target (D35-55, CFG-D35-13)."""
-    own = mine if mine is not None else grapple_terms(ctx.actor)
+    """The opposed grapple checks of the actor (at the BBA of its attempt, D35-56) and its
+    target (D35-55, CFG-D35-13)."""
+    own = mine if mine is not None else grapple_terms(ctx.actor, attempt(ctx))
     return Opposed(
         rule,
         Side(ctx.actor, tuple(own)),
@@ -159,6 +191,22 @@ def _not_pinned(ctx: Ctx, rule: str) -> list[Notice]:
     return []
 
 
+def pinner_only(ctx: Ctx) -> list[Notice]:
+    """D35-60: the pinner may damage, turn the weapon, move, silence, disarm or release
+    (grapple_options.py), no other grapple option."""
+    if not any(s.key == PINNED and s.source == ctx.actor.id for s in ctx.target.states):
+        return []
+    return [
+        blocking(
+            "D35-60",
+            f"{ctx.actor.name} immobilise {ctx.target.name} : dégâts, arme retournée,"
+            " déplacement, faire taire, désarmer ou relâcher seulement",
+            f"{ctx.actor.name} pins {ctx.target.name}: damage, turn its weapon, move,"
+            " silence, disarm or release only",
+        )
+    ]
+
+
 def _judge(contest: Opposed, dice: DiceResult, terms: list[Term]) -> tuple[int, int, Winner]:
     """The actor's check (the first roll) against the target's (Preview.more[0])."""
     _first, second = contest.requests()
@@ -179,6 +227,7 @@ def _grab_spec(ctx: Ctx) -> ActionSpec:
             "The provoked AoO dealt damage",
             "D35-57",
         ),
+        *attempt_field(ctx.actor),
     )
     return ActionSpec(GRAB, Label(fr="Lutte : saisir", en="Grapple: grab"), "D35-57", True, options)
 
@@ -244,7 +293,7 @@ def _grab_numbers(ctx: Ctx) -> Grab:
                     "The AoO dealt damage: the attempt fails",
                 )
             )
-        terms = sheet.attack_bonus(actor, sheet.weapon(actor, 0))
+        terms = sheet.attack_bonus(actor, sheet.weapon(actor, 0), attempt(ctx))  # D35-56
         terms.append(
             Term("attaque de contact à mains nues", "", "D35-57", "unarmed melee touch attack")
         )
@@ -327,7 +376,10 @@ _ESCAPE_WITH = (
 
 
 def _escape_spec(ctx: Ctx) -> ActionSpec:
-    options = (choice_field("moyen", "Par", "With", list(_ESCAPE_WITH), "D35-59", "lutte"),)
+    options = (
+        choice_field("moyen", "Par", "With", list(_ESCAPE_WITH), "D35-59", "lutte"),
+        *attempt_field(ctx.actor),
+    )
     label = Label(fr="Lutte : s’échapper", en="Grapple: escape")
     return ActionSpec(ESCAPE, label, "D35-59", True, options)
 
@@ -337,7 +389,7 @@ def _escape_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
     mine = None
     if ctx.choice("moyen", "lutte") == "evasion":
         mine = [Term("Évasion", sheet.stat(ctx.actor, "evasion"), "D35-59", "Escape Artist")]
-    return _check(ctx, "D35-59", mine), _in_grapple(ctx, "D35-59")
+    return _check(ctx, "D35-59", mine), [*_in_grapple(ctx, "D35-59"), *pinner_only(ctx)]
 
 
 def _escape_preview(ctx: Ctx) -> Preview:
@@ -410,12 +462,13 @@ ESCAPE_HANDLER = Handler(ESCAPE, _escape_spec, _escape_preview, _escape_resolve)
 
 def _pin_spec(ctx: Ctx) -> ActionSpec:
     label = Label(fr="Lutte : immobiliser", en="Grapple: pin")
-    return ActionSpec(PIN, label, "D35-59", True)
+    return ActionSpec(PIN, label, "D35-59", True, attempt_field(ctx.actor))
 
 
 def _pin_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
     _other(ctx)
-    return _check(ctx, "D35-59"), [*_in_grapple(ctx, "D35-59"), *_not_pinned(ctx, "D35-59")]
+    notices = [*_in_grapple(ctx, "D35-59"), *_not_pinned(ctx, "D35-59"), *pinner_only(ctx)]
+    return _check(ctx, "D35-59"), notices
 
 
 def _pin_preview(ctx: Ctx) -> Preview:
@@ -461,6 +514,7 @@ def _hurt_spec(ctx: Ctx) -> ActionSpec:
             "Lethal damage (−4 on the check)",
             sheet.SRD,
         ),
+        *attempt_field(ctx.actor),
     )
     label = Label(fr="Lutte : dégâts", en="Grapple: damage")
     return ActionSpec(HURT, label, "D35-59", True, options)
@@ -474,7 +528,7 @@ def hurt_roll(c: Combatant) -> DiceRequest:
 
 def _hurt_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
     _other(ctx)
-    mine = grapple_terms(ctx.actor)
+    mine = grapple_terms(ctx.actor, attempt(ctx))
     if ctx.yes("letal"):
         mine.append(Term("dégâts létaux", LETHAL_PENALTY, sheet.SRD, "lethal damage"))
     notices = [*_in_grapple(ctx, "D35-59"), *_not_pinned(ctx, "D35-59")]
