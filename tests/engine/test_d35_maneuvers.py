@@ -592,3 +592,40 @@ def test_cfg_d35_13_overrun_ties_first_reroll_second_to_the_higher_modifier():
     t = table(fighter("a", PJ, (0, 0)), fighter("b", MJ, (1, 0)), flags={op.TIES_FLAG: "defenseur"})
     r = take(t, td.OVERRUN, "a", "b", "10", then=("10", "10", "10"))
     assert r.success is False and "a_terre" not in states(t, "a")
+
+
+# --- Issue 32 item 6: an opposed check gives its number to reach as a term -------------------
+
+
+def to_reach(preview):
+    (term,) = [x for x in preview.terms if x.label_en.startswith("to reach:")]
+    return term
+
+
+@pytest.mark.parametrize(
+    ("a_str", "b_str", "flag", "fr", "en"),
+    [
+        (14, 10, None, "d20 +0 (égalité gagnée (plus grand modificateur))", "d20 +0 (a tie wins"),
+        (10, 10, None, "d20 +0 (égalité : relancer)", "d20 +0 (a tie: roll again)"),
+        (10, 14, None, "d20 +2 + 1 (égalité perdue)", "d20 +2 + 1 (a tie loses)"),
+        (14, 10, "defenseur", "d20 +0 + 1 (égalité perdue)", "d20 +0 + 1 (a tie loses)"),
+    ],
+)
+def test_cfg_d35_13_a_bull_rush_preview_names_the_total_to_reach(a_str, b_str, flag, fr, en):
+    """The defender's total, d20 + its modifier, one more when a tie loses (A-D35-13): as a
+    term of the preview in both languages, not only in the odds' text; the actor's own
+    modifier is the dice entry's bonus."""
+    t = duel({"force": a_str}, {"force": b_str})
+    if flag is not None:
+        t.enc.flags[op.TIES_FLAG] = flag
+    preview = look(t, td.BULL_RUSH)
+    term = to_reach(preview)
+    assert term.label == "à atteindre : le total de B" and term.label_en == "to reach: B's total"
+    assert term.value == fr and term.value_en.startswith(en)
+    assert preview.dice_bonus == (a_str - 10) // 2
+
+
+def test_a_touch_then_contest_preview_names_the_check_to_reach_too():
+    t = duel({"force": 12}, {"force": 16})
+    term = to_reach(look(t, td.TRIP))
+    assert term.value == "d20 +3 + 1 (égalité perdue)"

@@ -3,7 +3,8 @@ grapple.py: each side is d20 + modifiers, a tie goes as CFG-D35-13 says (A-D35-1
 modifier, then both roll again; or the defender). The action's dice are the actor's first
 roll; the rolls that follow (the opponent's, or both checks after a touch attack) are
 Preview.more, read with base.chained. Each preview gives the exact chance of success, rerolled
-ties followed to the end (checks.opposed)."""
+ties followed to the end (checks.opposed), and the number to reach as a term (the other
+side's total: d20 + its modifier, Opposed.to_reach)."""
 
 from __future__ import annotations
 
@@ -113,6 +114,28 @@ class Opposed:
             opposed_outcome(a, d, self.attacker.modifier, self.defender.modifier, self.ties),
         )
 
+    def to_reach(self) -> Term:
+        """The number the actor's total must reach, as a term (issue 32, A-D35-13): the
+        other side's total, d20 + its modifier; one more when a tie goes to the defender
+        (its modifier higher, or CFG-D35-13 « defenseur »), a reroll on equal modifiers."""
+        dn, mod = self.defender.who.name, self.defender.modifier
+        a_mod = self.attacker.modifier
+        value = f"d20 {mod:+d}"
+        if self.ties.higher_modifier and a_mod > mod:
+            tie = ("égalité gagnée (plus grand modificateur)", "a tie wins (higher modifier)")
+        elif self.ties.higher_modifier and a_mod == mod and self.ties.then == "reroll":
+            tie = ("égalité : relancer", "a tie: roll again")
+        else:
+            value += " + 1"
+            tie = ("égalité perdue", "a tie loses")
+        return Term(
+            f"à atteindre : le total de {dn}",
+            f"{value} ({tie[0]})",
+            TIES_FLAG,
+            f"to reach: {dn}'s total",
+            f"{value} ({tie[1]})",
+        )
+
     def totals_terms(self, a: int, d: int, winner: Winner) -> list[Term]:
         an, dn = self.attacker.who.name, self.defender.who.name
         terms = [
@@ -193,8 +216,9 @@ def contest_preview(
     first, second = contest.requests()
     return Preview(
         ctx.action,
-        tuple(terms),
+        (*terms, contest.to_reach()),
         first,
+        dice_bonus=contest.attacker.modifier,
         odds=odds.attacker,
         odds_note=note[0],
         odds_note_en=note[1],
@@ -237,7 +261,7 @@ def touch_then_contest(
     )
     return Preview(
         ctx.action,
-        (*attack_terms, *contest.terms(False)),
+        (*attack_terms, *contest.terms(False), contest.to_reach()),
         dice_request(D20, Label(fr="Attaque de contact", en="Touch attack")),
         target_number=touch.target,
         dice_bonus=touch.modifier,
