@@ -319,9 +319,9 @@ class Resolution:
     # "healing"…), and what changed for each combatant (`effects`, filled by the Table).
     amounts: Mapping[str, int] = field(default_factory=dict)
     effects: tuple[Effect, ...] = ()
-    # The dramatic moments as data, not only in the outcome's words: a confirmed critical
-    # hit (d20: A-D35-1; douaratil's three 6s) and a fumble (d20: a natural 1 that misses;
-    # douaratil's three 1s).
+    # The dramatic moments as data, not only in the outcome's words: a critical hit (a
+    # confirmed threat on a d20, three 6s on 3d6…) and a fumble (a natural 1 that misses,
+    # three 1s…), as each ruleset's rules say.
     critical: bool = False
     fumble: bool = False
 

@@ -41,6 +41,7 @@ from . import (
     sheet,
     turning,
 )
+from .coup_de_grace import KIND as COUP_DE_GRACE
 
 Kind = Literal["simple", "mouvement", "complexe", "rapide", "immediate", "libre"]
 PREFIX = "d35_budget."
@@ -92,6 +93,7 @@ _COSTS: dict[str, Callable[[Action], Cost | None]] = {
     declared.OTHER: _declared,
     running.RUN: _run,
     running.WITHDRAW: lambda _a: Cost("complexe", 2),  # D35-76
+    COUP_DE_GRACE: lambda _a: Cost("complexe"),  # D35-22: a full-round action
     **{
         kind: lambda _a: _STANDARD
         for kind in (

@@ -96,7 +96,7 @@ def let_go_if_out(ctx: Ctx, edits: Edits, target: Combatant, after: dict[str, in
         grapple.let_go(edits, target.id)
 
 
-def _request(expr: DiceExpr) -> DiceRequest:
+def request(expr: DiceExpr) -> DiceRequest:
     return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or expr.minimum)
 
 
@@ -110,12 +110,12 @@ def preview(ctx: Ctx) -> Preview:
     more = (
         (_massive_save(ctx),) if ctx.yes("massif", True) and (expr.maximum or 0) >= MASSIVE else ()
     )
-    return Preview(ctx.action, tuple(terms), _request(expr), more=more)
+    return Preview(ctx.action, tuple(terms), request(expr), more=more)
 
 
 def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     expr, terms = expression(ctx)
-    amount = max(1, dice.total(_request(expr)))  # SRD: at least 1 damage
+    amount = max(1, dice.total(request(expr)))  # SRD: at least 1 damage
     actor, target = ctx.actor, ctx.target
     edits = Edits(ctx.enc)
     path = ("combatants", target.id, "stats")

@@ -2,8 +2,9 @@
 CFG-D35-11): under « srd » (default) the SRD 3.5 list (hors extrait, SRD) —
 
 - from every foe that threatens the actor: a ranged attack, a bull rush (it enters the
-  target's space, D35-12), first aid, and the lines of the action table that provoke
-  (declared.TABLE: casting a spell, drinking a potion, standing up…, also in the saddle);
+  target's space, D35-12), first aid, a coup de grâce (D35-22), and the lines of the action
+  table that provoke (declared.TABLE: casting a spell, drinking a potion, standing up…, also
+  in the saddle);
 - from the target alone: a trip's unarmed touch attack (D35-35), a disarm (D35-41), a sunder
   (D35-44), an overrun (D35-68), a grab (D35-57);
 
@@ -22,6 +23,7 @@ from ..base import Action, ActionSpec, Ruleset, Term
 from ..fields import choice_field
 from . import declared, dying, mounted, opportunity, sheet
 from .context import Ctx
+from .coup_de_grace import KIND as COUP_DE_GRACE
 from .disarming import DISARM, SUNDER
 from .grapple import GRAB
 from .takedowns import BULL_RUSH, OVERRUN, TRIP
@@ -43,7 +45,7 @@ def _srd(ctx: Ctx) -> Scope | None:
         return "cible"
     if kind == "attaquer":
         return "tous" if sheet.is_ranged(ctx.weapon()) else None
-    if kind in (BULL_RUSH, dying.FIRST_AID):
+    if kind in (BULL_RUSH, dying.FIRST_AID, COUP_DE_GRACE):  # D35-22: « provoque une AO »
         return "tous"
     if kind == declared.OTHER:
         return "tous" if declared.declared(ctx).provokes else None

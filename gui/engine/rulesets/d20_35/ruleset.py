@@ -48,10 +48,14 @@ from . import (
     turning,
 )
 from .context import Ctx
+from .coup_de_grace import COUP_DE_GRACE
+from .helpless import LABEL as HELPLESS
+from .helpless import shown as helpless_shown
 
 HANDLERS = (
     attack.ATTACK,
     damage.DAMAGE,
+    COUP_DE_GRACE,  # D35-22
     dying.STABILISATION,
     dying.PREMIERS_SECOURS,
     dying.REPOS,
@@ -247,6 +251,8 @@ class D20(GroupedByStat, HandlerRuleset):
         state = STATUS[sheet.status(c)]
         head = Label(fr=f"pv {pv}/{top}", en=f"hp {pv}/{top}")
         shown = [head] if state.fr == "Normal" else [head, state]
+        if helpless_shown(c):  # D35-21: helpless by its numbers or states (helpless.py)
+            shown.append(HELPLESS)
         # The round's budget stays off the token (the sheet lists it): only the conditions.
         return [*shown, *(self.state_label(s) for s in c.states if _own_label(s) is None)]
 

@@ -22,7 +22,7 @@ from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolut
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field
 from ..schema import Label
-from . import sheet
+from . import helpless, sheet
 from .action_pieces import blocking, listed_target, metres_words
 from .context import Ctx, Handler
 from .opposed import (
@@ -133,6 +133,11 @@ def _trip_numbers(ctx: Ctx) -> Trip:
     terms = sheet.attack_bonus(actor, sheet.weapon(actor, 0))
     terms.append(Term("attaque de contact à mains nues", "", "A-D35-12", "unarmed touch attack"))
     touch_ca, _ca_terms = sheet.ca(target, "touch")
+    for term in helpless.ca_terms(target, ranged=False, every_attack=False):  # D35-21
+        shown = term.value
+        if isinstance(shown, int):  # the CA's, not the attacker's: shown, not added
+            touch_ca, shown = touch_ca + shown, f"{shown:+d}"
+        terms.append(Term(term.label, shown, term.rule, term.label_en))
     terms.append(Term("CA de contact de la cible", str(touch_ca), "D35-35", "target's touch AC"))
     terms.append(Term("provoque une attaque d’opportunité", "", "D35-35", "provokes an AoO"))
     means = ctx.choice("resiste", "meilleur")
