@@ -113,7 +113,7 @@ class Defence:
     check: Check
     terms: tuple[Term, ...]
     notices: tuple[Notice, ...]
-    riposte: int  # d6s the attacker takes on a successful block with a weapon (A-DOU-16)
+    riposte: int  # d6s the attacker takes on a successful block with a weapon (DOU-48, A-DOU-16)
     push: tuple[str, str] | None = None  # DOU-49: what a shield block does to the defender
 
 
@@ -239,7 +239,7 @@ def legality(
             "with a weapon, up to one size larger only",
             "A-DOU-17",
         )
-    riposte = 0
+    riposte = 0  # DOU-48: a weapon that blocks bare hands or a natural weapon hurts it at once
     if attack_kind in ("main_nue", "naturelle") and weapon_block:
         riposte = sheet.int_of(sheet.weapon(defender, int(item)).get("des"))
     return out, riposte, None
