@@ -22,7 +22,7 @@ from ..engine.conditions import FREE, MAX_ROUNDS, ConditionError, Duration, cond
 from ..engine.model import State
 from ..engine.problems import BilingualError
 from ..engine.turns import current_entry
-from ..i18n import message, pick, tr
+from ..i18n import either, message, pick, tr
 from .checked import ChecksBeforeAccept, error_label
 
 
@@ -73,6 +73,9 @@ class AddStateDialog(ChecksBeforeAccept, QDialog):
         self.lasting = QComboBox()
         for duration, words in lastings():
             self.lasting.addItem(words, duration)
+        self.value = QSpinBox()  # the number a state carries (a concealment's %), its default
+        self.value_label = QLabel()
+        self.value_label.setBuddy(self.value)
         self.rounds = QSpinBox()
         self.rounds.setRange(1, MAX_ROUNDS)
         self.rounds.setSuffix(tr(" round(s)"))
@@ -93,6 +96,7 @@ class AddStateDialog(ChecksBeforeAccept, QDialog):
         form = QFormLayout()
         form.addRow(tr("&État :"), self.kind)
         form.addRow("", self.rules)
+        form.addRow(self.value_label, self.value)
         form.addRow(tr("&Nom :"), self.name)
         form.addRow(tr("&Texte :"), self.text)
         form.addRow(tr("&Durée :"), self.lasting)
@@ -103,6 +107,8 @@ class AddStateDialog(ChecksBeforeAccept, QDialog):
         layout.addLayout(form)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+        self._value_of: str | None = None  # the state whose default the value box shows
+        self._carries = False
         for signal in (self.kind.currentIndexChanged, self.lasting.currentIndexChanged):
             signal.connect(self._refresh)
         for signal in (self.name.textChanged, self.source.currentIndexChanged):
@@ -118,7 +124,16 @@ class AddStateDialog(ChecksBeforeAccept, QDialog):
         )
         self.rules.setText(pick(spec.text) if spec is not None else "")
         self.rules.setVisible(spec is not None)
+        carried = spec.value if spec is not None else None
+        self._carries = carried is not None
+        if carried is not None and self._value_of != spec.key:  # its default, once chosen
+            self._value_of = spec.key
+            self.value_label.setText(either(f"{carried.label.fr} :", f"{carried.label.en}:"))
+            self.value.setRange(carried.minimum, carried.maximum)
+            self.value.setSuffix(f" {carried.unit}" if carried.unit else "")
+            self.value.setValue(carried.default)
         for widget, shown in (
+            (self.value, carried is not None),
             (self.name, free),
             (self.text, free),
             (self.rounds, self.duration().lasting == "rounds"),
@@ -148,6 +163,7 @@ class AddStateDialog(ChecksBeforeAccept, QDialog):
             self.source.currentData(),
             name=self.name.text(),
             text=self.text.toPlainText(),
+            value=self.value.value() if self._carries else None,
         )
 
     def problems(self) -> list[str]:

@@ -13,7 +13,7 @@ from .changes import ChangeSet, change
 from .model import Encounter, LogEntry, State
 from .problems import BilingualError
 from .rulesets.base import Ruleset, log_change
-from .rulesets.schema import Label
+from .rulesets.schema import Label, StateValueSpec
 from .turns import current_entry
 
 FREE = "autre"  # the choice of a free condition among the ruleset's states
@@ -50,10 +50,12 @@ def condition(
     source: str | None = None,
     name: str = "",
     text: str = "",
+    value: int | None = None,
 ) -> State:
     """The state `key` of the ruleset (its label and rules text, `text` replacing the text
-    when given), or with FREE a condition named `name`, lasting `duration`, caused by
-    `source`. ConditionError when it cannot be."""
+    when given; the number it carries, `value` or its rules' default), or with FREE a
+    condition named `name`, lasting `duration`, caused by `source`. ConditionError when it
+    cannot be."""
     enc.combatant(cid)  # KeyError for an unknown combatant
     if source is not None:
         enc.combatant(source)
@@ -73,9 +75,30 @@ def condition(
         if spec is None:
             raise ConditionError(f"État inconnu « {key} »", f"Unknown condition '{key}'")
         label, text = spec.label.fr, text or spec.text.fr
+        value = _value(spec.value, value)
     return State(
-        key=key, label=label, text=text, source=source, expiry=_expiry(enc, cid, duration, source)
+        key=key,
+        label=label,
+        text=text,
+        source=source,
+        expiry=_expiry(enc, cid, duration, source),
+        value=value,
     )
+
+
+def _value(spec: StateValueSpec | None, value: int | None) -> int | None:
+    """The number a listed state carries: the GM's within its range, else the default; none
+    for a state that carries none."""
+    if spec is None:
+        return None
+    if value is None:
+        return spec.default
+    if not spec.minimum <= value <= spec.maximum:
+        raise ConditionError(
+            f"{spec.label.fr} : de {spec.minimum} à {spec.maximum}",
+            f"{spec.label.en}: from {spec.minimum} to {spec.maximum}",
+        )
+    return value
 
 
 def _expiry(enc: Encounter, cid: str, d: Duration, source: str | None):

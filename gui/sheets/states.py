@@ -24,9 +24,11 @@ from . import ErrorLabel
 
 
 def state_text(ruleset: Ruleset, enc: Encounter, state: State, owner: str | None = None) -> str:
-    """ "Béni ×2 (3 r.)": the label, its value if any, how long it lasts if it ends."""
+    """ "Béni ×2 (3 r.)", "Camouflé 20 %": the label, its value if any (a listed state's
+    with its unit, or its default), how long it lasts if it ends."""
     name = pick(ruleset.state_label(state))
-    text = name if state.value is None else f"{name} ×{state.value}"
+    words = ruleset.state_value_words(state)
+    text = f"{name} {words}" if words else name
     lasting = pick(describe(enc, state, owner))
     return f"{text} ({lasting})" if lasting else text
 

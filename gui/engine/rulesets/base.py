@@ -386,10 +386,21 @@ class Ruleset(ABC):
         out = []
         for s in c.states:
             label = self.state_label(s)
-            if s.value is not None:
-                label = Label(fr=f"{label.fr} ×{s.value}", en=f"{label.en} ×{s.value}")
+            if words := self.state_value_words(s):
+                label = Label(fr=f"{label.fr} {words}", en=f"{label.en} {words}")
             out.append(label)
         return out
+
+    def state_value_words(self, state: State) -> str:
+        """How the number a state carries reads after its name: « 20 % » for a state of the
+        list whose number has a unit (the rules' default when it was set without one), « ×2 »
+        for any other number; "" when it carries none."""
+        spec = self._state_specs.get(state.key)
+        carried = spec.value if spec is not None else None
+        value = state.value if state.value is not None or carried is None else carried.default
+        if value is None:
+            return ""
+        return f"{value} {carried.unit}" if carried is not None and carried.unit else f"×{value}"
 
     def state_label(self, state: State) -> Label:
         """A state's name in both languages: the ruleset's own for a state of its list, the

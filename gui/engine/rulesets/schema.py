@@ -80,14 +80,29 @@ class TrackSpec(BaseModel):
         return self.size
 
 
+class StateValueSpec(BaseModel):
+    """The number a state carries when the GM puts it on (a concealment's miss chance): its
+    name, the rules' default, its range and the unit shown after it (« % »)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    label: Label
+    default: int
+    minimum: int = 0
+    maximum: int = 999
+    unit: str = ""
+    rule: str = ""
+
+
 class StateSpec(BaseModel):
-    """A named condition with its rules text (the GM may also type free conditions)."""
+    """A named condition with its rules text (the GM may also type free conditions); `value`:
+    the number it carries, when it carries one."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     key: Key
     label: Label
     text: Label
     rule: str = ""
+    value: StateValueSpec | None = None
 
 
 class WindowSpec(BaseModel):

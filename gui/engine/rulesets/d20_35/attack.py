@@ -43,7 +43,7 @@ from ..base import (
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field, int_field
 from ..schema import Label
-from . import criticals, helpless, maneuvers, opportunity, sheet
+from . import concealment, criticals, helpless, maneuvers, opportunity, sheet
 from .context import Ctx, Handler
 from .opposed import D20
 
@@ -454,12 +454,13 @@ def _cover(
 
 
 def _miss(target: Combatant) -> ChainStep | None:
-    """D35-16, D35-17: 50 % against an invisible target (total concealment), else the
-    highest concealment the GM set (its state's value), none when none."""
-    if sheet.has_state(target, "invisible"):
-        return miss_chance_step(50, "Camouflage total", "D35-17")
-    percent = next((s.value for s in target.states if s.key == "camouflage" and s.value), None)
-    return None if percent is None else miss_chance_step(percent, "Camouflage", "D35-16")
+    """D35-16 to D35-19: the highest concealment of the target (concealment.py: 50 % when
+    invisible, the GM's degree or 20 %), none when none."""
+    found = concealment.miss_percent(target)
+    if found is None:
+        return None
+    percent, rule = found
+    return miss_chance_step(percent, "Camouflage total" if rule == "D35-17" else "Camouflage", rule)
 
 
 def _sum(terms: list[Term]) -> int:

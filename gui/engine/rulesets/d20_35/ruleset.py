@@ -254,7 +254,14 @@ class D20(GroupedByStat, HandlerRuleset):
         if helpless_shown(c):  # D35-21: helpless by its numbers or states (helpless.py)
             shown.append(HELPLESS)
         # The round's budget stays off the token (the sheet lists it): only the conditions.
-        return [*shown, *(self.state_label(s) for s in c.states if _own_label(s) is None)]
+        return [*shown, *(self._with_value(s) for s in c.states if _own_label(s) is None)]
+
+    def _with_value(self, state: State) -> Label:
+        """A condition's name with the number it carries when it has a unit (« Camouflé
+        20 % », D35-19), the rules' default when set without one."""
+        label, spec = self.state_label(state), self._state_specs.get(state.key)
+        words = self.state_value_words(state) if spec is not None and spec.value else ""
+        return Label(fr=f"{label.fr} {words}", en=f"{label.en} {words}") if words else label
 
 
 def _own_label(state: State) -> Label | None:
