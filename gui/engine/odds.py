@@ -27,8 +27,24 @@ from fractions import Fraction
 from types import MappingProxyType
 
 from gui.engine.dice import DiceExpr
+from gui.engine.problems import BilingualError
 
 DEFAULT_EXPLODE_DEPTH = 4
+# Issue 31: the exact odds a preview computes stay within about a tenth of a second on this
+# kind of machine, so the window never freezes on a valid roll (« 100d1000 » took 70 s).
+POWER_BITS_LIMIT = 2_000_000  # bits of the packed power (100d20 is 0.8 M, 100d100 6.6 M)
+KEEP_STEPS_LIMIT = 1_000_000  # steps of the keep-highest/lowest DP (100d20kh50 is ~10^8)
+
+
+class OddsTooCostly(BilingualError):
+    """Exact odds of a roll too large to compute while the GM waits (the dice themselves are
+    fine: the app rolls them or the GM types them)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "Cote non calculée : trop de dés pour un calcul exact immédiat",
+            "Odds not computed: too many dice for an exact result at once",
+        )
 
 
 class Joint[T]:
@@ -168,6 +184,9 @@ def _power(poly: Mapping[int, int], count: int) -> list[int]:
     degree = max(poly)
     # Every coefficient of the power is <= (sum of coefficients)**count; byte-aligned fields
     # (plus two spare bits) let to_bytes/from_bytes do the packing and unpacking in C.
+    width = (count * sum(poly.values()).bit_length() + 2 + 7) // 8  # (a bound, cheaply)
+    if (degree * count + 1) * width * 8 > POWER_BITS_LIMIT:
+        raise OddsTooCostly
     width = ((sum(poly.values()) ** count).bit_length() + 2 + 7) // 8
     packed = int.from_bytes(
         b"".join(poly.get(e, 0).to_bytes(width, "little") for e in range(degree + 1)), "little"
@@ -294,6 +313,9 @@ def success_pool_joint(
 def _keep_dp(die: Mapping[int, int], count: int, keep: int, highest: bool) -> dict[int, int]:
     """Weights of the sum of the best `keep` of `count` dice, by a DP from best value down."""
     order = sorted(die, reverse=highest)
+    states = keep + (max(order) - min(order)) * keep * (keep - 1) // 2  # (placed, total) pairs
+    if len(order) * states * (count + 1) > KEEP_STEPS_LIMIT:
+        raise OddsTooCostly
     # worse[i] = total weight of the values ranked at or after order[i].
     worse = list(itertools.accumulate((die[v] for v in reversed(order)), initial=0))[::-1]
     result: dict[int, int] = defaultdict(int)

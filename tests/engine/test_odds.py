@@ -239,3 +239,20 @@ def test_invalid_arguments_raise():
         sum_dice(2, 20, keep_highest=1, keep_lowest=1)
     with pytest.raises(ValueError):
         sum_dice(2, 20, keep_highest=3)
+
+
+def test_odds_too_large_to_compute_at_once_are_refused_not_frozen_on():
+    """Issue 31: exact odds stay within about a tenth of a second; past the bound the caller
+    is told (OddsTooCostly, in both languages) instead of the window freezing for a minute."""
+    import time
+
+    from gui.engine.odds import OddsTooCostly
+
+    for count, sides, keep in [(100, 100, None), (100, 1000, None), (100, 20, 50)]:
+        begin = time.perf_counter()
+        with pytest.raises(OddsTooCostly) as refused:
+            sum_dice(count, sides, keep_highest=keep)
+        assert time.perf_counter() - begin < 0.5
+        assert "Cote non calculée" in refused.value.fr and "Odds not computed" in refused.value.en
+    assert sum_dice(100, 20).total == 20**100  # the largest plain sums still exact
+    assert sum_dice(50, 1000, keep_highest=1).max_outcome == 1000

@@ -12,7 +12,7 @@ from ..grid.placed import cover_between, squares_apart
 from ..grid.squares import Size
 from ..model import Combatant, Encounter, State
 from ..moves import Destination
-from ..odds import from_expr
+from ..odds import Distribution, OddsTooCostly, from_expr
 from ..turns import RankedInitiative
 from ..zones import ZoneGraph
 from . import public
@@ -217,11 +217,13 @@ class Libre(GroupedByStat):
             expr = self._amount_expr(enc, action)
             fr, en = ("dégâts", "damage") if action.kind == "damage" else ("soins", "healing")
             rule = "LIB-03" if action.kind == "damage" else "LIB-04"
+            distribution, notices = _exact(expr)
             return Preview(
                 action,
                 (Term(f"{fr} {expr}", "", rule, f"{en} {expr}"),),
                 _request(expr),
-                distribution=from_expr(expr),
+                distribution=distribution,
+                notices=notices,
             )
         if action.kind in ("add_state", "remove_state"):
             label = self._state_label(action)
@@ -234,17 +236,17 @@ class Libre(GroupedByStat):
         plain: list[Term] = []
         computed = Action(action.kind, action.actor, action.target, action.options)
         expr_c, number_c = self._attack_numbers(enc, computed, plain)
-        odds = from_expr(expr).at_least(number)
+        distribution, too_costly = _exact(expr)
         return Preview(
             action,
             tuple(terms),
             _request(expr),
             target_number=number,
-            odds=odds,
+            odds=None if distribution is None else distribution.at_least(number),
             odds_note="P(jet ≥ Défense)",
             odds_note_en="P(roll ≥ Defence)",
-            distribution=from_expr(expr),
-            notices=tuple(self._line_notices(enc, action)),
+            distribution=distribution,
+            notices=(*self._line_notices(enc, action), *too_costly),
             computed={
                 "bonus": expr_c.modifier - _expr(action.options.get("jet"), "1d20").modifier,
                 "target_number": number_c,
@@ -485,3 +487,12 @@ class Libre(GroupedByStat):
 
 
 RULESET_CLASS = Libre
+
+
+def _exact(expr: DiceExpr) -> tuple[Distribution | None, tuple[Notice, ...]]:
+    """The roll's exact distribution, or none and why when it is too large to compute while
+    the GM waits (issue 31: the dice are still rolled or typed)."""
+    try:
+        return from_expr(expr), ()
+    except OddsTooCostly as exc:
+        return None, (Notice("", exc.fr, exc.en),)
