@@ -100,6 +100,17 @@ def test_a_d35_1_the_confirmation_may_be_typed_as_a_total():
     assert not attack(t, "20", then=("17",), aggregate=True).critical
 
 
+def test_a_d35_1_a_typed_confirmation_is_the_total_with_the_attack_s_bonus():
+    t = duel(a={"bba": 5}, b={"ca_armure": 12})  # +5 against CA 22
+    confirm = look(t, "attaquer", "a", "b", arme="1").more[0]
+    assert (str(confirm.expr), confirm.minimum, confirm.maximum) == ("1d20+5", 6, 25)
+    assert attack(t, "19", then=("22",), aggregate=True).critical  # a natural 17 + 5
+    assert not attack(t, "19", then=("21",), aggregate=True).critical
+    t = duel(a={"bba": 5}, b={"dexterite": 1})  # CA 5: only a natural 1 fails
+    assert not attack(t, "19", then=("6",), aggregate=True).critical
+    assert attack(t, "19", then=("7",), aggregate=True).critical
+
+
 def test_a_d35_1_the_confirmation_is_needed_only_when_the_dice_threaten():
     t = duel(b={"ca_armure": 8})
     assert attack(t, "12").success is False  # no threat: no confirmation read

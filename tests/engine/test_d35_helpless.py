@@ -75,11 +75,14 @@ def test_d35_21_the_demo_s_dying_knight_is_struck_at_his_helpless_ca_and_4_more_
     assert not any(t.rule == "D35-21" and t.value == 4 for t in dying.terms)  # no +4 term
 
 
-def test_d35_21_the_token_says_helpless_once():
+def test_d35_21_the_token_and_the_sheet_say_helpless_once():
     t = _demo_knight_at(-3)
     r, aldric = t.ruleset, t.enc.combatant("aldric")
     assert r.badges(t.enc, aldric) == ["pv -3/38", "Mourant", "Sans défense"]
     assert [b.en for b in r.badge_labels(t.enc, aldric)] == ["hp -3/38", "Dying", "Helpless"]
+    derived = {x.label: x for x in r.derived(t.enc, aldric)}
+    assert derived["Sans défense"].english() == "D35-21 Helpless: dying"
+    assert derived["CA (contact, pris au dépourvu)"].value == "12 (5, 12)"  # Dex as 0 in each
     aldric.stats["pv"] = 38
     assert "Sans défense" not in r.badges(t.enc, aldric)
     aldric.states = [State(key="sans_defense", label="Sans défense")]

@@ -470,7 +470,8 @@ def _sum(terms: list[Term]) -> int:
 def _more(attack: Attack) -> tuple[DiceRequest, ...]:
     """The rolls after the attack's: the critical's confirmation when a critical may be
     (A-D35-1), then concealment's d% (D35-16)."""
-    confirm = (criticals.request(),) if attack.threat.critical is not None else ()
+    critical = attack.threat.critical is not None
+    confirm = (criticals.request(attack.check.modifier),) if critical else ()
     hidden = () if attack.miss is None else (dice_request(attack.miss.roll, _CONCEALMENT),)
     return confirm + hidden
 

@@ -122,12 +122,18 @@ def death_odds(dist: Distribution, target: Combatant) -> Fraction:
     return odds
 
 
-def preview(ctx: Ctx) -> Preview:
-    w = ctx.weapon()
+def _blow(ctx: Ctx) -> tuple[DiceExpr, list[Term]]:
+    """The blow's damage, a critical's, with what the rule says of it."""
     expr, terms = damage.expression(ctx, critical=True)
     said = ("touche automatiquement, un critique", "hits automatically, a critical hit")
     terms.insert(0, Term(said[0], "", RULE, said[1]))
     terms.append(Term("action complexe", "", RULE, "full-round action"))
+    return expr, terms
+
+
+def preview(ctx: Ctx) -> Preview:
+    w = ctx.weapon()
+    expr, terms = _blow(ctx)
     dist = from_expr(expr)
     chance = death_odds(dist, ctx.target)
     note = (
@@ -150,7 +156,7 @@ def preview(ctx: Ctx) -> Preview:
 
 def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     w = ctx.weapon()
-    expr, terms = damage.expression(ctx, critical=True)
+    expr, terms = _blow(ctx)
     refuse_blocked(ctx.action, _notices(ctx, w), terms)
     actor, target = ctx.actor, ctx.target
     dealt = max(1, dice.total(damage.request(expr)))  # SRD: at least 1 damage

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...checks import Check, check_faces, check_odds
-from ...checks.rolls import dice_request, outcome
+from ...checks.rolls import TOTAL
 from ...dice import DiceExpr
 from ...model import Combatant, Scalar
 from ..base import DiceRequest, DiceResult, Term, chained
@@ -75,8 +75,11 @@ def multiplied(expr: DiceExpr, multiplier: int) -> DiceExpr:
     return DiceExpr(expr.count * multiplier, expr.sides, expr.modifier * multiplier)
 
 
-def request() -> DiceRequest:
-    return dice_request(D20, CONFIRMATION)
+def request(bonus: int) -> DiceRequest:
+    """The confirmation: d20 + the attack's bonus, its total shown and typed with the bonus."""
+    expr = DiceExpr(1, 20, modifier=bonus)
+    top = expr.maximum or 20 + bonus
+    return DiceRequest(expr, TOTAL, expr.minimum, top, label=CONFIRMATION)
 
 
 @dataclass(frozen=True)
@@ -146,8 +149,10 @@ def odds_note(threat_: Threat, chance: Fraction) -> tuple[str, str]:
 def confirm(dice: DiceResult, index: int, check: Check, terms: list[Term]) -> bool:
     """The confirmation roll (the `index`-th roll that follows): d20 + the same bonus against
     the same CA, a natural 20 confirming and a natural 1 failing (D35-80)."""
-    chained(dice, index, request())  # refused when the dialog did not bring it
-    result, _assumed = outcome(D20, dice.then[index], check)
+    total = chained(dice, index, request(check.modifier))  # refused when it is missing
+    rolled = dice.then[index]
+    natural = rolled.faces[0] if rolled.faces else total - check.modifier
+    result = check_faces(D20, [natural], check)
     said = ("confirmé", "confirmed") if result.success else ("non confirmé", "not confirmed")
     terms.append(
         Term(

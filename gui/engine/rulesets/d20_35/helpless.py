@@ -101,3 +101,11 @@ def effective_term(ca: int, ranged: bool, every_attack: bool) -> Term:
         RULE,
         f"effective AC against {against[1]}",
     )
+
+
+def sheet_terms(c: Combatant) -> list[Term]:
+    """The sheet's derived line: helpless, and why (none when it is not)."""
+    reason = why(c)
+    if reason is None:
+        return []
+    return [Term(LABEL.fr, reason.fr, RULE, LABEL.en, reason.en)]

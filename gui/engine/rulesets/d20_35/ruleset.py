@@ -50,6 +50,7 @@ from . import (
 from .context import Ctx
 from .coup_de_grace import COUP_DE_GRACE
 from .helpless import LABEL as HELPLESS
+from .helpless import sheet_terms as helpless_terms
 from .helpless import shown as helpless_shown
 
 HANDLERS = (
@@ -243,6 +244,7 @@ class D20(GroupedByStat, HandlerRuleset):
             Term("BBA", bba, sheet.SRD, "BAB"),
             Term("Lutte", f"{sheet.grapple_bonus(c):+d}", "D35-55", "Grapple"),
             Term("État", state.fr, "D35-48", "Status", state.en),
+            *helpless_terms(c),  # D35-21
         ]
 
     @with_flags
