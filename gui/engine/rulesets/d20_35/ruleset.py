@@ -44,6 +44,7 @@ from . import (
     passing,
     provoking,
     running,
+    saves,
     sheet,
     turning,
 )
@@ -64,6 +65,7 @@ HANDLERS = (
     *maneuvers.HANDLERS,
     *grapple.HANDLERS,
     *grapple_options.HANDLERS,
+    *saves.HANDLERS,
     *running.HANDLERS,
     *mounted.HANDLERS,
     *declared.HANDLERS,
