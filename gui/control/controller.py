@@ -25,6 +25,7 @@ from ..engine.problems import BilingualError
 from ..engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
 from ..engine.table import Table
 from ..engine.touched import touched
+from ..engine.turns import current_entry
 from ..i18n import either, message, tr
 from . import recovery
 from .commands import ChangeCommand
@@ -400,7 +401,18 @@ class Controller(QObject):
         if after is not None and after != before:
             self.select(after)
             c = self.enc.combatant(after)
-            if self.ruleset.is_out(self.enc, c):  # flagged: the GM passes it or plays it
+            entry = current_entry(self.enc.turn)
+            if (
+                self.ruleset.is_out(self.enc, c)
+                and entry
+                and self.ruleset.roll_due(self.enc, entry)
+            ):
+                self.message.emit(  # not passed: the combat dock offers its roll
+                    tr("{name} est hors de combat : son jet de début de tour est dû").format(
+                        name=c.name
+                    )
+                )
+            elif self.ruleset.is_out(self.enc, c):  # flagged: the GM passes it or plays it
                 self.message.emit(
                     tr("{name} est hors de combat : « Suivant » passe son tour").format(name=c.name)
                 )

@@ -80,15 +80,36 @@ class Table:
         storage.save(self.enc, path, backups)
 
     def preview(self, action: Action) -> Preview:
+        """The ruleset's preview, with the blocking notice of an actor that cannot act."""
         self._check_options(action)
-        return self.ruleset.preview(self.enc, action)
+        shown = self.ruleset.preview(self.enc, action)
+        unable = self.ruleset.unable_notice(self.enc, action)
+        if unable is None or any(n.blocking and n.rule == unable.rule for n in shown.notices):
+            return shown  # none, or the ruleset says it in its own words
+        return replace(shown, notices=(*shown.notices, unable))
 
     def resolve(self, action: Action, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         """The outcome of an action and its changes; the Resolution says what changed for
-        each combatant (`effects`)."""
+        each combatant (`effects`). An actor that cannot act (Ruleset.cannot_act) is refused
+        unless the GM forces the action (G-3), which is logged."""
         self._check_window(action)
         self._check_options(action)
+        unable = self.ruleset.unable_notice(self.enc, action)
+        if unable is not None and not action.overrides.get(FORCE):
+            raise ActionError(
+                f"{unable.fr} (le MJ peut forcer l’action, G-3)",
+                f"{unable.en} (the GM may force the action, G-3)",
+            )
         resolution, cs = self.ruleset.resolve(self.enc, action, dice)
+        if unable is not None:
+            line = LogEntry.of(
+                ("Action forcée par le MJ", "Action forced by the GM"),
+                (f"{unable.rule} {unable.fr}", f"{unable.rule} {unable.en}"),
+                round=self.enc.turn.round,
+                actor=action.actor,
+            )
+            forced = log_change(self.enc, line, cs.changes)
+            cs = ChangeSet(cs.label, (*cs.changes, forced), cs.label_en)
         return replace(resolution, effects=effects_of(self.enc, cs)), cs
 
     def _check_window(self, action: Action) -> None:
@@ -290,7 +311,8 @@ class Table:
         """Suivant: the mode's next step; the unit whose turn ends has the ruleset's say
         (effects that last until the end of its turn). With `skip_out` (the GM's choice),
         the units whose every member is out of the fight (the ruleset's `is_out`) are passed
-        in the same step, each with its log line — up to a round start the GM must give
+        in the same step — never one whose turn starts with a roll due (`roll_due`: a dying
+        creature's d%), each with its log line — up to a round start the GM must give
         inputs to (a TurnError there stops at it), and never round after round."""
         cs = self._next_step()
         if not skip_out:
@@ -303,7 +325,7 @@ class Table:
                 acting = self.mode().acting(self.enc.turn)
                 if (
                     acting is None
-                    or not self.ruleset.unit_out(self.enc, acting)
+                    or not self.ruleset.unit_passed(self.enc, acting)
                     or len(done) > 2 * len(self.enc.turn.order)
                 ):
                     break  # someone to play, or everyone out: the turn stays there

@@ -2273,5 +2273,25 @@ Dodge</translation>
         <source>Impossible</source>
         <translation>Not possible</translation>
     </message>
+    <message>
+        <source>Forcer une action (MJ)</source>
+        <translation>Force an action (GM)</translation>
+    </message>
+    <message>
+        <source>&amp;Forcer une action (MJ)</source>
+        <translation>&amp;Force an action (GM)</translation>
+    </message>
+    <message>
+        <source>Décision du MJ (G-3), notée au journal</source>
+        <translation>The GM’s decision (G-3), kept in the log</translation>
+    </message>
+    <message>
+        <source>Propose toutes les actions de ce combattant ; « Passer outre » autorise celle choisie, et le journal note la décision du MJ (G-3).</source>
+        <translation>Offers all this combatant’s actions; “Override” allows the one chosen, and the log keeps the GM’s decision (G-3).</translation>
+    </message>
+    <message>
+        <source>{name} est hors de combat : son jet de début de tour est dû</source>
+        <translation>{name} is out of the fight: the roll that starts its turn is due</translation>
+    </message>
 </context>
 </TS>

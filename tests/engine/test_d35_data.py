@@ -171,6 +171,8 @@ STATES = {
     "retarde": "D35-65",
     "monte": "D35-24",
     "stabilisation_tentee": "D35-50",  # dying.py: the roll of this turn is made
+    "sans_assistance": "D35-53",  # dying.py, recovery.py: stabilised without help
+    "conscient": "D35-52",  # recovery.py: conscious again while stable (disabled)
 }
 # Section 7's flags with their default, then the adopted answers configured under their
 # ambiguity id (G-5).

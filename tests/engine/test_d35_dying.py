@@ -168,3 +168,124 @@ def test_an_undead_is_destroyed_at_0_hp_and_never_dying(hp, expected):
     t = dying_table(hp, type_creature="mort_vivant")
     assert status(t, "b") == expected
     assert "stabilisation" not in {s.kind for s in t.ruleset.actions(t.enc, "b", None)}
+
+
+# Stable with help (D35-52) and without (D35-53, A-D35-9): recovery.py --------------------
+
+
+def has(t, cid, key):
+    return sheet.has_state(t.enc.combatant(cid), key)
+
+
+def self_stable(hp=-3, **stats):
+    """Stabilised by its own d% (D35-50): stable without help (D35-53)."""
+    t = dying_table(hp, **stats)
+    take(t, "stabilisation", "b", faces="5")
+    return t
+
+
+def helped_stable(hp=-3, **stats):
+    """Stabilised by first aid (D35-50): stable with help (D35-52)."""
+    t = dying_table(hp, **stats)
+    take(t, "premiers_secours", "a", "b", faces="20")
+    return t
+
+
+def recovery_spec(t):
+    return next((s for s in t.ruleset.actions(t.enc, "b", None) if s.kind == "recuperation"), None)
+
+
+def test_d35_53_its_own_d_percent_leaves_it_stable_without_help():
+    t = self_stable()
+    assert has(t, "b", "stable") and has(t, "b", "sans_assistance")
+    assert recovery_spec(t).rule == "D35-53" and recovery_spec(t).label.fr.endswith("(1 heure)")
+
+
+def test_d35_52_first_aid_leaves_it_stable_with_help():
+    t = helped_stable()
+    assert has(t, "b", "stable") and not has(t, "b", "sans_assistance")
+    assert recovery_spec(t).rule == "D35-52"
+
+
+def test_d35_52_with_help_each_hour_10_percent_to_wake_and_no_hp_lost():
+    t = helped_stable()
+    preview = t.preview(Action("recuperation", "b"))
+    assert preview.odds == pytest.approx(0.1) and preview.target_number == 10
+    assert {x.rule for x in preview.terms} == {"D35-52"}
+    r = take(t, "recuperation", "b", faces="11")
+    assert not r.success and pv(t, "b") == -3 and status(t, "b") == "stable"
+    r = take(t, "recuperation", "b", faces="10")
+    assert r.success and has(t, "b", "conscient") and pv(t, "b") == -3
+    assert status(t, "b") == "hors_de_combat"  # conscious, disabled: it acts again
+    assert t.ruleset.cannot_act(t.enc, t.enc.combatant("b")) is None
+    assert recovery_spec(t) is None  # with help: nothing more to roll, it heals by rest
+
+
+def test_d35_52_with_help_it_heals_at_the_normal_rate():
+    t = helped_stable(niveau=2)
+    take(t, "repos", "b", repos="nuit")
+    assert pv(t, "b") == -1
+
+
+def test_d35_53_without_help_each_hour_loses_1_hp_unless_it_wakes():
+    t = self_stable()
+    r = take(t, "recuperation", "b", faces="57")
+    assert not r.success and pv(t, "b") == -4 and status(t, "b") == "stable"
+    assert "−1 pv" in {x.value for x in r.terms}
+    take(t, "recuperation", "b", faces="3")
+    assert has(t, "b", "conscient") and pv(t, "b") == -4 and has(t, "b", "sans_assistance")
+
+
+def test_d35_53_a_d35_8_without_help_the_hour_at_minus_9_kills():
+    t = self_stable(hp=-8)  # the stabilising d% is its own: −8 stays −8
+    take(t, "recuperation", "b", faces="90")
+    r = take(t, "recuperation", "b", faces="90")
+    assert pv(t, "b") == -10 and status(t, "b") == "mort" and "meurt" in r.outcome_fr
+    assert not has(t, "b", "stable") and not has(t, "b", "sans_assistance")
+
+
+def conscious_unassisted(hp=-3, **stats):
+    t = self_stable(hp, **stats)
+    take(t, "recuperation", "b", faces="1")
+    return t
+
+
+def test_d35_53_conscious_without_help_rolls_by_the_day_and_heals_no_hp_until_then():
+    t = conscious_unassisted(niveau=2)
+    spec = recovery_spec(t)
+    assert spec.rule == "D35-53" and spec.label.en == "Recovery (1 day)"
+    assert [o.key for o in spec.options] == ["rechute"]
+    r = take(t, "repos", "b", repos="nuit")
+    assert pv(t, "b") == -3 and any(x.rule == "D35-53" for x in r.terms)
+    r = take(t, "recuperation", "b", faces="7")
+    assert r.success and not has(t, "b", "sans_assistance") and pv(t, "b") == -3
+    take(t, "repos", "b", repos="nuit")
+    assert pv(t, "b") == -1  # healing naturally now (D35-54)
+
+
+def test_a_d35_9_a_failed_day_is_minus_1_hp_and_a_relapse_into_dying():
+    t = conscious_unassisted()
+    r = take(t, "recuperation", "b", faces="50")
+    assert pv(t, "b") == -4 and status(t, "b") == "mourant"  # D35-49 again: its d% each turn
+    assert any(x.rule == "A-D35-9" for x in r.terms) and "rechute" in r.outcome_fr
+
+
+def test_a_d35_9_the_gm_may_refuse_the_relapse():
+    t = conscious_unassisted()
+    take(t, "recuperation", "b", faces="50", rechute=False)
+    assert pv(t, "b") == -4 and status(t, "b") == "hors_de_combat"
+    assert has(t, "b", "sans_assistance")  # still not healing naturally
+
+
+def test_d35_52_first_aid_on_one_stable_without_help_gives_it_help():
+    t = self_stable()
+    r = take(t, "premiers_secours", "a", "b", faces="12")
+    assert r.success and not has(t, "b", "sans_assistance") and has(t, "b", "stable")
+    assert recovery_spec(t).rule == "D35-52"
+
+
+def test_d35_52_d35_53_no_recovery_roll_while_dying_healthy_or_dead():
+    for t in (dying_table(), dying_table(hp=5), dying_table(hp=-12)):
+        assert recovery_spec(t) is None
+        with pytest.raises(ActionError, match="D35-52"):
+            t.resolve(Action("recuperation", "b"), DiceResult("faces", (5,)))

@@ -9,7 +9,10 @@ from gui.engine import storage
 from gui.engine.table import Table
 from gui.engine.turns import current_entry
 
+from .acting import take
 from .builders import dump, fighter, libre_encounter
+from .d35_builders import MJ, PJ, fight, registered
+from .d35_builders import fighter as d20_fighter
 
 
 def started(*pvs: int) -> Table:
@@ -54,3 +57,39 @@ def test_when_everyone_is_out_the_turn_stops_instead_of_going_round_after_round(
     t.apply(t.next_turn(skip_out=True))
     assert t.enc.turn.round <= 3
     storage.loads(storage.dumps(t.enc))
+
+
+# Issue 32: never pass a unit whose turn starts with a roll (Ruleset.roll_due) ------------
+
+
+def d20_fight():
+    return fight(
+        d20_fighter("hero", PJ, (0, 0)),
+        d20_fighter("aldric", PJ, (1, 0), pv=-3, pv_max=20),
+        d20_fighter("ogre", MJ, (3, 0)),
+    )
+
+
+def test_d35_49_d35_50_the_dying_creature_s_turn_is_not_passed_its_d_percent_is_due():
+    with registered():
+        t = d20_fight()
+        assert t.ruleset.unit_out(t.enc, current_entry(t.enc.turn)) is False  # hero acts
+        t.apply(t.next_turn(skip_out=True))
+        entry = current_entry(t.enc.turn)
+        assert entry.members == ["aldric"]  # out of the fight, but its roll is due
+        assert t.ruleset.unit_out(t.enc, entry) and t.ruleset.roll_due(t.enc, entry)
+        assert [d.kind for d in t.ruleset.due_rolls(t.enc, entry)] == ["stabilisation"]
+        assert not [e for e in t.enc.log if e.action == "Tour passé"]
+
+
+def test_d35_50_once_stable_no_roll_is_due_and_its_turn_is_passed():
+    with registered():
+        t = d20_fight()
+        t.apply(t.next_turn(skip_out=True))  # → aldric, dying
+        take(t, "stabilisation", "aldric", faces="4")  # stable (D35-50)
+        t.apply(t.next_turn(skip_out=True))  # → ogre
+        t.apply(t.next_turn(skip_out=True))  # → round 2: hero
+        t.apply(t.next_turn(skip_out=True))  # aldric passed → ogre
+        assert current_entry(t.enc.turn).members == ["ogre"]
+        passed = [e.outcome for e in t.enc.log if e.action == "Tour passé"]
+        assert passed == ["Aldric : hors de combat"]

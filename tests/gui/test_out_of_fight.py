@@ -54,3 +54,33 @@ def test_without_passing_the_turn_stops_on_the_one_out_and_says_so(laptop_window
         window.turns.next_action.trigger()
     assert ctl.acting() == "brig1"
     assert messages[-1] == "Brigand 1 est hors de combat : « Suivant » passe son tour"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"], indirect=True)
+def test_d35_49_d35_50_the_dying_knight_s_turn_is_not_passed_his_roll_is_offered(
+    laptop_window, lang
+):
+    """Issue 32: « Passer les hors de combat » (on) never passes a unit whose turn starts with
+    a roll (Ruleset.roll_due): Aldric at −3 hp is dying, his turn comes, his d% is offered."""
+    window = laptop_window(open_encounter(None, "d20_35"))
+    ctl = window.controller
+    units = [e.unit for e in ctl.ruleset.turn_units(ctl.enc)]
+    ctl.start_combat({u: 20 - i for i, u in enumerate(units)})  # Aldric first
+    window.turns.next_action.trigger()  # Isaure's turn
+    ctl.edit_stat("aldric", "pv", -3)
+    messages = []
+    ctl.message.connect(messages.append)
+    assert window.menus.actions["skip_out"].isChecked()
+    for _ in range(len(ctl.enc.turn.order)):
+        window.turns.next_action.trigger()
+        if ctl.acting() == "aldric":
+            break
+    assert ctl.acting() == "aldric" and ctl.enc.turn.round == 2
+    assert not [e for e in ctl.enc.log if e.action == "Tour passé"]
+    due = window.turns.pending.due_buttons
+    assert [b.text() for b in due] == ["Stabilisation (Aldric)"]
+    said = {
+        "fr": "Aldric est hors de combat : son jet de début de tour est dû",
+        "en": "Aldric is out of the fight: the roll that starts its turn is due",
+    }
+    assert messages[-1] == said[lang]

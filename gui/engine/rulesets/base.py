@@ -535,6 +535,51 @@ class Ruleset(ABC):
         offered to the GM in the combat dock."""
         return []
 
+    def roll_due(self, enc: Encounter, entry: TurnEntry) -> bool:
+        """Whether this unit's turn starts with a roll the rules ask for (`due_rolls`): « Suivant »
+        never passes such a unit as out of the fight, so the roll is offered (a dying
+        creature's d%)."""
+        return bool(self.due_rolls(enc, entry))
+
+    def unit_passed(self, enc: Encounter, entry: TurnEntry) -> bool:
+        """Whether « Passer les hors de combat » passes this unit's turn: every member out
+        of the fight (`unit_out`) and no roll due at its start (`roll_due`)."""
+        return self.unit_out(enc, entry) and not self.roll_due(enc, entry)
+
+    def cannot_act(self, enc: Encounter, c: Combatant) -> Notice | None:
+        """Why `c` can take no action now (dying, unconscious, dead, out of the fight…), as a
+        blocking notice in both languages (« Aldric est mourant : il ne peut pas agir »), or
+        None when it may act (by default). The GM may still force an action (G-3: FORCE,
+        logged)."""
+        return None
+
+    def acts_while_unable(self, kind: str) -> bool:
+        """Whether the action `kind` stays offered to a combatant that cannot act: the rolls
+        its state makes it take (a dying creature's d%, a soak roll…). None by default."""
+        return False
+
+    def unable_notice(self, enc: Encounter, action: Action) -> Notice | None:
+        """The `cannot_act` notice that bars `action` (Table: shown in its preview, refused at
+        its resolution unless the GM forces it), or None: no actor, an action taken in a
+        reaction window (its offers are the ruleset's), or one still offered; a ruleset whose
+        exceptions depend on the action itself says so here."""
+        if action.actor is None or action.window is not None or self.acts_while_unable(action.kind):
+            return None
+        return self.cannot_act(enc, enc.combatant(action.actor))
+
+    def offered_actions(
+        self, enc: Encounter, actor: str, target: str | None
+    ) -> tuple[list[ActionSpec], Notice | None]:
+        """The actions the menus and the action dialog offer `actor` (`actions`), and why
+        they are not all offered: a combatant that cannot act (`cannot_act`) is offered only
+        those it takes all the same (`acts_while_unable`)."""
+        specs = self.actions(enc, actor, target)
+        why = self.cannot_act(enc, enc.combatant(actor))
+        if why is None:
+            return specs, None
+        kept = [s for s in specs if self.unable_notice(enc, Action(s.kind, actor, target)) is None]
+        return kept, why
+
     def combat_started(self, enc: Encounter) -> list[Change]:
         """Changes that happen by themselves when the combat begins (starting values)."""
         return []
@@ -576,6 +621,15 @@ def overridden(
             Term(fr, str(value), "G-3", f"{label[1]} set by the GM (computed: {computed})")
         )
     return value
+
+
+def unable_to_act(c: Combatant, rule: str, fr: str, en: str) -> Notice:
+    """The blocking notice of a combatant that cannot act (Ruleset.cannot_act), its state in
+    both languages: « Aldric est mourant : il ne peut pas agir », "Aldric is dying and cannot
+    act" (`fr` « est mourant », `en` "is dying")."""
+    return Notice(
+        rule, f"{c.name} {fr} : il ne peut pas agir", f"{c.name} {en} and cannot act", True
+    )
 
 
 def is_log_append(c: Change) -> bool:

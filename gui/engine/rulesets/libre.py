@@ -31,6 +31,7 @@ from .base import (
     log_change,
     make_log,
     overridden,
+    unable_to_act,
 )
 from .edits import refuse_blocked
 from .schema import Choice, FieldSpec, Label
@@ -110,6 +111,14 @@ class Libre(GroupedByStat):
 
     def health_lost(self, enc: Encounter, c: Combatant) -> float | None:
         return public.pool_lost(c, "pv", "pv_max")
+
+    def cannot_act(self, enc: Encounter, c: Combatant) -> Notice | None:
+        """LIB-05: out of the fight at 0 hit points; LIB-06: the state « Inconscient »."""
+        if self.is_out(enc, c):
+            return unable_to_act(c, "LIB-05", "est hors de combat", "is out of the fight")
+        if any(s.key == "inconscient" for s in c.states):
+            return unable_to_act(c, "LIB-06", "est inconscient", "is unconscious")
+        return None
 
     def badge_labels(self, enc: Encounter, c: Combatant) -> list[Label]:
         pv, pv_max = _stat(c, "pv"), _stat(c, "pv_max", 1)

@@ -8,7 +8,7 @@ from ...moves import Destination
 from ...turns import TurnMode
 from .. import public
 from ..action_ctx import HandlerRuleset
-from ..base import Notice, Term
+from ..base import Notice, Term, unable_to_act
 from ..schema import Label
 from . import attack, budget, cards, damage, other, recovery
 from .context import JOKER, Ctx, Handler
@@ -87,6 +87,10 @@ class AttentionDonjon(HandlerRuleset):
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """AD-20: a dead figurine takes no further part."""
         return dead(c)
+
+    def cannot_act(self, enc: Encounter, c: Combatant) -> Notice | None:
+        """AD-20: a dead figurine is not active and takes no action."""
+        return unable_to_act(c, "AD-20", "est mort", "is dead") if dead(c) else None
 
     def health_lost(self, enc: Encounter, c: Combatant) -> float | None:
         """AD-19: the Santé lost (a figurine without Santé keeps no measure)."""

@@ -7,7 +7,7 @@ from ...dice import DiceExpr
 from ...model import Combatant, Encounter, State
 from ...turns import DeclareThenAct
 from ..action_ctx import HandlerRuleset
-from ..base import DiceRequest, Term, TrackView
+from ..base import DiceRequest, Notice, Term, TrackView, unable_to_act
 from ..edits import Edits
 from ..schema import Label
 from . import attack, damage, health, initiative, other
@@ -73,6 +73,16 @@ class Conteur(HandlerRuleset):
         """Out of the fight by the GM's word, or the whole track marked (A-CON-2)."""
         levels = health.levels(c)
         return has_state(c, "hors_combat") or (bool(levels) and health.marked(c) >= len(levels))
+
+    def cannot_act(self, enc: Encounter, c: Combatant) -> Notice | None:
+        """Out of the fight (the GM's state, or the whole health track marked: A-CON-2)."""
+        if not self.is_out(enc, c):
+            return None
+        return unable_to_act(c, "A-CON-2", "est hors de combat", "is out of the fight")
+
+    def acts_while_unable(self, kind: str) -> bool:
+        """The soak roll of a hit it took (CON-22's damage, then its soak) stays its own."""
+        return kind == damage.SOAK
 
     def health_lost(self, enc: Encounter, c: Combatant) -> float | None:
         """The share of the health track marked."""

@@ -1,7 +1,9 @@
 """Mourir et guérir (D35-49 to D35-54, D35-40, A-D35-8): the dying creature's d% at the start
 of its turn (10 % to stabilise, otherwise −1 hp, dead at −10), offered as a due roll; a Heal
 check DC 15 that stabilises another (Premiers secours); natural healing by rest (Repos):
-hit points and ability damage by the night or the day, nonlethal damage by the hour."""
+hit points and ability damage by the night or the day, nonlethal damage by the hour; stable
+with help (D35-52) or without (D35-53: no natural healing until its day roll, recovery.py).
+Who cannot act (`unable`): the unconscious, dying, stable unconscious and dead creature."""
 
 from __future__ import annotations
 
@@ -10,8 +12,18 @@ from fractions import Fraction
 from ...changes import ChangeSet
 from ...checks import Check, EdgeRoll, check_odds
 from ...checks.rolls import dice_request, outcome
-from ...model import Encounter, Expiry, State, TurnEntry
-from ..base import ActionSpec, DiceResult, DueRoll, Notice, Preview, Resolution, Ruleset, Term
+from ...model import Combatant, Encounter, Expiry, State, TurnEntry
+from ..base import (
+    ActionSpec,
+    DiceResult,
+    DueRoll,
+    Notice,
+    Preview,
+    Resolution,
+    Ruleset,
+    Term,
+    unable_to_act,
+)
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import choice_field, int_field
 from ..schema import Label
@@ -20,10 +32,13 @@ from .context import Ctx, Handler
 from .opposed import D20
 
 STABILISE, FIRST_AID, REST = "stabilisation", "premiers_secours", "repos"
+RECOVER = "recuperation"  # the recovery rolls of a stable creature (recovery.py)
 D100 = EdgeRoll(1, 100)
 CHANCE = 10  # D35-50: d% 01–10 stabilises
 HEAL_DC = 15  # D35-50
 TRIED = "stabilisation_tentee"  # the roll of this turn is made (ends with the turn)
+UNASSISTED = "sans_assistance"  # D35-53: stabilised by its own roll, nobody tends it
+CONSCIOUS = "conscient"  # D35-52, D35-53: regained consciousness while stable
 ABILITIES = tuple(sheet.ABILITY_LABEL)
 STABILISE_LABEL = Label(fr="Stabilisation", en="Stabilisation")
 RESTS = (
@@ -42,6 +57,33 @@ def _death_notices(ctx: Ctx, who: str) -> list[Notice]:
     if sheet.status(c) == "mort":
         return [Notice("D35-51", f"{c.name} est mort", f"{c.name} is dead", True)]
     return []
+
+
+# Who cannot act (D35-38, D35-49 to D35-53) ----------------------------------------------
+
+_UNABLE = {
+    "mourant": ("D35-49", "est mourant", "is dying"),
+    "stable": ("D35-52", "est stabilisé mais inconscient", "is stable but unconscious"),
+    "inconscient": ("D35-38", "est inconscient", "is unconscious"),
+    "mort": ("D35-51", "est mort", "is dead"),
+}
+# What a creature that cannot act still takes: the rolls its state makes (D35-50, D35-52,
+# D35-53) and its rest (D35-54: a stable creature heals at the normal rate).
+OWN_ROLLS = frozenset({STABILISE, REST, RECOVER})
+
+
+def unable(c: Combatant) -> Notice | None:
+    """Why `c` cannot act: unconscious (D35-38, D35-49: dying is unconscious; D35-52, D35-53:
+    stable until it regains consciousness) or dead (D35-51); a cowering undead neither
+    (D35-72, hors extrait, SRD: « can take no actions »). None when it may act."""
+    status = sheet.status(c)
+    if status in _UNABLE:
+        rule, fr, en = _UNABLE[status]
+    elif sheet.has_state(c, "recroqueville"):
+        rule, fr, en = "D35-72", "est recroquevillé (hors extrait, SRD)", "is cowering (SRD)"
+    else:
+        return None
+    return unable_to_act(c, rule, fr, en)
 
 
 # Stabilisation (D35-49 to D35-51) --------------------------------------------------------
@@ -107,14 +149,14 @@ def _stabilise_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSe
     )
     if stable:
         terms.append(Term(f"d% {roll}", "stabilisé", "D35-50", f"d% {roll}", "stable"))
-        _stabilised(edits, actor.id)
+        _stabilised(edits, actor.id, helped=False)  # D35-53: nobody helped
         said = (f"{actor.name} se stabilise", f"{actor.name} is stable")
     else:
         pv = sheet.stat(actor, "pv") - 1
         edits.set(_pv(actor.id), pv)
         terms.append(Term(f"d% {roll}", "−1 pv", "D35-49", f"d% {roll}", "−1 hp"))
         if pv <= sheet.death_threshold(actor):
-            edits.remove_state(actor.id, "mourant")
+            recovered(edits, actor.id)
             edits.add_state(actor.id, State(key="mort", label="Mort"))
             terms.append(Term("seuil de mort atteint", pv, "A-D35-8", "death threshold reached"))
             said = (f"{actor.name} meurt ({pv} pv)", f"{actor.name} dies ({pv} hp)")
@@ -127,9 +169,21 @@ def _stabilise_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSe
     return finish(edits, ctx.action, label, terms, dice, said, stable, {"roll": roll})
 
 
-def _stabilised(edits: Edits, cid: str) -> None:
+def _stabilised(edits: Edits, cid: str, helped: bool = True) -> None:
+    """D35-50: the creature stops dying; stable with help (D35-52: first aid, any healing) or
+    without (D35-53: its own d%), which recovery.py reads."""
     edits.remove_state(cid, "mourant")
     edits.add_state(cid, State(key="stable", label="Stabilisé"))
+    if helped:
+        edits.remove_state(cid, UNASSISTED)
+    else:
+        edits.add_state(cid, State(key=UNASSISTED, label="Sans assistance"))
+
+
+def recovered(edits: Edits, cid: str) -> None:
+    """Back to 0 hp or more, dead, or dying again: no longer stable nor waiting for a
+    recovery roll (D35-52, D35-53)."""
+    edits.remove_state(cid, "mourant", "stable", UNASSISTED, CONSCIOUS)
 
 
 def due(enc: Encounter, ruleset: Ruleset, entry: TurnEntry) -> list[DueRoll]:
@@ -140,6 +194,11 @@ def due(enc: Encounter, ruleset: Ruleset, entry: TurnEntry) -> list[DueRoll]:
         if sheet.status(enc.combatant(cid)) == "mourant"
         and not sheet.has_state(enc.combatant(cid), TRIED)
     ]
+
+
+def _unassisted(c: Combatant) -> bool:
+    """Stable without help at negative hit points (D35-53): first aid gives it help."""
+    return sheet.has_state(c, UNASSISTED) and sheet.stat(c, "pv") < 0 and sheet.status(c) != "mort"
 
 
 # Premiers secours (D35-50) ----------------------------------------------------------------
@@ -157,7 +216,7 @@ def _aid(ctx: Ctx) -> tuple[Check, list[Term], list[Notice]]:
     ]
     notices = []
     target = ctx.target
-    if sheet.status(target) != "mourant":
+    if sheet.status(target) != "mourant" and not _unassisted(target):
         notices.append(
             Notice(
                 "D35-50",
@@ -188,9 +247,14 @@ def _aid_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     terms.append(Term("d20 + Premiers secours", result.total, "D35-50", "d20 + Heal"))
     actor, target = ctx.actor, ctx.target
     edits = Edits(ctx.enc)
-    if result.success:
+    if result.success and _unassisted(target):  # D35-52: now tended, stable with help
+        edits.remove_state(target.id, UNASSISTED)
+        said = (f"{target.name} est soigné (stable)", f"{target.name} is tended (stable)")
+    elif result.success:
         _stabilised(edits, target.id)
         said = (f"{target.name} est stabilisé", f"{target.name} is stable")
+    elif _unassisted(target):
+        said = (f"{target.name} reste sans assistance", f"{target.name} stays unassisted")
     else:
         said = (f"{target.name} reste mourant", f"{target.name} is still dying")
     label = (f"Premiers secours de {actor.name}", f"{actor.name}'s first aid")
@@ -224,11 +288,23 @@ def _rest(ctx: Ctx) -> tuple[int, int, int, list[Term]]:
     per = {"nuit": 1, "journee": 2}.get(kind, 0)
     hours = max(0, ctx.number("heures"))
     terms = [Term("niveau", level, "D35-54", "level")]
-    if per:
-        words = ("nuit", "night") if per == 1 else ("journée", "day")
+    healing = per
+    if per and _unassisted(ctx.actor):  # D35-53, A-D35-9: no hit points until its day roll
+        healing = 0
+        terms.append(
+            Term(
+                "sans assistance : ne regagne pas de pv",
+                "",
+                "D35-53",
+                "unassisted: regains no hp",
+            )
+        )
+    words = ("nuit", "night") if per == 1 else ("journée", "day")
+    if healing:
         terms.append(
             Term(f"pv par niveau ({words[0]})", per, "D35-54", f"hp per level ({words[1]})")
         )
+    if per:
         terms.append(
             Term("affaiblissement par caractéristique", per, "D35-54", "ability damage each")
         )
@@ -241,7 +317,7 @@ def _rest(ctx: Ctx) -> tuple[int, int, int, list[Term]]:
                 "nonlethal: 1 per hour per level",
             )
         )
-    return per * level, per, hours * level, terms
+    return healing * level, per, hours * level, terms
 
 
 def _rest_preview(ctx: Ctx) -> Preview:
@@ -261,7 +337,8 @@ def _rest_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     if pv != before:
         edits.set((*stats, "pv"), pv)
     if pv >= 0:
-        edits.remove_state(actor.id, "mourant", "stable", TRIED)
+        recovered(edits, actor.id)
+        edits.remove_state(actor.id, TRIED)
     elif pv > before:  # D35-50: any healing stabilises
         _stabilised(edits, actor.id)
     for key in ABILITIES:

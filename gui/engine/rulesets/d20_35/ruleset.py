@@ -43,6 +43,7 @@ from . import (
     opportunity,
     passing,
     provoking,
+    recovery,
     running,
     saves,
     sheet,
@@ -61,6 +62,7 @@ HANDLERS = (
     dying.STABILISATION,
     dying.PREMIERS_SECOURS,
     dying.REPOS,
+    recovery.RECUPERATION,
     turning.TURN_UNDEAD,
     *maneuvers.HANDLERS,
     *grapple.HANDLERS,
@@ -141,7 +143,8 @@ class D20(GroupedByStat, HandlerRuleset):
         return self.flag(enc, budget.SWIFT_FLAG) == "consomme_rapide"
 
     def turn_mode(self, enc: Encounter) -> RankedInitiative:
-        """D35-80 (SRD): highest first, the same order every round."""
+        """D35-80 (SRD): highest first, the same order every round; D35-65: a delayed unit
+        acts when it chooses and keeps that rank (RankedInitiative's delay and act_now)."""
         return RankedInitiative()
 
     def turn_units(self, enc: Encounter) -> list[TurnEntry]:
@@ -194,6 +197,16 @@ class D20(GroupedByStat, HandlerRuleset):
 
     def health_lost(self, enc: Encounter, c: Combatant) -> float | None:
         return public.pool_lost(c, "pv", "pv_max")
+
+    @with_flags
+    def cannot_act(self, enc: Encounter, c: Combatant) -> Notice | None:
+        """Unconscious, dying, stable unconscious, dead or cowering (dying.unable)."""
+        return dying.unable(c)
+
+    def acts_while_unable(self, kind: str) -> bool:
+        """Its d%, its recovery rolls and its rest (D35-50, D35-52, D35-53, D35-54), and an
+        unconscious rider's roll to stay in the saddle (D35-31)."""
+        return kind in dying.OWN_ROLLS or kind == mounted.KNOCKED_OUT
 
     @with_flags
     def due_rolls(self, enc: Encounter, entry: TurnEntry) -> list[DueRoll]:

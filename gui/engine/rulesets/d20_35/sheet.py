@@ -264,6 +264,8 @@ def status(c: Combatant) -> str:
         return "mort"
     if pv <= 0 and c.stats.get("type_creature") == UNDEAD:
         return "mort"
+    if pv < 0 and has_state(c, "stable") and has_state(c, "conscient"):
+        return "hors_de_combat"  # D35-52, D35-53: conscious again, disabled (hors extrait, SRD)
     if pv < 0:
         return "stable" if has_state(c, "stable") else "mourant"
     if nonlethal > pv or has_state(c, "inconscient"):

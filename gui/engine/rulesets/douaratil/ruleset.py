@@ -13,13 +13,13 @@ from ...windows import Offer
 from ...zones import Diagonal
 from .. import public, riders
 from ..action_ctx import HandlerRuleset
-from ..base import Action, ActionSpec, DiceRequest, Notice, Term, Words
+from ..base import Action, ActionSpec, DiceRequest, Notice, Term, Words, unable_to_act
 from ..call_context import within
 from ..edits import Edits
 from ..schema import Label
 from ..stat_groups import GroupedByStat
 from . import attack, budget, contests, damage, defense, mounts, movement, other, sheet
-from .context import Ctx, Handler
+from .context import INCAPACITATED, Ctx, Handler
 
 # Every action, in the order the dialog lists them.
 HANDLERS: tuple[Handler, ...] = (
@@ -102,6 +102,15 @@ class Douaratil(GroupedByStat, HandlerRuleset):
 
     def health_lost(self, enc: Encounter, c: Combatant) -> float | None:
         return public.pool_lost(c, "pa", "pa_max")
+
+    def cannot_act(self, enc: Encounter, c: Combatant) -> Notice | None:
+        """A-DOU-8: down at 0 PA or unconscious; incapacitated (context.INCAPACITATED: not in
+        the excerpt, G-6), as other.py's own refusal says."""
+        if self.is_out(enc, c):
+            return unable_to_act(c, "A-DOU-8", "est hors de combat", "is out of the fight")
+        if not any(s.key in INCAPACITATED for s in c.states):
+            return None
+        return unable_to_act(c, "G-6", "est neutralisé (hors extrait)", "is incapacitated")
 
     def cover_words(self, enc: Encounter, call: CoverCall) -> Words:
         """DOU-57's names: a creature or a wall in some lines is partial cover."""

@@ -13,8 +13,10 @@ from ...windows import Offer
 from ...zones import ZoneGraph
 from ..action_ctx import HandlerRuleset
 from ..base import (
+    Action,
     Notice,
     Term,
+    unable_to_act,
 )
 from ..edits import Edits
 from ..schema import Label
@@ -178,6 +180,27 @@ class ReserveMenace(HandlerRuleset):
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """Terrassé, Brisé or hors combat (RM-39)."""
         return sheet.is_out(c)
+
+    def cannot_act(self, enc: Encounter, c: Combatant) -> Notice | None:
+        """RM-39: a Terrassé, Brisé or hors combat character takes no further part."""
+        out = next((s for s in c.states if s.key in sheet.OUT_STATES), None)
+        if out is None:
+            return None
+        label = self.state_label(out)
+        return unable_to_act(c, "RM-39", f"est {label.fr.lower()}", f"is {label.en.lower()}")
+
+    def acts_while_unable(self, kind: str) -> bool:
+        """The hit it must still absorb (« Encaisser »); RM-48: a Terrassé may still
+        Interrompre to act one last time."""
+        return kind in (absorb.ABSORB.kind, reactions.INTERRUPT.kind)
+
+    def unable_notice(self, enc: Encounter, action: Action) -> Notice | None:
+        """RM-48: the action its interruption paid for is its last one (passes.py)."""
+        if action.actor and any(
+            s.key == f"interruption.{action.kind}" for s in enc.combatant(action.actor).states
+        ):
+            return None
+        return super().unable_notice(enc, action)
 
     def token_group(self, enc: Encounter, c: Combatant) -> tuple[str, Label] | None:
         """RM-17: a GM camp's minor extras are one unit, outlined together on the map."""
