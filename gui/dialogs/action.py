@@ -103,6 +103,7 @@ class ActionDialog(QDialog):
         kind: str | None = None,
         parent: QWidget | None = None,
         window: str | None = None,
+        forcing: bool = False,
     ) -> None:
         super().__init__(parent)
         self.controller = controller
@@ -114,8 +115,7 @@ class ActionDialog(QDialog):
         self._blocking_key: tuple[str | None, tuple[Notice, ...]] = (actor, ())
         self._busy = False
         self._sized = False
-        self.choice = ActionChoice(controller, actor, target, kind)
-        self.choice.window = window
+        self.choice = ActionChoice(controller, actor, target, kind, None, window, forcing)
         self.within = QLabel()  # the window this action is taken in
         self.within.setObjectName("window")
         self.within.setWordWrap(True)
@@ -530,10 +530,12 @@ def open_action_dialog(
     kind: str | None,
     parent: QWidget | None,
     window: str | None = None,
+    forcing: bool = False,
 ) -> ActionDialog:
     """Open the action dialog window-modal without blocking (taken in the reaction window
-    `window`, if any); it deletes itself when closed."""
-    dialog = ActionDialog(controller, actor, target, kind, parent, window=window)
+    `window`, if any; `forcing`: « Forcer une action (MJ) », all the actions of an actor that
+    cannot act); it deletes itself when closed."""
+    dialog = ActionDialog(controller, actor, target, kind, parent, window=window, forcing=forcing)
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     return dialog

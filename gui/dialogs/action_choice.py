@@ -19,11 +19,16 @@ from PySide6.QtWidgets import (
 
 from ..control.controller import Controller
 from ..engine.rulesets.base import FORCE, Action, ActionSpec, Override, Preview
+from ..engine.rulesets.schema import Label
 from ..i18n import pick, tr
 from ..widgets.field_editor import FieldEditor, make_editor
 from .breakdown import rule_text
 
 _BIG = 9999
+_UNABLE_STYLE = (
+    "QLabel { background: #fde7e7; color: #8e1c1c; border-radius: 4px; padding: 6px;"
+    " font-weight: bold; }"
+)
 
 
 def override_label(key: str, spec: ActionSpec | None = None) -> str:
@@ -85,7 +90,11 @@ class ActionChoice(QWidget):
     option editors and override fields; `changed` fires whenever `action()` may differ.
 
     `set_force(True)` is the GM's decision to act despite a blocking notice (G-3): the action
-    then carries the override FORCE (the dialog shows the « Passer outre » box)."""
+    then carries the override FORCE (the dialog shows the « Passer outre » box).
+
+    An actor that cannot act (Ruleset.cannot_act) is offered only what it takes all the same
+    (Ruleset.offered_actions), under a line that says why; « Forcer une action (MJ) »
+    (`forcing`) lists all its actions, whose preview then blocks until « Passer outre »."""
 
     changed = Signal()
 
@@ -96,10 +105,12 @@ class ActionChoice(QWidget):
         target: str | None,
         kind: str | None,
         parent: QWidget | None = None,
+        window: str | None = None,
+        forcing: bool = False,
     ) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.window: str | None = None  # the reaction window the action is taken in
+        self.window = window  # the reaction window the action is taken in
         self.specs: list[ActionSpec] = []
         self.option_editors: dict[str, FieldEditor] = {}
         self.overrides: dict[str, OverrideField] = {}
@@ -116,8 +127,24 @@ class ActionChoice(QWidget):
         self.options_form = QFormLayout(self.options_box)
         self.overrides_box = QGroupBox(tr("Valeurs imposées par le MJ (G-3)"))
         self.overrides_form = QFormLayout(self.overrides_box)
+        self.unable = QLabel()  # why the actor cannot act (Ruleset.cannot_act)
+        self.unable.setObjectName("unable")
+        self.unable.setWordWrap(True)
+        self.unable.setStyleSheet(_UNABLE_STYLE)
+        self.unable.hide()
+        self.force_all = QCheckBox(tr("&Forcer une action (MJ)"))
+        self.force_all.setObjectName("forceAll")
+        self.force_all.setToolTip(
+            tr(
+                "Propose toutes les actions de ce combattant ; « Passer outre » autorise celle"
+                " choisie, et le journal note la décision du MJ (G-3)."
+            )
+        )
+        self.force_all.setChecked(forcing)
+        self.force_all.hide()
         self._layout()
         self.reload(actor, target, kind)
+        self.force_all.toggled.connect(self._who_changed)
         self.actor_combo.currentIndexChanged.connect(self._who_changed)
         self.target_combo.currentIndexChanged.connect(self._who_changed)
         self.action_list.currentRowChanged.connect(self._kind_changed)
@@ -130,6 +157,8 @@ class ActionChoice(QWidget):
         heading.setBuddy(self.action_list)
         left = QVBoxLayout()
         left.addLayout(who)
+        left.addWidget(self.unable)
+        left.addWidget(self.force_all)
         left.addWidget(heading)
         left.addWidget(self.action_list, 1)
         right = QVBoxLayout()
@@ -206,20 +235,40 @@ class ActionChoice(QWidget):
 
     def _reload_actions(self, kind: str | None) -> None:
         """The actor's actions against the target; `kind` stays selected while offered."""
-        actor, target, ruleset = self.actor_id(), self.target_id(), self.controller.ruleset
-        self.specs = ruleset.actions(self.controller.enc, actor, target) if actor else []
+        self.specs = self._offered()
         kinds = [s.kind for s in self.specs]
         with QSignalBlocker(self.action_list):
             self.action_list.clear()
             for spec in self.specs:
                 item = QListWidgetItem(pick(spec.label))
                 item.setData(Qt.ItemDataRole.UserRole, spec.kind)
-                item.setToolTip(rule_text(ruleset, spec.rule))
+                item.setToolTip(rule_text(self.controller.ruleset, spec.rule))
                 self.action_list.addItem(item)
             self.action_list.setCurrentRow(kinds.index(kind) if kind in kinds else 0)
         widest = max((self.action_list.sizeHintForColumn(0),), default=0)
         self.action_list.setMinimumWidth(min(320, widest + 24))
         self._kind_changed()
+
+    def _offered(self) -> list[ActionSpec]:
+        """The actions listed: all of them in a reaction window (its offers are the rules'),
+        else those offered (Ruleset.offered_actions), or all while « Forcer une action (MJ) »
+        is ticked; the line that says why shows with the box."""
+        actor, target, ruleset = self.actor_id(), self.target_id(), self.controller.ruleset
+        enc = self.controller.enc
+        why = None
+        if actor is None:
+            specs = []
+        elif self.window is not None:
+            specs = ruleset.actions(enc, actor, target)
+        else:
+            specs, why = ruleset.offered_actions(enc, actor, target)
+        if why is not None and self.force_all.isChecked():
+            specs = ruleset.actions(enc, actor, target)
+        self.unable.setText(pick(Label(fr=why.fr, en=why.en)) if why else "")
+        self.unable.setToolTip(rule_text(ruleset, why.rule) if why else "")
+        self.unable.setVisible(why is not None)
+        self.force_all.setVisible(why is not None)
+        return specs
 
     def _rebuild_fields(self) -> None:
         """Option editors and override fields of the chosen action (kept while it is the same,
