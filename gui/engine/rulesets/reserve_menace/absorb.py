@@ -354,7 +354,7 @@ def _extra_result(
             )
         )
         return f"{c.name} est {state[0]}", f"{c.name} is {state[1]}"
-    size, checked = monitor(c)
+    size, checked = monitor(c)  # RM-40: a major extra as a standard one, its own Moniteur
     if q >= 2 * d:
         broken = size - checked == 1 and ctx.yes("briser")
         state = _defeat(ctx, edits, c, broken, terms)

@@ -201,7 +201,7 @@ def resolve(ctx: Ctx, dice: DiceResult):
         f"Attaque de {actor.name} contre {target.name}",
         f"{actor.name}'s attack on {target.name}",
     )
-    if not ctx.succeeded(q, pool):
+    if not ctx.succeeded(q, pool):  # RM-26: a failed attack does nothing to the target
         for c in counterers:
             terms.append(
                 ctx.gain(edits, c, COUNTER_GAIN, ("Contre réussi", "successful Counter"), "RM-47")
