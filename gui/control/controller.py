@@ -213,8 +213,8 @@ class Controller(QObject):
     def set_side(self, cid: str, side: str) -> None:
         self._edit(roster_edits.set_side, self.enc, cid, side)
 
-    def set_notes(self, cid: str, text: str) -> None:
-        self._edit(roster_edits.set_notes, self.enc, cid, text, merge_key=("notes", cid))
+    def set_notes(self, cid: str, notes: str) -> None:
+        self._edit(roster_edits.set_notes, self.enc, cid, notes, merge_key=("notes", cid))
 
     def add_combatants(
         self, template: Combatant, count: int = 1, zone: str | None = None, on_grid: bool = False

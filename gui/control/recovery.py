@@ -143,11 +143,13 @@ def recoverable() -> list[Path]:
 
 def sweep_saves_folders(recent: list[Path]) -> None:
     """At start-up: remove the temporary files our saves cut short (a crash, a kill) left in
-    the encounters folder and next to the recent files (the autosave folders are swept as
-    they are listed)."""
+    every folder the app writes — the encounters, the library, the backups, the rulesets'
+    additions — and next to the recent files (the autosave folders are swept as they are
+    listed)."""
     folders = {p.parent for p in recent}
-    with contextlib.suppress(OSError):
-        folders.add(paths.encounters_dir())
+    for folder in (paths.encounters_dir, paths.library_dir, paths.backups_dir, paths.rulesets_dir):
+        with contextlib.suppress(OSError):
+            folders.add(folder())
     for folder in folders:
         storage.sweep_temp(folder)
 

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.model import Background, Grid
+from ..engine.model import IMAGE_SUFFIXES, Background, Grid
 from ..i18n import tr
 
 
@@ -71,7 +71,10 @@ class BackgroundDialog(QDialog):
 
     def _browse(self) -> None:
         name, _ = QFileDialog.getOpenFileName(
-            self, tr("Image de fond"), self.path.text(), "Images (*.png *.jpg *.jpeg)"
+            self,
+            tr("Image de fond"),
+            self.path.text(),
+            "Images (" + " ".join(f"*{s}" for s in IMAGE_SUFFIXES) + ")",
         )
         if name:
             self.path.setText(name)
@@ -79,7 +82,8 @@ class BackgroundDialog(QDialog):
     def background(self) -> Background | None:
         """The background asked for, or None with a message when the image cannot be read."""
         path = Path(self.path.text().strip())
-        if not path.is_file() or QImageReader(str(path)).size().isEmpty():
+        image = str(path).lower().endswith(IMAGE_SUFFIXES)
+        if not image or not path.is_file() or QImageReader(str(path)).size().isEmpty():
             self.error.setText(tr("Image illisible : choisir un fichier PNG ou JPEG."))
             return None
         return Background(

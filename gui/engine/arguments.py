@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import math
 import types
 import typing
 from collections.abc import Callable, Hashable, Mapping
@@ -20,6 +21,49 @@ _NAMES = {
     list: ("liste", "list"),
     dict: ("dictionnaire", "mapping"),
     Path: ("chemin de fichier", "file path"),
+}
+
+
+# The entry points' parameters as the GM calls what they hold (a message names the field, not
+# the parameter: issue 31).
+_FIELDS = {
+    "cid": ("le combattant", "the combatant"),
+    "sid": ("le camp", "the side"),
+    "side": ("le camp", "the side"),
+    "zid": ("la zone", "the zone"),
+    "a": ("la première zone", "the first zone"),
+    "b": ("la seconde zone", "the second zone"),
+    "evacuate_to": ("la zone où vont ses occupants", "the zone its occupants go to"),
+    "name": ("le nom", "the name"),
+    "text": ("le texte", "the text"),
+    "notes": ("les notes", "the notes"),
+    "key": ("le champ", "the field"),
+    "value": ("la valeur", "the value"),
+    "marks": ("les cases de la piste", "the track's boxes"),
+    "states": ("les états", "the states"),
+    "state": ("l’état", "the state"),
+    "index": ("le numéro", "the number"),
+    "count": ("le nombre", "the count"),
+    "hidden": ("« Caché aux joueurs »", "'Hidden from the players'"),
+    "players": ("« Camp des joueurs »", "'Players' side'"),
+    "colour": ("la couleur", "the colour"),
+    "rect": ("le rectangle de la zone", "the zone's rectangle"),
+    "length_m": ("la longueur en mètres", "the length in metres"),
+    "metres_per_px": ("l’échelle (mètres par pixel)", "the scale (metres per pixel)"),
+    "background": ("le fond de carte", "the background"),
+    "grid": ("la grille", "the grid"),
+    "start": ("le début du mur", "the wall's start"),
+    "end": ("la fin du mur", "the wall's end"),
+    "blocks": ("ce que bloque le mur", "what the wall blocks"),
+    "flags": ("les options de règles", "the rule options"),
+    "initiatives": ("les initiatives", "the initiatives"),
+    "dest": ("la destination", "the destination"),
+    "force": ("« Passer outre »", "'Override'"),
+    "path": ("le chemin du fichier", "the file path"),
+    "dice": ("les dés", "the dice"),
+    "action": ("l’action", "the action"),
+    "label": ("le nom", "the name"),
+    "what": ("ce qui est lancé", "what is rolled"),
 }
 
 
@@ -53,11 +97,25 @@ def fits(value: Any, hint: Any) -> bool:
         return all(fits(k, key) and fits(v, item) for k, v in value.items())
     if origin is not None:  # another generic: its class is enough
         return isinstance(value, origin)
-    if hint is float:
-        return isinstance(value, int | float) and not isinstance(value, bool)
+    if hint is float:  # a number the model can hold: finite
+        return (isinstance(value, int) and not isinstance(value, bool)) or _finite(value)
+    if hint is str:  # text the files can hold: no lone surrogate (not Unicode)
+        return isinstance(value, str) and _unicode(value)
     if hint is int:
         return isinstance(value, int) and not isinstance(value, bool)
     return isinstance(value, hint)
+
+
+def _finite(value: Any) -> bool:
+    return isinstance(value, float) and math.isfinite(value)
+
+
+def _unicode(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _describe(hint: Any) -> tuple[str, str]:
@@ -88,11 +146,16 @@ def argument_problem(func: Callable, args: tuple, kwargs: dict) -> tuple[str, st
         if name == "self" or fits(value, hint):
             continue
         fr, en = _describe(hint)
-        shown = repr(value)
+        if isinstance(value, float) and not math.isfinite(value):
+            fr, en = f"{fr} fini", f"finite {en}"
+        elif isinstance(value, str) and not _unicode(value):
+            fr, en = "texte Unicode", "Unicode text"  # a lone surrogate, say
+        field_fr, field_en = _FIELDS.get(name, (f"« {name} »", f"'{name}'"))
+        shown = ascii(value) if isinstance(value, str) and not _unicode(value) else repr(value)
         shown = shown if len(shown) <= 60 else shown[:57] + "…"
         return (
-            f"valeur refusée pour « {name} » : {fr} attendu, reçu {shown}",
-            f"value refused for '{name}': {en} expected, got {shown}",
+            f"valeur refusée pour {field_fr} : {fr} attendu, reçu {shown}",
+            f"value refused for {field_en}: {en} expected, got {shown}",
         )
     return None
 

@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .copies import deep_copy
+from .load_errors import reason
 from .model import DEFER_REFERENCES, Encounter, Indexed
 from .problems import BilingualError
 from .references import reference_problem
@@ -189,7 +190,7 @@ def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
     if isinstance(node, BaseModel):
         if value is ABSENT:
             raise ChangeError(f"{where} ne peut être retiré", f"{where} cannot be removed")
-        _assign(node, str(last), value, where)
+        _assign(node, str(last), value, enc, ch.path)
         return
     if not isinstance(node, dict | list):
         raise ChangeError(f"Chemin invalide {where}", f"Invalid path {where}")
@@ -208,7 +209,7 @@ def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
         _set_item(node, last, value, current, ch.index, where, holder)
     # Items of a dict or list are checked by assigning the container to its model field again.
     try:
-        _assign(owner, attr, node, where)
+        _assign(owner, attr, node, enc, ch.path)
     except ChangeError:
         if isinstance(node, dict):
             node.clear()
@@ -218,7 +219,9 @@ def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
         raise
 
 
-def _assign(model: BaseModel, name: str, value: Any, where: str) -> None:
+def _assign(
+    model: BaseModel, name: str, value: Any, enc: Encounter, path: tuple[PathPart, ...]
+) -> None:
     """Validated assignment; the reference check waits until the whole ChangeSet is applied."""
     old = model.__dict__[name]
     try:
@@ -227,9 +230,9 @@ def _assign(model: BaseModel, name: str, value: Any, where: str) -> None:
         )
     except (ValidationError, ValueError) as exc:
         model.__dict__[name] = old  # pydantic keeps the value when a model validator fails
-        raise ChangeError(
-            f"Valeur refusée à {where} : {exc}", f"Value refused at {where}: {exc}"
-        ) from exc
+        fr, en = reason(exc) if isinstance(exc, ValidationError) else (str(exc), str(exc))
+        where_fr, where_en = _words(enc, path)
+        raise ChangeError(f"{where_fr} : {fr}", f"{where_en}: {en}") from exc
 
 
 def _set_item(
@@ -256,6 +259,43 @@ def _set_item(
 
 def _show(path: tuple[PathPart, ...]) -> str:
     return "$" + "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path)
+
+
+# A model's fields as the GM calls them, for a refused value (issue 31: no library dump).
+_FIELDS = {
+    "name": ("nom", "name"),
+    "notes": ("notes", "notes"),
+    "label": ("nom", "name"),
+    "text": ("texte", "text"),
+    "text_en": ("texte anglais", "English text"),
+    "colour": ("couleur", "colour"),
+    "metres_per_px": ("échelle de la carte", "map scale"),
+    "length_m": ("longueur en mètres", "length in metres"),
+    "stats": ("fiche", "sheet"),
+}
+
+
+def _words(enc: Encounter, path: tuple[PathPart, ...]) -> tuple[str, str]:
+    """Where a change lands, in the GM's words (« Aldric, nom »), else as a JSON path."""
+    owner = None
+    if len(path) >= 2 and path[0] in ("combatants", "sides") and isinstance(path[1], str):
+        try:
+            owner = (enc.combatant if path[0] == "combatants" else enc.side)(path[1]).name
+        except KeyError:
+            owner = None
+    elif len(path) >= 3 and path[:2] == ("map", "zones") and isinstance(path[2], str):
+        try:
+            owner = enc.map.zone(path[2]).name
+        except KeyError:
+            owner = None
+    elif path == ("name",):
+        return "Nom de la rencontre", "Encounter name"
+    field = next((_FIELDS[p] for p in reversed(path) if p in _FIELDS), None)
+    if owner is None or field is None:
+        return f"Valeur refusée à {_show(path)}", f"Value refused at {_show(path)}"
+    if path[-2:-1] == ("stats",):  # a sheet's value: its key (the ruleset names it)
+        return f"{owner}, {path[-1]}", f"{owner}, {path[-1]}"
+    return f"{owner}, {field[0]}", f"{owner}, {field[1]}"
 
 
 def apply(enc: Encounter, cs: ChangeSet, checked: bool = True) -> None:

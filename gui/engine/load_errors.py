@@ -55,6 +55,10 @@ _SIMPLE = {
     "missing": ("clé obligatoire absente", "required key missing"),
     "extra_forbidden": ("clé inconnue", "unknown key"),
     "string_type": ("texte attendu", "text expected"),
+    "string_unicode": (
+        "texte invalide : un caractère qui n’est pas de l’Unicode",
+        "invalid text: a character that is not Unicode",
+    ),
     "int_type": ("nombre entier attendu", "whole number expected"),
     "int_from_float": ("nombre entier attendu", "whole number expected"),
     "float_type": ("nombre attendu", "number expected"),
@@ -188,6 +192,18 @@ def validation_error(
         more = len(errors) - same
         fr, en = f"{fr} (et {more} autre(s) erreur(s))", f"{en} (and {more} more)"
     return LoadError(_path(real), fr, en, file=source)
+
+
+# Of the errors of a union (a sheet's value: whole number, number, text…), the one that says
+# what is wrong with the value rather than with its type.
+_TELLING = ("finite_number", "string_unicode", *_BOUNDS, *_LENGTHS)
+
+
+def reason(exc: ValidationError) -> tuple[str, str]:
+    """What is wrong with an assigned value, in French and English (no library dump)."""
+    errors = exc.errors(include_url=False, include_input=False)
+    telling = [e for e in errors if e["type"] in _TELLING]
+    return _explain((telling or errors)[0])
 
 
 def parse_error(message: str, source: str) -> LoadError:

@@ -127,6 +127,11 @@ class Edge(Strict):
         return self
 
 
+# The images a background may be (issue 31: the file names what the app opens — an image the
+# GM chose, never any file on the disk).
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".gif", ".webp")
+
+
 class Background(Strict):
     """A battle-map image under the zones."""
 
@@ -135,6 +140,14 @@ class Background(Strict):
     y: Coordinate = 0.0
     scale: float = Field(default=1.0, gt=0, le=100)
     opacity: float = Field(default=1.0, ge=0, le=1)
+
+    @field_validator("path")
+    @classmethod
+    def _an_image(cls, path: str) -> str:
+        if not path.lower().endswith(IMAGE_SUFFIXES):
+            kinds = ", ".join(IMAGE_SUFFIXES)
+            raise ValueError(f"fichier image attendu ({kinds}) / image file expected ({kinds})")
+        return path
 
 
 class Grid(Strict):

@@ -10,7 +10,7 @@ from tests.gui.test_main_window import make_window
 pytestmark = pytest.mark.gui
 
 
-@pytest.mark.parametrize("path", ["x" * 5000, "carte\x00.png", "/nulle/part.png"])
+@pytest.mark.parametrize("path", ["x" * 5000 + ".png", "carte\x00.png", "/nulle/part.png"])
 def test_a_background_the_system_cannot_name_is_a_missing_image(qtbot, path):
     table = open_encounter(None, "libre")
     table.enc.map.background = Background(path=path)

@@ -141,7 +141,7 @@ def test_autosave_sweeps_the_temporary_files_a_crash_left(qtbot, data_dir):
     assert not stale.exists()
 
 
-def test_start_up_sweeps_what_a_killed_save_left_where_the_gm_saves(qtbot, tmp_path):
+def test_start_up_sweeps_what_a_killed_save_left_in_every_folder_the_app_writes(qtbot, tmp_path):
     elsewhere = tmp_path / "campagne"
     elsewhere.mkdir()
     win = make_window(qtbot)
@@ -149,6 +149,9 @@ def test_start_up_sweeps_what_a_killed_save_left_where_the_gm_saves(qtbot, tmp_p
     stale = [
         elsewhere / ".gue.json.0123456789ab.tmp",
         paths.encounters_dir() / ".autre.json.0123456789ab.tmp",
+        paths.library_dir() / ".d20_35.json.0123456789ab.tmp",  # issue 31: every folder
+        paths.backups_dir() / ".autre.json.0123456789ab.tmp",
+        paths.rulesets_dir() / ".ajout.json.0123456789ab.tmp",
     ]
     for p in stale:
         p.write_text("{")

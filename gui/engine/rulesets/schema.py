@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal
 
@@ -229,6 +230,8 @@ def check_value(spec: FieldSpec, value: Any) -> tuple[str, str] | None:
         return ("nombre entier attendu", "whole number expected")
     if kind == "float" and (isinstance(value, bool) or not isinstance(value, int | float)):
         return ("nombre attendu", "number expected")
+    if kind == "float" and not math.isfinite(value):  # NaN passes every bound
+        return ("nombre fini attendu", "finite number expected")
     return _check_range(spec, value)
 
 
