@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
-from .model import Combatant, Encounter, LogEntry, State, TurnEntry
+from .model import Combatant, Encounter, LogEntry, Rect, State, TurnEntry, Zone
 from .visibility import shown_zones, unseen_ids
 
 
@@ -68,11 +68,14 @@ def players_copy(enc: Encounter, known: Secrets | None = None) -> Encounter:
     shown = shown_zones(enc)
     combatants = [_combatant(c, known) for c in enc.combatants if c.id not in known.ids]
     edges = [e for e in enc.map.edges if e.a not in known.ids and e.b not in known.ids]
+    ground = _seen_ground(enc, shown)
     return _fresh(
         enc.model_copy(
             update={
                 "combatants": combatants,
-                "map": _fresh(enc.map.model_copy(update={"zones": shown, "edges": edges})),
+                "map": _fresh(
+                    enc.map.model_copy(update={"zones": shown, "edges": edges, **ground})
+                ),
                 "log": [e for e in enc.log if not known.line_told(e)],
                 "turn": _turn(enc, known),
                 "windows": [],
@@ -80,6 +83,31 @@ def players_copy(enc: Encounter, known: Secrets | None = None) -> Encounter:
             }
         )
     )
+
+
+def _seen_ground(enc: Encounter, shown: list[Zone]) -> dict[str, list]:
+    """The grid's walls and squares less those inside a hidden zone (and in no seen one):
+    the layout of a hidden room is as hidden as the room."""
+    grid, m = enc.map.grid, enc.map
+    ids = {z.id for z in shown}
+    hidden = [z.rect for z in m.zones if z.id not in ids]
+    if grid is None or not hidden:
+        return {}
+    seen = [z.rect for z in shown]
+
+    def unseen(x: float, y: float) -> bool:  # a point of the grid, in squares
+        px, py = grid.origin_x + x * grid.cell_px, grid.origin_y + y * grid.cell_px
+        return any(_inside(r, px, py) for r in hidden) and not any(_inside(r, px, py) for r in seen)
+
+    walls = [
+        w for w in m.walls if not unseen((w.start[0] + w.end[0]) / 2, (w.start[1] + w.end[1]) / 2)
+    ]
+    squares = [q for q in m.squares if not unseen(q.cell[0] + 0.5, q.cell[1] + 0.5)]
+    return {"walls": walls, "squares": squares}
+
+
+def _inside(r: Rect, x: float, y: float) -> bool:
+    return r.x <= x <= r.x + r.width and r.y <= y <= r.y + r.height
 
 
 def _combatant(c: Combatant, known: Secrets) -> Combatant:

@@ -40,11 +40,11 @@ class GroupedByStat(Ruleset):
         return list(units.values())
 
     def unit_label(self, enc: Encounter, entry: TurnEntry, with_side: bool = False) -> Label:
-        """A group by its name and size, « Brigands ×3 »."""
+        """A group by its name and size, « Brigands ×3 »; a group of one by its member's name
+        (one left standing, or the one the players see)."""
         group = self.token_group(enc, enc.combatant(entry.members[0]))
-        if not entry.unit.startswith(GROUP_UNIT) or group is None:
+        alone = len(entry.members) < 2
+        if not entry.unit.startswith(GROUP_UNIT) or group is None or alone:
             return super().unit_label(enc, entry, with_side)
-        shown = f"{group[1].fr} ×{len(entry.members)}"
-        if with_side:
-            shown += f" ({enc.side(entry.side).name})"
-        return Label(fr=shown, en=shown)
+        n, side = len(entry.members), f" ({enc.side(entry.side).name})" * with_side
+        return Label(fr=f"{group[1].fr} ×{n}{side}", en=f"{group[1].en} ×{n}{side}")
