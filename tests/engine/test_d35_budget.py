@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
+from gui.engine.model import State
 from gui.engine.moves import Destination
 from gui.engine.rulesets.base import Action
-from gui.engine.rulesets.d20_35 import budget
+from gui.engine.rulesets.d20_35 import budget, sheet
 
 from . import acting
 from .d35_builders import MJ, PJ, arme, fighter, registered
@@ -212,3 +213,88 @@ def test_d35_09_a_run_or_a_withdraw_is_a_full_round_action_carrying_its_metres(
     acting.take(t, kind, "hero", **options)
     assert spent(t) == {"complexe"}
     assert budget.allowance(t.enc.combatant("hero")) == metres
+
+
+# Hors de combat (D35-48, TV-D35-12): disabled.py and the budget's one action --------------
+
+
+def disabled_fight(pv=0, *states):
+    t = fight()
+    hero = t.enc.combatant("hero")
+    hero.stats["pv"], hero.stats["pv_max"] = pv, 20
+    hero.states = [State(key=k, label=k) for k in states]
+    return t
+
+
+def d35_48(t, kind="attaquer", target="gob", **options):
+    preview = t.preview(Action(kind, "hero", target, options))
+    return [n for n in preview.notices if n.rule == "D35-48"]
+
+
+def hp(t):
+    return t.enc.combatant("hero").stats["pv"]
+
+
+def test_d35_48_disabled_one_standard_or_move_action_a_round_no_full_round():
+    t = disabled_fight()
+    assert d35_48(t) == []
+    (full,) = d35_48(t, "attaquer", charge=True)
+    assert not full.blocking and "pas d'action complexe" in full.fr
+    acting.take(t, "autre", "hero", quoi="degainer")  # its move action (not strenuous)
+    (done,) = d35_48(t)
+    assert "action simple ou de mouvement du round est faite" in done.fr
+    assert budget.allowance(t.enc.combatant("hero")) == 0
+
+
+def test_d35_48_disabled_moves_once_its_speed():
+    t = disabled_fight()
+    assert budget.allowance(t.enc.combatant("hero")) == 9  # one move action, not two
+    assert move(t, "hero", (0, 6)) == []  # 9 m
+    t = disabled_fight()
+    assert move(t, "hero", (0, 7))  # 10.5 m: past its one move action
+
+
+def test_tv_d35_12_d35_48_an_attack_at_0_hp_costs_1_hp_and_it_is_dying():
+    t = disabled_fight()
+    preview = t.preview(Action("attaquer", "hero", "gob"))
+    assert any(x.rule == "D35-48" and "−1 pv" in x.label for x in preview.terms)
+    attack(t)
+    assert hp(t) == -1 and t.ruleset.is_out(t.enc, t.enc.combatant("hero"))
+    assert sheet.status(t.enc.combatant("hero")) == "mourant"
+    (line,) = [e for e in t.enc.log if e.action == "Effort hors de combat"]
+    assert line.outcome == "Hero perd 1 pv (-1 pv) : inconscient et mourant"
+
+
+@pytest.mark.parametrize(
+    ("quoi", "effort", "lost"),
+    [
+        ("sort", "auto", 1),  # « sort »: a spell is strenuous
+        ("potion", "auto", 0),
+        ("potion", "oui", 1),  # the GM says so (G-3)
+    ],
+)
+def test_d35_48_what_is_strenuous_the_excerpt_s_list_or_the_gm_s_word(quoi, effort, lost):
+    t = disabled_fight()
+    acting.take(t, "autre", "hero", quoi=quoi, effort=effort)
+    assert hp(t) == -lost
+
+
+def test_d35_48_the_gm_may_say_an_attack_is_not_strenuous():
+    t = disabled_fight()
+    attack(t, effort="non")
+    assert hp(t) == 0
+
+
+def test_d35_48_a_creature_not_disabled_is_never_asked_nor_strained():
+    t = disabled_fight(pv=5)
+    spec = next(s for s in t.ruleset.actions(t.enc, "hero", "gob") if s.kind == "attaquer")
+    assert "effort" not in {o.key for o in spec.options}
+    attack(t)
+    assert hp(t) == 5
+
+
+def test_d35_52_d35_53_conscious_again_at_negative_hp_a_strain_makes_it_dying_again():
+    t = disabled_fight(-3, "stable", "conscient")
+    attack(t)
+    hero = t.enc.combatant("hero")
+    assert hp(t) == -4 and not {s.key for s in hero.states} & {"stable", "conscient"}

@@ -1,7 +1,9 @@
 """The round's budget (D35-09, section 3.3, A-D35-18, CFG-D35-18): a standard action and a move
 action, or a full-round action and a 5-ft step; one swift action a turn; one immediate action a
 round, which under the SRD (CFG-D35-18 « consomme_rapide ») takes the swift action of the turn
-it falls in, or of the coming turn when taken outside it; free actions as the GM allows.
+it falls in, or of the coming turn when taken outside it; free actions as the GM allows. A
+disabled creature (0 hp, or stable and conscious again: sheet.status « hors_de_combat ») has
+one standard or move action a round and no full-round action (D35-48; its strain: disabled.py).
 
 What the acting creature spends is kept as states that end at the start of its next turn
 (durations.py), so undo, save and the sheet see them; a move on the map counts its metres
@@ -136,8 +138,14 @@ def allowance(c: Combatant) -> float:
     full = spent(c, "complexe")
     if full is not None:
         return max(STEP_M, (full.value or 0) / 10)
-    moves = 2 - (spent(c, "simple") is not None) - _declared_moves(c)
+    actions = 1 if disabled(c) else 2  # D35-48: one standard or move action in all
+    moves = actions - (spent(c, "simple") is not None) - _declared_moves(c)
     return max(0, moves) * speed
+
+
+def disabled(c: Combatant) -> bool:
+    """D35-48: at 0 hp, or stable and conscious again at negative hp (D35-52, D35-53)."""
+    return sheet.status(c) == "hors_de_combat"
 
 
 def _declared_moves(c: Combatant) -> int:
@@ -174,6 +182,8 @@ def notices(enc: Encounter, c: Combatant, action: Action, swift: bool) -> list[N
     moves = _declared_moves(c) + _moves_in_metres(c)
     if full:
         return [_warn("Action complexe déjà faite ce round", "Full-round action already taken")]
+    if disabled(c):
+        return _disabled_notices(c, taken, standard + moves)
     if taken.kind == "complexe":
         return _full_notices(c, taken, standard, moves)
     if taken.kind == "simple" and standard:
@@ -186,6 +196,20 @@ def notices(enc: Encounter, c: Combatant, action: Action, swift: bool) -> list[N
                 "No action left this round: a standard and a move action, or two move actions",
             )
         ]
+    return []
+
+
+def _disabled_notices(c: Combatant, taken: Cost, done: int) -> list[Notice]:
+    """D35-48: hors de combat, one standard or move action a round, no full-round action."""
+    if taken.kind == "complexe":
+        fr = f"{c.name} est hors de combat : pas d'action complexe, une action simple ou de "
+        fr += "mouvement par round"
+        en = f"{c.name} is disabled: no full-round action, one standard or move action a round"
+        return [Notice("D35-48", fr, en, False)]
+    if done:
+        fr = f"{c.name} est hors de combat : son action simple ou de mouvement du round est faite"
+        en = f"{c.name} is disabled: its one standard or move action this round is taken"
+        return [Notice("D35-48", fr, en, False)]
     return []
 
 

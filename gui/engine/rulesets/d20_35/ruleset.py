@@ -35,6 +35,7 @@ from . import (
     budget,
     damage,
     declared,
+    disabled,
     dying,
     grapple,
     grapple_options,
@@ -103,7 +104,8 @@ class D20(GroupedByStat, HandlerRuleset):
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
         """The handlers' actions, each asking whether it provokes under CFG-D35-11's GM list."""
         specs = HandlerRuleset.actions(self, enc, actor, target)
-        return [provoking.with_option(self, enc, spec) for spec in specs]
+        who = enc.combatant(actor)  # a disabled actor's strain (D35-48)
+        return [disabled.with_option(enc, provoking.with_option(self, enc, s), who) for s in specs]
 
     @with_flags
     def preview(self, enc: Encounter, action: Action) -> Preview:
@@ -115,6 +117,8 @@ class D20(GroupedByStat, HandlerRuleset):
         over = budget.notices(enc, enc.combatant(action.actor), action, self._swift(enc))
         struck = provoking.foes(self, enc, action)
         terms = (*shown.terms, provoking.term(enc, struck)) if struck else shown.terms
+        strain = disabled.term(enc.combatant(action.actor), action)  # D35-48
+        terms = (*terms, strain) if strain else terms
         return replace(shown, terms=terms, notices=(*shown.notices, *over))
 
     @with_flags
@@ -126,13 +130,18 @@ class D20(GroupedByStat, HandlerRuleset):
         struck = provoking.foes(self, enc, action)
         judged = opportunity.judged(self, enc, action)  # an AoO at the square left
         resolution, cs = HandlerRuleset.resolve(self, judged, action, dice)
-        if action.actor is None or (budget.cost(action) is None and not struck):
+        if action.actor is None:
             return resolution, cs
         actor = enc.combatant(action.actor)
+        strained = disabled.strenuous(actor, action)  # D35-48, read before the action
+        if budget.cost(action) is None and not struck and not strained:
+            return resolution, cs
         apply(enc, cs, checked=False)  # the budget is read after the action's own changes
         try:
             edits = Edits(enc)
             budget.spend(edits, actor, action, self._swift(enc))  # nothing for what is free
+            if strained:
+                disabled.strain(edits, actor)
             more = (*edits.changes(), *opportunity.opened(enc, struck, actor))
         finally:
             revert(enc, cs, checked=False)
