@@ -9,6 +9,7 @@ import pytest
 
 from gui.engine.grid.from_map import board_of
 from gui.engine.grid.paths import path_cost
+from gui.engine.model import MapWall
 from gui.engine.moves import Destination
 from gui.engine.rulesets import moving
 
@@ -105,3 +106,33 @@ def test_d35_46_through_a_colossal_space_the_aoo_still_applies():
     move(t, "hero", (10, 2))
     assert [(w.actor, w.target) for w in t.enc.windows] == [("dragon", "hero")]
     assert moved(t, "hero") == 15.0
+
+
+def corridor(size):
+    """A dead-end corridor along row 2 (walls above, below and behind the hero), a foe of
+    `size` across it."""
+    t = fight(fighter("hero", PJ, (0, 2), vd=30.0), fighter("geant", MJ, (3, 1), taille=size))
+    t.enc.map.walls = [
+        MapWall(start=(0, 2), end=(12, 2), blocks="solid"),
+        MapWall(start=(0, 3), end=(12, 3), blocks="solid"),
+        MapWall(start=(0, 2), end=(0, 3), blocks="solid"),
+    ]
+    return t
+
+
+def test_tv_d35_22_through_a_huge_space_warns_through_a_colossal_one_does_not():
+    """No way round in the corridor: the way goes through the giant's squares; 2 sizes apart
+    is a warning (the GM may still move, G-3), 3 sizes apart passes freely (D35-46)."""
+    huge = corridor("huge")
+    dest = Destination("salle", (8, 2))
+    warned = huge.ruleset.check_move(huge.enc, huge.enc.combatant("hero"), dest)
+    assert [(n.rule, n.blocking) for n in warned] == [("D35-46", False)]
+    assert "2 size(s) apart" in warned[0].en and "2 taille(s)" in warned[0].fr
+    colossal = corridor("colossal")
+    assert not colossal.ruleset.check_move(colossal.enc, colossal.enc.combatant("hero"), dest)
+    add_state(huge, "hero", "serre")  # squeezing past the opponent (D35-78)
+    assert not [
+        n
+        for n in huge.ruleset.check_move(huge.enc, huge.enc.combatant("hero"), dest)
+        if n.rule == "D35-46"
+    ]

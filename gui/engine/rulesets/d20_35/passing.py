@@ -9,7 +9,12 @@ still do it (G-3)."""
 
 from __future__ import annotations
 
-from ...model import Combatant
+from ...grid.placed import space_of
+from ...grid.squares import Footprint
+from ...model import Combatant, Encounter
+from ...moves import Destination
+from .. import moving
+from ..base import Notice, Ruleset
 from . import sheet
 
 SQUEEZING = "serre"  # D35-78: the state
@@ -30,3 +35,31 @@ def passes_through(mover: Combatant, other: Combatant) -> bool:
     """Whether `mover` may go through `other`'s space: 3 or more sizes apart (D35-46), or
     squeezing through it (D35-78)."""
     return sizes_apart(mover, other) >= FREE_SIZES or sheet.has_state(mover, SQUEEZING)
+
+
+def crossing_notices(
+    ruleset: Ruleset, enc: Encounter, mover: Combatant, dest: Destination
+) -> list[Notice]:
+    """A warning for each foe whose space the way goes through when it may not be passed
+    (fewer than 3 sizes apart and not squeezed past, D35-46, TV-D35-22): the way goes round
+    when it can; when it cannot, the GM may still make the move (G-3)."""
+    way = moving.way(ruleset, enc, mover, dest)
+    if way is None or len(way.cells) < 3:
+        return []
+    side = ruleset.space(enc, mover)
+    crossed = {cell for origin in way.cells[1:-1] for cell in Footprint(origin, side).cells()}
+    out = []
+    for other in enc.combatants:
+        if other.id == mover.id or not ruleset.blocks_way(enc, mover, other):
+            continue
+        space = space_of(enc, ruleset, other)
+        if space is not None and crossed & set(space.cells()):
+            n = sizes_apart(mover, other)
+            out.append(
+                Notice(
+                    "D35-46",
+                    f"passe par l’espace de {other.name} : {n} taille(s) d’écart, il en faut 3",
+                    f"goes through {other.name}'s space: {n} size(s) apart, 3 are needed",
+                )
+            )
+    return out

@@ -223,8 +223,10 @@ class D20(GroupedByStat, HandlerRuleset):
         return dying.due(enc, self, entry)
 
     def check_move(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Notice]:
-        """D35-09: a move past what the round still allows is a warning."""
-        return budget.move_notices(enc, c, moving.way_metres(self, enc, c, dest))
+        """D35-09: a move past what the round still allows is a warning; so is a way through
+        a foe's space that may not be passed (D35-46, D35-78)."""
+        over = budget.move_notices(enc, c, moving.way_metres(self, enc, c, dest))
+        return [*over, *passing.crossing_notices(self, enc, c, dest)]
 
     def move_changes(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
         """The metres the acting creature moved (D35-09), the rider going with its mount
