@@ -72,6 +72,7 @@ class EncounterScene(ToolScene):
         self.aim_item = AimItem()
         self.addItem(self.aim_item)
         self.aim: tuple[str, str] | None = None  # (actor, target) of the action under way
+        self.aim_window: str | None = None  # the reaction window it is taken in
         self._path_to: tuple[int, int] | None = None
         self._board: Board | None = None
         self._dragged: TokenItem | None = None
@@ -89,7 +90,7 @@ class EncounterScene(ToolScene):
 
     def set_encounter(self, enc: Encounter, ruleset: Ruleset) -> None:
         self.enc, self.ruleset = enc, ruleset
-        self.selected = self.aim = None
+        self.selected = self.aim = self.aim_window = None
         self._fresh_rect = True
         self.sync()
 
@@ -386,17 +387,18 @@ class EncounterScene(ToolScene):
             cells = threatened_cells(self.enc, self.ruleset, self.enc.combatant(cid), self.board())
         self.threat_item.show_cells(grid, cells)
 
-    def set_aim(self, aim: tuple[str, str] | None) -> None:
+    def set_aim(self, aim: tuple[str, str] | None, window: str | None = None) -> None:
         """An action aims `aim[0]` at `aim[1]` (None: no longer): the lines of effect and
-        the cover they give show while both stand on the grid."""
-        self.aim = aim
+        the cover they give show while both stand on the grid; taken in the reaction window
+        `window`, from where that window says its target stood (the square it left)."""
+        self.aim, self.aim_window = aim, window
         self.restate_aim()
 
     def restate_aim(self) -> None:
         grid, shown = self.enc.map.grid, None
         if self.aim is not None and grid is not None:
             # A reaction to a move at the square its target left (an attack of opportunity).
-            judged = as_judged(self.enc, self.ruleset, *self.aim)
+            judged = as_judged(self.enc, self.ruleset, self.aim_window)
             shown = aim_between(judged, self.ruleset, *self.aim, self.board())
             if shown is not None and judged is not self.enc:
                 shown = replace(shown, text=f"{shown.text}\n{either(*LEFT_WORDS)}")

@@ -99,7 +99,8 @@ class MainWindow(QMainWindow):
         map; the dialog that aimed last clears them when it closes."""
         if actor is not None and target is not None:
             fresh, self._aiming = dialog is not self._aiming, dialog
-            self.scene.set_aim((actor, target))
+            taken_in = getattr(getattr(dialog, "choice", None), "window", None)  # a reaction's
+            self.scene.set_aim((actor, target), taken_in)
             if not self.scene.aim_item.isVisible():
                 return
             if fresh and isinstance(dialog, QWidget):  # beside the map, not over the lines

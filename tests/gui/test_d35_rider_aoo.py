@@ -78,3 +78,8 @@ def test_the_ogre_s_attack_of_opportunity_is_drawn_at_the_square_aldric_left(win
     shot(window, f"d35_aoo_at_square_left_window_{lang}")
     shot(dialog, f"d35_aoo_at_square_left_dialog_{lang}")
     dialog.reject()
+    qtbot.waitUntil(lambda: not aim.isVisible(), timeout=2000)
+    plain = open_action_dialog(ctl, "ogre", "aldric", "attaquer", window)  # not a reaction
+    qtbot.waitUntil(aim.isVisible, timeout=2000)
+    assert aim.squares[1] == cell_rect(grid, (8, 10)) and words[lang] not in aim.text
+    plain.reject()

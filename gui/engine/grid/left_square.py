@@ -27,27 +27,12 @@ def left_cell(window: Window) -> Cell | None:
     return None
 
 
-def window_between(
-    enc: Encounter, actor: str | None, target: str | None, wid: str | None = None
-) -> Window | None:
-    """The open window `wid`, or without it the first open window where `actor` reacts to
-    `target` that names a square left (the map's aim knows only who aims at whom)."""
-    for window in enc.windows:
-        if wid is not None and window.id == wid:
-            return window
-        pair = (window.actor, window.target) == (actor, target)
-        if wid is None and pair and left_cell(window) is not None:
-            return window
-    return None
-
-
-def as_judged(
-    enc: Encounter, ruleset: Ruleset, actor: str | None, target: str | None, wid: str | None = None
-) -> Encounter:
-    """`enc` as a reaction of `actor` to `target` reads it: the target and those sharing its
-    squares back on the square it left when the window names one, else `enc` itself. A
-    shallow copy: only the moved combatants are new objects, nothing of `enc` changes."""
-    window = window_between(enc, actor, target, wid)
+def as_judged(enc: Encounter, ruleset: Ruleset, wid: str | None) -> Encounter:
+    """`enc` as a reaction taken in the window `wid` reads it: its target and those sharing
+    its squares back on the square it left when the window names one, else `enc` itself
+    (no window, or one opened where the target stands). A shallow copy: only the moved
+    combatants are new objects, nothing of `enc` changes."""
+    window = next((w for w in enc.windows if w.id == wid), None) if wid is not None else None
     cell = left_cell(window) if window is not None else None
     if cell is None or window is None or window.target is None:
         return enc

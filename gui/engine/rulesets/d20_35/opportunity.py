@@ -181,9 +181,7 @@ def judged(ruleset: Ruleset, enc: Encounter, action: Action) -> Encounter:
     """The encounter an action is judged in: an attack of opportunity on a move at the square
     the mover left (its window's, D35-11, D35-04: reach, cover, lines from there), with the
     mover back there; any other action in `enc` itself."""
-    if action.window is None:
-        return enc
-    return as_judged(enc, ruleset, action.actor, action.target, action.window)
+    return as_judged(enc, ruleset, action.window)
 
 
 def opened(enc: Encounter, foes: list[str], mover: Combatant) -> list[Change]:
