@@ -120,7 +120,7 @@ def together(a: Combatant, b: Combatant) -> bool:
     return _source(a) == b.id or _source(b) == a.id
 
 
-def _other(ctx: Ctx) -> None:
+def not_itself(ctx: Ctx) -> None:
     if ctx.actor.id == ctx.target.id:
         raise ActionError("Choisir une autre créature", "Choose another creature")
 
@@ -148,7 +148,7 @@ def attempt_field(c: Combatant) -> tuple[FieldSpec, ...]:
     return (choice_field(ATTEMPT, fr, en, steps, "D35-56", "0"),)
 
 
-def _check(ctx: Ctx, rule: str, mine: list[Term] | None = None) -> Opposed:
+def contest_of(ctx: Ctx, rule: str, mine: list[Term] | None = None) -> Opposed:
     """The opposed grapple checks of the actor (at the BBA of its attempt, D35-56) and its
     target (D35-55, CFG-D35-13)."""
     own = mine if mine is not None else grapple_terms(ctx.actor, attempt(ctx))
@@ -161,11 +161,11 @@ def _check(ctx: Ctx, rule: str, mine: list[Term] | None = None) -> Opposed:
     )
 
 
-def _success(winner: Winner) -> bool | None:
+def success_of(winner: Winner) -> bool | None:
     return None if winner in ("reroll", "tie") else winner == "attacker"
 
 
-def _in_grapple(ctx: Ctx, rule: str) -> list[Notice]:
+def in_grapple(ctx: Ctx, rule: str) -> list[Notice]:
     """D35-59: the option is for a creature grappling the target."""
     if sheet.has_state(ctx.actor, GRAPPLED) and together(ctx.actor, ctx.target):
         return []
@@ -178,7 +178,7 @@ def _in_grapple(ctx: Ctx, rule: str) -> list[Notice]:
     ]
 
 
-def _not_pinned(ctx: Ctx, rule: str) -> list[Notice]:
+def not_pinned(ctx: Ctx, rule: str) -> list[Notice]:
     """D35-61: a pinned creature can only try to escape."""
     if sheet.has_state(ctx.actor, PINNED):
         return [
@@ -207,7 +207,7 @@ def pinner_only(ctx: Ctx) -> list[Notice]:
     ]
 
 
-def _judge(contest: Opposed, dice: DiceResult, terms: list[Term]) -> tuple[int, int, Winner]:
+def judge(contest: Opposed, dice: DiceResult, terms: list[Term]) -> tuple[int, int, Winner]:
     """The actor's check (the first roll) against the target's (Preview.more[0])."""
     _first, second = contest.requests()
     own = read_first(dice, Check(0, 0))[0]
@@ -242,7 +242,7 @@ class Grab:
 
 
 def _grab_numbers(ctx: Ctx) -> Grab:
-    _other(ctx)
+    not_itself(ctx)
     actor, target = ctx.actor, ctx.target
     joining = sheet.has_state(target, GRAPPLED)
     notices: list[Notice] = []
@@ -303,7 +303,7 @@ def _grab_numbers(ctx: Ctx) -> Grab:
         )
         terms.append(Term("provoque une attaque d’opportunité", "", "D35-57", "provokes an AoO"))
         touch = Check(ints(terms), touch_ca, naturals=D20_NATURALS)
-    return Grab(joining, touch, tuple(terms), _check(ctx, "D35-57"), tuple(notices))
+    return Grab(joining, touch, tuple(terms), contest_of(ctx, "D35-57"), tuple(notices))
 
 
 def _grab_preview(ctx: Ctx) -> Preview:
@@ -325,7 +325,7 @@ def _grab_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     if grab.touch is None:
         terms += grab.contest.terms(True)
         refuse_blocked(ctx.action, grab.notices, terms)
-        a, d, winner = _judge(grab.contest, dice, terms)
+        a, d, winner = judge(grab.contest, dice, terms)
         amounts = {"total": a, "opposed": d}
     else:
         terms += grab.contest.terms(False)
@@ -361,7 +361,7 @@ def _grab_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         said = (f"{target.name} se dégage de la prise", f"{target.name} breaks the hold")
     else:
         said = REROLL
-    return finish(edits, ctx.action, label, terms, dice, said, _success(winner), amounts)
+    return finish(edits, ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
 GRAB_HANDLER = Handler(GRAB, _grab_spec, _grab_preview, _grab_resolve)
@@ -385,11 +385,11 @@ def _escape_spec(ctx: Ctx) -> ActionSpec:
 
 
 def _escape_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
-    _other(ctx)
+    not_itself(ctx)
     mine = None
     if ctx.choice("moyen", "lutte") == "evasion":
         mine = [Term("Évasion", sheet.stat(ctx.actor, "evasion"), "D35-59", "Escape Artist")]
-    return _check(ctx, "D35-59", mine), [*_in_grapple(ctx, "D35-59"), *pinner_only(ctx)]
+    return contest_of(ctx, "D35-59", mine), [*in_grapple(ctx, "D35-59"), *pinner_only(ctx)]
 
 
 def _escape_preview(ctx: Ctx) -> Preview:
@@ -407,7 +407,7 @@ def _still_held(ctx: Ctx, who: Combatant, gone: str) -> list[Combatant]:
     return others
 
 
-def _rehome(ctx: Ctx, edits: Edits, who: Combatant, gone: str) -> bool:
+def rehome(ctx: Ctx, edits: Edits, who: Combatant, gone: str) -> bool:
     """`who` stays in the grapple with someone else than `gone` (its source re-pointed), or
     leaves it; whether it stays."""
     others = _still_held(ctx, who, gone)
@@ -423,7 +423,7 @@ def _escape_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     contest, notices = _escape_numbers(ctx)
     terms = contest.terms(True)
     refuse_blocked(ctx.action, notices, terms)
-    a, d, winner = _judge(contest, dice, terms)
+    a, d, winner = judge(contest, dice, terms)
     actor, target = ctx.actor, ctx.target
     edits = Edits(ctx.enc)
     if winner == "attacker":
@@ -434,8 +434,8 @@ def _escape_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
                 f"{actor.name} is no longer pinned, but still grappled",
             )
         else:
-            stays = _rehome(ctx, edits, actor, target.id)
-            _rehome(ctx, edits, target, actor.id)
+            stays = rehome(ctx, edits, actor, target.id)
+            rehome(ctx, edits, target, actor.id)
             said = (
                 f"{actor.name} échappe à {target.name}",
                 f"{actor.name} escapes from {target.name}",
@@ -451,7 +451,7 @@ def _escape_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         said = REROLL
     label = (f"Évasion de {actor.name}", f"{actor.name}'s escape")
     amounts = {"total": a, "opposed": d}
-    return finish(edits, ctx.action, label, terms, dice, said, _success(winner), amounts)
+    return finish(edits, ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
 ESCAPE_HANDLER = Handler(ESCAPE, _escape_spec, _escape_preview, _escape_resolve)
@@ -466,9 +466,9 @@ def _pin_spec(ctx: Ctx) -> ActionSpec:
 
 
 def _pin_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
-    _other(ctx)
-    notices = [*_in_grapple(ctx, "D35-59"), *_not_pinned(ctx, "D35-59"), *pinner_only(ctx)]
-    return _check(ctx, "D35-59"), notices
+    not_itself(ctx)
+    notices = [*in_grapple(ctx, "D35-59"), *not_pinned(ctx, "D35-59"), *pinner_only(ctx)]
+    return contest_of(ctx, "D35-59"), notices
 
 
 def _pin_preview(ctx: Ctx) -> Preview:
@@ -481,7 +481,7 @@ def _pin_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     contest, notices = _pin_numbers(ctx)
     terms = contest.terms(True)
     refuse_blocked(ctx.action, notices, terms)
-    a, d, winner = _judge(contest, dice, terms)
+    a, d, winner = judge(contest, dice, terms)
     actor, target = ctx.actor, ctx.target
     edits = Edits(ctx.enc)
     if winner == "attacker":
@@ -497,7 +497,7 @@ def _pin_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         said = REROLL
     label = (f"Immobilisation par {actor.name}", f"{actor.name}'s pin")
     amounts = {"total": a, "opposed": d}
-    return finish(edits, ctx.action, label, terms, dice, said, _success(winner), amounts)
+    return finish(edits, ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
 PIN_HANDLER = Handler(PIN, _pin_spec, _pin_preview, _pin_resolve)
@@ -527,12 +527,12 @@ def hurt_roll(c: Combatant) -> DiceRequest:
 
 
 def _hurt_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
-    _other(ctx)
+    not_itself(ctx)
     mine = grapple_terms(ctx.actor, attempt(ctx))
     if ctx.yes("letal"):
         mine.append(Term("dégâts létaux", LETHAL_PENALTY, sheet.SRD, "lethal damage"))
-    notices = [*_in_grapple(ctx, "D35-59"), *_not_pinned(ctx, "D35-59")]
-    return _check(ctx, "D35-59", mine), notices
+    notices = [*in_grapple(ctx, "D35-59"), *not_pinned(ctx, "D35-59")]
+    return contest_of(ctx, "D35-59", mine), notices
 
 
 def _hurt_preview(ctx: Ctx) -> Preview:
@@ -546,7 +546,7 @@ def _hurt_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     contest, notices = _hurt_numbers(ctx)
     terms = contest.terms(True)
     refuse_blocked(ctx.action, notices, terms)
-    a, d, winner = _judge(contest, dice, terms)
+    a, d, winner = judge(contest, dice, terms)
     actor, target = ctx.actor, ctx.target
     edits = Edits(ctx.enc)
     amounts = {"total": a, "opposed": d}
@@ -576,7 +576,7 @@ def _hurt_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     else:
         said = REROLL
     label = (f"Dégâts en lutte de {actor.name}", f"{actor.name}'s grapple damage")
-    return finish(edits, ctx.action, label, terms, dice, said, _success(winner), amounts)
+    return finish(edits, ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
 HURT_HANDLER = Handler(HURT, _hurt_spec, _hurt_preview, _hurt_resolve)

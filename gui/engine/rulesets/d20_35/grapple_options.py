@@ -35,16 +35,16 @@ from .context import Ctx, Handler
 from .grapple import (
     PINNED,
     REROLL,
-    _check,
-    _in_grapple,
-    _judge,
-    _not_pinned,
-    _other,
-    _rehome,
-    _success,
     attempt,
     attempt_field,
+    contest_of,
     grapple_terms,
+    in_grapple,
+    judge,
+    not_itself,
+    not_pinned,
+    rehome,
+    success_of,
 )
 from .opposed import D20, Opposed, contest_preview, odds_note, opponent_roll, pct
 
@@ -94,8 +94,8 @@ def _turn_spec(ctx: Ctx) -> ActionSpec:
 
 
 def _turn_numbers(ctx: Ctx) -> tuple[Opposed, Check, list[Term], list[Notice]]:
-    _other(ctx)
-    contest = _check(ctx, "D35-59")
+    not_itself(ctx)
+    contest = contest_of(ctx, "D35-59")
     w = weapon_of(ctx, ctx.target, "arme_cible")
     terms = sheet.attack_bonus(ctx.actor, w, attempt(ctx))
     fr, en = sheet.weapon_name(w)
@@ -112,7 +112,7 @@ def _turn_numbers(ctx: Ctx) -> tuple[Opposed, Check, list[Term], list[Notice]]:
     bonus = sum(
         t.value for t in terms if isinstance(t.value, int) and not isinstance(t.value, bool)
     )
-    notices = [*_in_grapple(ctx, "D35-59"), *_not_pinned(ctx, "D35-59")]
+    notices = [*in_grapple(ctx, "D35-59"), *not_pinned(ctx, "D35-59")]
     return contest, Check(bonus, ca, naturals=D20_NATURALS), terms, notices
 
 
@@ -147,10 +147,10 @@ def _turn_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     contest, hit, attack_terms, notices = _turn_numbers(ctx)
     terms = [*contest.terms(True), *_named(ctx, attack_terms)]
     refuse_blocked(ctx.action, notices, terms)
-    a, d, winner = _judge(contest, dice, terms)
+    a, d, winner = judge(contest, dice, terms)
     actor, target = ctx.actor, ctx.target
     amounts = {"total": a, "opposed": d}
-    success = _success(winner)
+    success = success_of(winner)
     if winner == "attacker":
         natural = opponent_roll(dice, 1, dice_request(D20, _ATTACK))
         total = natural + hit.modifier
@@ -189,11 +189,11 @@ def _move_spec(ctx: Ctx) -> ActionSpec:
 
 
 def _move_numbers(ctx: Ctx) -> tuple[Opposed, list[Notice]]:
-    _other(ctx)
+    not_itself(ctx)
     mine = grapple_terms(ctx.actor)
     if pins(ctx.actor, ctx.target):
         mine.append(Term("adversaire immobilisé", PINNED_BONUS, "D35-59", "opponent pinned"))
-    return _check(ctx, "D35-59", mine), [*_in_grapple(ctx, "D35-59"), *_not_pinned(ctx, "D35-59")]
+    return contest_of(ctx, "D35-59", mine), [*in_grapple(ctx, "D35-59"), *not_pinned(ctx, "D35-59")]
 
 
 def _half_speed(c: Combatant) -> float:
@@ -211,7 +211,7 @@ def _move_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     contest, notices = _move_numbers(ctx)
     terms = contest.terms(True)
     refuse_blocked(ctx.action, notices, terms)
-    a, d, winner = _judge(contest, dice, terms)
+    a, d, winner = judge(contest, dice, terms)
     actor, target = ctx.actor, ctx.target
     fr, en = metres_words(_half_speed(actor))
     if winner == "attacker":
@@ -227,7 +227,7 @@ def _move_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         said = REROLL
     label = (f"Déplacement en lutte de {actor.name}", f"{actor.name}'s grapple move")
     amounts = {"total": a, "opposed": d}
-    return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, _success(winner), amounts)
+    return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
 MOVE_HANDLER = Handler(MOVE, _move_spec, _move_preview, _move_resolve)
@@ -244,13 +244,13 @@ def _silence_spec(ctx: Ctx) -> ActionSpec | None:
 
 
 def _silence_preview(ctx: Ctx) -> Preview:
-    _other(ctx)
+    not_itself(ctx)
     terms = (Term("immobilisé : sans jet", "", "D35-60", "pinned: no roll"),)
     return Preview(ctx.action, terms, notices=tuple(_pinning(ctx)))
 
 
 def _silence_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-    _other(ctx)
+    not_itself(ctx)
     actor, target = ctx.actor, ctx.target
     terms = [Term("immobilisé : sans jet", "", "D35-60", "pinned: no roll")]
     refuse_blocked(ctx.action, _pinning(ctx), terms)
@@ -280,19 +280,19 @@ _FREE = Term("action libre", "", "D35-60", "free action")
 
 
 def _release_preview(ctx: Ctx) -> Preview:
-    _other(ctx)
+    not_itself(ctx)
     return Preview(ctx.action, (_FREE,), notices=tuple(_pinning(ctx)))
 
 
 def _release_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-    _other(ctx)
+    not_itself(ctx)
     actor, target = ctx.actor, ctx.target
     terms = [_FREE]
     refuse_blocked(ctx.action, _pinning(ctx), terms)
     edits = Edits(ctx.enc)
     edits.remove_state(target.id, PINNED, SILENCED)
-    _rehome(ctx, edits, actor, target.id)
-    _rehome(ctx, edits, target, actor.id)
+    rehome(ctx, edits, actor, target.id)
+    rehome(ctx, edits, target, actor.id)
     said = (
         f"{actor.name} relâche {target.name} : ils ne sont plus en lutte",
         f"{actor.name} releases {target.name}: they are no longer grappling",
