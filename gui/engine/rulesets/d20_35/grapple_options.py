@@ -46,7 +46,7 @@ from .grapple import (
     rehome,
     success_of,
 )
-from .opposed import D20, Opposed, contest_preview, odds_note, opponent_roll, pct
+from .opposed import D20, Opposed, contest_preview, ints, odds_note, opponent_roll, pct
 
 TURN_WEAPON, MOVE = "lutte_arme_retournee", "lutte_deplacer"
 SILENCE, RELEASE = "lutte_faire_taire", "lutte_relacher"
@@ -109,9 +109,7 @@ def _turn_numbers(ctx: Ctx) -> tuple[Opposed, Check, list[Term], list[Notice]]:
     )
     ca, _ = sheet.ca(ctx.target)
     terms.append(Term("CA de la cible", str(ca), "D35-59", "target's AC"))
-    bonus = sum(
-        t.value for t in terms if isinstance(t.value, int) and not isinstance(t.value, bool)
-    )
+    bonus = ints(terms)
     notices = [*in_grapple(ctx, "D35-59"), *not_pinned(ctx, "D35-59")]
     return contest, Check(bonus, ca, naturals=D20_NATURALS), terms, notices
 
@@ -124,13 +122,13 @@ def _turn_preview(ctx: Ctx) -> Preview:
         f"Test de lutte {pct(won)[0]} puis attaque {pct(struck)[0]}",
         f"Grapple check {pct(won)[1]} then attack {pct(struck)[1]}",
     )
-    terms = (*contest.terms(True), *(_named(ctx, attack_terms)))
+    terms = (*contest.terms(True), *_named(attack_terms))
     shown = contest_preview(ctx, contest, what, terms, notices, (dice_request(D20, _ATTACK),))
     note = odds_note(contest.odds(), what)
     return replace(shown, odds=won * struck, odds_note=note[0], odds_note_en=note[1])
 
 
-def _named(ctx: Ctx, terms: list[Term]) -> list[Term]:
+def _named(terms: list[Term]) -> list[Term]:
     """The attack's terms as text after the check's (the breakdown's sum is the check)."""
     out = []
     for t in terms:
@@ -145,7 +143,7 @@ def _named(ctx: Ctx, terms: list[Term]) -> list[Term]:
 
 def _turn_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     contest, hit, attack_terms, notices = _turn_numbers(ctx)
-    terms = [*contest.terms(True), *_named(ctx, attack_terms)]
+    terms = [*contest.terms(True), *_named(attack_terms)]
     refuse_blocked(ctx.action, notices, terms)
     a, d, winner = judge(contest, dice, terms)
     actor, target = ctx.actor, ctx.target

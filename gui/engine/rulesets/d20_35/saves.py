@@ -34,6 +34,7 @@ from .opposed import (
     Side,
     check_preview,
     contest_preview,
+    ints,
     opponent_roll,
     read_first,
     ties,
@@ -115,9 +116,7 @@ def _save_numbers(ctx: Ctx) -> tuple[Check, list[Term], list[Notice]]:
     if which == "reflexes":
         _cover_terms(ctx, saver, terms, notices)
     dc = ctx.number("dd", DEFAULT_DC)
-    bonus = sum(
-        t.value for t in terms if isinstance(t.value, int) and not isinstance(t.value, bool)
-    )
+    bonus = ints(terms)
     terms.append(Term("DD", str(dc), sheet.SRD, "DC"))
     return Check(bonus, dc, naturals=D20_NATURALS), terms, notices
 
