@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QUndoView, QVBoxLayout
+from PySide6.QtWidgets import QFileDialog, QMessageBox
 
 from .. import __version__
 from ..control.controller import Refused
@@ -16,6 +16,7 @@ from ..dialogs.map_settings import BackgroundDialog, GridDialog
 from ..dialogs.new_encounter import NewEncounterDialog
 from ..i18n import message, tr
 from .file_actions import suggested_name
+from .history_window import HistoryWindow
 
 if TYPE_CHECKING:
     from .main_window import MainWindow
@@ -27,7 +28,7 @@ class WindowActions:
     def __init__(self, window: MainWindow) -> None:
         self.window = window
         self.controller = window.controller
-        self.history: QDialog | None = None
+        self.history: HistoryWindow | None = None
         self._last_roll = "1d20"  # the next Jet libre offers the last dice again
 
     def _try(self, fn, *args):
@@ -93,17 +94,15 @@ class WindowActions:
     # Édition --------------------------------------------------------------------------------
 
     def show_history(self) -> None:
-        """Édition › Historique: the undo stack; clicking a line goes back to that point."""
+        """Édition › Historique (Ctrl+H shows it, or closes it when shown): the undo stack;
+        « Revenir ici » goes back to the chosen line (history_window.py)."""
         if self.history is None:
-            self.history = QDialog(self.window)
-            self.history.setWindowTitle(tr("Historique"))
-            layout = QVBoxLayout(self.history)
-            view = QUndoView(self.controller.undo_stack)
-            view.setEmptyLabel(tr("<début de la session>"))
-            layout.addWidget(view)
-            self.history.resize(360, 420)
+            self.history = HistoryWindow(self.controller.undo_stack, self.window)
+        if self.history.isVisible():
+            self.history.close()
+            return
         self.history.show()
-        self.history.raise_()
+        self.history.activateWindow()
 
     def add_combatant(self) -> None:
         from ..sheets.add_dialog import AddCombatantDialog

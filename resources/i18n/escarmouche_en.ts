@@ -2293,5 +2293,41 @@ Dodge</translation>
         <source>{name} est hors de combat : son jet de début de tour est dû</source>
         <translation>{name} is out of the fight: the roll that starts its turn is due</translation>
     </message>
+    <message>
+        <source>et {n} autre</source>
+        <translation>and {n} more</translation>
+    </message>
+    <message>
+        <source>et {n} autres</source>
+        <translation>and {n} more</translation>
+    </message>
+    <message>
+        <source>Annuler {n} action</source>
+        <translation>Undo {n} action</translation>
+    </message>
+    <message>
+        <source>Annuler {n} actions</source>
+        <translation>Undo {n} actions</translation>
+    </message>
+    <message>
+        <source>Rétablir {n} action</source>
+        <translation>Redo {n} action</translation>
+    </message>
+    <message>
+        <source>Rétablir {n} actions</source>
+        <translation>Redo {n} actions</translation>
+    </message>
+    <message>
+        <source>C’est l’état actuel : rien à annuler.</source>
+        <translation>This is the current state: nothing to undo.</translation>
+    </message>
+    <message>
+        <source>Revenir ici</source>
+        <translation>Go back here</translation>
+    </message>
+    <message>
+        <source>Choisissez une ligne, puis « Revenir ici » pour y revenir.</source>
+        <translation>Choose a line, then “Go back here” to return to it.</translation>
+    </message>
 </context>
 </TS>
