@@ -8,8 +8,9 @@ action), by name (`Secrets`)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
@@ -26,10 +27,17 @@ class Secrets:
 
     ids: frozenset[str]
     names: tuple[str, ...]
+    pattern: re.Pattern[str] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.names and self.pattern is None:  # one search in C for all the names
+            found = re.compile("|".join(re.escape(n) for n in self.names))
+            object.__setattr__(self, "pattern", found)
 
     def mentioned(self, texts: Iterable[str]) -> bool:
         """Whether one of `texts` names something hidden."""
-        return any(name in text for text in texts if text for name in self.names)
+        search = self.pattern.search if self.pattern is not None else None
+        return search is not None and any(search(text) for text in texts if text)
 
     def state_told(self, state: State) -> bool:
         """Whether a state would tell of something hidden (its source, its words)."""
@@ -113,18 +121,33 @@ def _inside(r: Rect, x: float, y: float) -> bool:
 def _combatant(c: Combatant, known: Secrets) -> Combatant:
     """A seen combatant without the GM's notes, nor its contacts, states and links that
     tell of something hidden (the same object when it has none)."""
-    states = [s for s in c.states if not known.state_told(s)]
-    contacts = [o for o in c.contacts if o not in known.ids]
-    stats = {k: v for k, v in c.stats.items() if not (isinstance(v, str) and v in known.ids)}
-    kept = (len(states), len(contacts), len(stats)) == (
-        len(c.states),
-        len(c.contacts),
-        len(c.stats),
-    )
-    if kept and not c.notes:
-        return c
-    update = {"notes": "", "states": states, "contacts": contacts, "stats": stats}
+    ids = known.ids
+    told = bool(ids) and _tells(c, known)
+    if not told:  # only the notes to leave out
+        return c.model_copy(update={"notes": ""}) if c.notes else c
+    update = {
+        "notes": "",
+        "states": [s for s in c.states if not known.state_told(s)],
+        "contacts": [o for o in c.contacts if o not in ids],
+        "stats": {k: v for k, v in c.stats.items() if not (type(v) is str and v in ids)},
+    }
     return c.model_copy(update=update)
+
+
+def _tells(c: Combatant, known: Secrets) -> bool:
+    """Whether a combatant's states, contacts or links name something hidden (plain loops:
+    this runs for every combatant at every change the players' view follows)."""
+    ids = known.ids
+    for state in c.states:
+        if known.state_told(state):
+            return True
+    for other in c.contacts:
+        if other in ids:
+            return True
+    for value in c.stats.values():  # noqa: SIM110 (a loop: no generator per combatant)
+        if type(value) is str and value in ids:
+            return True
+    return False
 
 
 def _turn(enc: Encounter, known: Secrets) -> BaseModel:
@@ -149,19 +172,24 @@ def seen_entry[E: TurnEntry](entry: E, known: Secrets) -> E | None:
     """A turn row as the players may know it: None for a unit they see nothing of; else its
     seen members only (a unit named after a hidden member takes a seen one's name), and what
     the row says (a declared action, a readied trigger) only when it names nothing hidden."""
-    seen = [m for m in entry.members if m not in known.ids]
+    ids = known.ids
+    if not known.names and entry.unit not in ids and not any(m in ids for m in entry.members):
+        return entry  # nothing of it hidden: shared
+    seen = [m for m in entry.members if m not in ids]
     if entry.members and not seen:
         return None
-    update: dict[str, object] = {"members": seen}
+    update: dict[str, object] = {}
+    if len(seen) < len(entry.members):
+        update["members"] = seen
     if entry.unit in known.ids:
         update["unit"] = seen[0] if seen else entry.side
     for key in ("declared", "ready"):  # the modes' own words about the unit
-        said = getattr(entry, key, None)
-        if isinstance(said, list):
+        said = entry.__dict__.get(key)
+        if isinstance(said, list) and known.mentioned(said):
             update[key] = [t for t in said if not known.mentioned((t,))]
         elif isinstance(said, str) and known.mentioned((said,)):
             update[key] = ""
-    return entry.model_copy(update=update)
+    return entry.model_copy(update=update) if update else entry  # shared when unchanged
 
 
 def _fresh[M: BaseModel](model: M) -> M:

@@ -72,7 +72,8 @@ def shown_combatants(enc: Encounter) -> list[Combatant]:
 def shown_zones(enc: Encounter) -> list[Zone]:
     """The zones the players see: not hidden, or holding one of their own characters (they
     know where they stand; the foes there stay unseen)."""
-    theirs = {c.position.zone for c in enc.combatants if players_own(enc, c) and not c.hidden}
+    players = {s.id for s in enc.sides if s.players}
+    theirs = {c.position.zone for c in enc.combatants if c.side in players and not c.hidden}
     return [z for z in enc.map.zones if not z.hidden or z.id in theirs]
 
 
