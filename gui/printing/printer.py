@@ -29,6 +29,7 @@ from ..i18n import tr
 from ..map.scene import EncounterScene
 from ..player.scene import PlayersScene
 from .summary import summary_html
+from .whole_rows import keep_rows_whole
 
 MAP_RESOURCE = "map.png"
 MARGIN_MM = 15.0
@@ -111,8 +112,13 @@ def summary_document(enc: Encounter, ruleset: Ruleset, players: bool = False) ->
     if image is not None:
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(MAP_RESOURCE), image)
     name = MAP_RESOURCE if image is not None else None
-    doc.setHtml(summary_html(enc, ruleset, name, map_width=width, players=players))
     doc.setPageSize(_text_size(a4_layout()))
+    keep_rows_whole(  # no row split across pages (issue 33)
+        doc,
+        lambda paging: summary_html(
+            enc, ruleset, name, map_width=width, players=players, paging=paging
+        ),
+    )
     return doc
 
 

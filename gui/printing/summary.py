@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import textwrap
 from collections.abc import Mapping
+from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
 
@@ -31,6 +33,10 @@ th, td { border: 1px solid #999; padding: 2px 4px; vertical-align: top; }
 th { background-color: #eee; font-size: 9px; text-align: left; font-weight: bold; }
 tr { page-break-inside: avoid; break-inside: avoid; }
 tr.side td { background-color: #f3f3f3; font-weight: bold; }
+table.sheet { margin: 0; }
+table.sheet td { border: none; padding: 0 3px 0 0; font-size: 10px; }
+table.sheet td.label { color: #444; }
+table.sheet td.value { font-weight: bold; }
 .meta, .small { color: #444; }
 .small { font-size: 10px; }
 .num, .nowrap { white-space: nowrap; }
@@ -38,6 +44,17 @@ tr.side td { background-color: #f3f3f3; font-weight: bold; }
 .map { text-align: center; }
 img { max-width: 100%; height: auto; }
 """
+
+
+@dataclass
+class Paging:
+    """Where a table is cut so that no row straddles two pages (whole_rows.py): the keys
+    (« roster:3 », the table's name and the row's index) of the rows that begin a page, and,
+    once the HTML is made, each table's row keys in the order the tables come."""
+
+    breaks: frozenset[str] = frozenset()
+    tables: list[list[str]] = field(default_factory=list)
+    with_next: set[str] = field(default_factory=set)  # a side's row, kept with its first member
 
 
 def summary_html(
@@ -48,6 +65,7 @@ def summary_html(
     map_width: int = MAP_WIDTH,
     printed: datetime | None = None,
     players: bool = False,
+    paging: Paging | None = None,
 ) -> str:
     """A printable summary of the encounter in the interface's language, every user text
     escaped.
@@ -56,13 +74,20 @@ def summary_html(
     shown `map_width` pixels wide; `printed` is the date shown (now by default).
     `players`: the players' version (of players_copy.players_copy): a foe's row gives its
     condition in words, not its numbers, and the log what was done, not how it came out.
+    `paging`: the rows a page begins with (each table cut there); it receives the tables'
+    row keys.
     """
+    paging = paging if paging is not None else Paging()
     body = [_header(enc, ruleset, printed or datetime.now())]
     if map_image_name is not None:
         img = f'<img src="{escape(map_image_name)}" width="{map_width}">'
         heading = tr("Carte du terrain")  # not inside the f-string: lupdate would miss it
         body.append(f'<h2>{heading}</h2><p class="map">{img}</p>')
-    body += [_roster(enc, ruleset, players), _order(enc, ruleset), _log(enc, players)]
+    body += [
+        _roster(enc, ruleset, players, paging),
+        _order(enc, ruleset, paging),
+        _log(enc, players, paging),
+    ]
     return (
         f'<!DOCTYPE html>\n<html lang="{language()}"><head><meta charset="utf-8">'
         f"<title>{escape(enc.name)}</title><style>{_STYLE}</style></head>"
@@ -122,7 +147,7 @@ def _boxes(track: Track, kinds: int, glyphs: Mapping[str, str]) -> str:
     return groups
 
 
-def _roster(enc: Encounter, ruleset: Ruleset, players: bool) -> str:
+def _roster(enc: Encounter, ruleset: Ruleset, players: bool, paging: Paging) -> str:
     stats = [
         f
         for f in ruleset.data.fields
@@ -149,6 +174,7 @@ def _roster(enc: Encounter, ruleset: Ruleset, players: bool) -> str:
         ]
         if resources:
             swatch += f' <span class="small">— {" · ".join(resources)}</span>'
+        paging.with_next.add(f"roster:{len(rows)}")
         rows.append(f'<tr class="side"><td colspan="{len(heads)}">{swatch}</td></tr>')
         for c in members:
             if players and not visibility.players_own(enc, c):
@@ -159,7 +185,7 @@ def _roster(enc: Encounter, ruleset: Ruleset, players: bool) -> str:
             else:
                 rows.append(_roster_row(enc, ruleset, c, stats, track_keys, kinds, compact))
     heading = tr("Combattants")
-    return f"<h2>{heading}</h2>" + _table(heads, rows)
+    return f"<h2>{heading}</h2>" + _table("roster", heads, rows, paging)
 
 
 def _roster_row(
@@ -175,13 +201,7 @@ def _roster_row(
     under = f'<br><span class="small">{chosen}</span>' if chosen else ""
     cells = [f"<td><b>{escape(c.name)}</b>{under}</td>"]
     if compact:
-        shown = [
-            f"{escape(pick(f.label))} {_cell(c.stats[f.key])}"
-            for f in stats
-            if c.stats.get(f.key) not in (None, "")
-        ]
-        extra = _computed_and_gear(enc, ruleset, c)
-        cells.append(f'<td class="small">{" · ".join(shown)}{extra}</td>')
+        cells.append(f"<td>{_sheet_table(enc, ruleset, c, stats)}</td>")
     else:
         cells += [f'<td class="num">{_cell(c.stats.get(f.key))}</td>' for f in stats]
     for k in keys:
@@ -207,23 +227,65 @@ def _chosen(ruleset: Ruleset, c: Combatant) -> str:
     )
 
 
-def _computed_and_gear(enc: Encounter, ruleset: Ruleset, c: Combatant) -> str:
-    """The sheet's computed values (« Parade 1 · Endurance 2(0) ») and what its tables hold
-    (« Armes : Arbalète, Hache »), each on its own line of the Fiche cell."""
-    lines = [
-        " · ".join(
-            f"{escape(either(t.label, t.label_en or t.label))} "
-            f"{escape(either(str(t.value), t.value_en or str(t.value)))}"
-            for t in ruleset.derived(enc, c)
-            if isinstance(t.value, str)
-        )
+SHEET_PAIRS = 3  # label and value pairs on a row of a printed sheet's small table
+SHORT_VALUE = 10  # characters: a longer value (« Squelette humain ») has a row of its own
+LABEL_WIDTH, VALUE_WIDTH = ' width="20%"', ' width="13%"'  # so the pairs line up in columns
+
+
+def _sheet_pairs(
+    enc: Encounter, ruleset: Ruleset, c: Combatant, stats: list[FieldSpec]
+) -> list[tuple[str, str]]:
+    """What the sheet holds away from its defaults, escaped (label, value): the stats whose
+    value is not the ruleset's default (no row of zeros), then the computed values
+    (« Parade 2 », « Endurance 3(1) »)."""
+    pairs = [
+        (escape(pick(f.label)), _cell(c.stats[f.key]))
+        for f in stats
+        if c.stats.get(f.key) not in (None, "", f.default)
     ]
-    for spec in ruleset.data.fields:
-        rows = c.stats.get(spec.key)
-        if spec.kind == "table" and isinstance(rows, list) and rows:
-            names = ", ".join(str(r.get("nom", "?")) for r in rows if isinstance(r, dict))
-            lines.append(f"{escape(pick(spec.label))} : {escape(names)}")
-    return "".join(f"<br>{line}" for line in lines if line)
+    pairs += [
+        (
+            escape(either(t.label, t.label_en or t.label)),
+            escape(either(str(t.value), t.value_en or str(t.value))),
+        )
+        for t in ruleset.derived(enc, c)
+        if isinstance(t.value, str)
+    ]
+    return pairs
+
+
+def _sheet_table(enc: Encounter, ruleset: Ruleset, c: Combatant, stats: list[FieldSpec]) -> str:
+    """A sheet too wide for columns, as a small table of its non-default fields, SHEET_PAIRS
+    label–value pairs a row, then a row for each long value and each table field that holds
+    something (« Armes : Arbalète, Hache »), so the printed sheet is enough at the table."""
+    pairs = _sheet_pairs(enc, ruleset, c, stats)
+    short = [(label, value) for label, value in pairs if len(html.unescape(value)) <= SHORT_VALUE]
+    rows = []
+    for i in range(0, len(short), SHEET_PAIRS):
+        chunk = short[i : i + SHEET_PAIRS]
+        cells = "".join(
+            f'<td class="label"{LABEL_WIDTH}>{label}</td>'
+            f'<td class="value"{VALUE_WIDTH}>{value}</td>'
+            for label, value in chunk
+        )
+        rows.append(f"<tr>{cells}{'<td></td><td></td>' * (SHEET_PAIRS - len(chunk))}</tr>")
+    long = [(label, value) for label, value in pairs if len(html.unescape(value)) > SHORT_VALUE]
+    for spec in ruleset.data.fields:  # a table field's rows by name
+        held = c.stats.get(spec.key)
+        if spec.kind == "table" and isinstance(held, list) and held:
+            names = ", ".join(str(r.get("nom", "?")) for r in held if isinstance(r, dict))
+            long.append((escape(pick(spec.label)), escape(names)))
+    rows += [
+        f'<tr><td class="label">{label}</td>'
+        f'<td class="value" colspan="{2 * SHEET_PAIRS - 1}">{value}</td></tr>'
+        for label, value in long
+    ]
+    if not rows:
+        return ""
+    return (
+        '<table class="sheet" width="100%" cellspacing="0" cellpadding="1" border="0">'
+        f"{''.join(rows)}</table>"
+    )
 
 
 def _column_head(label: str) -> str:
@@ -242,15 +304,26 @@ def _th(label: str, percent: int = 0) -> str:
     return f'<th class="nowrap"{width}>{label}</th>'
 
 
-def _table(heads: list[str], rows: list[str]) -> str:
-    head = "".join(heads)
-    return (
-        '<table width="100%" cellspacing="0" cellpadding="3" border="1">'
-        f"<thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
-    )
+def _table(name: str, heads: list[str], rows: list[str], paging: Paging) -> str:
+    """The rows under their header; cut before each row `paging` says begins a page (the
+    header again on top, a page break before: Qt's rich text splits a long row across
+    pages, and honours no « page-break-inside »). The keys go to `paging.tables`."""
+    head = f"<thead><tr>{''.join(heads)}</tr></thead>"
+    keys = [f"{name}:{i}" for i in range(len(rows))]
+    starts = [0] + [i for i, key in enumerate(keys) if i and key in paging.breaks]
+    out = []
+    for start, end in zip(starts, [*starts[1:], len(rows)], strict=True):
+        paging.tables.append(keys[start:end])
+        broken = bool(rows) and keys[start] in paging.breaks
+        style = ' style="page-break-before: always"' if broken else ""
+        out.append(
+            f'<table width="100%" cellspacing="0" cellpadding="3" border="1"{style}>'
+            f"{head}<tbody>{''.join(rows[start:end])}</tbody></table>"
+        )
+    return "".join(out)
 
 
-def _order(enc: Encounter, ruleset: Ruleset) -> str:
+def _order(enc: Encounter, ruleset: Ruleset, paging: Paging) -> str:
     heading = tr("Ordre du tour")
     title = f"<h2>{heading}</h2>"
     if not enc.turn.order:
@@ -271,10 +344,10 @@ def _order(enc: Encounter, ruleset: Ruleset) -> str:
         rows.append("<tr>" + "".join(f"<td>{cell}</td>" for cell in cells) + "</tr>")
     heads = [_th("#", 5), _th(tr("Combattant"), 30), _th(tr("Camp"), 22), _th(tr("Initiative"), 10)]
     heads.append(_th(tr("Statut")))
-    return title + _table(heads, rows)
+    return title + _table("order", heads, rows, paging)
 
 
-def _log(enc: Encounter, players: bool) -> str:
+def _log(enc: Encounter, players: bool, paging: Paging) -> str:
     title = tr("Journal")
     if len(enc.log) > LOG_LINES:
         title += " " + tr("({shown} dernières lignes sur {total})").format(
@@ -304,4 +377,4 @@ def _log(enc: Encounter, players: bool) -> str:
     heads = [_th(tr("Round"), 6), _th(tr("Action"), 30)]
     if not players:
         heads.append(_th(tr("Résultat")))
-    return f"<h2>{title}</h2>" + _table(heads, rows)
+    return f"<h2>{title}</h2>" + _table("log", heads, rows, paging)

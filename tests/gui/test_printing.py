@@ -223,7 +223,7 @@ def test_a_ruleset_with_many_fields_prints_them_in_one_column_with_camp_resource
     enc = load(registry.get("reserve_menace").demo_path)
     html = summary_html(enc, registry.get("reserve_menace"))
     assert '<th class="nowrap">Fiche</th>' in html  # 12 stats would squeeze the names
-    assert "Vigilance 5 · Ténacité 4" in html
+    assert 'Vigilance</td><td class="value" width="13%">5</td>' in html  # its small table
     assert "Réserve du MJ 2 · Menace 3" in html
 
 
@@ -232,8 +232,8 @@ def test_the_fiche_column_prints_computed_values_and_gear():
     table's rows by name, so the printed sheet is enough at the table."""
     demo = registry.get("attention_donjon").demo_path
     page = summary_html(load(demo), registry.get("attention_donjon"), None)
-    assert "Endurance 3(1)" in page  # the Tracker: Vigueur 4 → 2, leather armour 1
-    assert "Armes : Arbalète, Hache de lancer, Hache" in page
+    assert 'Endurance</td><td class="value" width="13%">3(1)' in page  # Vigueur 4 → 2, leather 1
+    assert 'Armes</td><td class="value" colspan="5">Arbalète, Hache de lancer, Hache' in page
 
 
 def test_the_turn_order_prints_the_cards_of_card_initiative():

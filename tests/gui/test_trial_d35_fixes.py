@@ -178,7 +178,7 @@ def test_the_english_summary_prints_computed_values_and_the_map_in_english(engli
     ctl = d35()
     html = summary_html(ctl.enc, ctl.ruleset)
     assert "Sheet" in html  # the compact roster: computed values in the Fiche cell
-    for english_words in ("AC (touch, flat-footed)", "BAB ", "Grapple ", "Status Normal"):
+    for english_words in ("AC (touch, flat-footed)", ">BAB<", ">Grapple<", ">Status<", ">Normal<"):
         assert english_words in html
     for french in ("CA (contact", "BBA", "Lutte", "État Normal", "Carte du terrain"):
         assert french not in html
