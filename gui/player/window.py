@@ -40,6 +40,9 @@ class PlayersWindow(QWidget):
         super().__init__(None, Qt.WindowType.Window | Qt.WindowType.WindowDoesNotAcceptFocus)
         self.setObjectName("playersWindow")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        # Shown without asking to be activated: a window that takes no focus made Qt warn
+        # « requestActivate() … WindowDoesNotAcceptFocus » at each show (issue 33).
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
         self.setWindowTitle(tr("Escarmouche — Vue des joueurs"))
         self.setStyleSheet(_STYLE)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -183,7 +186,9 @@ class PlayersWindow(QWidget):
         QSettings().setValue(SCREEN_KEY, screen_key(screen))
         self.setScreen(screen)
         self.setGeometry(screen.geometry())
-        self.showFullScreen()
+        # Not showFullScreen(), which activates the window (the warning above) once shown.
+        self.setWindowState(Qt.WindowState.WindowFullScreen)
+        self.show()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # Qt override
         if not self._following:
