@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..i18n import either, labelled, tr
+from ..i18n import either, tr
 
 NAMED = 6  # the steps named one by one; more are counted (« et 3 autres »)
 
@@ -30,11 +30,12 @@ def _counted(n: int, one: str, many: str) -> str:
 
 
 def _names(texts: list[str]) -> str:
-    shown = ", ".join(either(f"« {t} »", f"'{t}'") for t in texts[:NAMED])
+    """One line each, the first NAMED; the others counted."""
+    shown = [f"• {t}" for t in texts[:NAMED]]
     rest = len(texts) - NAMED
     if rest > 0:
-        shown += " " + _counted(rest, tr("et {n} autre"), tr("et {n} autres"))
-    return shown
+        shown.append(_counted(rest, tr("et {n} autre"), tr("et {n} autres")))
+    return "\n".join(shown)
 
 
 def going_back(stack: QUndoStack, row: int) -> str:
@@ -49,7 +50,7 @@ def going_back(stack: QUndoStack, row: int) -> str:
         n = _counted(len(texts), tr("Rétablir {n} action"), tr("Rétablir {n} actions"))
     else:
         return tr("C’est l’état actuel : rien à annuler.")
-    return labelled(n, _names(texts))
+    return either(f"{n} :", f"{n}:") + "\n" + _names(texts)
 
 
 class HistoryWindow(QDialog):
