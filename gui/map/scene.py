@@ -19,6 +19,7 @@ from ..engine.grid.squares import Footprint
 from ..engine.model import Combatant, Encounter, Grid, Side, Zone
 from ..engine.moves import cell_at, cell_centre
 from ..engine.rulesets.base import Ruleset
+from ..engine.rulesets.riders import ridden
 from ..engine.touched import Touched
 from ..engine.turns import current_entry
 from ..engine.zones import grid_squares
@@ -29,7 +30,7 @@ from .layout import TOKEN_DIAMETER, link_segment, token_slots
 from .link_item import GridItem, LinkItem
 from .path_item import PathItem
 from .threat_item import ThreatItem, threatened_cells
-from .token_item import TokenItem, initials, token_tooltip
+from .token_item import RIDER_LIFT, TokenItem, initials, token_tooltip
 from .tools import ToolScene
 from .walls_item import WallsItem, grid_point, scene_point, wall_near
 from .zone_item import ZoneItem
@@ -86,6 +87,8 @@ class EncounterScene(ToolScene):
         self._fresh_rect = True  # the next sync sets the scene's rectangle anew
         self._by_zone: dict[str, set[str]] = {}  # the tokens laid out with each zone
         self._zone_of: dict[str, str] = {}  # and the other way round
+        self.text_floor = 0.0  # the players' view: tokens' texts at least this high
+        self.view_scale = 1.0  # the view's zoom: group labels keep their height on screen
         self.sync()
 
     def set_encounter(self, enc: Encounter, ruleset: Ruleset) -> None:
@@ -240,10 +243,8 @@ class EncounterScene(ToolScene):
                 self._show_token(c, x, y, size, groups[c.id], outlines)
         if on_cells and grid is not None:
             for c in on_cells:  # a token covers its space (its size's footprint)
-                side = self.ruleset.space(enc, c)
-                size = _token_size(grid) * side
-                x, y = cell_centre(grid, c.position.cell, side)  # type: ignore[arg-type]
-                self._show_token(c, x, y, size, groups[c.id], outlines)
+                x, y, size, anchor = self._on_cell(c, grid)
+                self._show_token(c, x, y, size, groups[c.id], outlines, anchor)
         outlines = {k: o for k, o in outlines.items() if len(o[2]) > 1}  # a group of one: none
         self._prune(self.group_items, {k for k in self.group_items if k[0] != key} | set(outlines))
         for group_key, (label, colour, cells, size) in outlines.items():
@@ -251,12 +252,50 @@ class EncounterScene(ToolScene):
             if item is None:
                 item = self.group_items[group_key] = GroupItem()
                 self.addItem(item)
-            item.show_group(f"{label} ×{len(cells)}", colour, cells, size)
+            item.show_group(f"{label} ×{len(cells)}", colour, cells, size, self.view_scale)
+
+    def set_view_scale(self, scale: float) -> None:
+        """The view's zoom (screen pixels per scene unit): group labels follow it."""
+        self.view_scale = scale
+        for item in self.group_items.values():
+            item.set_scale(scale)
+
+    def _mount(self, c: Combatant) -> Combatant | None:
+        """The mount `c` rides on its square (riders.ridden), if any."""
+        if c.position.cell is None:
+            return None
+        mount = ridden(self.enc, c, self.ruleset.together(self.enc, c))
+        return mount if mount is not None and mount.position == c.position else None
+
+    def _on_cell(self, c: Combatant, grid: Grid) -> tuple[float, float, float, QPointF | None]:
+        """Where a token on the grid is drawn and its diameter: over its space; a rider on
+        its mount's top-left quarter, half the mount's diameter at most, and how far its
+        own space's centre is from there (None for a token not on a mount): it is drawn
+        over the mount and clicked there (issue 33, D35-24, DOU-67)."""
+        side = self.ruleset.space(self.enc, c)
+        size = _token_size(grid) * side
+        x, y = cell_centre(grid, c.position.cell, side)  # type: ignore[arg-type]
+        mount = self._mount(c)
+        if mount is None:
+            return x, y, size, None
+        mount_side = self.ruleset.space(self.enc, mount)
+        mount_size = _token_size(grid) * mount_side
+        mx, my = cell_centre(grid, mount.position.cell, mount_side)  # type: ignore[arg-type]
+        rx, ry = mx - mount_size / 4, my - mount_size / 4
+        return rx, ry, min(size, mount_size / 2), QPointF(x - rx, y - ry)
 
     def _show_token(
-        self, c: Combatant, x: float, y: float, size: float, group: tuple | None, outlines: dict
+        self,
+        c: Combatant,
+        x: float,
+        y: float,
+        size: float,
+        group: tuple | None,
+        outlines: dict,
+        anchor: QPointF | None = None,
     ) -> None:
-        """One token at (x, y), its group's outline growing to take it in."""
+        """One token at (x, y), its group's outline growing to take it in; `anchor`: a
+        rider drawn on its mount (_on_cell)."""
         item = self.token_items.get(c.id)
         if item is None:
             item = self.token_items[c.id] = TokenItem(c.id)
@@ -264,6 +303,8 @@ class EncounterScene(ToolScene):
             self.addItem(item)
         side = self._restate(item, c)
         item.place(x, y, size)
+        item.set_floor(self.text_floor)
+        item.set_lift(RIDER_LIFT if anchor is not None else 0, anchor or QPointF())
         if group is not None:
             outline = (pick(group[1]), QColor(side.colour), [], size)
             outlines.setdefault((c.position.zone or "", group[0]), outline)[2].append((x, y))
@@ -364,7 +405,7 @@ class EncounterScene(ToolScene):
         c = self.enc.combatant(cid)
         if c.position.cell is None:
             return False
-        return item.size != _token_size(grid) * self.ruleset.space(self.enc, c)
+        return item.size != self._on_cell(c, grid)[2]
 
     def _grow_to(self, item: TokenItem) -> None:
         """The scene takes in a token that went beyond it."""
@@ -502,16 +543,46 @@ class EncounterScene(ToolScene):
         return None
 
     def token_at(self, p: QPointF, exclude: str | None = None) -> str | None:
+        return self._token_at(p, {exclude} if exclude else set())
+
+    def _token_at(self, p: QPointF, exclude: set[str]) -> str | None:
+        """The topmost token under `p` (a rider over its mount), leaving out `exclude`."""
         for item in self.items(p):
-            if isinstance(item, TokenItem) and item.cid != exclude:
+            if isinstance(item, TokenItem) and item.cid not in exclude:
                 return item.cid
         return None
+
+    def _along(self, cid: str) -> list[TokenItem]:
+        """The tokens that move with `cid`'s on its square: a rider and its mount (issue 33)."""
+        enc = self.enc
+        c = enc.combatant(cid)
+        return [
+            self.token_items[o]
+            for o in sorted(self.ruleset.together(enc, c))
+            if o in self.token_items and enc.combatant(o).position == c.position
+        ]
+
+    def mover(self, cid: str) -> str:
+        """Whose move a drag of `cid`'s token is, and who is selected by a click on it: a
+        mount's rider when the rider's unit holds the turn (the mount acts in it, D35-24,
+        DOU-67), else `cid`."""
+        for item in self._along(cid):
+            rider = self.enc.combatant(item.cid)
+            if item.cid in self._active and self._mount(rider) is self.enc.combatant(cid):
+                return item.cid
+        return cid
+
+    def token_clicked(self, token: TokenItem) -> None:
+        """A token was pressed: its mover is selected (a mount's rider holding the turn)."""
+        self.token_pressed.emit(self.mover(token.cid))
 
     def token_dragged(self, token: TokenItem) -> None:
         """A token moves under the pointer: on a grid, the cheapest way from its space to
         the space under it (around walls) and its cost, restated when that square changes —
         at most every PATH_EVERY_MS while the pointer runs on (the last square always
         shown), so that a fast drag stays as smooth as without it (P3)."""
+        for item in self._along(token.cid):  # a rider and its mount move as one drag
+            item.setPos(item.home + token.pos() - token.home)
         grid = self.enc.map.grid
         if grid is None or self.enc.combatant(token.cid).position.cell is None:
             return
@@ -562,11 +633,16 @@ class EncounterScene(ToolScene):
         self._dragged = None
         self.path_item.hide()
         self._path_to = None
+        along = self._along(token.cid)
         if (token.pos() - token.home).manhattanLength() < 3:
-            token.setPos(token.home)
+            for item in (token, *along):
+                item.setPos(item.home)
             return
-        centre = token.pos()
-        self.token_dropped.emit(token.cid, centre, self.token_at(centre, exclude=token.cid))
+        mover = self.mover(token.cid)  # the rider, dragging its mount in its turn
+        item = self.token_items.get(mover, token)
+        centre = item.pos() + item.anchor  # the centre of the mover's own space
+        exclude = {token.cid, mover} | {a.cid for a in along}
+        self.token_dropped.emit(mover, centre, self._token_at(centre, exclude))
 
     def zone_edited(self, item: ZoneItem) -> None:
         r = item.scene_rect()

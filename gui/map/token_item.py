@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsSceneMouseEvent,
@@ -14,15 +14,14 @@ from PySide6.QtWidgets import (
 )
 
 from .layout import BADGE_LINES, BADGE_RATIO, pitch
+from .token_text import Line, badge_line_height, gm_lines, paint_lines, plate_lines
 
 SELECTED = QColor("#1e88e5")
 ACTING = QColor("#f2c200")
 MAX_BADGES = BADGE_LINES
-READABLE_PX = 14  # a token smaller than this on screen shows no text
 OUT_GREY = QColor("#8a8a8a")  # the disc of a combatant out of the fight
 OUT_CROSS = QColor("#b3261e")
-_LABEL_FONT = QFont()
-_LABEL_FONT.setBold(True)
+RIDER_LIFT = 3  # a rider's token over its mount's, even when the mount is selected
 
 
 def initials(name: str) -> str:
@@ -44,7 +43,11 @@ class TokenItem(QGraphicsItem):
         self.size = 36.0
         self.colour = QColor("#3a6ea5")
         self.label = "?"
+        self.name = ""
         self.badges: list[str] = []
+        self.floor = 0.0  # the players' view: name and conditions at least this high
+        self.lift = 0  # RIDER_LIFT for a rider drawn on its mount
+        self.anchor = QPointF()  # from the drawn centre to its own space's centre
         self.selected = self.acting = self.out = False
         self.home = QPointF()
         self._box = self._bounds()
@@ -68,7 +71,8 @@ class TokenItem(QGraphicsItem):
         their cached pixmaps when one of them is hit). `out`: out of the fight (the
         ruleset's `is_out`): greyed and crossed."""
         label = initials(name)
-        if (label, colour, badges, selected, acting, out) == (
+        if (name, label, colour, badges, selected, acting, out) == (
+            self.name,
             self.label,
             self.colour,
             self.badges,
@@ -78,11 +82,25 @@ class TokenItem(QGraphicsItem):
         ):
             return
         self.prepareGeometryChange()
-        self.label, self.colour, self.badges = label, colour, badges
+        self.name, self.label, self.colour, self.badges = name, label, colour, badges
         self.selected, self.acting, self.out = selected, acting, out
         self._box = self._bounds()
-        self.setZValue(12 if selected else 10)
+        self.setZValue((12 if selected else 10) + self.lift)
         self.update()
+
+    def set_floor(self, floor: float) -> None:
+        """The players' view: the name and conditions on plates at least `floor` high."""
+        if floor != self.floor:
+            self.prepareGeometryChange()
+            self.floor = floor
+            self._box = self._bounds()
+            self.update()
+
+    def set_lift(self, lift: int, anchor: QPointF) -> None:
+        """A rider on its mount is lifted over it; `anchor` leads from where it is drawn to
+        the centre of its own space (where a drop is judged)."""
+        self.lift, self.anchor = lift, anchor
+        self.setZValue((12 if self.selected else 10) + lift)
 
     def place(self, x: float, y: float, size: float) -> None:
         """Put the token at its layout slot (after a sync, or to snap back after a refusal)."""
@@ -101,7 +119,7 @@ class TokenItem(QGraphicsItem):
         self.setCursor(Qt.CursorShape.ClosedHandCursor)
         scene = self.scene()
         if scene is not None:
-            scene.token_pressed.emit(self.cid)
+            scene.token_clicked(self)
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
         super().mouseMoveEvent(event)
@@ -118,9 +136,29 @@ class TokenItem(QGraphicsItem):
 
     def _bounds(self) -> QRectF:
         r = self.size / 2 + 7
+        if self.floor:
+            box = QRectF(-r, -r, 2 * r, 2 * r)
+            for line in self._plates():
+                box |= line.rect.adjusted(-2, -2, 2, 2)
+            return box
         half_w = max(r, self._badge_width() / 2 + 1)
-        badge_h = self._badge_height() * min(len(self.badges), MAX_BADGES)
+        lines = min(len(self.badges), MAX_BADGES)
+        badge_h = max(self._badge_height(), badge_line_height(self.size)) * lines
         return QRectF(-half_w, -r, 2 * half_w, 2 * r + badge_h)
+
+    def _plates(self) -> list[Line]:
+        return plate_lines(self.name, self.badges, self.size, self.floor)
+
+    def lines(self, scale: float) -> tuple[list[Line], bool]:
+        """The texts drawn at `scale` screen pixels per scene unit, and whether badges were
+        left out (token_text.py)."""
+        if self.floor:
+            return self._plates(), False
+        return gm_lines(self.label, self.badges, self.size, self._badge_width(), scale)
+
+    def drawn_texts(self, scale: float) -> list[tuple[str, float]]:
+        """Each text drawn at `scale` and its height on screen, in pixels."""
+        return [(line.text, line.px * scale) for line in self.lines(scale)[0]]
 
     def boundingRect(self) -> QRectF:  # Qt override: the disc, its rings and its badges
         return self._box  # computed when size or badges change: Qt asks very often
@@ -159,43 +197,14 @@ class TokenItem(QGraphicsItem):
             d = r * 0.7
             painter.drawLine(QPointF(-d, -d), QPointF(d, d))
             painter.drawLine(QPointF(-d, d), QPointF(d, -d))
-        # Zoomed far out (a thousand tokens fitted in the window) text too small to read is
-        # not drawn: the discs and their rings still say who is where.
-        on_screen = self.size * option.levelOfDetailFromTransform(painter.worldTransform())
-        if on_screen < READABLE_PX:
-            if self.badges:  # a line under the disc: it has states (hover for them)
-                painter.setPen(QPen(QColor("#202020"), 0))
-                painter.setBrush(QColor(255, 255, 255, 225))
-                painter.drawRect(QRectF(-r, r + 2, 2 * r, self._badge_height() / 2))
-            return
-        _LABEL_FONT.setPointSizeF(max(3.0, self.size / 3.2))
-        painter.setFont(_LABEL_FONT)
-        painter.setPen(QColor("white"))
-        painter.drawText(QRectF(-r, -r, 2 * r, 2 * r), Qt.AlignmentFlag.AlignCenter, self.label)
-        self._paint_badges(painter, r)
-
-    def _paint_badges(self, painter: QPainter, r: float) -> None:
-        if not self.badges:
-            return
-        shown = self.badges[:MAX_BADGES]
-        if len(self.badges) > MAX_BADGES:  # the last line says how many more (tooltip: all)
-            shown[-1] = f"{shown[-1]} +{len(self.badges) - MAX_BADGES + 1}"
-        font = QFont()
-        font.setPointSizeF(max(2.5, self._badge_height() * 0.55))
-        painter.setFont(font)
-        metrics = QFontMetricsF(font)
-        y = r + 2
-        h = self._badge_height()
-        for text in shown:
-            text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, self._badge_width() - 6)
-            w = metrics.horizontalAdvance(text) + 8
-            box = QRectF(-w / 2, y, w, h - 1)
-            painter.setPen(QPen(QColor("#444444"), 0.8))
+        # Each text readable at this zoom or not drawn (token_text.py): zoomed far out, the
+        # discs and their rings still say who is where, a line under one that it has states.
+        lines, dropped = self.lines(option.levelOfDetailFromTransform(painter.worldTransform()))
+        if dropped:
+            painter.setPen(QPen(QColor("#202020"), 0))
             painter.setBrush(QColor(255, 255, 255, 225))
-            painter.drawRoundedRect(box, 3, 3)
-            painter.setPen(QColor("#202020"))
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
-            y += h
+            painter.drawRect(QRectF(-r, r + 2, 2 * r, self._badge_height() / 2))
+        paint_lines(painter, lines, QColor("white"))
 
 
 def token_tooltip(name: str, side: str, badges: list[str], details: list[str], notes: str) -> str:

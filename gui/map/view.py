@@ -35,12 +35,19 @@ class MapView(QGraphicsView):
         target = min(MAX_ZOOM, max(MIN_ZOOM, self.zoom() * factor))
         factor = target / self.zoom()
         self.scale(factor, factor)
-        self.zoom_changed.emit(self.zoom())
+        self._zoomed()
 
     def fit(self) -> None:
         scene = self.scene()
         rect = scene.content_rect() if hasattr(scene, "content_rect") else scene.sceneRect()
         self.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        self._zoomed()
+
+    def _zoomed(self) -> None:
+        """The scene's level of detail follows the zoom (group labels, issue 33)."""
+        scene = self.scene()
+        if hasattr(scene, "set_view_scale"):
+            scene.set_view_scale(self.zoom())
         self.zoom_changed.emit(self.zoom())
 
     def reset_zoom(self) -> None:

@@ -159,6 +159,8 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
             return self._text(entry, row, column)
         if role == ID_ROLE:
             return entry.unit
+        if role == Qt.ItemDataRole.ToolTipRole and column == SIDE:
+            return self.ctl.enc.side(entry.side).name
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(entry, row)
         if role == Qt.ItemDataRole.TextAlignmentRole and column in _CENTRED:
@@ -191,11 +193,10 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         return presenter is not None and presenter.done(entry)
 
     def _text(self, entry: TurnEntry, row: int, column: int) -> str:
-        enc = self.ctl.enc
         if column == NAME:
             return unit_label(self.ctl, entry)
-        if column == SIDE:
-            return enc.side(entry.side).name
+        if column == SIDE:  # its colour; its name in the cell's tooltip (issue 33)
+            return ""
         if column == STATES:
             return " ; ".join(badges_text(self.ctl, cid) for cid in entry.members)
         presenter = self._fighting()
@@ -216,6 +217,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         lines = [
             f"{enc.combatant(cid).name} — {badges_text(self.ctl, cid)}" for cid in entry.members
         ]
+        lines.append(tr("Camp : {side}").format(side=enc.side(entry.side).name))
         if self._out(entry):
             lines.append(tr("Hors de combat : son tour vient, « Suivant » le passe"))
         presenter = self._fighting()

@@ -37,6 +37,14 @@ class PlayersScene(EncounterScene):
     def tooltip(self, cid: str) -> str:
         return ""
 
+    def set_text_floor(self, floor: float, scale: float) -> None:
+        """Tokens' names and conditions at least `floor` high (scene units), group labels
+        readable at the view's zoom `scale` (issue 33: read from across the room)."""
+        self.text_floor = floor
+        for item in self.token_items.values():
+            item.set_floor(floor)
+        self.set_view_scale(scale)
+
     def select(self, cid: str | None) -> None:
         """The GM's selection stays on the GM's map."""
 

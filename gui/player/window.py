@@ -20,6 +20,7 @@ from ..i18n import pick, tr
 from ..models import round_text
 from .outcome import public_outcome
 from .scene import PlayersScene
+from .token_size import text_px
 
 SCREEN_KEY = "players/screen"  # the name of the screen the view goes full screen on
 DICE_KEY = "players/gm_dice"  # whether the dice of the GM's rolls are shown
@@ -164,8 +165,18 @@ class PlayersWindow(QWidget):
         self.fit()
 
     def fit(self) -> None:
-        rect = self.area if self.area is not None else self.scene.content_rect()
-        self.view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+        """Fit the map (or the GM's part of it) in the view; the tokens' names and conditions
+        then read TEXT_PX high or more on the screen (token_size.py, issue 33). Their plates
+        take room on the map: fitted again once they have their size."""
+        for _ in range(2):
+            rect = self.area if self.area is not None else self.scene.content_rect()
+            self.view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
+            zoom = self.view.transform().m11()
+            self.scene.set_text_floor(text_px(self.view.height()) / zoom, zoom)
+
+    def text_size_changed(self, _factor: float) -> None:
+        """Affichage › Taille des pions: drawn again at the new size."""
+        self.fit()
 
     def resizeEvent(self, event) -> None:  # Qt override
         super().resizeEvent(event)

@@ -35,7 +35,7 @@ from ..library.keep import keep_actions
 from ..models import ID_ROLE, SIZED_ROWS, in_combat
 from ..models.roster import RosterModel
 from ..models.roster_delegate import setup_roster_view
-from ..models.turn_order import DECLARED, NAME, OPTIONAL, SIDE, STATES, TurnOrderModel
+from ..models.turn_order import DECLARED, NAME, OPTIONAL, STATES, TurnOrderModel
 from ..sheets.quick_steps import quick_step_actions
 from ..window.prompts import Prompts
 from .mode_actions import ModeActions, actions_class
@@ -168,8 +168,8 @@ class TurnPanel(QWidget):
         header = view.horizontalHeader()  # a narrow dock elides, never scrolls
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setResizeContentsPrecision(SIZED_ROWS)
-        # Names in full; sides, states and declared actions share what is left.
-        for column in (SIDE, STATES, DECLARED):
+        # Names and sides (short) in full; states and declared actions share what is left.
+        for column in (STATES, DECLARED):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         header.moveSection(header.visualIndex(DECLARED), header.visualIndex(STATES))
         view.selectionModel().selectionChanged.connect(self._order_selected)

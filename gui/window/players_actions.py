@@ -12,6 +12,7 @@ from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
 from PySide6.QtWidgets import QMenu
 
 from ..i18n import tr
+from ..player.token_size import size_menu
 from ..player.window import DICE_KEY, PlayersWindow, chosen_screen
 
 if TYPE_CHECKING:
@@ -52,6 +53,7 @@ class PlayersActions:
         menu.addAction(self.show_mine)
         menu.addAction(self.show_all)
         menu.addAction(self.gm_dice)
+        size_menu(menu, lambda f: self.players.text_size_changed(f) if self.players else None)
         self.screens = menu.addMenu(tr("Écran de la vue des joueurs"))
         self.screens.aboutToShow.connect(self._fill_screens)
 

@@ -2329,5 +2329,29 @@ Dodge</translation>
         <source>Choisissez une ligne, puis « Revenir ici » pour y revenir.</source>
         <translation>Choose a line, then “Go back here” to return to it.</translation>
     </message>
+    <message>
+        <source>Petits</source>
+        <translation>Small</translation>
+    </message>
+    <message>
+        <source>Moyens</source>
+        <translation>Medium</translation>
+    </message>
+    <message>
+        <source>Grands</source>
+        <translation>Large</translation>
+    </message>
+    <message>
+        <source>Très grands</source>
+        <translation>Very large</translation>
+    </message>
+    <message>
+        <source>Taille des pions (vue des joueurs)</source>
+        <translation>Token size (players&apos; view)</translation>
+    </message>
+    <message>
+        <source>Camp : {side}</source>
+        <translation>Side: {side}</translation>
+    </message>
 </context>
 </TS>

@@ -65,3 +65,11 @@ def join_units(units: list[TurnEntry], follows: Mapping[str, str]) -> list[TurnE
         for u, m in zip(units, members, strict=True)
         if m or not u.members
     ]
+
+
+def ridden(enc: Encounter, c: Combatant, along: set[str]) -> Combatant | None:
+    """The mount `c` rides, read without the ruleset's state key: among those that move with
+    it (`along`, Ruleset.together) the source of one of its states (the map draws a rider on
+    its mount and moves them as one)."""
+    sources = {s.source for s in c.states if s.source is not None}
+    return next((o for o in enc.combatants if o.id in along & sources and o.id != c.id), None)

@@ -43,7 +43,7 @@ from ..base import (
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, choice_field, int_field
 from ..schema import Label
-from . import concealment, criticals, helpless, maneuvers, opportunity, sheet
+from . import concealment, criticals, helpless, maneuvers, mount_pace, opportunity, sheet
 from .context import Ctx, Handler
 from .opposed import D20
 
@@ -116,7 +116,14 @@ def _spec(ctx: Ctx) -> ActionSpec:
     ]
     if sheet.has_state(actor, MOUNTED):
         options.append(
-            choice_field("monture", "Monture", "Mount", list(MOUNT_MOVES), "D35-27", "aucun")
+            choice_field(  # the move made this turn (issue 33)
+                "monture",
+                "Monture",
+                "Mount",
+                list(MOUNT_MOVES),
+                "D35-27",
+                mount_pace.pace(ctx.enc, actor, MOUNTED),
+            )
         )
     return ActionSpec(
         KIND,

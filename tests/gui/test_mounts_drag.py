@@ -1,0 +1,78 @@
+"""Issue 33 (3) on the d20_35 demo at 1366×768: Dame Ysolde rides Tonnerre (D35-24). Her token
+is drawn on the top-left quarter of her mount's, over it, and a click there is hers; dragging
+the horse in her turn is her move — she is selected, both go as one drag, one undo entry, the
+metres hers — and her attack's « Monture » option then follows the move made (D35-27)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF
+
+from gui.app import open_encounter
+from gui.engine.moves import cell_centre
+from gui.engine.rulesets import moving
+from tests.gui.shots import shot
+
+pytestmark = pytest.mark.gui
+
+
+@pytest.fixture
+def window(laptop_window, lang):
+    w = laptop_window(open_encounter(None, "d20_35"))
+    ctl = w.controller
+    units = [e.unit for e in ctl.ruleset.turn_units(ctl.enc)]
+    first = next(u for u in units if "ysolde" in u)
+    ctl.start_combat({u: (30 if u == first else 20 - i) for i, u in enumerate(units)})
+    assert "ysolde" in ctl.enc.turn.order[ctl.enc.turn.current].members
+    w.view.fit()
+    return w
+
+
+def test_the_rider_is_drawn_on_her_mount_and_clicked_there(window):
+    scene = window.scene
+    rider, mount = scene.token_items["ysolde"], scene.token_items["tonnerre"]
+    assert rider.zValue() > mount.zValue()
+    assert rider.size <= mount.size / 2
+    assert scene.token_at(rider.scenePos()) == "ysolde"  # her visible point is hers
+    quarter = mount.scenePos() + QPointF(mount.size / 4, mount.size / 4)
+    assert scene.token_at(quarter) == "tonnerre"  # the rest of the horse is his
+    scene.select("tonnerre")  # the mount selected still lies under her
+    assert scene.token_at(rider.scenePos()) == "ysolde"
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"], indirect=True)
+def test_dragging_the_horse_in_her_turn_moves_both_as_her_move(window, lang):
+    ctl, scene = window.controller, window.scene
+    rider, mount = scene.token_items["ysolde"], scene.token_items["tonnerre"]
+    before = ctl.undo_stack.count()
+    spec = next(s for s in ctl.ruleset.actions(ctl.enc, "ysolde", "ogre") if s.kind == "attaquer")
+    assert dict((f.key, f.default) for f in spec.options)["monture"] == "aucun"
+    scene.token_clicked(mount)  # the press on the horse
+    assert ctl.selected == "ysolde"
+    grid = ctl.enc.map.grid
+    target = QPointF(*cell_centre(grid, (13, 9), 2))  # 7 squares right: 10,5 m
+    mount.setPos(target)
+    scene.token_dragged(mount)
+    assert rider.pos() - rider.home == mount.pos() - mount.home  # she rides along
+    scene.token_released(mount)
+    enc = ctl.enc
+    assert enc.combatant("tonnerre").position.cell == (13, 9)
+    assert enc.combatant("ysolde").position.cell == (13, 9)
+    assert ctl.undo_stack.count() == before + 1  # one drag, one undo entry
+    assert moving.moved(enc.combatant("ysolde")) == 10.5  # her move, not the horse's
+    assert moving.moved(enc.combatant("tonnerre")) == 0
+    spec = next(s for s in ctl.ruleset.actions(enc, "ysolde", "ogre") if s.kind == "attaquer")
+    assert dict((f.key, f.default) for f in spec.options)["monture"] == "simple"  # ≤ 18 m
+    shot(window, f"mount_dragged_{lang}")
+    ctl.undo_stack.undo()
+    assert ctl.enc.combatant("ysolde").position.cell == (6, 10)
+    assert ctl.enc.combatant("tonnerre").position.cell == (6, 10)
+
+
+def test_a_short_drag_of_the_horse_puts_both_back(window):
+    scene = window.scene
+    rider, mount = scene.token_items["ysolde"], scene.token_items["tonnerre"]
+    mount.setPos(mount.home + QPointF(1, 0))
+    scene.token_dragged(mount)
+    scene.token_released(mount)
+    assert (rider.pos(), mount.pos()) == (rider.home, mount.home)

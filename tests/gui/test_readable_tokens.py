@@ -1,0 +1,92 @@
+"""Issue 33 (2): a token's text is readable or not drawn. On the GM's map at 1366×768, fitted
+and at other zooms, every text drawn is at least 9 px high and whole (a badge is never cut like
+« AP 105/10… »: it drops, then the initials); a group's label sits on its outline; the players'
+view at 1920×1080 draws names and conditions at least 24 px high with the default « Taille des
+pions »; the turn order's columns fit the dock at 1366×768 (a side by its colour, its name in
+the cell's tooltip, never « Les… »)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from gui.app import open_encounter
+from gui.map.token_text import MIN_PX, badge_lines
+from gui.models.turn_order import NAME, SIDE
+from gui.player.token_size import TEXT_PX
+from gui.player.window import PlayersWindow
+from tests.gui.shots import shot
+
+pytestmark = pytest.mark.gui
+DEMOS = ("d20_35", "douaratil", "libre")
+
+
+def _whole(item) -> set[str]:
+    """The texts a token may draw, whole."""
+    return {item.label, item.name, " · ".join(item.badges), *badge_lines(item.badges, 2)}
+
+
+@pytest.mark.parametrize("demo", DEMOS)
+def test_every_text_on_the_gm_s_map_is_9_px_or_more_and_whole(laptop_window, demo):
+    window = laptop_window(open_encounter(None, demo))
+    window.view.fit()
+    fitted = window.view.zoom()
+    for zoom in (fitted, 0.3, 1.0, 2.5):
+        for item in window.scene.token_items.values():
+            for text, px in item.drawn_texts(zoom):
+                assert px >= MIN_PX - 1e-6, (demo, zoom, item.cid, text, px)
+                assert text in _whole(item) and "…" not in text, (item.cid, text)
+    zoomed_in = [t for i in window.scene.token_items.values() for t, _ in i.drawn_texts(2.5)]
+    assert any(b in zoomed_in for i in window.scene.token_items.values() for b in i.badges)
+    shot(window, f"readable_fitted_{demo}")
+
+
+def test_a_group_label_sits_on_its_group(laptop_window):
+    window = laptop_window(open_encounter(None, "d20_35"))
+    window.view.fit()
+    groups = list(window.scene.group_items.values())
+    assert groups
+    for group in groups:
+        line = group.label_line
+        assert line is not None and line.text == group.label
+        assert group.drawn.contains(line.rect.adjusted(1, 1, -1, -1))  # inside its outline
+        cells = group.path.boundingRect()  # on a tab over its first token's cell
+        assert abs(line.rect.bottom() - cells.top()) <= 1
+        assert cells.left() <= line.rect.left() < cells.right()
+        assert line.px * window.view.zoom() >= MIN_PX - 1e-6
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"], indirect=True)
+def test_the_players_view_at_1920_draws_names_and_conditions_24_px(laptop_window, qtbot, lang):
+    window = laptop_window(open_encounter(None, "d20_35"))
+    view = PlayersWindow(window.controller)
+    qtbot.addWidget(view)
+    view.showNormal()
+    view.resize(1920, 1080)
+    qtbot.waitExposed(view)
+    qtbot.waitUntil(lambda: view.view.height() == 1080)
+    view.fit()
+    zoom = view.view.transform().m11()
+    for item in view.scene.token_items.values():
+        drawn = dict(item.drawn_texts(zoom))
+        assert item.name in drawn, item.cid
+        for text, px in drawn.items():
+            assert px >= TEXT_PX - 1e-6, (item.cid, text, px)
+    shot(view, f"players_1920_{lang}")
+
+
+def test_the_turn_order_s_columns_fit_1366(laptop_window):
+    window = laptop_window(open_encounter(None, "d20_35"))
+    ctl = window.controller
+    units = [e.unit for e in ctl.ruleset.turn_units(ctl.enc)]
+    ctl.start_combat({u: 20 - i for i, u in enumerate(units)})
+    view = window.turns.order_view
+    model, metrics = view.model(), view.fontMetrics()
+    assert view.columnWidth(SIDE) <= 60  # a colour, not « Les… »
+    for row in range(model.rowCount()):
+        side = model.index(row, SIDE)
+        assert side.data() == "" and side.data(Qt.ItemDataRole.DecorationRole) is not None
+        name = ctl.enc.side(model.entry(row).side).name
+        assert side.data(Qt.ItemDataRole.ToolTipRole) == name
+        text = model.index(row, NAME).data()
+        assert metrics.horizontalAdvance(text) <= view.columnWidth(NAME), text
