@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
+from . import move_log
 from .changes import ABSENT, Change, ChangeSet, change
 from .model import Background, Edge, Encounter, Grid, Rect, Zone
 from .problems import BilingualError
+from .rulesets.base import log_change
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
 PALETTE = ("#8fa8c8", "#a8c88f", "#c8b88f", "#c88f9e", "#8fc8c0", "#b39fd1", "#d1a96b")
@@ -115,8 +117,8 @@ def _broken_contacts(
 
 
 def delete_zone(enc: Encounter, zid: str, evacuate_to: str | None) -> ChangeSet:
-    """Delete a zone and its links; its combatants go to `evacuate_to` (or off the map), and
-    their contacts that no longer hold are broken."""
+    """Delete a zone and its links; its combatants go to `evacuate_to` (or off the map), each
+    with its journal line (issue 33), and their contacts that no longer hold are broken."""
     zone = _zone(enc, zid)
     if evacuate_to == zid:
         raise MapEditError("Choisir une autre zone", "Choose another zone")
@@ -127,6 +129,8 @@ def delete_zone(enc: Encounter, zid: str, evacuate_to: str | None) -> ChangeSet:
         if c.position.zone == zid:
             moved = c.position.model_copy(update={"zone": evacuate_to})
             changes.append(change(enc, ("combatants", c.id, "position"), moved))
+            line = move_log.evacuated_entry(enc, c, zone.name, evacuate_to)
+            changes.append(log_change(enc, line, changes))
     kept = [e for e in enc.map.edges if zid not in (e.a, e.b)]
     if len(kept) != len(enc.map.edges):
         changes.append(change(enc, ("map", "edges"), kept))

@@ -8,10 +8,11 @@ import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from . import move_log
 from .changes import Change, ChangeSet, change
 from .model import Combatant, Encounter, Grid, LogEntry, Map, Position
 from .problems import BilingualError
-from .rulesets.base import log_change
+from .rulesets.base import is_log_append, log_change
 from .zones import ZoneGraph, can_touch
 
 if TYPE_CHECKING:
@@ -90,16 +91,22 @@ def settled(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -
 def move_changes(
     ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination, overridden: list[Notice]
 ) -> ChangeSet:
-    """One ChangeSet for the whole move: the position, what the ruleset counts for it, the
-    contacts that can no longer hold (and the one made), and, when the GM overrode the
-    rules' objections (`overridden`), a log line that says so (G-3)."""
+    """One ChangeSet for the whole move: the position, its journal line (move_log.py, issue
+    33) and one for each combatant the rules move with it, what the ruleset counts for it,
+    the contacts that can no longer hold (and the one made); when the GM overrode the rules'
+    objections (`overridden`), the journal says so (G-3)."""
     moved = Position(zone=dest.zone, cell=dest.cell)
     changes: list[Change] = []
+    graph = ZoneGraph(enc.map)
     if moved != c.position:
         changes.append(change(enc, ("combatants", c.id, "position"), moved))
-        changes += ruleset.move_changes(enc, c, dest)
+        ruled = ruleset.move_changes(enc, c, dest)
+        lines = [move_log.move_entry(ruleset, enc, c, dest, graph, overridden)]
+        lines += [move_log.carried_entry(enc, enc.combatant(o), c) for o in _carried(ruled, c)]
+        for line in lines:
+            changes.append(log_change(enc, line, changes))
+        changes += _after_lines(ruled, len(lines))
     after = c.model_copy(update={"position": moved})
-    graph = ZoneGraph(enc.map)
     links = {c.id: list(c.contacts)}
     for other_id in c.contacts:
         if other_id != dest.contact and not can_touch(graph, after, enc.combatant(other_id)):
@@ -116,15 +123,26 @@ def move_changes(
         fr = en = f"Contact {c.name} / {enc.combatant(dest.contact).name}"
     if overridden:
         fr, en = f"{fr} (imposé par le MJ)", f"{en} (forced by the GM)"
+    if overridden and moved == c.position:  # no move line to say it
         entry = LogEntry.of(
-            (fr, en),
-            (
-                "Déplacement imposé par le MJ malgré les règles",
-                "Move forced by the GM despite the rules",
-            ),
-            [(f"G-3 passé outre : {n}", f"G-3 overridden: {n.rule} {n.en}") for n in overridden],
-            round=enc.turn.round,
-            actor=c.id,
+            (fr, en), *move_log.forced_by_the_gm(overridden), round=enc.turn.round, actor=c.id
         )
         changes.append(log_change(enc, entry, changes))
     return ChangeSet(fr, tuple(changes), en)
+
+
+def _carried(changes: list[Change], c: Combatant) -> list[str]:
+    """The other combatants whose position `changes` (the ruleset's) set: moved with `c`."""
+    return [
+        ch.path[1]
+        for ch in changes
+        if len(ch.path) == 3 and ch.path[0] == "combatants" and ch.path[2] == "position"
+        if ch.path[1] != c.id
+    ]
+
+
+def _after_lines(changes: list[Change], count: int) -> list[Change]:
+    """`changes` with their own journal lines put after the `count` lines of the move."""
+    return [
+        replace(ch, path=("log", ch.path[1] + count)) if is_log_append(ch) else ch for ch in changes
+    ]
