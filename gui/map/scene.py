@@ -242,9 +242,11 @@ class EncounterScene(ToolScene):
             for c, (x, y) in zip(in_zone, slots, strict=True):
                 self._show_token(c, x, y, size, groups[c.id], outlines)
         if on_cells and grid is not None:
+            carrying = {m.id for c in on_cells if (m := self._mount(c)) is not None}
             for c in on_cells:  # a token covers its space (its size's footprint)
                 x, y, size, anchor = self._on_cell(c, grid)
                 self._show_token(c, x, y, size, groups[c.id], outlines, anchor)
+                self.token_items[c.id].set_carrying(c.id in carrying)
         outlines = {k: o for k, o in outlines.items() if len(o[2]) > 1}  # a group of one: none
         self._prune(self.group_items, {k for k in self.group_items if k[0] != key} | set(outlines))
         for group_key, (label, colour, cells, size) in outlines.items():

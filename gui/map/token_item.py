@@ -48,6 +48,7 @@ class TokenItem(QGraphicsItem):
         self.floor = 0.0  # the players' view: name and conditions at least this high
         self.lift = 0  # RIDER_LIFT for a rider drawn on its mount
         self.anchor = QPointF()  # from the drawn centre to its own space's centre
+        self.carrying = False  # a rider is drawn on it: its initials move aside
         self.selected = self.acting = self.out = False
         self.home = QPointF()
         self._box = self._bounds()
@@ -154,7 +155,13 @@ class TokenItem(QGraphicsItem):
         left out (token_text.py)."""
         if self.floor:
             return self._plates(), False
-        return gm_lines(self.label, self.badges, self.size, self._badge_width(), scale)
+        room = self._badge_width()
+        return gm_lines(self.label, self.badges, self.size, room, scale, self.carrying)
+
+    def set_carrying(self, on: bool) -> None:
+        if on != self.carrying:
+            self.carrying = on
+            self.update()
 
     def drawn_texts(self, scale: float) -> list[tuple[str, float]]:
         """Each text drawn at `scale` and its height on screen, in pixels."""

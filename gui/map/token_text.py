@@ -73,16 +73,24 @@ def badge_line_height(size: float) -> float:
 
 
 def gm_lines(
-    label: str, badges: list[str], size: float, room: float, scale: float
+    label: str,
+    badges: list[str],
+    size: float,
+    room: float,
+    scale: float,
+    carrying: bool = False,
 ) -> tuple[list[Line], bool]:
-    """The GM's map at `scale` screen pixels per scene unit: the initials in the disc and
-    the badge lines under it (each at most `room` wide), every text at least MIN_PX high on
-    screen; and whether badges were left out (the token then shows a line that says so)."""
+    """The GM's map at `scale` screen pixels per scene unit: the initials in the disc (in its
+    bottom-right quarter when `carrying` a rider, drawn on the top-left one) and the badge
+    lines under it (each at most `room` wide), every text at least MIN_PX high on screen;
+    and whether badges were left out (the token then shows a line that says so)."""
     r, floor = size / 2, MIN_PX / max(scale, 1e-6)
-    name_px = max(size * NAME_RATIO, floor)
-    if name_px > size * NAME_CAP or text_width(label, name_px, True) > size * NAME_ROOM:
+    side = size * 0.8 / 2 if carrying else size  # the initials' room, a square
+    box = QRectF(r * 0.02, r * 0.02, side, side) if carrying else QRectF(-r, -r, size, size)
+    name_px = max(side * NAME_RATIO, floor)
+    if name_px > side * NAME_CAP or text_width(label, name_px, True) > side * NAME_ROOM:
         return [], bool(badges)  # the badges went first
-    lines = [Line(label, QRectF(-r, -r, size, size), name_px, True, False)]
+    lines = [Line(label, box, name_px, True, False)]
     if not badges:
         return lines, False
     texts = badge_lines(badges, 2)

@@ -27,7 +27,9 @@ _CENTRED = (MARK, INIT, ACTIONS)
 
 
 def headers() -> tuple[str, ...]:
-    return ("", tr("Nom"), tr("Camp"), tr("Init."), tr("Act."), tr("États"), tr("Action"))
+    """The columns' titles; the side's is its tooltip: a column of colours takes no more room
+    than a colour (issue 33)."""
+    return ("", tr("Nom"), "", tr("Init."), tr("Act."), tr("États"), tr("Action"))
 
 
 class TurnOrderModel(FollowsController, QAbstractTableModel):
@@ -139,6 +141,8 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
             return headers()[section]
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            if section == SIDE:
+                return tr("Camp")
             presenter = self._fighting()
             return presenter.header_tip(section) if presenter is not None else None
         return super().headerData(section, orientation, role)

@@ -6,11 +6,12 @@ metres hers — and her attack's « Monture » option then follows the move made
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, QRectF
 
 from gui.app import open_encounter
 from gui.engine.moves import cell_centre
 from gui.engine.rulesets import moving
+from gui.map.token_text import text_width
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui
@@ -38,6 +39,11 @@ def test_the_rider_is_drawn_on_her_mount_and_clicked_there(window):
     assert scene.token_at(quarter) == "tonnerre"  # the rest of the horse is his
     scene.select("tonnerre")  # the mount selected still lies under her
     assert scene.token_at(rider.scenePos()) == "ysolde"
+    (initials,) = [line for line in mount.lines(1.0)[0] if line.text == mount.label]
+    w, h = text_width(initials.text, initials.px, True), initials.px
+    centre = initials.rect.center()
+    drawn = mount.mapRectToScene(QRectF(centre.x() - w / 2, centre.y() - h / 2, w, h))
+    assert not rider.mapToScene(rider.shape()).intersects(drawn)  # the horse's initials show
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"], indirect=True)

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFontMetrics
 
 from gui.app import open_encounter
 from gui.map.token_text import MIN_PX, badge_lines
-from gui.models.turn_order import NAME, SIDE
+from gui.models.turn_order import NAME, SIDE, STATES
 from gui.player.token_size import TEXT_PX
 from gui.player.window import PlayersWindow
 from tests.gui.shots import shot
@@ -90,3 +91,9 @@ def test_the_turn_order_s_columns_fit_1366(laptop_window):
         assert side.data(Qt.ItemDataRole.ToolTipRole) == name
         text = model.index(row, NAME).data()
         assert metrics.horizontalAdvance(text) <= view.columnWidth(NAME), text
+        if len(model.entry(row).members) == 1:  # a unit of several: all in its tooltip
+            states = model.index(row, STATES)
+            font = states.data(Qt.ItemDataRole.FontRole) or view.font()  # bold: its turn
+            wide = QFontMetrics(font).horizontalAdvance(states.data()) + 8
+            assert wide <= view.columnWidth(STATES), (states.data(), view.columnWidth(STATES))
+    assert model.headerData(SIDE, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
