@@ -24,6 +24,7 @@ from ..engine.moves import Destination
 from ..engine.problems import BilingualError
 from ..engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
 from ..engine.table import Table
+from ..engine.targets import default_target as foe_for
 from ..engine.touched import touched
 from ..engine.turns import current_entry
 from ..i18n import either, message, tr
@@ -118,18 +119,15 @@ class Controller(QObject):
         return None
 
     def default_target(self, actor: str | None) -> str | None:
-        """Whom an action aims at unless the GM says otherwise: the target of the last action
-        while it is there and a foe of the actor; else the first foe still in the fight in
-        the actor's zone, else anywhere (none without an actor)."""
+        """Whom an action aims at unless the GM says otherwise (issue 33): the target of the
+        last action while it is there, a foe of the actor and within its reach; else the
+        nearest foe in the fight it can reach, else the nearest foe (targets.py; none without
+        an actor)."""
         if actor is None or not self._present(actor):
             return None
-        enc, me = self.enc, self.enc.combatant(actor)
-        target = self.last_target
-        if target is not None and self._present(target) and enc.combatant(target).side != me.side:
-            return target
-        foes = [c for c in enc.combatants if c.side != me.side and not self.ruleset.is_out(enc, c)]
-        near = [c for c in foes if c.position.zone == me.position.zone]
-        return (near or foes)[0].id if near or foes else None
+        last = self.last_target
+        last = last if last is not None and self._present(last) else None
+        return foe_for(self.ruleset, self.enc, actor, last)
 
     def _present(self, cid: str) -> bool:
         """Whether `cid` is still in the encounter (found by id, not by a scan)."""

@@ -181,7 +181,7 @@ class WindowActions:
 
     def action(self) -> None:
         """The action dialog for the selected combatant, else whoever's turn it is, against
-        the last target."""
+        its default target (the last while in reach, else the nearest foe in reach)."""
         actor = self.controller.default_actor()
         if actor is None:
             self.controller.message.emit(tr("Choisissez d’abord le combattant qui agit."))

@@ -47,10 +47,11 @@ def test_right_click_on_a_target_then_act_then_the_next_action_remembers_it(lapt
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     assert ctl.undo_stack.count() == 2 and ctl.last_target == "brig1"
     dialog.close()
-    # The next action (A) is for whoever is selected, against the same target.
+    # The next action (A) is for whoever is selected, against the same target while in
+    # reach (issue 33): Brigand 1, two zones off the path, is not; the archer in the grove is.
     window.menus.actions["action"].trigger()
     again = dialogs(window)[0]
-    assert (again.choice.actor_id(), again.choice.target_id()) == ("maelis", "brig1")
+    assert (again.choice.actor_id(), again.choice.target_id()) == ("maelis", "archer")
     again.close()
     # Suivant hands the turn, and the selection, to the next unit; undo takes the attack back.
     window.turns.next_action.trigger()
@@ -126,12 +127,12 @@ def test_with_a_coup_de_poker_to_decide_appliquer_rolls_first_then_applies(lapto
 
 
 def test_a_opens_on_a_foe_the_last_target_or_the_nearest(laptop_window):
-    """The default target is a foe of the actor: the last target if it is one, else the
-    first foe in its zone, else the first foe still in the fight."""
+    """The default target is a foe of the actor: the last target if it is one still in
+    reach, else the nearest foe in reach, else the nearest foe (issue 33, targets.py)."""
     window = laptop_window(open_encounter(None, "libre"))
     ctl = window.controller
     ctl.start_combat(INITIATIVES)
-    assert ctl.default_target("maelis") == "chef"  # alone on the path: the first foe
+    assert ctl.default_target("maelis") == "archer"  # in the grove next to the path
     ctl.last_target = "brig2"
     assert ctl.default_target("ysolde") == "brig2"
     assert ctl.default_target("brig1") == "ysolde"  # brig2 is its ally: the first foe

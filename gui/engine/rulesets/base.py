@@ -429,6 +429,15 @@ class Ruleset(ABC):
         2 for Large…)."""
         return 1
 
+    def can_reach(self, enc: Encounter, c: Combatant, target: Combatant) -> bool:
+        """Whether `c` can strike `target` from where it stands with its current weapon, for
+        the default target of an action (issue 33): by default within its reach on the grid,
+        else in contact or in the same or a linked zone (targets.within_reach). A ruleset
+        whose weapons reach farther (a bow…) says so here."""
+        from ..targets import within_reach  # targets needs grid.placed, which needs this module
+
+        return within_reach(self, enc, c, target)
+
     def cover_words(self, enc: Encounter, call: CoverCall) -> Words:
         """A grid's cover call as this ruleset names it, in French and English (d20's words
         and rule ids by default)."""
