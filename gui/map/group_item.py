@@ -27,6 +27,7 @@ class GroupItem(QGraphicsItem):
         self.slots: list[tuple[float, float]] = []
         self.size = 36.0
         self.scale_seen = 1.0  # the view's zoom, screen pixels per scene unit
+        self.min_px = MIN_PX  # the label's least height on screen (more on the players' view)
         self.label_line: Line | None = None
         self.setZValue(5)  # above zones, under tokens
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -38,17 +39,19 @@ class GroupItem(QGraphicsItem):
         slots: list[tuple[float, float]],
         size: float,
         scale: float | None = None,
+        min_px: float | None = None,
     ) -> None:
-        """Outline the cells centred on `slots` for tokens of diameter `size`."""
+        """Outline the cells centred on `slots` for tokens of diameter `size`; the label at
+        least `min_px` high at the view's zoom `scale`."""
         self.label, self.colour, self.slots, self.size = label, colour, list(slots), size
-        if scale is not None:
-            self.scale_seen = scale
+        self.scale_seen = scale or self.scale_seen
+        self.min_px = min_px or self.min_px
         self._shape()
 
-    def set_scale(self, scale: float) -> None:
+    def set_scale(self, scale: float, min_px: float = MIN_PX) -> None:
         """The view's zoom changed: the label keeps its height on screen."""
-        if scale != self.scale_seen:
-            self.scale_seen = scale
+        if (scale, min_px) != (self.scale_seen, self.min_px):
+            self.scale_seen, self.min_px = scale, min_px
             self._shape()
 
     def _shape(self) -> None:
@@ -63,7 +66,7 @@ class GroupItem(QGraphicsItem):
             path = path.united(one)
         self.path = path.simplified()
         self.label_line = None
-        text_px = max(size * LABEL_RATIO, MIN_PX / max(self.scale_seen, 1e-6))
+        text_px = max(size * LABEL_RATIO, self.min_px / max(self.scale_seen, 1e-6))
         if cells and self.label and text_px <= size * LABEL_CAP:
             first = min(cells, key=lambda r: (round(r.top()), r.left()))
             w = text_width(self.label, text_px, True) + text_px
@@ -90,5 +93,5 @@ class GroupItem(QGraphicsItem):
         painter.drawPath(self.drawn)
         line = self.label_line
         scale = option.levelOfDetailFromTransform(painter.worldTransform())
-        if line is not None and line.px * scale >= MIN_PX - 0.01:
+        if line is not None and line.px * scale >= self.min_px - 0.01:
             paint_lines(painter, [line], self.colour.darker(130))

@@ -31,6 +31,7 @@ from .link_item import GridItem, LinkItem
 from .path_item import PathItem
 from .threat_item import ThreatItem, threatened_cells
 from .token_item import RIDER_LIFT, TokenItem, initials, token_tooltip
+from .token_text import MIN_PX
 from .tools import ToolScene
 from .walls_item import WallsItem, grid_point, scene_point, wall_near
 from .zone_item import ZoneItem
@@ -89,6 +90,7 @@ class EncounterScene(ToolScene):
         self._zone_of: dict[str, str] = {}  # and the other way round
         self.text_floor = 0.0  # the players' view: tokens' texts at least this high
         self.view_scale = 1.0  # the view's zoom: group labels keep their height on screen
+        self.label_px = MIN_PX  # their least height there
         self.sync()
 
     def set_encounter(self, enc: Encounter, ruleset: Ruleset) -> None:
@@ -254,13 +256,14 @@ class EncounterScene(ToolScene):
             if item is None:
                 item = self.group_items[group_key] = GroupItem()
                 self.addItem(item)
-            item.show_group(f"{label} ×{len(cells)}", colour, cells, size, self.view_scale)
+            name = f"{label} ×{len(cells)}"
+            item.show_group(name, colour, cells, size, self.view_scale, self.label_px)
 
     def set_view_scale(self, scale: float) -> None:
         """The view's zoom (screen pixels per scene unit): group labels follow it."""
         self.view_scale = scale
         for item in self.group_items.values():
-            item.set_scale(scale)
+            item.set_scale(scale, self.label_px)
 
     def _mount(self, c: Combatant) -> Combatant | None:
         """The mount `c` rides on its square (riders.ridden), if any."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
@@ -46,6 +47,7 @@ class TokenItem(QGraphicsItem):
         self.name = ""
         self.badges: list[str] = []
         self.floor = 0.0  # the players' view: name and conditions at least this high
+        self.plate_shift = QPointF()  # and moved there from under the disc (plates.py)
         self.lift = 0  # RIDER_LIFT for a rider drawn on its mount
         self.anchor = QPointF()  # from the drawn centre to its own space's centre
         self.carrying = False  # a rider is drawn on it: its initials move aside
@@ -148,7 +150,24 @@ class TokenItem(QGraphicsItem):
         return QRectF(-half_w, -r, 2 * half_w, 2 * r + badge_h)
 
     def _plates(self) -> list[Line]:
-        return plate_lines(self.name, self.badges, self.size, self.floor)
+        lines = plate_lines(self.name, self.badges, self.size, self.floor)
+        if self.plate_shift.isNull():
+            return lines
+        return [replace(line, rect=line.rect.translated(self.plate_shift)) for line in lines]
+
+    def plate_rect(self) -> QRectF:
+        """Its plates' place under the disc, unshifted (item coordinates; players' view)."""
+        box = QRectF()
+        for line in plate_lines(self.name, self.badges, self.size, self.floor):
+            box |= line.rect
+        return box
+
+    def set_plate_shift(self, shift: QPointF) -> None:
+        if shift != self.plate_shift:
+            self.prepareGeometryChange()
+            self.plate_shift = shift
+            self._box = self._bounds()
+            self.update()
 
     def lines(self, scale: float) -> tuple[list[Line], bool]:
         """The texts drawn at `scale` screen pixels per scene unit, and whether badges were

@@ -5,11 +5,14 @@ selection, no lines of an aim, no threatened squares."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import QRectF
+
 from ..engine import visibility
 from ..engine.model import Combatant, Encounter
 from ..engine.touched import Touched
 from ..i18n import pick
 from ..map.scene import EncounterScene
+from .plates import Token, place
 
 
 class PlayersScene(EncounterScene):
@@ -40,10 +43,32 @@ class PlayersScene(EncounterScene):
     def set_text_floor(self, floor: float, scale: float) -> None:
         """Tokens' names and conditions at least `floor` high (scene units), group labels
         readable at the view's zoom `scale` (issue 33: read from across the room)."""
-        self.text_floor = floor
+        self.text_floor, self.label_px = floor, floor * scale
         for item in self.token_items.values():
             item.set_floor(floor)
         self.set_view_scale(scale)
+        self.place_plates()
+
+    def sync(self) -> None:
+        super().sync()
+        self.place_plates()
+
+    def refresh(self, notice: Touched) -> None:
+        super().refresh(notice)
+        self.place_plates()
+
+    def place_plates(self) -> None:
+        """Each token's name and conditions where they hide no other plate nor token."""
+        if not self.text_floor:
+            return
+        tokens = []
+        for cid, item in self.token_items.items():
+            r = item.size / 2
+            at = item.pos()
+            disc = QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r)
+            tokens.append(Token(cid, disc, item.plate_rect().translated(at)))
+        for cid, shift in place(tokens).items():
+            self.token_items[cid].set_plate_shift(shift)
 
     def select(self, cid: str | None) -> None:
         """The GM's selection stays on the GM's map."""

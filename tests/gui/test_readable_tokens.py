@@ -2,13 +2,13 @@
 and at other zooms, every text drawn is at least 9 px high and whole (a badge is never cut like
 « AP 105/10… »: it drops, then the initials); a group's label sits on its outline; the players'
 view at 1920×1080 draws names and conditions at least 24 px high with the default « Taille des
-pions »; the turn order's columns fit the dock at 1366×768 (a side by its colour, its name in
-the cell's tooltip, never « Les… »)."""
+pions », no plate hiding another one or a token; the turn order's columns fit the dock at
+1366×768 (a side by its colour, its name in the cell's tooltip, never « Les… »)."""
 
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QFontMetrics
 
 from gui.app import open_encounter
@@ -73,7 +73,30 @@ def test_the_players_view_at_1920_draws_names_and_conditions_24_px(laptop_window
         assert item.name in drawn, item.cid
         for text, px in drawn.items():
             assert px >= TEXT_PX - 1e-6, (item.cid, text, px)
+    items = view.scene.token_items
+    plates = {cid: _plate(item, zoom) for cid, item in items.items()}
+    discs = {cid: item.mapToScene(item.shape()).boundingRect() for cid, item in items.items()}
+    for cid, plate in plates.items():  # none hides another plate nor another token
+        for other in items:
+            if other != cid:
+                assert not _overlap(plate, plates[other]), (cid, other)
+                assert not _overlap(plate, discs[other].adjusted(2, 2, -2, -2)), (cid, other)
+    assert view.scene.group_items
+    for group in view.scene.group_items.values():
+        assert group.label_line is not None and group.label_line.px * zoom >= TEXT_PX - 1e-6
     shot(view, f"players_1920_{lang}")
+
+
+def _plate(item, zoom) -> QRectF:
+    box = QRectF()
+    for line in item.lines(zoom)[0]:
+        box |= line.rect
+    return item.mapRectToScene(box)
+
+
+def _overlap(a: QRectF, b: QRectF) -> bool:
+    common = a.intersected(b)
+    return common.width() > 1 and common.height() > 1
 
 
 def test_the_turn_order_s_columns_fit_1366(laptop_window):
