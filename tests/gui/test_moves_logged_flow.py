@@ -1,10 +1,14 @@
 """Moves in the journal by mouse (issue 33, item 7): a token dragged to another zone writes
-its line in the log panel, in the interface's language, and « Annuler » takes both back."""
+its line in the log panel and the printed summary, in the interface's language, and
+« Annuler » takes both back."""
+
+import html
 
 import pytest
 from PySide6.QtCore import QPointF
 
 from gui.app import open_encounter
+from gui.printing.summary import summary_html
 from tests.gui.fakes import drag
 from tests.gui.shots import shot
 
@@ -35,6 +39,8 @@ def test_a_dragged_token_s_move_shows_in_the_log_panel(laptop_window, qtbot, lan
     assert view.model().rowCount() == rows + 1
     last = view.model().index(rows, 0)
     assert last.data() == SAID[lang]
+    printed = html.unescape(summary_html(ctl.enc, ctl.ruleset, None))
+    assert SAID[lang].removeprefix("R0 · ") in printed
     shot(window, f"move_logged_{lang}")
     ctl.undo_stack.undo()
     assert ctl.enc.combatant(cid).position.zone == "rive_ouest"
