@@ -54,6 +54,10 @@ def test_right_click_and_arrow_keys_never_go_back(window, qtbot):
         history.list.viewport(), Qt.MouseButton.LeftButton, pos=row_rect(history, 1).center()
     )
     assert history.list.currentRow() == 1 and ctl.undo_stack.index() == len(NAMES)
+    qtbot.mouseDClick(
+        history.list.viewport(), Qt.MouseButton.LeftButton, pos=row_rect(history, 0).center()
+    )
+    assert ctl.undo_stack.index() == len(NAMES)  # a double-click neither
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"], indirect=True)
