@@ -1,4 +1,5 @@
-"""The QApplication: opens an encounter file or a ruleset's demo in the main window."""
+"""The QApplication: opens an encounter file, a ruleset's demo, the GM's last encounter or the
+start page in the main window."""
 
 from __future__ import annotations
 
@@ -11,11 +12,14 @@ from . import startup
 from .control import recovery
 from .control.controller import Controller
 from .engine.assets import ICON
+from .engine.blank import blank_encounter
 from .engine.rulesets import registry
 from .engine.storage import LoadError, load
 from .engine.table import Table
 from .i18n import tr
+from .window.file_actions import recent_files
 from .window.main_window import MainWindow
+from .window.start_page import install as install_start
 
 
 def open_encounter(file: Path | None, demo: str | None) -> Table:
@@ -26,13 +30,27 @@ def open_encounter(file: Path | None, demo: str | None) -> Table:
     return Table(load(ruleset.demo_path))
 
 
+def starting(file: Path | None, demo: str | None) -> tuple[Table, Path | None, bool]:
+    """What the window opens with (issue 33): the file or demo asked for on the command
+    line; else the GM's last encounter (the newest recent file); else — none, or one that
+    no longer opens — an empty encounter under the start page (the third value True)."""
+    if file is not None or demo is not None:
+        return open_encounter(file, demo), file, False
+    for last in recent_files()[:1]:
+        try:
+            return Table(load(last)), last, False
+        except (LoadError, KeyError):
+            break  # the start page lists it, and opening it from there says why
+    return Table(blank_encounter(registry.DEFAULT, tr("Nouvelle rencontre"))), None, True
+
+
 def run(file: Path | None, demo: str | None, shell: QMainWindow) -> int:
     """Fill the start-up's first window (startup.py) with the encounter: the main window takes
     its place. A file that cannot be opened is explained, never a crash."""
     app = QApplication.instance()
     app.setWindowIcon(QIcon(str(ICON)))
     try:
-        table = open_encounter(file, demo)
+        table, file, start_page = starting(file, demo)
     except LoadError as exc:
         shell.close()
         QMessageBox.critical(
@@ -53,6 +71,7 @@ def run(file: Path | None, demo: str | None, shell: QMainWindow) -> int:
         return 1
     window = MainWindow(Controller(table, file))
     window.setGeometry(shell.geometry())  # where the first window was, moved or not
+    install_start(window, start_page)  # the start page, or the map (with its empty hint)
     window.show()
     shell.close()
     startup.ready(app)

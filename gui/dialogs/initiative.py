@@ -52,7 +52,8 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Commencer le combat"))
+        self.start_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.start_button.setText(tr("Commencer le combat"))
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Annuler"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -72,6 +73,33 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
             layout.addLayout(row)
         layout.addWidget(self.error)
         layout.addWidget(buttons)
+        self._name_start()
+
+    def _missing(self) -> list[str]:
+        """The units whose initiative is neither rolled nor typed yet."""
+        return [unit for unit, spin in self.spins.items() if spin.value() == spin.minimum()]
+
+    def _name_start(self) -> None:
+        """The main button says what it does (issue 33): it rolls what is missing, then
+        starts; the GM may still roll or type any of them first."""
+        missing = len(self._missing())
+        if missing == 1:
+            text = tr("Lancer l’initiative manquante et commencer")
+        elif missing:
+            text = tr("Lancer les {n} initiatives manquantes et commencer").format(n=missing)
+        else:
+            text = tr("Commencer le combat")
+        self.start_button.setText(text)
+        self.start_button.setToolTip(
+            tr("Les initiatives vides sont lancées par l’application, les valeurs saisies gardées")
+            if missing
+            else ""
+        )
+
+    def accept(self) -> None:  # Qt override
+        """Roll every initiative still empty (typed ones are kept), then start."""
+        self.roll_all()
+        super().accept()
 
     def _rolls(self) -> QScrollArea:
         grid = QGridLayout()
@@ -93,6 +121,7 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
                 tr("dés : {faces}").format(faces="20, 20"),
             )
             spin.valueChanged.connect(self._recheck)
+            spin.valueChanged.connect(self._name_start)
         grid.setColumnStretch(0, 1)
         return scrolled(grid, 420)
 

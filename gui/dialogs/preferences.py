@@ -1,11 +1,13 @@
-"""Préférences: the interface language (system, French, English)."""
+"""Préférences: the interface language (system, French, English); where the data and the
+settings live (about.py)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QWidget
 
 from ..i18n import tr
+from .about import locations
 
 LANGUAGES = (
     ("system", "Langue du système / System language"),
@@ -30,6 +32,12 @@ class PreferencesDialog(QDialog):
         note = QLabel(tr("Le changement de langue prend effet au prochain démarrage."))
         note.setWordWrap(True)
         form.addRow(note)
+        for what, where in locations():  # where the data and settings live (issue 33)
+            shown = QLabel(where)
+            shown.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+            shown.setWordWrap(True)
+            shown.setToolTip(what)
+            form.addRow(what.split(" (")[0] + " :", shown)
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )

@@ -289,6 +289,9 @@ class TurnPanel(QWidget):
         fighting = in_combat(self.ctl.enc)
         self.round_label.setText(actions.round_text() if fighting else tr("Combat non commencé"))
         colour, whose, details = actions.lines()
+        startable = fighting or bool(self.ctl.enc.combatants)  # as _update_actions enables it
+        if not startable:  # « Commencer le combat » is grey: never tell to press it (issue 33)
+            whose = self.no_combatant_hint()
         self.whose_label.setText(whose)
         self.holder_swatch.setVisible(bool(colour))
         self.holder_swatch.setStyleSheet(
@@ -296,13 +299,21 @@ class TurnPanel(QWidget):
         )
         self.detail_label.setText(details)
         self.detail_label.setVisible(bool(details))
-        self.start_action.setToolTip(actions.start_tip())
+        self.start_action.setToolTip(actions.start_tip() if startable else whose)
         self.pending.refresh()
         self._fit_columns()
         if self._reset_seen:
             self._reset_seen = False
             self._show_selection()
         self._update_actions()
+
+    @staticmethod
+    def no_combatant_hint() -> str:
+        """What the turn line says while there is nobody to start a fight with."""
+        return tr(
+            "Aucun combattant : ajoutez-en (Édition › Ajouter des combattants…, Ctrl+Maj+A), "
+            "puis « Commencer le combat »"
+        )
 
     def _seen_reset(self) -> None:
         self._reset_seen = True

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from .. import __version__
 from ..control.controller import Refused
 from ..dialogs.action import open_action_dialog
 from ..dialogs.map_settings import BackgroundDialog, GridDialog
@@ -237,10 +236,6 @@ class WindowActions:
         )
 
     def about(self) -> None:
-        QMessageBox.about(
-            self.window,
-            tr("À propos d’Escarmouche"),
-            tr(
-                "<b>Escarmouche</b> {version}<br>Gestionnaire de rencontres pour meneurs de jeu."
-            ).format(version=__version__),
-        )
+        from ..dialogs.about import show_about  # the version, where data and settings live
+
+        show_about(self.window)

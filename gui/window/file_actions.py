@@ -34,6 +34,13 @@ def suggested_name(enc: Encounter) -> str:
     return words.strip(" .")[:80].strip() or enc.id
 
 
+def recent_files() -> list[Path]:
+    """The files the GM opened or saved, newest first, those still there."""
+    value = QSettings().value("recent", [])
+    names = [value] if isinstance(value, str) else list(value or [])
+    return [Path(n) for n in names if Path(n).is_file()]
+
+
 def _filter() -> str:
     return tr("Rencontres Escarmouche (*.json)")
 
@@ -161,9 +168,7 @@ class FileActions(QObject):
     # Recent files and recovery --------------------------------------------------------------
 
     def recent(self) -> list[Path]:
-        value = QSettings().value("recent", [])
-        names = [value] if isinstance(value, str) else list(value or [])
-        return [Path(n) for n in names if Path(n).is_file()]
+        return recent_files()
 
     def remember(self, path: Path) -> None:
         names = [str(path.resolve())] + [str(p) for p in self.recent() if p != path.resolve()]

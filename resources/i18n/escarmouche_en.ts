@@ -2353,5 +2353,89 @@ Dodge</translation>
         <source>Camp : {side}</source>
         <translation>Side: {side}</translation>
     </message>
+    <message>
+        <source>Ajouter les combattants, puis « Commencer le combat » (F5)</source>
+        <translation>Add the combatants, then “Start the fight” (F5)</translation>
+    </message>
+    <message>
+        <source>Aucun combattant : ajoutez-en (Édition › Ajouter des combattants…, Ctrl+Maj+A), puis « Commencer le combat »</source>
+        <translation>No combatant: add some (Edit › Add combatants…, Ctrl+Shift+A), then “Start the fight”</translation>
+    </message>
+    <message>
+        <source>Aucun fichier récent : enregistrez une rencontre pour la retrouver ici.</source>
+        <translation>No recent file: save an encounter to find it here.</translation>
+    </message>
+    <message>
+        <source>Choisir le jeu de règles, puis dessiner la carte et ajouter les combattants</source>
+        <translation>Choose the ruleset, then draw the map and add the combatants</translation>
+    </message>
+    <message>
+        <source>Dessiner des zones : ce mode, puis « {tool} », glisser sur la carte</source>
+        <translation>Draw zones: this mode, then “{tool}”, drag on the map</translation>
+    </message>
+    <message>
+        <source>Données (rencontres, sauvegardes, récupération, bibliothèque, jeux de règles)</source>
+        <translation>Data (encounters, backups, recovery, library, rulesets)</translation>
+    </message>
+    <message>
+        <source>Démo — {ruleset}</source>
+        <translation>Demo — {ruleset}</translation>
+    </message>
+    <message>
+        <source>Démos</source>
+        <translation>Demos</translation>
+    </message>
+    <message>
+        <source>Fichiers récents</source>
+        <translation>Recent files</translation>
+    </message>
+    <message>
+        <source>Gestionnaire de rencontres pour meneurs de jeu. Que voulez-vous ouvrir ?</source>
+        <translation>Encounter manager for game masters. What would you like to open?</translation>
+    </message>
+    <message>
+        <source>Lancer les {n} initiatives manquantes et commencer</source>
+        <translation>Roll the {n} missing initiatives and start</translation>
+    </message>
+    <message>
+        <source>Lancer l’initiative manquante et commencer</source>
+        <translation>Roll the missing initiative and start</translation>
+    </message>
+    <message>
+        <source>Les initiatives vides sont lancées par l’application, les valeurs saisies gardées</source>
+        <translation>The app rolls the empty initiatives and keeps the typed ones</translation>
+    </message>
+    <message>
+        <source>Nouvelle rencontre…</source>
+        <translation>New encounter…</translation>
+    </message>
+    <message>
+        <source>Ou poser une grille de cases (« {background} » pour une image)</source>
+        <translation>Or lay a grid of squares (“{background}” for a picture)</translation>
+    </message>
+    <message>
+        <source>Ouvrir une rencontre…</source>
+        <translation>Open an encounter…</translation>
+    </message>
+    <message>
+        <source>Rencontre vide : pour commencer</source>
+        <translation>Empty encounter: to begin</translation>
+    </message>
+    <message>
+        <source>Réglages (langue, fichiers récents, disposition)</source>
+        <translation>Settings (language, recent files, layout)</translation>
+    </message>
+    <message>
+        <source>Un fichier enregistré (.escarmouche.json)</source>
+        <translation>A saved file (.escarmouche.json)</translation>
+    </message>
+    <message>
+        <source>Une rencontre prête pour essayer un jeu de règles ; vous en ouvrez une copie.</source>
+        <translation>An encounter ready to try a ruleset; you open a copy of it.</translation>
+    </message>
+    <message>
+        <source>Vos rencontres</source>
+        <translation>Your encounters</translation>
+    </message>
 </context>
 </TS>

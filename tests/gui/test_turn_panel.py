@@ -190,16 +190,15 @@ def test_initiative_dialog_rolls_checks_and_keeps_typed_values(ctl, qtbot):
     value = dialog.roll("maelis")
     assert 5 <= value <= 24 and dialog.spins["maelis"].value() == value
     assert dialog.faces["maelis"].text() == f"dés : {value - 4}"
-    dialog.accept()  # the others are still empty: refused, with the names
-    assert not dialog.isHidden() and dialog.result() == 0
-    assert "Frère Bertrand : initiative à lancer ou à saisir" in dialog.error.text()
-    dialog.roll_all()
-    assert dialog.problems() == [] and dialog.error.isHidden()
-    assert dialog.initiatives()["ysolde"] == 17 and dialog.initiatives()["maelis"] == value
-    assert dialog.first_side() is None
+    missing = len(INITIATIVES) - 2
+    assert dialog.start_button.text() == f"Lancer les {missing} initiatives manquantes et commencer"
     shot(dialog, "initiative_dialog")
-    dialog.accept()
-    assert dialog.result() == 1
+    dialog.accept()  # issue 33: the main button rolls the others, then starts
+    assert dialog.result() == 1 and dialog.problems() == [] and dialog.error.isHidden()
+    assert set(dialog.initiatives()) == set(INITIATIVES)
+    assert dialog.initiatives()["ysolde"] == 17 and dialog.initiatives()["maelis"] == value
+    assert dialog.start_button.text() == "Commencer le combat"
+    assert dialog.first_side() is None
 
 
 def test_initiative_values_below_the_roll_are_not_accepted(ctl, qtbot):
