@@ -57,7 +57,7 @@ wheel-test: wheel
 	ESCARMOUCHE_WHEEL=$(WHEEL) $(PY) -m pytest -q -p no:cacheprovider tests/install/test_wheel.py
 
 # The desktop bundle for a GM without Python: PyInstaller onedir of the wheel, the launcher,
-# the file type, the icons and the metainfo, with install.sh, in one .tar.gz.
+# the file type, the icons and the metainfo, with install.sh and uninstall.sh, in one .tar.gz.
 package: wheel
 	@if command -v appstreamcli >/dev/null; then appstreamcli validate --no-net $(METAINFO); \
 	else echo "appstreamcli not found: $(METAINFO) is not validated (apt-get install appstream)"; fi
@@ -71,6 +71,7 @@ package: wheel
 	QT_QPA_PLATFORM=offscreen $(PY) $(LINUX)/render_icons.py resources/icons/escarmouche.svg \
 		$(STAGE)/share/icons/hicolor
 	install -m 755 $(LINUX)/install.sh $(STAGE)/install.sh
+	install -m 755 $(LINUX)/uninstall.sh $(STAGE)/uninstall.sh
 	tar -C $(dir $(STAGE)) -czf $(TARBALL) $(notdir $(STAGE))
 	@echo "$(TARBALL): $$(du -sh $(STAGE) | cut -f1) unpacked"
 

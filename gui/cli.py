@@ -1,4 +1,5 @@
-"""Command line: `escarmouche [FILE | --demo RULESET]` opens the app; `check`, `summary`."""
+"""Command line: `escarmouche [FILE | --demo RULESET] [--lang fr|en]` opens the app; `check`,
+`summary`; `--help` names the rulesets and where the data and settings live."""
 
 from __future__ import annotations
 
@@ -14,24 +15,42 @@ if TYPE_CHECKING:
     from .engine.model import Encounter
 
 
-def _load(path: Path) -> Encounter | None:
-    """The encounter in `path`, or None after printing where and why it is wrong (FR, EN)."""
+def _load(path: Path, lang: str | None = None) -> Encounter | None:
+    """The encounter in `path`, or None after printing where and why it is wrong: in `lang`,
+    else in French and in English."""
     from .engine.storage import LoadError, load
 
     try:
         return load(path)
     except LoadError as exc:
-        print(f"{path}: {exc.path} : {exc.fr}", file=sys.stderr)
-        print(f"{path}: {exc.path}: {exc.en}", file=sys.stderr)
+        if lang != "en":
+            print(f"{path}: {exc.path} : {exc.fr}", file=sys.stderr)
+        if lang != "fr":
+            print(f"{path}: {exc.path}: {exc.en}", file=sys.stderr)
         return None
 
 
-def _check(path: Path) -> int:
-    """Validate an encounter file: print what is wrong and return 1, or say it is fine."""
-    enc = _load(path)
+def _language(forced: str | None) -> str:
+    """`--lang`, else the GM's preferred language, else the system's (as the app chooses)."""
+    from PySide6.QtCore import QLocale, QSettings
+
+    from .language import choose_language
+
+    setting = forced or QSettings("Escarmouche", "Escarmouche").value("language", "system")
+    return choose_language(setting, QLocale.system().name())
+
+
+def _check(path: Path, lang: str | None = None) -> int:
+    """Validate an encounter file: print what is wrong and return 1, or say it is fine (in
+    `lang`, else the GM's language; what is wrong in both without `--lang`)."""
+    enc = _load(path, lang)
     if enc is None:
         return 1
-    print(f"{path}: OK — « {enc.name} » ({enc.ruleset}, {len(enc.combatants)} combattants)")
+    n = len(enc.combatants)
+    if _language(lang) == "en":
+        print(f"{path}: OK — “{enc.name}” ({enc.ruleset}, {n} combatants)")
+    else:
+        print(f"{path}: OK — « {enc.name} » ({enc.ruleset}, {n} combattants)")
     return 0
 
 
@@ -71,11 +90,47 @@ def _summary(path: Path, out: Path, lang: str | None = None) -> int:
     return 0
 
 
-def _parser() -> argparse.ArgumentParser:
+OPEN_USAGE = """\
+  escarmouche                     la dernière rencontre, sinon la page d’accueil
+                                  / the last encounter, else the start page
+  escarmouche FICHIER.json        ouvrir une rencontre / open an encounter file
+  escarmouche --demo JEU          ouvrir la démo d’un jeu de règles / open a ruleset's demo
+  escarmouche --lang fr|en        langue de l’interface / interface language
+"""
+
+
+def _where() -> str:
+    """The rulesets and where the data and settings live, for --help (imports the registry:
+    only when help is asked for, never at a plain start)."""
+    from PySide6.QtCore import QSettings
+
+    from .engine.rulesets import registry
+    from .paths import ENV_VAR, data_path
+
+    names = "\n".join(
+        f"  {rid:<18}{registry.get(rid).data.name.fr} / {registry.get(rid).data.name.en}"
+        for rid in registry.available()
+    )
+    settings = QSettings("Escarmouche", "Escarmouche").fileName()
+    return (
+        f"ouvrir / open:\n{OPEN_USAGE}\n"
+        f"jeux de règles (--demo JEU) / rulesets:\n{names}\n\n"
+        f"données / data: {data_path()}\n"
+        f"  (rencontres, sauvegardes, récupération, bibliothèque ; {ENV_VAR} pour en changer\n"
+        f"  / encounters, backups, recovery, library; {ENV_VAR} to move it)\n"
+        f"réglages / settings: {settings}\n"
+    )
+
+
+def _parser(full_help: bool = False) -> argparse.ArgumentParser:
+    """The command line; `full_help`: its help names the rulesets and the folders."""
+    epilog = _where() if full_help else None
     parser = argparse.ArgumentParser(
         prog="escarmouche",
         description="Gestionnaire de rencontres "
         "pour meneurs de jeu / Encounter manager for game masters",
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"escarmouche {__version__}")
     sub = parser.add_subparsers(dest="command")
@@ -86,10 +141,17 @@ def _parser() -> argparse.ArgumentParser:
     )
     summary.add_argument("file", type=Path)
     summary.add_argument("-o", "--output", type=Path, required=True, help="fichier .pdf ou .html")
-    run = sub.add_parser("open", help="ouvrir l’application / open the app (default)")
-    run.add_argument("file", type=Path, nargs="?")
-    run.add_argument("--demo", metavar="RULESET", help="ouvrir la démo d’un jeu de règles")
-    for command in (summary, run):
+    run = sub.add_parser(
+        "open",
+        help="ouvrir l’application (par défaut) / open the app (default)",
+        epilog=epilog,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    run.add_argument("file", type=Path, nargs="?", help="fichier de rencontre / encounter file")
+    run.add_argument(
+        "--demo", metavar="JEU", help="ouvrir la démo d’un jeu de règles / open a ruleset's demo"
+    )
+    for command in (check, summary, run):
         command.add_argument(
             "--lang",
             choices=("fr", "en"),
@@ -102,10 +164,10 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `escarmouche` command and of `python -m gui`."""
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] not in ("check", "summary", "open", "-h", "--help", "--version"):
-        args.insert(0, "open")
-    ns = _parser().parse_args(args)
+        args.insert(0, "open")  # `escarmouche --demo d20_35`, `escarmouche FILE`
+    ns = _parser(full_help=bool({"-h", "--help"} & set(args))).parse_args(args)
     if ns.command == "check":
-        return _check(ns.file)
+        return _check(ns.file, ns.lang)
     if ns.command == "summary":
         return _summary(ns.file, ns.output, ns.lang)
     from .startup import application, first_window
