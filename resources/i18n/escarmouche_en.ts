@@ -2355,11 +2355,11 @@ Dodge</translation>
     </message>
     <message>
         <source>Ajouter les combattants, puis « Commencer le combat » (F5)</source>
-        <translation>Add the combatants, then “Start the fight” (F5)</translation>
+        <translation>Add the combatants, then “Start combat” (F5)</translation>
     </message>
     <message>
         <source>Aucun combattant : ajoutez-en (Édition › Ajouter des combattants…, Ctrl+Maj+A), puis « Commencer le combat »</source>
-        <translation>No combatant: add some (Edit › Add combatants…, Ctrl+Shift+A), then “Start the fight”</translation>
+        <translation>No combatant: add some (Edit › Add combatants…, Ctrl+Shift+A), then “Start combat”</translation>
     </message>
     <message>
         <source>Aucun fichier récent : enregistrez une rencontre pour la retrouver ici.</source>

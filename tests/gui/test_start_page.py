@@ -180,6 +180,9 @@ def test_an_empty_encounter_says_how_to_draw_the_map_and_add_combatants(start, l
     native = QKeySequence.SequenceFormat.NativeText
     for key in ("add", "edit_map"):  # with its key, as the menu shows it
         assert w.menus.actions[key].shortcut().toString(native) in said
+    start_text = w.turns.start_action.text()  # « Commencer le combat » / "Start combat"
+    assert start_text in said and start_text in w.turns.whose_label.text()
+    assert not w.turns.start_action.isEnabled()
     corner = hint.mapTo(w, hint.rect().bottomRight())
     assert w.rect().contains(corner)  # whole, inside the window
     shot(w, f"empty_hint_{lang}")
