@@ -15,7 +15,7 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMessageBox
 
 from gui import paths
-from gui.app import starting
+from gui.app import offer_recovery, starting
 from gui.control.controller import Controller
 from gui.dialogs.about import about_box, locations
 from gui.dialogs.preferences import PreferencesDialog
@@ -242,3 +242,20 @@ def test_about_and_preferences_say_where_data_and_settings_live(start, lang, tmp
     for folder in where.values():
         assert folder in shown
     prefs.deleteLater()
+
+
+def test_the_recovery_is_still_offered_first_and_replaces_the_start_page(
+    qtbot, start, data_dir, monkeypatch
+):
+    """A crash left an autosave: the start page shows, the recovery is offered (as app.run
+    does once the window is up) and, taken, the restored encounter takes the page's place."""
+    crashed = start(demo="libre")
+    crashed.controller.rename("ysolde", "Ysolde la Brave")
+    autosave = data_dir / "recovery" / f"{crashed.controller.enc.id}.json"
+    qtbot.waitUntil(autosave.is_file, timeout=2000)
+    w = start()  # the next start: no recent file, so the start page
+    assert isinstance(w.centralWidget(), StartPage)
+    monkeypatch.setattr(w, "prompts", ScriptedPrompts(confirm=[True]))
+    offer_recovery(w)
+    assert w.controller.enc.combatant("ysolde").name == "Ysolde la Brave"
+    assert w.centralWidget() is w.view and all(d.isVisible() for d in w.docks.values())
