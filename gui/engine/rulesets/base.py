@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cached_property
@@ -475,6 +475,11 @@ class Ruleset(ABC):
         """True when every member of a turn unit is out of the fight (`is_out`)."""
         return all(self.is_out(enc, enc.combatant(cid)) for cid in entry.members)
 
+    def standing(self, enc: Encounter, entry: TurnEntry) -> list[str]:
+        """The members of a turn unit still in the fight (`is_out`), in order: what its
+        label names and counts (« ×N »), so a fallen member leaves it (issue 34)."""
+        return [cid for cid in entry.members if not self.is_out(enc, enc.combatant(cid))]
+
     def token_group(self, enc: Encounter, c: Combatant) -> tuple[str, Label] | None:
         """The group `c` acts in as one unit (its id and its name on the map), if any."""
         return None
@@ -494,9 +499,21 @@ class Ruleset(ABC):
     def unit_label(self, enc: Encounter, entry: TurnEntry, with_side: bool = False) -> Label:
         """A turn unit in a few words, in both languages: its members' names by default; a
         ruleset that groups combatants names its groups (`with_side`: with the side's name
-        when the unit's own name does not say it)."""
-        names = ", ".join(enc.combatant(cid).name for cid in entry.members)
+        when the unit's own name does not say it). The members still in the fight
+        (`standing`), all of them once none is."""
+        shown = self.standing(enc, entry) or entry.members
+        names = ", ".join(enc.combatant(cid).name for cid in shown)
         return Label(fr=names, en=names)
+
+    def group_label(
+        self, enc: Encounter, entry: TurnEntry, with_side: bool, named: Callable[[int], Label]
+    ) -> Label:
+        """A group's label as many of it as still fight (`standing`): `named(n)` (0 when
+        every member is out); with one left, that member's name, as a unit of one is."""
+        n = len(self.standing(enc, entry))
+        if n == 1 or len(entry.members) < 2:
+            return Ruleset.unit_label(self, enc, entry, with_side)
+        return named(n)
 
     def initiative_score(self, enc: Encounter, c: Combatant) -> int:
         """The tie-breaker (or declaration order) of a combatant's initiative."""

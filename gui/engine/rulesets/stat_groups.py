@@ -40,11 +40,16 @@ class GroupedByStat(Ruleset):
         return list(units.values())
 
     def unit_label(self, enc: Encounter, entry: TurnEntry, with_side: bool = False) -> Label:
-        """A group by its name and size, « Brigands ×3 »; a group of one by its member's name
-        (one left standing, or the one the players see)."""
+        """A group by its name and how many of it are still in the fight, « Brigands ×3 »; a
+        group with one left by its member's name (one left standing, or the one the players
+        see); a group all down by its name alone (issue 34)."""
         group = self.token_group(enc, enc.combatant(entry.members[0]))
-        alone = len(entry.members) < 2
-        if not entry.unit.startswith(GROUP_UNIT) or group is None or alone:
+        if not entry.unit.startswith(GROUP_UNIT) or group is None:
             return super().unit_label(enc, entry, with_side)
-        n, side = len(entry.members), f" ({enc.side(entry.side).name})" * with_side
-        return Label(fr=f"{group[1].fr} ×{n}{side}", en=f"{group[1].en} ×{n}{side}")
+        name, side = group[1], f" ({enc.side(entry.side).name})" * with_side
+
+        def named(n: int) -> Label:
+            count = f" ×{n}" if n else ""
+            return Label(fr=f"{name.fr}{count}{side}", en=f"{name.en}{count}{side}")
+
+        return self.group_label(enc, entry, with_side, named)

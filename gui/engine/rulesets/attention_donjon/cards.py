@@ -57,12 +57,19 @@ def is_group(entry: TurnEntry) -> bool:
     return entry.unit.startswith(GROUP)
 
 
-def unit_label(enc: Encounter, entry: TurnEntry) -> Label | None:
-    """« Les gobelins (groupe de 4) » for a side's group, None for a hero."""
-    if len(entry.members) < 2 or not is_group(entry):
+def unit_label(ruleset: Ruleset, enc: Encounter, entry: TurnEntry) -> Label | None:
+    """« Les gobelins (groupe de 4) » for a side's group, counting the figurines still in
+    the fight (AD-20: a dead one leaves it, issue 34); None for a hero."""
+    if not is_group(entry):
         return None
-    side, n = enc.side(entry.side).name, len(entry.members)
-    return Label(fr=f"{side} (groupe de {n})", en=f"{side} (group of {n})")
+    side = enc.side(entry.side).name
+
+    def named(n: int) -> Label:
+        if not n:
+            return Label(fr=f"{side} (groupe)", en=f"{side} (group)")
+        return Label(fr=f"{side} (groupe de {n})", en=f"{side} (group of {n})")
+
+    return ruleset.group_label(enc, entry, False, named)
 
 
 def kept(c: Combatant) -> int:

@@ -121,4 +121,4 @@ class AttentionDonjon(HandlerRuleset):
         return cards.turn_units(self, enc)
 
     def unit_label(self, enc: Encounter, entry: TurnEntry, with_side: bool = False) -> Label:
-        return cards.unit_label(enc, entry) or super().unit_label(enc, entry, with_side)
+        return cards.unit_label(self, enc, entry) or super().unit_label(enc, entry, with_side)

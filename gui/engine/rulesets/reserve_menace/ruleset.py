@@ -78,14 +78,17 @@ class ReserveMenace(HandlerRuleset):
         return units(enc)
 
     def unit_label(self, enc: Encounter, entry: TurnEntry, with_side: bool = False) -> Label:
-        """RM-17: a camp's minors act as one unit, « Figurants mineurs ×6 »."""
-        if len(entry.members) < 2 or not entry.unit.startswith(MINORS_UNIT):
+        """RM-17: a camp's minors act as one unit, « Figurants mineurs ×6 », counting those
+        still in the fight (RM-39: a Terrassé leaves the count, issue 34)."""
+        if not entry.unit.startswith(MINORS_UNIT):
             return super().unit_label(enc, entry, with_side)
-        n = len(entry.members)
-        if with_side:
-            side = enc.side(entry.side).name
-            return Label(fr=f"Figurants mineurs ({side}) ×{n}", en=f"Minor extras ({side}) ×{n}")
-        return Label(fr=f"Figurants mineurs ×{n}", en=f"Minor extras ×{n}")
+        side = f" ({enc.side(entry.side).name})" * with_side
+
+        def named(n: int) -> Label:
+            count = f" ×{n}" if n else ""
+            return Label(fr=f"Figurants mineurs{side}{count}", en=f"Minor extras{side}{count}")
+
+        return self.group_label(enc, entry, with_side, named)
 
     def combat_started(self, enc: Encounter) -> list[Change]:
         """RM-01 to RM-09: every Défense from the sheet's toggles; the minors each camp
