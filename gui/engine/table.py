@@ -28,8 +28,11 @@ from .rulesets.base import (
     log_change,
 )
 from .rulesets.schema import check_flags, check_value
-from .turns import Step, TurnContext, TurnError, TurnMode, history
+from .turns import Step, TurnContext, TurnError, TurnMode, history, switching
 from .windows import Offer
+
+START = ("Début du combat", "Start of the fight")  # the journal's line that opens a combat
+END = ("Fin du combat", "End of the fight")  # and the one that closes it
 
 
 class InputError(BilingualError, ValueError):
@@ -224,20 +227,17 @@ class Table:
         problem = check_flags(self.ruleset.data, kept)
         if problem is not None:
             raise InputError(problem)
-        turn = self.enc.turn
-        if turn.mode != "none":
+        changes = [change(self.enc, ("flags",), kept)]
+        if self.enc.turn.mode != "none":
             after = self.enc.model_copy(update={"flags": kept})
-            if self.ruleset.turn_mode(after).kind != turn.mode:
-                raise InputError(
-                    Problem(
-                        json_path(("flags",)),
-                        "ce réglage change la façon de jouer les tours : terminer le combat "
-                        "(« Fin du combat ») avant de le modifier",
-                        "this setting changes how turns run: end the combat (« Fin du "
-                        "combat ») before changing it",
-                    )
-                )
-        return ChangeSet("Options de règles", (change(self.enc, ("flags",), kept),), "House rules")
+            if self.ruleset.turn_mode(after).kind != self.enc.turn.mode:
+                # Another way of running turns: between rounds only (issue 34, AD-CARTES).
+                try:
+                    state, line = switching.switched(self.enc, self.ruleset, after)
+                except TurnError as exc:
+                    raise InputError(Problem(json_path(("flags",)), exc.fr, exc.en)) from exc
+                changes += [change(self.enc, ("turn",), state), log_change(self.enc, line)]
+        return ChangeSet("Options de règles", tuple(changes), "House rules")
 
     # Map ----------------------------------------------------------------------------------
 
@@ -379,8 +379,13 @@ class Table:
         return ChangeSet("Tour précédent", tuple(history.previous(self.enc)), "Previous turn")
 
     def end_combat(self) -> ChangeSet:
-        changes = (change(self.enc, ("turn",), TurnState()),)
-        return ChangeSet("Fin du combat", changes, "End of the fight")
+        """Fin du combat: no more turns; the journal says so, so that a combat started
+        again opens a sequence of its own (issue 34)."""
+        changes = [change(self.enc, ("turn",), TurnState())]
+        if self.enc.turn.mode != "none":
+            line = LogEntry.of(END, round=self.enc.turn.round)
+            changes.insert(0, log_change(self.enc, line))
+        return ChangeSet(END[0], tuple(changes), END[1])
 
     def _step(
         self,
@@ -402,6 +407,8 @@ class Table:
         starting = enc.turn.mode == "none"
         new_round = step.turn.round > enc.turn.round
         parts: list[Callable[[], list[Change]]] = [lambda: history.turn_changes(enc, step.turn)]
+        if starting:  # a line of its own opens each combat in the journal (issue 34)
+            parts.append(lambda: [log_change(enc, LogEntry.of(START, round=step.turn.round))])
         logs = [lambda: [log_change(enc, line) for line in step.logs]]
         parts += [] if starting else logs
         if new_round:

@@ -188,7 +188,36 @@ class DeclareThenAct(TurnMode):
         entry.declared = [a for a in actions if a.strip()]
         extra = self.rules.declared(ctx.enc, entry, entry.declared, options or {})
         name = ctx.unit_name(entry)
-        return Step(work, (f"Déclaration de {name}", f"{name} declares"), changes=extra)
+        log = self._declared_log(ctx, entry, options or {}, work.round)
+        return Step(work, (f"Déclaration de {name}", f"{name} declares"), [log], extra)
+
+    def _declared_log(
+        self,
+        ctx: TurnContext,
+        entry: DeclareEntry,
+        options: Mapping[str, StatValue],
+        round_no: int,
+    ) -> LogEntry:
+        """The journal's line of a declaration, in French and English (issue 34): what the
+        unit announces, and the ruleset's fields filled with it (magical actions, points
+        spent…)."""
+        name, said = ctx.unit_name(entry), entry.declared
+        fr = " ; ".join(f"« {a} »" for a in said) or "aucune action annoncée"
+        en = "; ".join(f"'{a}'" for a in said) or "no action announced"
+        lines = []
+        for spec in self.rules.options(ctx.enc, ctx.enc.combatant(entry.members[0])):
+            value = options.get(spec.key)
+            if value in (None, "", 0, False, []):
+                continue
+            shown = ("oui", "yes") if value is True else (str(value),) * 2
+            lines.append((f"{spec.label.fr} : {shown[0]}", f"{spec.label.en}: {shown[1]}"))
+        return LogEntry.of(
+            ("Déclaration", "Declaration"),
+            (f"{name} : {fr}", f"{name}: {en}"),
+            lines,
+            round=round_no,
+            actor=entry.members[0],
+        )
 
     def begin_act(self, ctx: TurnContext, work: DeclareState, rolls: Mapping[str, int]) -> Step:
         """The initiative rolls are in: one act entry per action, highest first; ties by
