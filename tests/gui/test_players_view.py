@@ -9,13 +9,14 @@ import re
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QLabel, QMenu
+from PySide6.QtWidgets import QApplication, QMenu
 
 from gui.app import open_encounter
 from gui.engine.moves import Destination
 from gui.engine.rulesets.base import Action, DiceResult
 from gui.player.window import PlayersWindow
 from tests.gui.shots import shot
+from tests.gui.test_players_filter import players_texts
 
 pytestmark = pytest.mark.gui
 
@@ -34,17 +35,9 @@ def players(window, qtbot) -> PlayersWindow:
 
 
 def texts(view: PlayersWindow) -> str:
-    """Every text the players can read: the panel's labels, the items' texts and tooltips."""
-    out = [label.text() for label in view.findChildren(QLabel) if label.isVisible()]
-    for item in view.scene.items():
-        out.append(item.toolTip())
-        for attr in ("name", "badges", "label", "text"):
-            value = getattr(item, attr, None)
-            if isinstance(value, str):
-                out.append(value)
-            elif isinstance(value, list | tuple):
-                out.extend(str(v) for v in value)
-    return "\n".join(out)
+    """Every text the players can read: the title, the panel's labels, the items' texts and
+    tooltips."""
+    return "\n".join(players_texts(view))
 
 
 def test_it_opens_as_a_second_window_and_takes_no_input(window, qtbot):
