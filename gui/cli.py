@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
     """Entry point of the `escarmouche` command and of `python -m gui`."""
     args = list(sys.argv[1:] if argv is None else argv)
     if not args or args[0] not in ("check", "summary", "open", "-h", "--help", "--version"):
-        args.insert(0, "open")  # `escarmouche --demo d20_35`, `escarmouche FILE`
+        args.insert(0, "open")  # `escarmouche --demo RULESET`, `escarmouche FILE`
     ns = _parser(full_help=bool({"-h", "--help"} & set(args))).parse_args(args)
     if ns.command == "check":
         return _check(ns.file, ns.lang)
