@@ -43,7 +43,8 @@ def test_models_pass_the_qt_model_tester_before_and_during_combat(ctl, qtmodelte
         ctl.next_turn()
     ctl.undo_stack.undo()
     ctl.end_combat()
-    assert models[2].rowCount() == 4  # round 1, the initiatives, the hit, round 2
+    # Début du combat, round 1, the initiatives, the hit, round 2, Fin du combat (issue 34)
+    assert models[2].rowCount() == 6
     assert proxy.rowCount() == 1
 
 
@@ -165,10 +166,11 @@ def test_log_lines_and_filter(ctl, qtmodeltester):
     ctl.start_combat(INITIATIVES)
     hit(ctl, "maelis", "brig1", "4")
     hit(ctl, "chef", "ysolde", "3")
-    assert model.rowCount() == 4
-    assert model.index(0).data() == "R1 · Round 1 — Début du round 1"
-    assert model.index(1).data() == "R1 · Initiative — Ordre du tour établi"
-    line = model.index(2)
+    assert model.rowCount() == 5
+    assert model.index(0).data() == "R1 · Début du combat"  # issue 34: a line opens a combat
+    assert model.index(1).data() == "R1 · Round 1 — Début du round 1"
+    assert model.index(2).data() == "R1 · Initiative — Ordre du tour établi"
+    line = model.index(3)
     assert line.data() == "R1 · Dégâts à Brigand 1 — Brigand 1 perd 8 PV (9 → 1)"
     assert line.data(ACTOR_ROLE) == "maelis"
     tip = line.data(Qt.ItemDataRole.ToolTipRole)
@@ -178,9 +180,9 @@ def test_log_lines_and_filter(ctl, qtmodeltester):
     proxy.set_combatant("maelis")
     assert proxy.rowCount() == 1 and "Brigand 1" in proxy.index(0, 0).data()
     proxy.set_combatant(None)
-    assert proxy.rowCount() == 4
+    assert proxy.rowCount() == 5
     ctl.undo_stack.undo()
-    assert model.rowCount() == proxy.rowCount() == 3
+    assert model.rowCount() == proxy.rowCount() == 4
 
 
 def test_round_line_appears_and_models_follow_another_encounter(ctl, qtbot):

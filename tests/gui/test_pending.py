@@ -56,7 +56,8 @@ def test_the_dock_shows_the_hit_waiting_and_opens_its_step(window, qtbot, lang):
     assert dialog.resolution is not None, dialog.problem.text()
     assert window.controller.enc.windows == [] and pending.isHidden()
     window.controller.undo_stack.undo()  # the whole gesture: the attack too
-    assert window.controller.enc.windows == [] and len(window.controller.enc.log) == 2
+    # Début du combat, Passe 1 and the starting Défense are left (issue 34: a line opens it)
+    assert window.controller.enc.windows == [] and len(window.controller.enc.log) == 3
     window.controller.undo_stack.redo()
     assert pending.isHidden()
 

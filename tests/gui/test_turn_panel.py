@@ -239,7 +239,8 @@ def test_log_panel_filters_by_combatant_and_follows_new_lines(ctl, qtbot):
         ctl.resolve(action, DiceResult.typed_faces("2", ctl.table.preview(action).dice))
     for _ in range(7):
         ctl.next_turn()
-    assert log.proxy.rowCount() == 6  # rounds 1 and 2, the initiatives, three hits
+    # Début du combat (issue 34), rounds 1 and 2, the initiatives, three hits
+    assert log.proxy.rowCount() == 7
     bar = log.view.verticalScrollBar()
     assert bar.maximum() > 0 and bar.value() == bar.maximum()
     assert log.filter.itemText(0) == "Tous" and log.filter.count() == 8
@@ -250,7 +251,7 @@ def test_log_panel_filters_by_combatant_and_follows_new_lines(ctl, qtbot):
     assert log.filter.currentData() == "maelis" and log.proxy.rowCount() == 2
     shot(log, "log_panel")
     log.show_combatant(None)
-    assert log.proxy.rowCount() == 6
+    assert log.proxy.rowCount() == 7
 
 
 def test_declarations_start_without_rolls(ctl, qtbot, monkeypatch):
