@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 from pathlib import Path
 
@@ -250,13 +251,18 @@ class EncounterScene(ToolScene):
                 self._show_token(c, x, y, size, groups[c.id], outlines, anchor)
                 self.token_items[c.id].set_carrying(c.id in carrying)
         outlines = {k: o for k, o in outlines.items() if len(o[2]) > 1}  # a group of one: none
+        standing = Counter(  # « ×N » counts those still in the fight (issue 34)
+            (c.position.zone or "", g[0])
+            for c in members
+            if (g := groups[c.id]) is not None and not self.ruleset.is_out(enc, c)
+        )
         self._prune(self.group_items, {k for k in self.group_items if k[0] != key} | set(outlines))
         for group_key, (label, colour, cells, size) in outlines.items():
             item = self.group_items.get(group_key)
             if item is None:
                 item = self.group_items[group_key] = GroupItem()
                 self.addItem(item)
-            name = f"{label} ×{len(cells)}"
+            name = f"{label} ×{standing[group_key]}" if standing[group_key] else label
             item.show_group(name, colour, cells, size, self.view_scale, self.label_px)
 
     def set_view_scale(self, scale: float) -> None:
@@ -389,11 +395,17 @@ class EncounterScene(ToolScene):
         for key in resized:  # a size changed: its token covers another space
             self._lay_out(key)
         laid |= {cid for key in resized for cid in self._by_zone.get(key, ())}
+        fell: set[str] = set()  # a group's member fell or rose: its « ×N » follows
         for cid in touched - laid:
             item = self.token_items.get(cid)
             if item is not None:
+                was = item.out
                 self._restate(item, enc.combatant(cid))
                 self._grow_to(item)
+                if item.out != was and cid in self._zone_of:
+                    fell.add(self._zone_of[cid])
+        for key in fell:
+            self._lay_out(key)
         for key in zones:
             for cid in self._by_zone.get(key, ()):
                 self._grow_to(self.token_items[cid])
