@@ -154,7 +154,10 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
             edit.setAccessibleName(tr("Carte de {name}").format(name=name))
             edit.setPlaceholderText(tr("ex. D♥"))
             edit.setToolTip(
-                tr("Saisir la carte tirée : « D♥ », « 10 pique », « As de trèfle », « Joker »")
+                tr(
+                    "Saisir la carte tirée : « VP » (Valet de pique), « 10♥ », « RC » (Roi de "
+                    "cœur), « As de trèfle », « Joker »"
+                )
             )
             edit.setMaximumWidth(edit.fontMetrics().averageCharWidth() * 16)
             draw = QPushButton(tr("Tirer"))
@@ -270,7 +273,7 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
                 out[unit] = None
                 continue
             try:
-                code = cards.take(cards.parse_card(text), held, kept)
+                code = cards.take(cards.parse_card(text, language() == "en"), held, kept)
             except cards.CardError as exc:
                 out[unit] = message(exc)
                 continue

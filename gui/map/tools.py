@@ -20,6 +20,7 @@ from .zone_item import ZoneItem
 
 SELECT, DRAW, CONNECT, WALL, TERRAIN = "select", "draw", "connect", "wall", "terrain"
 RULER = "ruler"  # measures in play mode too
+EDIT_TOOLS = frozenset({DRAW, CONNECT, WALL, TERRAIN})  # choosing one turns edit mode on
 MIN_ZONE = 20.0
 
 
@@ -188,8 +189,8 @@ class ToolScene(QGraphicsScene):
     def contextMenuEvent(self, event: QGraphicsSceneContextMenuEvent) -> None:  # Qt override
         kind, key = "map", None
         for item in self.items(event.scenePos()):
-            if isinstance(item, TokenItem) and item.isEnabled():
-                kind, key = "token", item.cid
+            if isinstance(item, TokenItem):  # in edit mode too: building an encounter,
+                kind, key = "token", item.cid  # a token's menu keeps it in the library
             elif isinstance(item, LinkItem):
                 kind, key = "link", (item.a, item.b)
             elif isinstance(item, ZoneItem):

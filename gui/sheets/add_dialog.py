@@ -4,6 +4,7 @@ library (which it also renames and deletes), one or a group."""
 from __future__ import annotations
 
 import unicodedata
+import weakref
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -37,6 +38,11 @@ from .table_field import catalog_name
 
 ON_GRID = " grid"  # the zone list's « sur la grille »: no zone id has a space
 LIBRARY = 1  # the library's tab, after the bestiary's
+# Where the last combatants were added, by controller: (the encounter's id, the zone list's
+# choice). The next opening starts there (issue 34: it went back to « hors carte »).
+_LAST_ZONE: weakref.WeakKeyDictionary[Controller, tuple[str, str | None]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def fill_zones(combo: QComboBox, enc: Encounter, zone: str | None) -> None:
@@ -104,6 +110,11 @@ class AddCombatantDialog(QDialog):
             self.tier.addItem(pick(choice.label), choice.value)
         self.zone = QComboBox()
         fill_zones(self.zone, enc, zone)
+        last = _LAST_ZONE.get(controller)
+        if zone is None and last is not None and last[0] == enc.id:
+            # « hors carte » first; a zone deleted since: the default stays.
+            at = 0 if last[1] is None else self.zone.findData(last[1])
+            self.zone.setCurrentIndex(at if at >= 0 else self.zone.currentIndex())
         self.count = QSpinBox()
         self.count.setRange(1, 200)
         self.count.setToolTip(tr("Plusieurs combattants sont numérotés : Gobelin 1, Gobelin 2…"))
@@ -262,6 +273,7 @@ class AddCombatantDialog(QDialog):
             return None
         self.error.set_error("")
         self.added = ids
+        _LAST_ZONE[self.controller] = (self.controller.enc.id, where)
         return ids
 
     def _template(self, name: str, side: str) -> Combatant | None:
@@ -321,8 +333,12 @@ class AddCombatantDialog(QDialog):
             spec = specs.get(key)
             if spec is None or value in (None, "", []):
                 continue
+            if spec.kind == "table" and value == spec.default:
+                continue  # the ruleset's own rows (a health track's levels): nothing to tell
             if isinstance(value, bool):
                 value = tr("oui") if value else tr("non")
+            elif spec.kind == "choice":  # its label, not its key (« Taille : medium », issue 34)
+                value = next((pick(c.label) for c in spec.choices if c.value == value), value)
             elif isinstance(value, list):
                 value = ", ".join(
                     catalog_name(spec, v) if isinstance(v, dict) else str(v) for v in value

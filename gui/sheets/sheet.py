@@ -127,6 +127,12 @@ class SheetWidget(QWidget):
         self.header.addRow(tr("Camp"), self.side_combo)
         self.header.addRow(tr("Rang"), self.tier_label)
         self.header.addRow("", self.hidden_box)
+        # At the top, seen without scrolling (issue 34: it was found in a row's menu only).
+        self.keep_button = QPushButton(tr("Enregistrer dans la bibliothèque"))
+        self.keep_button.setToolTip(
+            tr("Garder ce combattant, son équipement et son état pour d’autres rencontres")
+        )
+        self.header.addRow("", self.keep_button)
         self.header.addRow(self.header_error)
         self.fields = QVBoxLayout()
         self.derived_box = QGroupBox(tr("Valeurs calculées"))
@@ -141,11 +147,7 @@ class SheetWidget(QWidget):
         for part in (header, self.derived_box):
             layout.addWidget(part)
         layout.addLayout(self.fields)
-        self.keep_button = QPushButton(tr("Enregistrer dans la bibliothèque"))
-        self.keep_button.setToolTip(
-            tr("Garder ce combattant, son équipement et son état pour d’autres rencontres")
-        )
-        for part in (self.tracks_box, self.states_box, notes_box, self.keep_button):
+        for part in (self.tracks_box, self.states_box, notes_box):
             layout.addWidget(part)
         layout.addStretch(1)
         self.keep_button.clicked.connect(self._keep)

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMenu, QToolBar
 from ..control.settings import set_skip_out, skip_out
 from ..i18n import tr
 from ..library.actions import LibraryActions
-from ..map.tools import CONNECT, DRAW, RULER, SELECT, TERRAIN, WALL
+from ..map.tools import CONNECT, DRAW, EDIT_TOOLS, RULER, SELECT, TERRAIN, WALL
 from .actions import WindowActions
 from .icons import icon_for
 from .players_actions import PlayersActions
@@ -146,6 +146,7 @@ class Menus:
             )
         )
         group = QActionGroup(self.window)
+        self.tool_keys: dict[str, str] = {}
         for key, text, tool, short in (
             ("tool_select", tr("Outil Sélection"), SELECT, "S"),
             ("tool_draw", tr("Outil Dessiner une zone (glisser sur la carte)"), DRAW, "Z"),
@@ -164,11 +165,13 @@ class Menus:
             ),
             ("tool_ruler", tr("Règle (glisser pour mesurer)"), RULER, "U"),
         ):
+            tip = text + (tr(" — active le mode édition de la carte") * (tool in EDIT_TOOLS))
             action = self.add(
-                key, text, lambda on, t=tool: on and do.set_tool(t), [short], checkable=True
+                key, text, lambda on, t=tool: on and self.choose_tool(t), [short], tip, True
             )
             group.addAction(action)
             menu.addAction(action)
+            self.tool_keys[tool] = key
         self.actions["tool_select"].setChecked(True)
         menu.addAction(self.add("background", tr("&Fond de carte…"), do.background))
         menu.addAction(self.add("grid", tr("&Grille…"), do.grid))
@@ -182,6 +185,18 @@ class Menus:
                 [QKeySequence.StandardKey.Preferences, "Ctrl+,"],
             )
         )
+
+    def choose_tool(self, tool: str) -> None:
+        """A map tool chosen. One that edits the map (zone, link, wall, terrain) turns the
+        map's edit mode on first and says so (issue 34: it did nothing, with no word)."""
+        if tool in EDIT_TOOLS and not self.window.scene.editing:
+            self.actions["edit_map"].setChecked(True)  # its slot checks « Sélection »
+            self.actions[self.tool_keys[tool]].setChecked(True)  # back here, editing
+            self.window.controller.message.emit(
+                tr("Mode édition de la carte activé (Ctrl+E pour revenir au jeu)")
+            )
+            return
+        self.do.set_tool(tool)
 
     def _combat_menu(self, menu: QMenu) -> None:
         """The turn actions of the running mode (asked each time the menu opens, since
@@ -313,6 +328,3 @@ class Menus:
         selected = self.window.controller.selected is not None
         for key in ("duplicate", "remove", "action"):
             self.actions[key].setEnabled(selected)
-        editing = self.window.scene.editing
-        for key in ("tool_draw", "tool_connect", "tool_wall", "tool_terrain"):  # edit mode
-            self.actions[key].setEnabled(editing)

@@ -252,8 +252,8 @@
         <translation>e.g. Q♥</translation>
     </message>
     <message>
-        <source>Saisir la carte tirée : « D♥ », « 10 pique », « As de trèfle », « Joker »</source>
-        <translation>Enter the card drawn: “Q♥”, “10 spades”, “A♣”, “Joker”</translation>
+        <source>Saisir la carte tirée : « VP » (Valet de pique), « 10♥ », « RC » (Roi de cœur), « As de trèfle », « Joker »</source>
+        <translation>Enter the card drawn: “JS” (Jack of spades), “10♥”, “KH” (King of hearts), “Ace of clubs”, “Joker”</translation>
     </message>
     <message>
         <source>Tirer</source>
@@ -2436,6 +2436,14 @@ Dodge</translation>
     <message>
         <source>Vos rencontres</source>
         <translation>Your encounters</translation>
+    </message>
+    <message>
+        <source> — active le mode édition de la carte</source>
+        <translation> — turns the map’s edit mode on</translation>
+    </message>
+    <message>
+        <source>Mode édition de la carte activé (Ctrl+E pour revenir au jeu)</source>
+        <translation>Map edit mode on (Ctrl+E to go back to play)</translation>
     </message>
 </context>
 </TS>

@@ -31,16 +31,22 @@ RANKS_EN = {11: "J", 12: "Q", 13: "K", 14: "A"}  # Jack, Queen, King, Ace
 JOKERS = (60, 61)  # above every card: initiative libre
 DECK = (*range(8, 60), *JOKERS)  # 54 cards
 
-_RANK_WORDS = {"as": 14, "a": 14, "roi": 13, "r": 13, "k": 13, "dame": 12, "d": 12, "q": 12}
-_RANK_WORDS |= {"valet": 11, "v": 11, "j": 11} | {str(n): n for n in range(2, 11)}
+# Words read in either language: full names, numbers and suit signs.
+_RANK_WORDS = {"as": 14, "roi": 13, "dame": 12, "valet": 11} | {str(n): n for n in range(2, 11)}
+_RANK_WORDS |= {"ace": 14, "king": 13, "queen": 12, "jack": 11}
 _SUIT_WORDS = {
-    **{w: 0 for w in ("trefle", "trefles", "♣", "♧")},
-    **{w: 1 for w in ("carreau", "carreaux", "♦", "♢")},
-    **{w: 2 for w in ("pique", "piques", "♠", "♤")},
-    **{w: 3 for w in ("coeur", "coeurs", "♥", "♡")},
+    **{w: 0 for w in ("trefle", "trefles", "clubs", "club", "♣", "♧")},
+    **{w: 1 for w in ("carreau", "carreaux", "diamonds", "diamond", "♦", "♢")},
+    **{w: 2 for w in ("pique", "piques", "spades", "spade", "♠", "♤")},
+    **{w: 3 for w in ("coeur", "coeurs", "hearts", "heart", "♥", "♡")},
 }
+# Short names, one letter each (« VP », « RC », « 10K »; « QH », « 10S » in English): the
+# interface's language is read first, then the other (« K♠ » is a Roi in French too).
+_LETTERS_FR = ({"a": 14, "r": 13, "d": 12, "v": 11}, {"t": 0, "k": 1, "p": 2, "c": 3})
+_LETTERS_EN = ({"a": 14, "k": 13, "q": 12, "j": 11}, {"c": 0, "d": 1, "s": 2, "h": 3})
 _TOKEN = re.compile(r"\d+|[a-z]+|[♣♦♠♥♧♢♤♡]")
-EXAMPLES = "« D♥ », « 10 pique », « As de trèfle », « Joker »"
+EXAMPLES = "« VP », « 10♥ », « D♥ », « 10 pique », « As de trèfle », « Joker »"
+EXAMPLES_EN = "JS, 10♥, Q♥, 10 of spades, Ace of clubs, Joker"
 
 
 class CardError(BilingualError, ValueError):
@@ -73,22 +79,29 @@ def card_texts(code: int) -> Words:
     return card_text(code), card_text(code, english=True)
 
 
-def parse_card(text: str) -> int:
-    """A card as the GM types it: « D♥ », « 10 pique », « As de trèfle », « roi ♠ »,
-    « Joker » (the first Joker; `take` picks the one still in the deck)."""
+def parse_card(text: str, english: bool = False) -> int:
+    """A card as the GM types it: « D♥ », « 10 pique », « As de trèfle », « roi ♠ », short
+    names « VP » (Valet de pique), « 10♥ », « RC » (Roi de cœur), « Joker » (the first
+    Joker; `take` picks the one still in the deck); in English « QH », « 10 of spades »,
+    « Ace of clubs ». `english`: the short names read in English first (« AC »: the Ace
+    of clubs, not the As de cœur)."""
     plain = unicodedata.normalize("NFKD", text.lower().replace("œ", "oe"))
     plain = "".join(ch for ch in plain if not unicodedata.combining(ch))
-    words = [w for w in _TOKEN.findall(plain) if w != "de"]
+    words = [w for w in _TOKEN.findall(plain) if w not in ("de", "of")]
     if not _TOKEN.sub(" ", plain).split():  # nothing but card words
         if words == ["joker"]:
             return JOKERS[0]
-        if len(words) == 2:
-            rank, suit = words if words[0] in _RANK_WORDS else words[::-1]
-            if rank in _RANK_WORDS and suit in _SUIT_WORDS:
-                return _RANK_WORDS[rank] * 4 + _SUIT_WORDS[suit]
+        if len(words) == 1 and len(words[0]) == 2 and words[0] not in _RANK_WORDS:
+            words = list(words[0])  # « vp », « rc »: a rank letter and a suit letter
+        letters = (_LETTERS_EN, _LETTERS_FR) if english else (_LETTERS_FR, _LETTERS_EN)
+        for ranks, suits in letters if len(words) == 2 else ():
+            ranks, suits = _RANK_WORDS | ranks, _SUIT_WORDS | suits
+            for rank, suit in (words, words[::-1]):
+                if rank in ranks and suit in suits:
+                    return ranks[rank] * 4 + suits[suit]
     raise CardError(
         f"Carte illisible « {text.strip()} » : écrire par exemple {EXAMPLES}",
-        f"Unreadable card '{text.strip()}': type e.g. D♥, 10 pique, As de trèfle, Joker",
+        f"Unreadable card '{text.strip()}': type e.g. {EXAMPLES_EN}",
     )
 
 
