@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gui.control.controller import Controller, Refused
+from gui.dialogs.house_rules import HouseRulesDialog
 from gui.engine.table import Table
 from gui.turns.panel import TurnPanel
 from tests.gui.fakes import ScriptedPrompts
@@ -47,7 +48,10 @@ HANDS = {
 def test_cards_switched_on_between_rounds_take_short_names(panel, qtbot, lang):
     ctl = panel.ctl
     _round_over(panel)
-    ctl.set_flags({"AD-CARTES": True})  # between rounds: the dock asks for round 2's cards
+    rules = _house_rules(panel, qtbot)  # Combat › Options de règles, between rounds
+    rules.editors["AD-CARTES"].setChecked(True)
+    rules.accept()
+    assert rules.result() == rules.DialogCode.Accepted
     assert ctl.enc.turn.mode == "cards" and ctl.enc.turn.round == 2
     draw = {"fr": "Tirer les cartes", "en": "Draw the cards"}[lang]
     assert panel.next_action.text() == draw
@@ -67,9 +71,19 @@ def test_cards_switched_on_between_rounds_take_short_names(panel, qtbot, lang):
     assert ctl.undo_stack.undoText() in ("Cartes d’initiative", "Initiative cards")
 
 
-def test_cards_switched_on_in_mid_round_are_refused_in_words(panel):
+def test_cards_switched_on_in_mid_round_are_refused_in_words(panel, qtbot):
     panel.next_action.trigger()  # Ysolde's turn is over: the round is under way
-    with pytest.raises(Refused) as err:
-        panel.ctl.set_flags({"AD-CARTES": True})
-    assert "entre deux rounds" in err.value.fr
+    rules = _house_rules(panel, qtbot)
+    rules.editors["AD-CARTES"].setChecked(True)
+    rules.accept()  # refused: told in the dialog, which stays open
+    assert "entre deux rounds" in rules.error.text() and rules.error.isVisible()
     assert panel.ctl.enc.turn.mode == "gm_order"
+    with pytest.raises(Refused):
+        panel.ctl.set_flags({"AD-CARTES": True})
+
+
+def _house_rules(panel: TurnPanel, qtbot) -> HouseRulesDialog:
+    dialog = HouseRulesDialog(panel.ctl, panel)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    return dialog
