@@ -92,6 +92,7 @@ class EncounterScene(ToolScene):
         self.text_floor = 0.0  # the players' view: tokens' texts at least this high
         self.view_scale = 1.0  # the view's zoom: group labels keep their height on screen
         self.label_px = MIN_PX  # their least height there
+        self._carried: tuple[TokenItem, list[TokenItem]] | None = None  # dragged along
         self.sync()
 
     def set_encounter(self, enc: Encounter, ruleset: Ruleset) -> None:
@@ -273,8 +274,8 @@ class EncounterScene(ToolScene):
 
     def _mount(self, c: Combatant) -> Combatant | None:
         """The mount `c` rides on its square (riders.ridden), if any."""
-        if c.position.cell is None:
-            return None
+        if c.position.cell is None or not any(s.source for s in c.states):
+            return None  # (quick: most tokens carry no state with a source)
         mount = ridden(self.enc, c, self.ruleset.together(self.enc, c))
         return mount if mount is not None and mount.position == c.position else None
 
@@ -598,7 +599,9 @@ class EncounterScene(ToolScene):
         the space under it (around walls) and its cost, restated when that square changes —
         at most every PATH_EVERY_MS while the pointer runs on (the last square always
         shown), so that a fast drag stays as smooth as without it (P3)."""
-        for item in self._along(token.cid):  # a rider and its mount move as one drag
+        if self._carried is None or self._carried[0] is not token:  # once a drag
+            self._carried = (token, self._along(token.cid))
+        for item in self._carried[1]:  # a rider and its mount move as one drag
             item.setPos(item.home + token.pos() - token.home)
         grid = self.enc.map.grid
         if grid is None or self.enc.combatant(token.cid).position.cell is None:
@@ -650,7 +653,7 @@ class EncounterScene(ToolScene):
         self._dragged = None
         self.path_item.hide()
         self._path_to = None
-        along = self._along(token.cid)
+        along, self._carried = self._along(token.cid), None
         if (token.pos() - token.home).manhattanLength() < 3:
             for item in (token, *along):
                 item.setPos(item.home)

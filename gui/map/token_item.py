@@ -15,7 +15,14 @@ from PySide6.QtWidgets import (
 )
 
 from .layout import BADGE_LINES, BADGE_RATIO, pitch
-from .token_text import Line, badge_line_height, gm_lines, paint_lines, plate_lines
+from .token_text import (
+    PLATE_CAP,
+    Line,
+    badge_line_height,
+    gm_lines,
+    paint_lines,
+    plate_lines,
+)
 
 SELECTED = QColor("#1e88e5")
 ACTING = QColor("#f2c200")
@@ -155,9 +162,15 @@ class TokenItem(QGraphicsItem):
             return lines
         return [replace(line, rect=line.rect.translated(self.plate_shift)) for line in lines]
 
+    def has_plates(self) -> bool:
+        """Whether it draws plates (the players' view, its text not taller than its disc)."""
+        return 0 < self.floor <= self.size * PLATE_CAP
+
     def plate_rect(self) -> QRectF:
         """Its plates' place under the disc, unshifted (item coordinates; players' view)."""
         box = QRectF()
+        if not self.has_plates():
+            return box
         for line in plate_lines(self.name, self.badges, self.size, self.floor):
             box |= line.rect
         return box

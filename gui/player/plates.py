@@ -17,7 +17,8 @@ BUCKET = 200.0  # scene units: the side of a bucket of the grid
 
 @dataclass(frozen=True)
 class Token:
-    """A token as the placing sees it: its key, its disc and its plate under it (scene)."""
+    """A token as the placing sees it: its key, its disc and its plate under it (scene; a
+    null rectangle when it has none: its disc is still kept clear)."""
 
     key: str
     disc: QRectF
@@ -79,7 +80,8 @@ def place(tokens: list[Token]) -> dict[str, QPointF]:
         discs.add(t.disc)
     plates = _Buckets()
     out: dict[str, QPointF] = {}
-    for t in sorted(tokens, key=lambda t: (t.disc.center().y(), t.disc.center().x())):
+    plated = [t for t in tokens if not t.plate.isNull()]
+    for t in sorted(plated, key=lambda t: (t.disc.center().y(), t.disc.center().x())):
         best: tuple[float, QPointF] | None = None
         for shift in _places(t):
             rect = t.plate.translated(shift)

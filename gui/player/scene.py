@@ -59,8 +59,9 @@ class PlayersScene(EncounterScene):
 
     def place_plates(self) -> None:
         """Each token's name and conditions where they hide no other plate nor token."""
-        if not self.text_floor:
-            return
+        items = self.token_items.values()
+        if not any(item.has_plates() for item in items):
+            return  # no plates (a crowd fitted on the screen): nothing to place
         tokens = []
         for cid, item in self.token_items.items():
             r = item.size / 2
