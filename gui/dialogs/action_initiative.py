@@ -25,7 +25,7 @@ from ..engine.model import TurnEntry
 from ..engine.rulesets.base import DiceRequest
 from ..engine.rulesets.schema import Label
 from ..engine.turns import ActionInitiative, DeclareThenAct
-from ..i18n import tr
+from ..i18n import either, tr
 from ..models import unit_name
 from .checked import ChecksBeforeAccept, error_label
 from .roll_inputs import RollInputs, scrolled
@@ -57,8 +57,9 @@ def action_line(n: int, act: ActionInitiative | None, label: str) -> str:
 
 
 def breakdown(act: ActionInitiative) -> str:
-    """The terms of an action's initiative on one line (rule ids included, G-2)."""
-    return " · ".join(str(t).strip() for t in act.terms)
+    """The terms of an action's initiative on one line (rule ids included, G-2), in the
+    interface's language (« CON-04 +9 base initiative » in English, issue 34)."""
+    return " · ".join(either(str(t), t.english()).strip() for t in act.terms)
 
 
 class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):

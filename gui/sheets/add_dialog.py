@@ -11,12 +11,14 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QScrollArea,
     QSpinBox,
     QTabBar,
     QVBoxLayout,
@@ -139,7 +141,16 @@ class AddCombatantDialog(QDialog):
         entries.addWidget(self.delete_button)
         entries.addStretch(1)
         source.addLayout(entries)
-        source.addWidget(self.details)
+        # A long sheet's summary scrolls rather than spilling over the buttons (issue 34).
+        self.details.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.details.setMinimumWidth(1)  # wrapped to the area's width, never wider
+        details = QScrollArea()
+        details.setWidget(self.details)
+        details.setWidgetResizable(True)
+        details.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        details.setFrameShape(QFrame.Shape.NoFrame)
+        details.setMinimumHeight(self.fontMetrics().lineSpacing() * 5)
+        source.addWidget(details, 1)
         form = QFormLayout()
         form.addRow(tr("Nom"), self.name)
         form.addRow(tr("Camp"), self.side)

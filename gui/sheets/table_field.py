@@ -34,6 +34,14 @@ def catalog_name(spec: FieldSpec, row: dict[str, Scalar]) -> str:
     return str(row.get(key, "")) or "?"
 
 
+def _shown(col: FieldSpec, value: Scalar) -> str:
+    """A cell's text: a choice by its label in the interface's language (« Mêlée », not
+    « melee », issue 34), anything else as it is."""
+    if value is None:
+        return ""
+    return next((pick(c.label) for c in col.choices if c.value == value), str(value))
+
+
 def _cell_value(col: FieldSpec, item: QTableWidgetItem | None) -> Scalar:
     """A cell as the model stores it; a number that does not parse stays text for
     check_value to refuse with the row and column."""
@@ -47,6 +55,11 @@ def _cell_value(col: FieldSpec, item: QTableWidgetItem | None) -> Scalar:
             return int(text) if col.kind == "int" else float(text.replace(",", "."))
         except ValueError:
             return text
+    for choice in col.choices:  # a choice typed by its key or its label in either language
+        if text.casefold() in {
+            w.casefold() for w in (choice.value, choice.label.fr, choice.label.en)
+        }:
+            return choice.value
     return text
 
 
@@ -201,10 +214,12 @@ class TableField(QWidget):
         if col.kind == "bool":
             item.setCheckState(Qt.CheckState.Checked if value else Qt.CheckState.Unchecked)
         else:
-            item.setText("" if value is None else str(value))
+            item.setText(_shown(col, value))
 
     def _summary(self, row: dict[str, Scalar]) -> str:
         """A catalog row for the pick list's tooltip: "Attaque : 0 · Dégâts : 1d8 · …"."""
         return " · ".join(
-            f"{pick(c.label)} : {row[c.key]}" for c in self.spec.columns[1:] if c.key in row
+            labelled(pick(c.label), _shown(c, row[c.key]))
+            for c in self.spec.columns[1:]
+            if c.key in row
         )

@@ -421,7 +421,7 @@ def soak_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             )
         )
     where = level.name if level else "indemne"
-    where_en = level.name if level else "unhurt"
+    where_en = level.name_en if level else "unhurt"
     penalty = health.wound_penalty(after)[0]
     outcome = (
         f"{levels} niveau(x) {words} marqué(s) : {where}"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from ...model import Combatant
 from ..base import Term, TrackView
@@ -20,11 +21,27 @@ GLYPHS = {
 }
 
 
+@cache
+def names_en() -> dict[str, str]:
+    """A-CON-2: the default track's levels (the French edition's names) in English, as the
+    ruleset's data names them (the choices of the `niveau` column, after the spec's table);
+    a level the GM named otherwise keeps its name in both languages."""
+    from ..registry import get  # the ruleset's own data, read once
+
+    column = next(c for c in get("conteur").data.field(LEVELS).columns if c.key == "niveau")
+    return {choice.value: choice.label.en for choice in column.choices}
+
+
 @dataclass(frozen=True)
 class Level:
     name: str
     penalty: int
     incapable: bool
+
+    @property
+    def name_en(self) -> str:
+        """The level's name in English (A-CON-2's defaults; the GM's own as typed)."""
+        return names_en().get(self.name.strip(), self.name)
 
 
 def levels(c: Combatant) -> list[Level]:
@@ -67,7 +84,7 @@ def wound_penalty(c: Combatant) -> tuple[int, Term | None]:
     if level is None or not level.penalty:
         return 0, None
     return level.penalty, Term(
-        f"blessure ({level.name})", level.penalty, "CON-32", f"wound ({level.name})"
+        f"blessure ({level.name})", level.penalty, "CON-32", f"wound ({level.name_en})"
     )
 
 
@@ -114,8 +131,8 @@ def halving_on(flag: object) -> bool:
 def view(c: Combatant, glyph_flag: object) -> TrackView:
     """The sheet's health grid: each level with its penalty, marks drawn per CFG-CON-10.
 
-    The levels' names are the sheet's own (the same in both languages); the notes this
-    module adds and the names of the marks come in French and English."""
+    The levels' names are the sheet's own, the default ones in English too (names_en); the
+    notes this module adds and the names of the marks come in French and English."""
 
     def note(lv: Level, incapable: str) -> str:
         if lv.incapable:
@@ -123,6 +140,6 @@ def view(c: Combatant, glyph_flag: object) -> TrackView:
         return f"{lv.penalty:+d}".replace("-", "−") if lv.penalty else ""
 
     rows = tuple((lv.name, note(lv, "aucune action")) for lv in levels(c))
-    rows_en = tuple((lv.name, note(lv, "no action")) for lv in levels(c))
+    rows_en = tuple((lv.name_en, note(lv, "no action")) for lv in levels(c))
     glyphs = GLYPHS.get(str(glyph_flag), GLYPHS["symboles"])
     return TrackView(rows, glyphs, KIND_FR, rows_en, KIND_EN)

@@ -105,7 +105,7 @@ class Conteur(HandlerRuleset):
                 level.name if level else "indemne",
                 "CON-32",
                 "Health",
-                level.name if level else "unhurt",
+                level.name_en if level else "unhurt",
             )
         )
         out.append(Term("Malus de blessure", str(penalty), "A-CON-2", "Wound penalty"))
@@ -137,7 +137,7 @@ class Conteur(HandlerRuleset):
         level = health.current_level(c)
         penalty, _ = health.wound_penalty(c)
         first = [level.name if level else "Indemne"]
-        first_en = [level.name if level else "Unhurt"]
+        first_en = [level.name_en if level else "Unhurt"]
         if penalty:
             first.append(f"({penalty:+d})")
             first_en.append(f"({penalty:+d})")
