@@ -17,7 +17,7 @@ from gui.engine.problems import BilingualError
 from gui.engine.rulesets import registry
 from gui.engine.rulesets.base import FORCE, Action, DiceResult, Term
 from gui.engine.table import Table
-from gui.engine.turns import current_entry
+from gui.engine.turns import DeclareThenAct, current_entry
 from tests.french import FrenchFinder
 from tests.gui.mutations import start_inputs, turn_inputs
 
@@ -103,9 +103,28 @@ def _sheet_texts(seen: Seen) -> None:
     seen.add("offers", *(o.label.en for o in t.offers()))
 
 
+def _declare_then_act(seen: Seen, name: str, args: dict) -> None:
+    """Declare-then-act (conteur): each unit's declaration options, then, before the actions
+    are ordered, the initiative of each declared action term by term (issue 34, deliver 5:
+    « CON-04 initiative de base » stayed French in the English dialog)."""
+    t = seen.table
+    mode, enc = t.mode(), t.enc
+    if not isinstance(mode, DeclareThenAct):
+        return
+    for entry in enc.turn.order:
+        c = enc.combatant(entry.members[0])
+        seen.add("declaration options", *(f.label.en for f in mode.rules.options(enc, c)))
+    if name == "begin_act":
+        acts = mode.action_initiatives(t.context(), args["rolls"])
+        assert acts, "no action initiative to read"
+        for act in (a for unit in acts.values() for a in unit):
+            seen.add("action initiative", *act.terms)
+
+
 def _turn(seen: Seen, where: str) -> None:
     t = seen.table
     for name, args in turn_inputs(t):
+        _declare_then_act(seen, name, args)
         try:
             cs = t.next_turn() if name == "next" else t.turn_step(name, **args)
         except BilingualError as exc:
@@ -150,6 +169,7 @@ def play(ruleset_id: str) -> Seen:
         _sheet_texts(seen)
         for target in dict.fromkeys((foe, actor)):
             _actions(seen, actor, target)
+        _sheet_texts(seen)  # the wounds, states and badges the actions left
         elsewhere = [z for z in zones if z != t.enc.combatant(actor).position.zone][:1]
         for zone in elsewhere:
             notices, cs = t.move(actor, Destination(zone), force=True)
@@ -170,3 +190,21 @@ def test_every_engine_text_of_a_demo_played_through_reads_in_english(ruleset_id)
     seen = play(ruleset_id)
     assert len(seen.texts) > 100
     assert seen.french() == []
+
+
+def test_conteurs_health_levels_read_in_english_and_the_gms_own_as_typed():
+    """A-CON-2's default levels are named in English (issue 34, deliver 5: « Blessé (-1
+    dice) » in the English log and badges); a level the GM renamed keeps its name."""
+    ruleset = registry.get("conteur")
+    enc = storage.loads(ruleset.demo_path.read_bytes(), "demo")
+    c = enc.combatants[0]
+    track = c.tracks["sante"].model_copy(update={"marks": ["L", "L", "L", "", "", "", ""]})
+    hurt = c.model_copy(update={"tracks": {"sante": track}})
+    assert ruleset.badge_labels(enc, hurt)[0].en.startswith("Injured (-1) · Will")
+    assert ruleset.badge_labels(enc, hurt)[0].fr.startswith("Blessé (-1) · Vol")
+    health = next(t for t in ruleset.derived(enc, hurt) if t.label_en == "Health")
+    assert health.english() == "CON-32 Health: Injured"
+    levels = [dict(row) for row in hurt.stats["niveaux_sante"]]
+    levels[2]["niveau"] = "Griffé"
+    renamed = hurt.model_copy(update={"stats": {**hurt.stats, "niveaux_sante": levels}})
+    assert ruleset.badge_labels(enc, renamed)[0].en.startswith("Griffé (-1)")
