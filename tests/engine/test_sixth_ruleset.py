@@ -45,7 +45,8 @@ def test_its_own_turn_mode_runs_saves_and_steps_back(table, tmp_path):
         (2, 1, "garde"),
         (2, 2, "eclaireur"),
     ]
-    assert [e.action for e in t.enc.log] == ["Round 1", "Round 2"]  # the generic round line
+    # The generic lines: the combat's start (issue 34), then each round's.
+    assert [e.action for e in t.enc.log] == ["Début du combat", "Round 1", "Round 2"]
     path = tmp_path / "six.json"
     t.save(path)
     loaded = storage.load(path)  # the mode's own state type, read back through the registry

@@ -58,7 +58,7 @@ def test_right_click_on_a_target_then_act_then_the_next_action_remembers_it(lapt
     assert ctl.selected == "chef"
     ctl.undo_stack.undo()
     ctl.undo_stack.undo()
-    assert [line.action for line in ctl.enc.log] == ["Round 1", "Initiative"]
+    assert [line.action for line in ctl.enc.log] == ["Début du combat", "Round 1", "Initiative"]
 
 
 def test_without_a_selection_the_actor_is_whoever_s_turn_it_is(laptop_window):
