@@ -1,12 +1,13 @@
 """Issue 34, deliver 5: English to the last word, and French likewise. On each demo, with its
-fighters wounded, one of them kept in the library and the fight started: the initiative
-dialogs (Commencer le combat; conteur's declaration and « Lancer l’initiative » with its
-terms), the sheet with its health, the roster, the turn order, the tokens' badges and
-tooltips, and the add dialog on its bestiary and library tabs. In English no French is left
-(tests/french.py: accents, French words, the ruleset's own French defaults such as conteur's
-« Invalide »); in French no word the app or the ruleset writes only in English (« Taille :
-medium »). Conteur's « CON-04 initiative de base », « Blessé (-1 dice) » and the library's
-« Taille : medium » failed here."""
+fighters wounded, one of them under every state of the ruleset's list and kept in the
+library, and the fight started: the initiative dialogs (Commencer le combat's rolls, first
+side or cards — attention_donjon with AD-CARTES too; conteur's declaration and « Lancer
+l’initiative » with its terms), the add-state dialog, the sheet with its health, the
+roster, the turn order, the tokens' badges and tooltips, and the add dialog on its bestiary
+and library tabs. In English no French is left (tests/french.py: accents, French words, the
+ruleset's own French defaults such as conteur's « Invalide »); in French no word the app or
+the ruleset writes only in English (« Taille : medium »). Conteur's « CON-04 initiative de
+base », « Blessé (-1 dice) » and the library's « Taille : medium » failed here."""
 
 from __future__ import annotations
 
@@ -15,10 +16,13 @@ from PySide6.QtWidgets import QWidget
 
 from gui.app import open_encounter
 from gui.dialogs.action_initiative import ActionInitiativeDialog
+from gui.dialogs.add_state import AddStateDialog
+from gui.dialogs.cards import deal_dialog
 from gui.dialogs.declaration import DeclarationDialog
 from gui.dialogs.initiative import InitiativeDialog
+from gui.engine.model import State
 from gui.engine.rulesets import registry
-from gui.engine.turns import DeclareThenAct
+from gui.engine.turns import AlternatingSides, CardInitiative, DeclareThenAct
 from gui.sheets.add_dialog import LIBRARY, AddCombatantDialog
 from tests.french import EnglishFinder, FrenchFinder
 from tests.gui.mutations import start, turn_inputs
@@ -40,6 +44,22 @@ def _wound(ctl) -> None:
             bound = c.stats.get(spec.at_most) if spec.at_most else None
             if isinstance(bound, int) and not isinstance(bound, bool) and bound > 1:
                 ctl.edit_stat(c.id, spec.key, bound // 2)
+
+
+def _with_states(ctl, cid: str) -> None:
+    """Every state of the ruleset's list on `cid`, named and explained as the rules do."""
+    for spec in ctl.ruleset.data.states:
+        value = spec.value.default if spec.value is not None else None
+        ctl.add_condition(
+            cid,
+            State(
+                key=spec.key,
+                label=spec.label.fr,
+                text=spec.text.fr,
+                text_en=spec.text.en,
+                value=value,
+            ),
+        )
 
 
 def _read(dialog: QWidget, where: str) -> list[tuple[str, str]]:
@@ -84,16 +104,40 @@ def _library_and_add(window, qtbot) -> list[tuple[str, str]]:
     return texts + _read(dialog, "add (library)")
 
 
+def _start_dialog(window) -> QWidget:
+    """What « Commencer le combat » opens in the demo's turn mode: the cards to draw
+    (AD-CARTES), the side that begins (sides alternate), or each unit's initiative."""
+    ctl = window.controller
+    mode = ctl.table.mode()
+    if isinstance(mode, CardInitiative):
+        return deal_dialog(ctl, window)
+    return InitiativeDialog(ctl, window, first_side=isinstance(mode, AlternatingSides))
+
+
+def _opened(laptop_window, case: str):
+    """The demo of `case` (« attention_donjon+cartes »: with AD-CARTES on)."""
+    ruleset_id, _, option = case.partition("+")
+    window = laptop_window(open_encounter(None, ruleset_id))
+    if option == "cartes":
+        window.controller.set_flags({"AD-CARTES": True})
+    return window
+
+
+CASES = [*registry.available(), "attention_donjon+cartes"]
+
+
 def walk(window, qtbot) -> list[tuple[str, str]]:
     """Every text of the dialogs and labels this issue names, as (where, plain text)."""
     ctl = window.controller
     _wound(ctl)
     hurt = ctl.enc.combatants[0].id
+    _with_states(ctl, hurt)
     ctl.select(hurt)
     window.sheet.prompts = window.prompts
     window.sheet.keep_button.click()  # « Enregistrer dans la bibliothèque »
     texts = _library_and_add(window, qtbot)
-    texts += _read(InitiativeDialog(ctl, window), "start")
+    texts += _read(AddStateDialog(ctl, hurt, None, window), "add state")
+    texts += _read(_start_dialog(window), "start")
     start(ctl)
     if isinstance(ctl.table.mode(), DeclareThenAct):
         texts += _declare_then_act(window)
@@ -107,9 +151,9 @@ def walk(window, qtbot) -> list[tuple[str, str]]:
     return [(where, text) for where, text in plain if text]
 
 
-@pytest.mark.parametrize("ruleset_id", registry.available())
-def test_the_dialogs_health_and_library_read_in_english(english, laptop_window, qtbot, ruleset_id):
-    window = laptop_window(open_encounter(None, ruleset_id))
+@pytest.mark.parametrize("case", CASES)
+def test_the_dialogs_health_and_library_read_in_english(english, laptop_window, qtbot, case):
+    window = _opened(laptop_window, case)
     finder = FrenchFinder(window.controller.enc, window.controller.ruleset)
     texts = walk(window, qtbot)
     assert len(texts) > 200
@@ -117,9 +161,9 @@ def test_the_dialogs_health_and_library_read_in_english(english, laptop_window, 
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("ruleset_id", registry.available())
-def test_the_dialogs_health_and_library_read_in_french(laptop_window, qtbot, ruleset_id):
-    window = laptop_window(open_encounter(None, ruleset_id))
+@pytest.mark.parametrize("case", CASES)
+def test_the_dialogs_health_and_library_read_in_french(laptop_window, qtbot, case):
+    window = _opened(laptop_window, case)
     finder = EnglishFinder(window.controller.enc, window.controller.ruleset)
     texts = walk(window, qtbot)
     assert len(texts) > 200
