@@ -1,13 +1,13 @@
 """Issue 34, deliver 5: English to the last word, and French likewise. On each demo, with its
-fighters wounded, one of them under every state of the ruleset's list and kept in the
-library, and the fight started: the initiative dialogs (Commencer le combat's rolls, first
-side or cards — attention_donjon with AD-CARTES too; conteur's declaration and « Lancer
-l’initiative » with its terms), the add-state dialog, the sheet with its health, the
-roster, the turn order, the tokens' badges and tooltips, and the add dialog on its bestiary
-and library tabs. In English no French is left (tests/french.py: accents, French words, the
-ruleset's own French defaults such as conteur's « Invalide »); in French no word the app or
-the ruleset writes only in English (« Taille : medium »). Conteur's « CON-04 initiative de
-base », « Blessé (-1 dice) » and the library's « Taille : medium » failed here."""
+fighters wounded, one of them under every state of the ruleset's list and kept in the library,
+and the fight started: the initiative dialogs (Commencer le combat's rolls, first side or cards
+— attention_donjon with AD-CARTES too; conteur's declaration and « Lancer l’initiative » with
+its terms), the add-state dialog, the sheet with its health, the roster, the turn order, the
+tokens' badges and tooltips, and the add dialog on its bestiary and library tabs, the library's
+import and write-back dialogs. In English no French is left (tests/french.py: accents, French
+words, the ruleset's own French defaults such as conteur's « Invalide »); in French no word the
+app or the ruleset writes only in English (« Taille : medium »). Conteur's « CON-04 initiative
+de base », « Blessé (-1 dice) » and the library's « Taille : medium » failed here."""
 
 from __future__ import annotations
 
@@ -20,9 +20,13 @@ from gui.dialogs.add_state import AddStateDialog
 from gui.dialogs.cards import deal_dialog
 from gui.dialogs.declaration import DeclarationDialog
 from gui.dialogs.initiative import InitiativeDialog
+from gui.engine import write_back
 from gui.engine.model import State
 from gui.engine.rulesets import registry
 from gui.engine.turns import AlternatingSides, CardInitiative, DeclareThenAct
+from gui.library import shelf
+from gui.library.import_dialog import ImportDialog
+from gui.library.write_back_dialog import WriteBackDialog
 from gui.sheets.add_dialog import LIBRARY, AddCombatantDialog
 from tests.french import EnglishFinder, FrenchFinder
 from tests.gui.mutations import start, turn_inputs
@@ -131,11 +135,15 @@ def walk(window, qtbot) -> list[tuple[str, str]]:
     ctl = window.controller
     _wound(ctl)
     hurt = ctl.enc.combatants[0].id
-    _with_states(ctl, hurt)
     ctl.select(hurt)
     window.sheet.prompts = window.prompts
     window.sheet.keep_button.click()  # « Enregistrer dans la bibliothèque »
+    _with_states(ctl, hurt)
     texts = _library_and_add(window, qtbot)
+    texts += _read(ImportDialog(ctl, open_encounter(None, ctl.enc.ruleset).enc, window), "import")
+    updates = write_back.updates(shelf.read(ctl.enc.ruleset), ctl.enc, ctl.ruleset)
+    assert updates, "nothing to write back"
+    texts += _read(WriteBackDialog(updates, window), "write back")
     texts += _read(AddStateDialog(ctl, hurt, None, window), "add state")
     texts += _read(_start_dialog(window), "start")
     start(ctl)
