@@ -367,12 +367,15 @@ class Table:
 
     def turn_step(self, name: str, label: str | None = None, **args: object) -> ChangeSet:
         """One of the mode's own steps (delay, select, declare, deal…) by name, with its
-        arguments; `label`: the undo entry's text (the mode's by default)."""
+        arguments, and what the ruleset counts for it (`turn_step_changes`: an action spent);
+        `label`: the undo entry's text (the mode's by default)."""
         mode = self.mode()
         step = mode.step(self.context(), name, args)
         if label:  # the interface's words, in its language
             step.label = (label, label)
-        return self._step(mode, step)
+        return self._step(
+            mode, step, ruled=lambda: self.ruleset.turn_step_changes(self.enc, name, args)
+        )
 
     def previous_turn(self) -> ChangeSet:
         """Précédent: the last turn step taken back (the mode's history)."""
@@ -392,11 +395,13 @@ class Table:
         mode: TurnMode,
         step: Step,
         hooks: tuple[Callable[[Encounter], list[Change]], ...] = (),
+        ruled: Callable[[], list[Change]] | None = None,
     ) -> ChangeSet:
         """A step's changes, each part computed on the encounter as the parts before it left
         it: the turn state; the step's own log lines (a start opens round 1 first); at a new
         round its log line, the durations in rounds and what the ruleset does then; the
-        `hooks` (computed on the encounter before the step); when whose turn it is changes,
+        `hooks` (computed on the encounter before the step); what the ruleset counts for
+        a mode's own step (`ruled`, computed there in order); when whose turn it is changes,
         the states that end with the turn that ends or at the start of the next, and what
         the ruleset does when a turn starts; then the step's other changes; and the history
         entry that « Précédent » takes back."""
@@ -418,6 +423,7 @@ class Table:
                 lambda: ruleset.round_started(enc, step.turn.round),
             ]
         parts += [lambda changes=changes: _at_log_end(enc, changes) for changes in hooked]
+        parts += [ruled] if ruled is not None else []
         parts += logs if starting else []
         after = mode.acting(step.turn)
         if (before and before.members) != (after and after.members):

@@ -540,6 +540,16 @@ class Ruleset(ABC):
         """Changes that happen by themselves when a new round begins."""
         return []
 
+    def turn_step_changes(
+        self, enc: Encounter, name: str, args: Mapping[str, object]
+    ) -> list[Change]:
+        """What the rules count when a turn mode's own step `name` runs with `args` (a unit
+        readies an action, acts now…): an action spent, the states it sets, their journal
+        lines. Computed on the encounter as the step leaves it (the turn moved on, a new
+        round begun), before the states that end with the turn that ends. Nothing by
+        default."""
+        return []
+
     def turn_started(self, enc: Encounter, entry: TurnEntry) -> list[Change]:
         """Changes when a unit's turn starts (reactions and budgets refreshed…), after the
         states that end then (durations.py)."""

@@ -17,8 +17,11 @@ Readings:
   a withdraw twice the speed, a run what running allows (running.py) — the drag before or after
   it is part of it.
 - Only the acting unit's members spend, in the fight (round 1 on); a reaction in a window (an
-  attack of opportunity, a readied action) is not taken from the budget. An immediate action
-  counts wherever it is taken."""
+  attack of opportunity) is not taken from the budget. An immediate action counts wherever it
+  is taken.
+- Readying (D35-64, ready.py) takes the standard action; a creature that holds a readied
+  action, or acts on it, has that action's budget instead (readied.py), in its turn or out of
+  it."""
 
 from __future__ import annotations
 
@@ -39,11 +42,13 @@ from . import (
     grapple,
     grapple_options,
     maneuvers,
+    readied,
     running,
     sheet,
     turning,
 )
 from .coup_de_grace import KIND as COUP_DE_GRACE
+from .readied import metres_fr as _m
 
 Kind = Literal["simple", "mouvement", "complexe", "rapide", "immediate", "libre"]
 PREFIX = "d35_budget."
@@ -55,6 +60,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "complexe": ("Action complexe utilisée", "Full-round action used"),
     "rapide": ("Action rapide utilisée", "Swift action used"),
     "immediate": ("Action immédiate utilisée", "Immediate action used"),
+    readied.TAKEN.removeprefix(PREFIX): readied.WORDS,  # D35-64
 }
 
 
@@ -124,11 +130,17 @@ def spent(c: Combatant, kind: str) -> State | None:
 
 
 def counts(enc: Encounter, c: Combatant, action: Action | None = None) -> bool:
-    """Whether what `c` does now is taken from its budget."""
+    """Whether what `c` does now is taken from its budget (its turn's, or its readied
+    action's: `counted`)."""
     if enc.turn.round < 1 or (action is not None and action.window is not None):
         return False
     acting = current_entry(enc.turn)
     return acting is not None and c.id in acting.members
+
+
+def counted(enc: Encounter, c: Combatant) -> bool:
+    """Whether a move of `c` now is counted: in its turn, or as its readied action (D35-64)."""
+    return counts(enc, c) or readied.holding(enc, c) is not None
 
 
 def allowance(c: Combatant) -> float:
@@ -173,10 +185,17 @@ def notices(enc: Encounter, c: Combatant, action: Action, swift: bool) -> list[N
         return []
     if taken.kind == "immediate":
         return _immediate_notices(enc, c, swift)
+    if readied.holding(enc, c, action) is not None:  # D35-64: the readied action's budget
+        return readied.notices(enc, c, taken.kind)
     if not counts(enc, c, action):
         return []
     if taken.kind == "rapide":
         return _swift_notices(c, swift)
+    return over(c, taken)
+
+
+def over(c: Combatant, taken: Cost) -> list[Notice]:
+    """Why a standard, move or full-round action goes past `c`'s turn (D35-09, D35-48)."""
     full = spent(c, "complexe") is not None
     standard = spent(c, "simple") is not None
     moves = _declared_moves(c) + _moves_in_metres(c)
@@ -282,8 +301,16 @@ def spend(edits: Edits, c: Combatant, action: Action, swift: bool) -> None:
         if mine and swift:
             _set(edits, c, "rapide", None, Expiry(at="turn_start"))
         return
+    if readied.holding(enc, c, action) is not None:
+        readied.spend(edits, c)  # D35-64: its readied action is taken
+        return
     if not counts(enc, c, action):
         return
+    take(edits, c, taken)
+
+
+def take(edits: Edits, c: Combatant, taken: Cost) -> None:
+    """Keep what `taken` took from `c`'s turn until the start of its next turn."""
     value = None
     if taken.kind == "complexe":
         value = round(max(STEP_M, taken.speeds * sheet.speed(c)) * 10)
@@ -298,9 +325,12 @@ def _set(edits: Edits, c: Combatant, kind: str, value: int | None, expiry: Expir
 
 
 def move_notices(enc: Encounter, c: Combatant, metres: float | None) -> list[Notice]:
-    """D35-09: a move on the map past what the round still allows."""
-    if metres is None or metres <= 0 or not counts(enc, c):
+    """D35-09: a move on the map past what the round still allows; D35-64: past what the
+    readied action allows."""
+    if metres is None or metres <= 0 or not counted(enc, c):
         return []
+    if readied.holding(enc, c) is not None:
+        return readied.move_notices(enc, c, metres)
     total, room = moved(c) + metres, allowance(c)
     if total <= room + 1e-9:
         return []
@@ -314,6 +344,8 @@ def move_notices(enc: Encounter, c: Combatant, metres: float | None) -> list[Not
 
 def label(state: State) -> Label | None:
     """The name of a budget state in both languages (None: not one of them)."""
+    if state.key == readied.BEFORE:
+        return readied.before_label(state.value or 0)
     kind = state.key.removeprefix(PREFIX)
     if not state.key.startswith(PREFIX) or kind not in _WORDS:
         return None
@@ -321,7 +353,3 @@ def label(state: State) -> Label | None:
     if kind == "mouvement" and (state.value or 1) > 1:
         return Label(fr=f"{fr} ×{state.value}", en=f"{en} ×{state.value}")
     return Label(fr=fr, en=en)
-
-
-def _m(metres: float) -> str:
-    return f"{metres:g} m".replace(".", ",")

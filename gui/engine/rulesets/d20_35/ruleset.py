@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import replace
 
 from ...changes import Change, ChangeSet, apply, revert
@@ -44,6 +45,7 @@ from . import (
     opportunity,
     passing,
     provoking,
+    ready,
     recovery,
     running,
     saves,
@@ -153,8 +155,19 @@ class D20(GroupedByStat, HandlerRuleset):
 
     def turn_mode(self, enc: Encounter) -> RankedInitiative:
         """D35-80 (SRD): highest first, the same order every round; D35-65: a delayed unit
-        acts when it chooses and keeps that rank (RankedInitiative's delay and act_now)."""
+        acts when it chooses and keeps that rank (RankedInitiative's delay and act_now);
+        D35-64: a readied one acts just before its trigger (act_now)."""
         return RankedInitiative()
+
+    @with_flags
+    def turn_step_changes(
+        self, enc: Encounter, name: str, args: Mapping[str, object]
+    ) -> list[Change]:
+        """D35-64: readying takes the standard action and holds the readied action (ready.py),
+        whose budget the creature then has (readied.py)."""
+        if name != ready.STEP:
+            return []
+        return ready.step_changes(self, enc, str(args["unit"]), str(args["trigger"]).strip())
 
     def turn_units(self, enc: Encounter) -> list[TurnEntry]:
         """D35-24: a mount acts on its rider's initiative."""
@@ -301,7 +314,7 @@ def _own_label(state: State) -> Label | None:
 
 
 def _moved(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -> list[Change]:
-    if not budget.counts(enc, c):
+    if not budget.counted(enc, c):  # in its turn, or as its readied action (D35-64)
         return []
     metres = moving.way_metres(ruleset, enc, c, dest)
     if not metres:
