@@ -54,7 +54,8 @@ class TokenItem(QGraphicsItem):
         self.name = ""
         self.badges: list[str] = []
         self.floor = 0.0  # the players' view: name and conditions at least this high
-        self.plate_shift = QPointF()  # and moved there from under the disc (plates.py)
+        # and moved there from under the disc, None: not drawn, no room (player/plates.py)
+        self.plate_shift: QPointF | None = QPointF()
         self.lift = 0  # RIDER_LIFT for a rider drawn on its mount
         self.anchor = QPointF()  # from the drawn centre to its own space's centre
         self.carrying = False  # a rider is drawn on it: its initials move aside
@@ -157,13 +158,16 @@ class TokenItem(QGraphicsItem):
         return QRectF(-half_w, -r, 2 * half_w, 2 * r + badge_h)
 
     def _plates(self) -> list[Line]:
+        shift = self.plate_shift
+        if shift is None:
+            return []
         lines = plate_lines(self.name, self.badges, self.size, self.floor)
-        if self.plate_shift.isNull():
+        if shift.isNull():
             return lines
-        return [replace(line, rect=line.rect.translated(self.plate_shift)) for line in lines]
+        return [replace(line, rect=line.rect.translated(shift)) for line in lines]
 
     def has_plates(self) -> bool:
-        """Whether it draws plates (the players' view, its text not taller than its disc)."""
+        """Whether it draws plates (the players' view, its text not far taller than its disc)."""
         return 0 < self.floor <= self.size * PLATE_CAP
 
     def plate_rect(self) -> QRectF:
@@ -175,8 +179,9 @@ class TokenItem(QGraphicsItem):
             box |= line.rect
         return box
 
-    def set_plate_shift(self, shift: QPointF) -> None:
-        if shift != self.plate_shift:
+    def set_plate_shift(self, shift: QPointF | None) -> None:
+        before = self.plate_shift
+        if (shift is None) != (before is None) or (shift is not None and shift != before):
             self.prepareGeometryChange()
             self.plate_shift = shift
             self._box = self._bounds()

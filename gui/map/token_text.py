@@ -28,7 +28,7 @@ BADGE_RATIO = 0.235  # a badge's natural text height, of the diameter
 BADGE_CAP = 0.45  # a badge's text grows up to this much of it
 LINE = 1.25  # a line's height, of its text's
 PLATE_PAD = 0.3  # a plate's margin each side, of its text's height
-PLATE_CAP = 1.0  # no plates when their text would be taller than this much of the diameter
+PLATE_CAP = 2.5  # no plates when their text would be taller than this much of the diameter
 
 
 @dataclass(frozen=True)
@@ -110,8 +110,8 @@ def gm_lines(
 def plate_lines(name: str, badges: list[str], size: float, floor: float) -> list[Line]:
     """The players' view: the full name, and the conditions on one line, on plates under
     the disc, `floor` high (item coordinates) whatever the token's size; never cut. None
-    when that is taller than the disc (a crowd fitted on the screen: its plates would bury
-    the map), as on the GM's map text too small is not drawn."""
+    when that is far taller than the disc (PLATE_CAP; a crowd fitted on the screen, whose
+    plates would bury the map), as on the GM's map text too small is not drawn."""
     if floor > size * PLATE_CAP:
         return []
     px, height = floor, floor * LINE

@@ -12,7 +12,7 @@ from ..engine.model import Combatant, Encounter
 from ..engine.touched import Touched
 from ..i18n import pick
 from ..map.scene import EncounterScene
-from .plates import Token, place
+from .plates import Token, crowded, place
 
 
 class PlayersScene(EncounterScene):
@@ -59,9 +59,13 @@ class PlayersScene(EncounterScene):
 
     def place_plates(self) -> None:
         """Each token's name and conditions where they hide no other plate nor token."""
-        items = self.token_items.values()
-        if not any(item.has_plates() for item in items):
+        plated = [item for item in self.token_items.values() if item.has_plates()]
+        if not plated:
             return  # no plates (a crowd fitted on the screen): nothing to place
+        if crowded(len(plated), self.text_floor, self.content_rect()):
+            for item in plated:
+                item.set_plate_shift(None)
+            return
         tokens = []
         for cid, item in self.token_items.items():
             r = item.size / 2

@@ -8,13 +8,13 @@ pions », no plate hiding another one or a token; the turn order's columns fit t
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtGui import QFontMetrics
 
 from gui.app import open_encounter
 from gui.map.token_text import MIN_PX, badge_lines
 from gui.models.turn_order import NAME, SIDE, STATES
-from gui.player.token_size import TEXT_PX
+from gui.player.token_size import SIZE_KEY, TEXT_PX
 from gui.player.window import PlayersWindow
 from tests.gui.shots import shot
 
@@ -85,6 +85,45 @@ def test_the_players_view_at_1920_draws_names_and_conditions_24_px(laptop_window
     for group in view.scene.group_items.values():
         assert group.label_line is not None and group.label_line.px * zoom >= TEXT_PX - 1e-6
     shot(view, f"players_1920_{lang}")
+
+
+def test_the_token_size_of_the_players_view_is_chosen_and_remembered(laptop_window, qtbot):
+    window = laptop_window(open_encounter(None, "d20_35"))
+    (sizes,) = [
+        a.menu()
+        for m in window.menuBar().actions()
+        for a in m.menu().actions()
+        if a.menu() is not None and a.text() == "Taille des pions (vue des joueurs)"
+    ]
+    names = [a.text() for a in sizes.actions()]
+    assert names == ["Petits", "Moyens", "Grands", "Très grands"]
+    assert [a.isChecked() for a in sizes.actions()] == [False, True, False, False]
+    window.menus.players.set_open(True)
+    view = window.menus.players.players
+    view.showNormal()
+    view.resize(1920, 1080)
+    qtbot.waitUntil(lambda: view.view.height() == 1080)
+    sizes.actions()[2].trigger()  # « Grands »: half as high again
+    assert float(QSettings().value(SIZE_KEY)) == 1.5
+    zoom = view.view.transform().m11()
+    heights = [px for i in view.scene.token_items.values() for _, px in i.drawn_texts(zoom)]
+    assert heights and min(heights) >= 1.5 * TEXT_PX - 1e-6
+    sizes.actions()[3].trigger()  # « Très grands »: twice as high, where there is room
+    zoom = view.view.transform().m11()
+    drawn = [i.drawn_texts(zoom) for i in view.scene.token_items.values()]
+    assert min(px for texts in drawn for _, px in texts) >= 2 * TEXT_PX - 1e-6
+    assert sum(1 for texts in drawn if texts) >= len(drawn) / 2
+    sizes.actions()[2].trigger()
+    window.menus.players.set_open(False)
+    window.menus.players.set_open(True)  # opened again: the size remembered
+    again = window.menus.players.players
+    again.showNormal()
+    again.resize(1920, 1080)
+    qtbot.waitUntil(lambda: again.view.height() == 1080)
+    again.fit()
+    zoom = again.view.transform().m11()
+    heights = [px for i in again.scene.token_items.values() for _, px in i.drawn_texts(zoom)]
+    assert heights and min(heights) >= 1.5 * TEXT_PX - 1e-6
 
 
 def _plate(item, zoom) -> QRectF:
