@@ -208,3 +208,31 @@ def test_conteurs_health_levels_read_in_english_and_the_gms_own_as_typed():
     levels[2]["niveau"] = "Griffé"
     renamed = hurt.model_copy(update={"stats": {**hurt.stats, "niveaux_sante": levels}})
     assert ruleset.badge_labels(enc, renamed)[0].en.startswith("Griffé (-1)")
+
+
+def test_conteurs_declaration_with_magic_and_points_spent_reads_in_english():
+    """CON-07, CON-08, CON-43: a declaration of three actions, one magical, Willpower and
+    blood spent — its undo label, log line, states, badges and each action's initiative
+    terms hold no French (issue 34, deliver 5)."""
+    t = Table(storage.loads(registry.get("conteur").demo_path.read_bytes(), "demo"))
+    seen = Seen(t)
+    t.apply(t.start_combat(None))
+    unit = current_entry(t.enc.turn)
+    options = {"magiques": 1, "volonte_points": 1, "sang": 1}
+    actions = ["Frapper", "Courir", "Frapper encore"]
+    cs = t.turn_step("declare", unit=unit.unit, actions=actions, options=options)
+    seen.cs("declare", cs)
+    t.apply(cs)
+    c = t.enc.combatant(unit.members[0])
+    seen.add("badges", *(b.en for b in t.ruleset.badge_labels(t.enc, c)))
+    seen.add("states", *(s.texts()[1] for s in c.states))
+    mode = t.mode()
+    assert isinstance(mode, DeclareThenAct)
+    acts = mode.action_initiatives(t.context(), {unit.unit: 6})[unit.unit]
+    for act in acts:
+        seen.add("action initiative", *act.terms)
+    assert {"3 actions declared", "of which 1 magical", "Willpower points spent: 1"} <= {
+        text for _, text in seen.texts
+    }
+    assert any("magical action 1" in text for _, text in seen.texts)
+    assert seen.french() == []
