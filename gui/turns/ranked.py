@@ -1,5 +1,6 @@
 """The combat dock's steps for ranked initiative and the GM's order: Retarder (the acting
-unit waits) and Agir maintenant (the selected waiting unit acts now)."""
+unit waits), Préparer (it readies an action for a trigger the GM types) and Agir maintenant
+(the selected waiting unit acts now)."""
 
 from __future__ import annotations
 
@@ -38,7 +39,8 @@ class RankedCells(OrderCells):
 
 @for_modes("ranked", "gm_order")
 class RankedActions(ModeActions):
-    """« Retarder » (`delay`) and « Agir maintenant » (`act_now`); each one undo entry."""
+    """« Retarder » (`delay`), « Préparer… » (`ready`) and « Agir maintenant » (`act_now`);
+    each one undo entry."""
 
     cells = RankedCells
 
@@ -51,6 +53,13 @@ class RankedActions(ModeActions):
             Icon.SP_MediaPause,
             self.delay_unit,
         )
+        self.ready = self.action(
+            tr("Préparer…"),
+            tr("L’unité dont c’est le tour prépare une action pour un déclencheur (Maj+P)"),
+            "Shift+P",
+            Icon.SP_MediaSeekForward,
+            self.ready_unit,
+        )
         self.act_now = self.action(
             tr("Agir maintenant"),
             tr("L’unité sélectionnée, qui attendait, agit maintenant (Maj+R)"),
@@ -58,11 +67,12 @@ class RankedActions(ModeActions):
             Icon.SP_ArrowRight,
             self.act_unit_now,
         )
-        self.actions = (self.delay, self.act_now)
+        self.actions = (self.delay, self.ready, self.act_now)
 
     def update(self) -> None:
         waiting = self.panel.selected_entry()
         self.delay.setEnabled(self.active() and current_entry(self.turn) is not None)
+        self.ready.setEnabled(self.delay.isEnabled())
         self.act_now.setEnabled(self.active() and waiting is not None and self._waits(waiting))
 
     @staticmethod
@@ -74,6 +84,21 @@ class RankedActions(ModeActions):
         if acting is not None:
             label = tr("Retarder {name}").format(name=unit_label(self.ctl, acting))
             self.panel.run(self.ctl.turn_step, "delay", label, unit=acting.unit)
+
+    def ready_unit(self) -> None:
+        """Préparer : the GM says what triggers the readied action (the rules of the ruleset
+        weigh it: d20_35's D35-64)."""
+        acting = current_entry(self.turn) if self.active() else None
+        if acting is None:
+            return
+        name = unit_label(self.ctl, acting)
+        trigger = self.panel.prompts.text(
+            tr("Préparer une action"),
+            tr("Ce qui déclenche l’action préparée de {name} :").format(name=name),
+        )
+        if trigger:
+            label = tr("{name} prépare une action").format(name=name)
+            self.panel.run(self.ctl.turn_step, "ready", label, unit=acting.unit, trigger=trigger)
 
     def act_unit_now(self) -> None:
         waiting = self.panel.selected_entry() if self.active() else None

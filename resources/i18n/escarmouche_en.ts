@@ -1606,6 +1606,26 @@ Where do these combatants go?</translation>
         <translation>Act now</translation>
     </message>
     <message>
+        <source>Préparer…</source>
+        <translation>Ready…</translation>
+    </message>
+    <message>
+        <source>L’unité dont c’est le tour prépare une action pour un déclencheur (Maj+P)</source>
+        <translation>The unit whose turn it is readies an action for a trigger (Shift+P)</translation>
+    </message>
+    <message>
+        <source>Préparer une action</source>
+        <translation>Ready an action</translation>
+    </message>
+    <message>
+        <source>Ce qui déclenche l’action préparée de {name} :</source>
+        <translation>What triggers {name}&apos;s readied action:</translation>
+    </message>
+    <message>
+        <source>{name} prépare une action</source>
+        <translation>{name} readies an action</translation>
+    </message>
+    <message>
         <source>L’unité sélectionnée, qui attendait, agit maintenant (Maj+R)</source>
         <translation>The selected unit, which was waiting, acts now (Shift+R)</translation>
     </message>
