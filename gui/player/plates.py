@@ -23,7 +23,8 @@ CROWD = 0.35  # the share of the map the plates may take at most
 @dataclass(frozen=True)
 class Token:
     """A token as the placing sees it: its key, its disc and its plate under it (scene; a
-    null rectangle when it has none: its disc is still kept clear)."""
+    null rectangle when it has none: its disc is still kept clear, as is a group's label
+    given as a disc)."""
 
     key: str
     disc: QRectF

@@ -72,6 +72,9 @@ class PlayersScene(EncounterScene):
             at = item.pos()
             disc = QRectF(at.x() - r, at.y() - r, 2 * r, 2 * r)
             tokens.append(Token(cid, disc, item.plate_rect().translated(at)))
+        for key, group in self.group_items.items():  # a group's label is kept clear too
+            if group.label_line is not None:
+                tokens.append(Token(f"group {key}", group.label_line.rect, QRectF()))
         for cid, shift in place(tokens).items():
             self.token_items[cid].set_plate_shift(shift)
 

@@ -57,9 +57,12 @@ def test_a_group_label_sits_on_its_group(laptop_window):
         assert line.px * window.view.zoom() >= MIN_PX - 1e-6
 
 
+@pytest.mark.parametrize("demo", ["d20_35", "douaratil"])
 @pytest.mark.parametrize("lang", ["fr", "en"], indirect=True)
-def test_the_players_view_at_1920_draws_names_and_conditions_24_px(laptop_window, qtbot, lang):
-    window = laptop_window(open_encounter(None, "d20_35"))
+def test_the_players_view_at_1920_draws_names_and_conditions_24_px(
+    laptop_window, qtbot, lang, demo
+):
+    window = laptop_window(open_encounter(None, demo))
     view = PlayersWindow(window.controller)
     qtbot.addWidget(view)
     view.showNormal()
@@ -84,7 +87,8 @@ def test_the_players_view_at_1920_draws_names_and_conditions_24_px(laptop_window
     assert view.scene.group_items
     for group in view.scene.group_items.values():
         assert group.label_line is not None and group.label_line.px * zoom >= TEXT_PX - 1e-6
-    shot(view, f"players_1920_{lang}")
+        assert not any(_overlap(plate, group.label_line.rect) for plate in plates.values())
+    shot(view, f"players_1920_{demo}_{lang}")
 
 
 def test_the_token_size_of_the_players_view_is_chosen_and_remembered(laptop_window, qtbot):
