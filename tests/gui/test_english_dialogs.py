@@ -11,6 +11,9 @@ de base », « Blessé (-1 dice) » and the library's « Taille : medium » fail
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from PySide6.QtWidgets import QWidget
 
@@ -28,7 +31,7 @@ from gui.library import shelf
 from gui.library.import_dialog import ImportDialog
 from gui.library.write_back_dialog import WriteBackDialog
 from gui.sheets.add_dialog import LIBRARY, AddCombatantDialog
-from tests.french import EnglishFinder, FrenchFinder
+from tests.french import EnglishFinder, FrenchFinder, _choices
 from tests.gui.mutations import start, turn_inputs
 from tests.gui.test_english_flow import _plain, shown_texts
 
@@ -159,13 +162,20 @@ def walk(window, qtbot) -> list[tuple[str, str]]:
     return [(where, text) for where, text in plain if text]
 
 
+def raw_keys(ruleset, texts: list[tuple[str, str]]) -> list[str]:
+    """The texts that show a choice by its key (« une_main ») rather than its label."""
+    data = json.loads((ruleset.folder / "ruleset.json").read_bytes())
+    keys = {k for k in _choices(data) if "_" in k}
+    return [f"{where}: {text!r}" for where, text in texts if keys & set(re.findall(r"\w+", text))]
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_the_dialogs_health_and_library_read_in_english(english, laptop_window, qtbot, case):
     window = _opened(laptop_window, case)
     finder = FrenchFinder(window.controller.enc, window.controller.ruleset)
     texts = walk(window, qtbot)
     assert len(texts) > 200
-    found = finder.french(texts)
+    found = finder.french(texts) + raw_keys(window.controller.ruleset, texts)
     assert not found, "\n".join(found)
 
 
@@ -175,7 +185,7 @@ def test_the_dialogs_health_and_library_read_in_french(laptop_window, qtbot, cas
     finder = EnglishFinder(window.controller.enc, window.controller.ruleset)
     texts = walk(window, qtbot)
     assert len(texts) > 200
-    found = finder.english(texts)
+    found = finder.english(texts) + raw_keys(window.controller.ruleset, texts)
     assert not found, "\n".join(found)
 
 
