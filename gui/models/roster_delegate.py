@@ -43,7 +43,9 @@ from .roster import COMBATANT, COUNTERS_ROLE, GROUP, KIND_ROLE, NAME, SIDE, STAT
 
 PAD = 3  # above and below the counters, and at the cell's edges
 SPACING = 8  # between two counters
-TEXT_AT_MOST = 120  # the widest an « État » text asks for (longer badges are elided)
+# The widest an « État » text asks for, in average letters: hit points, reactions and a state
+# whole at 1366×768 (issue 33: « PA 21/21 · réac. … »); longer badges are elided.
+TEXT_AT_MOST = 30
 BOX_GAP = 3
 NAME_AT_LEAST = 60  # what a camp's name keeps beside its counters before they are cut
 
@@ -247,7 +249,8 @@ class RosterDelegate(QStyledItemDelegate):
                 return QSize(hint.width(), hint.height() + m.row_h - PAD)
             return QSize(hint.width(), max(hint.height(), m.row_h))
         if index.column() == STATE:
-            return QSize(min(hint.width(), TEXT_AT_MOST), hint.height())
+            most = option.fontMetrics.averageCharWidth() * TEXT_AT_MOST
+            return QSize(min(hint.width(), most), hint.height())
         return hint
 
     def paint(

@@ -163,3 +163,25 @@ def test_the_turn_order_s_columns_fit_1366(laptop_window):
             wide = QFontMetrics(font).horizontalAdvance(states.data()) + 8
             assert wide <= view.columnWidth(STATES), (states.data(), view.columnWidth(STATES))
     assert model.headerData(SIDE, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+
+
+@pytest.mark.parametrize("demo", ["d20_35", "douaratil"])
+def test_the_sides_tab_shows_names_and_states_whole_at_1366(laptop_window, qtbot, demo):
+    window = laptop_window(open_encounter(None, demo))
+    window.turns.tabs.setCurrentIndex(1)  # « Camps »
+    view = window.turns.roster_view
+    qtbot.waitUntil(view.isVisible)
+    model, metrics = view.model(), view.fontMetrics()
+    rows = [model.index(r, 0) for r in range(model.rowCount())]
+    seen = 0
+    while rows:
+        index = rows.pop()
+        rows += [model.index(r, 0, index) for r in range(model.rowCount(index))]
+        if model.kind(index) != "combatant" or model.counters(index.siblingAtColumn(1)):
+            continue
+        seen += 1
+        states = index.siblingAtColumn(1).data()
+        assert metrics.horizontalAdvance(states) + 6 <= view.columnWidth(1), states
+        name = view.visualRect(index)
+        assert metrics.horizontalAdvance(index.data()) <= name.width(), index.data()
+    assert seen >= 5
