@@ -71,16 +71,16 @@ def _defaults(data: object, inside: bool = False) -> Iterator[str]:
         yield data.strip()
 
 
-def _choices(data: object) -> Iterator[str]:
+def choice_values(data: object) -> Iterator[str]:
     """The values of the ruleset's choices (« medium »: a key, shown by its label)."""
     if isinstance(data, dict):
         if isinstance(data.get("value"), str) and isinstance(data.get("label"), dict):
             yield data["value"]
         for value in data.values():
-            yield from _choices(value)
+            yield from choice_values(value)
     elif isinstance(data, list):
         for value in data:
-            yield from _choices(value)
+            yield from choice_values(value)
 
 
 def _stock(ruleset: Ruleset, enc: Encounter) -> set[str]:
@@ -94,7 +94,7 @@ def _stock(ruleset: Ruleset, enc: Encounter) -> set[str]:
         path = ruleset.folder / stock
         if path.is_file():
             own |= {s.strip() for s in _strings(json.loads(path.read_bytes()), False)}
-    return own - set(_defaults(data)) - set(_choices(data))
+    return own - set(_defaults(data)) - set(choice_values(data))
 
 
 def _pattern(allowed: Iterable[str]) -> re.Pattern[str] | None:

@@ -31,7 +31,7 @@ from gui.library import shelf
 from gui.library.import_dialog import ImportDialog
 from gui.library.write_back_dialog import WriteBackDialog
 from gui.sheets.add_dialog import LIBRARY, AddCombatantDialog
-from tests.french import EnglishFinder, FrenchFinder, _choices
+from tests.french import EnglishFinder, FrenchFinder, choice_values
 from tests.gui.mutations import start, turn_inputs
 from tests.gui.test_english_flow import _plain, shown_texts
 
@@ -165,7 +165,7 @@ def walk(window, qtbot) -> list[tuple[str, str]]:
 def raw_keys(ruleset, texts: list[tuple[str, str]]) -> list[str]:
     """The texts that show a choice by its key (« une_main ») rather than its label."""
     data = json.loads((ruleset.folder / "ruleset.json").read_bytes())
-    keys = {k for k in _choices(data) if "_" in k}
+    keys = {k for k in choice_values(data) if "_" in k}
     return [f"{where}: {text!r}" for where, text in texts if keys & set(re.findall(r"\w+", text))]
 
 
