@@ -86,8 +86,8 @@ class RankedActions(ModeActions):
             self.panel.run(self.ctl.turn_step, "delay", label, unit=acting.unit)
 
     def ready_unit(self) -> None:
-        """Préparer : the GM says what triggers the readied action (the rules of the ruleset
-        weigh it: d20_35's D35-64)."""
+        """Préparer : the GM says what triggers the readied action (the ruleset weighs it as
+        its rules say, through Ruleset.turn_step_changes)."""
         acting = current_entry(self.turn) if self.active() else None
         if acting is None:
             return
