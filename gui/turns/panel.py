@@ -174,7 +174,7 @@ class TurnPanel(QWidget):
         header.moveSection(header.visualIndex(DECLARED), header.visualIndex(STATES))
         # Room for a name, a side's colour, the initiative and a creature's hit points and
         # state at 1366×768 (issue 33): the dock asks for it.
-        view.setMinimumWidth(view.fontMetrics().averageCharWidth() * 53)
+        view.setMinimumWidth(view.fontMetrics().averageCharWidth() * 55)
         view.selectionModel().selectionChanged.connect(self._order_selected)
         view.viewport().installEventFilter(self)  # its width decides which columns fit
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)

@@ -142,8 +142,9 @@ def _overlap(a: QRectF, b: QRectF) -> bool:
     return common.width() > 1 and common.height() > 1
 
 
-def test_the_turn_order_s_columns_fit_1366(laptop_window):
-    window = laptop_window(open_encounter(None, "d20_35"))
+@pytest.mark.parametrize("demo", ["d20_35", "douaratil"])
+def test_the_turn_order_s_columns_fit_1366(laptop_window, demo):
+    window = laptop_window(open_encounter(None, demo))
     ctl = window.controller
     units = [e.unit for e in ctl.ruleset.turn_units(ctl.enc)]
     ctl.start_combat({u: 20 - i for i, u in enumerate(units)})
@@ -157,10 +158,13 @@ def test_the_turn_order_s_columns_fit_1366(laptop_window):
         assert side.data(Qt.ItemDataRole.ToolTipRole) == name
         text = model.index(row, NAME).data()
         assert metrics.horizontalAdvance(text) <= view.columnWidth(NAME), text
-        if len(model.entry(row).members) == 1:  # a unit of several: all in its tooltip
-            states = model.index(row, STATES)
+        states = model.index(row, STATES)
+        tip = states.data(Qt.ItemDataRole.ToolTipRole)
+        assert all(one in tip for one in states.data().split(" ; "))  # all of it there
+        if len(model.entry(row).members) == 1:  # its points whole (its first badge)
             font = states.data(Qt.ItemDataRole.FontRole) or view.font()  # bold: its turn
-            wide = QFontMetrics(font).horizontalAdvance(states.data()) + 8
+            first, *more = states.data().split(" · ")
+            wide = QFontMetrics(font).horizontalAdvance(first + " · …" * bool(more)) + 8
             assert wide <= view.columnWidth(STATES), (states.data(), view.columnWidth(STATES))
     assert model.headerData(SIDE, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
 
