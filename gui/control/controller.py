@@ -26,6 +26,7 @@ from ..engine.rulesets.base import Action, DiceResult, Notice, Resolution, Rules
 from ..engine.table import Table
 from ..engine.targets import default_target as foe_for
 from ..engine.touched import touched
+from ..engine.turn_holder import default_actor, first_able
 from ..engine.turns import current_entry
 from ..i18n import either, message, tr
 from . import recovery
@@ -106,17 +107,18 @@ class Controller(QObject):
             self.selection_changed.emit(cid)
 
     def acting(self) -> str | None:
-        """The first member of the unit whose turn it is, if any."""
+        """The first member of the unit whose turn it is who can act (else its first), if
+        any (turn_holder.first_able)."""
         entry = self.table.mode().acting(self.enc.turn)
-        return entry.members[0] if entry is not None and entry.members else None
+        return first_able(self.ruleset, self.enc, entry.members) if entry is not None else None
 
     def default_actor(self, target: str | None = None) -> str | None:
-        """Who acts when the GM does not say: the selected combatant, else whoever's turn it
-        is (never the target itself)."""
-        for cid in (self.selected, self.acting()):
-            if cid is not None and cid != target and self._present(cid):
-                return cid
-        return None
+        """Who acts when the GM does not say (issue 34): whoever holds the turn — the
+        selected combatant when it is one of the acting unit's (or side's) members who can
+        act, else their first who can; the selection when nobody holds the turn; never the
+        target itself (turn_holder.py)."""
+        selected = self.selected if self.selected is None or self._present(self.selected) else None
+        return default_actor(self.ruleset, self.enc, self.table.mode(), selected, target)
 
     def default_target(self, actor: str | None) -> str | None:
         """Whom an action aims at unless the GM says otherwise (issue 33): the target of the

@@ -18,8 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from ..control.controller import Controller
+from ..engine.model import Combatant
+from ..engine.rulesets.aims import refusal, target_for
 from ..engine.rulesets.base import FORCE, Action, ActionSpec, Override, Preview
 from ..engine.rulesets.schema import Label
+from ..engine.windows import offers_in
 from ..i18n import pick, tr
 from ..widgets.field_editor import FieldEditor, make_editor
 from .breakdown import rule_text
@@ -94,7 +97,15 @@ class ActionChoice(QWidget):
 
     An actor that cannot act (Ruleset.cannot_act) is offered only what it takes all the same
     (Ruleset.offered_actions), under a line that says why; « Forcer une action (MJ) »
-    (`forcing`) lists all its actions, whose preview then blocks until « Passer outre »."""
+    (`forcing`) lists all its actions, whose preview then blocks until « Passer outre ».
+
+    The target follows the action (issue 34): on opening, and when the GM picks another
+    action or actor, a target the action may not aim at (aims.py: out of the fight, itself,
+    a foe for an ally's action…) gives way to the one it aims at by default (`target_for`);
+    a target the GM picks stays, its refusal a blocking notice he may pass over (G-3).
+    Combatants out of the fight read « (hors de combat) » in both lists, and the targets
+    the action may not aim at are greyed, with why in their tooltip. In a reaction window
+    only its offers are listed, and only those who have one as actors."""
 
     changed = Signal()
 
@@ -144,10 +155,12 @@ class ActionChoice(QWidget):
         self.force_all.hide()
         self._layout()
         self.reload(actor, target, kind)
+        if not forcing:
+            self._follow_aim()
         self.force_all.toggled.connect(self._who_changed)
-        self.actor_combo.currentIndexChanged.connect(self._who_changed)
+        self.actor_combo.currentIndexChanged.connect(self._actor_changed)
         self.target_combo.currentIndexChanged.connect(self._who_changed)
-        self.action_list.currentRowChanged.connect(self._kind_changed)
+        self.action_list.currentRowChanged.connect(self._kind_picked)
 
     def _layout(self) -> None:
         who = QFormLayout()
@@ -222,13 +235,20 @@ class ActionChoice(QWidget):
 
     def reload(self, actor: str | None, target: str | None, kind: str | None) -> None:
         """Re-read combatants and actions from the encounter (after any change to it)."""
+        enc = self.controller.enc
+        reacting = (
+            {o.actor for o in offers_in(self.controller.ruleset, enc, self.window)} | {actor}
+            if self.window is not None
+            else None
+        )
         with QSignalBlocker(self.actor_combo), QSignalBlocker(self.target_combo):
             self.actor_combo.clear()
             self.target_combo.clear()
             self.target_combo.addItem(tr("— aucune —"), None)
-            for c in self.controller.enc.combatants:
-                self.actor_combo.addItem(c.name, c.id)
-                self.target_combo.addItem(c.name, c.id)
+            for c in enc.combatants:
+                if reacting is None or c.id in reacting:
+                    self.actor_combo.addItem(self._name(c), c.id)
+                self.target_combo.addItem(self._name(c), c.id)
             self.actor_combo.setCurrentIndex(max(0, self.actor_combo.findData(actor)))
             self.target_combo.setCurrentIndex(max(0, self.target_combo.findData(target)))
         self._reload_actions(kind)
@@ -249,17 +269,25 @@ class ActionChoice(QWidget):
         self.action_list.setMinimumWidth(min(320, widest + 24))
         self._kind_changed()
 
+    def _name(self, c: Combatant) -> str:
+        """A combatant as the lists name it: « Brigand 1 (hors de combat) » once out."""
+        if self.controller.ruleset.is_out(self.controller.enc, c):
+            return tr("{name} (hors de combat)").format(name=c.name)
+        return c.name
+
     def _offered(self) -> list[ActionSpec]:
-        """The actions listed: all of them in a reaction window (its offers are the rules'),
-        else those offered (Ruleset.offered_actions), or all while « Forcer une action (MJ) »
-        is ticked; the line that says why shows with the box."""
+        """The actions listed: in a reaction window only those it offers the actor (its
+        reactions and the steps that go on: windows.offers_in), else those offered
+        (Ruleset.offered_actions), or all while « Forcer une action (MJ) » is ticked; the
+        line that says why shows with the box."""
         actor, target, ruleset = self.actor_id(), self.target_id(), self.controller.ruleset
         enc = self.controller.enc
         why = None
         if actor is None:
             specs = []
         elif self.window is not None:
-            specs = ruleset.actions(enc, actor, target)
+            kinds = {o.kind for o in offers_in(ruleset, enc, self.window, actor)}
+            specs = [s for s in ruleset.actions(enc, actor, target) if s.kind in kinds]
         else:
             specs, why = ruleset.offered_actions(enc, actor, target)
         if why is not None and self.force_all.isChecked():
@@ -301,6 +329,54 @@ class ActionChoice(QWidget):
         spec = self.spec()
         self._reload_actions(spec.kind if spec else None)
 
+    def _actor_changed(self) -> None:
+        self._who_changed()
+        self._follow_aim()
+
+    def _kind_picked(self) -> None:
+        """The GM picks another action: the target follows it, then its fields show."""
+        if not self._follow_aim():
+            self._kind_changed()
+
+    def _follow_aim(self) -> bool:
+        """Aim at whom the chosen action aims by default when the target shown is one it
+        may not aim at (aims.target_for); True when the target changed (the actions read
+        again for it). Not in a reaction window (its offers name their targets) nor while
+        the GM forces an action."""
+        spec, actor, target = self.spec(), self.actor_id(), self.target_id()
+        if self.window is not None or spec is None or actor is None or self.force_all.isChecked():
+            return False
+        wanted = target_for(self.controller.ruleset, self.controller.enc, actor, spec, target)
+        if wanted == target:
+            return False
+        with QSignalBlocker(self.target_combo):
+            self.target_combo.setCurrentIndex(max(0, self.target_combo.findData(wanted)))
+        self._reload_actions(spec.kind)
+        return True
+
+    def _mark_targets(self) -> None:
+        """Grey the targets the chosen action may not aim at, why in their tooltip."""
+        spec, actor = self.spec(), self.actor_id()
+        enc, ruleset = self.controller.enc, self.controller.ruleset
+        model = self.target_combo.model()
+        me = enc.combatant(actor) if actor is not None else None
+        for row in range(1, self.target_combo.count()):
+            cid = self.target_combo.itemData(row)
+            why = None
+            if spec is not None and me is not None and self.window is None:
+                why = refusal(ruleset, enc, me, spec, enc.combatant(cid))
+            item = model.item(row) if hasattr(model, "item") else None
+            if item is not None:
+                item.setForeground(
+                    self.palette().placeholderText() if why else self.palette().text()
+                )
+            self.target_combo.setItemData(
+                row,
+                pick(Label(fr=why.fr, en=why.en)) if why else None,
+                Qt.ItemDataRole.ToolTipRole,
+            )
+
     def _kind_changed(self) -> None:
         self._rebuild_fields()
+        self._mark_targets()
         self.changed.emit()

@@ -15,6 +15,7 @@ from .model import Encounter, Scalar, Window
 from .rulesets.schema import Label, RulesetData
 
 if TYPE_CHECKING:
+    from .rulesets.base import Ruleset
     from .rulesets.edits import Edits
 
 
@@ -110,3 +111,14 @@ def gesture_of(cs: ChangeSet) -> str | None:
         if moved:
             return moved[0].gesture
     return None
+
+
+def offers_in(ruleset: Ruleset, enc: Encounter, wid: str, actor: str | None = None) -> list[Offer]:
+    """What the open window `wid` offers (its reactions and the steps that go on and close
+    it: Ruleset.window_offers), to `actor` only when one is given; nothing once it closed.
+    An action taken in the window is one of these (issue 34: not Attaquer beside them)."""
+    window = next((w for w in enc.windows if w.id == wid), None)
+    if window is None:
+        return []
+    offers = ruleset.window_offers(enc, window)
+    return [o for o in offers if actor is None or o.actor == actor]

@@ -117,7 +117,7 @@ def test_a_rm_15_flow_of_a_passe():
 def test_a_rm_15_out_of_combat_units_are_skipped():
     enc, t = _fight(minors=2)
     _out(enc, "s1", "m1")
-    act(t, "attaquer", "ana", "s1", q=1)
+    act(t, "attaquer", "ana", "s1", q=1, force=True)  # s1 out: the GM forces (G-3)
     nxt(t)
     assert enc.turn.holder == MJ  # m2 still stands
     _out(enc, "m2")
@@ -130,7 +130,7 @@ def test_a_rm_15_out_of_combat_units_are_skipped():
     nxt(t)
     assert enc.turn.holder == PJ  # the GM's camp has nobody who can act
     act(t, "alimenter", "bea", None)
-    act(t, "attaquer", "bea", "s1", q=1)
+    act(t, "attaquer", "bea", "s1", q=1, force=True)
     nxt(t)
     assert enc.turn.round == 2 and enc.turn.holder == PJ
     assert [left(enc, u) for u in ("ana", "bea", "s1", "mineurs.mj")] == [2, 2, 0, 0]

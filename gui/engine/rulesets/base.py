@@ -21,6 +21,7 @@ from ..odds import Distribution
 from ..problems import BilingualError, Words
 from ..zones import Diagonal
 from . import public
+from .aims import ANYONE, Aim, refusal
 from .schema import FieldSpec, Label, RulesetData, StateSpec, Template
 
 if TYPE_CHECKING:
@@ -98,6 +99,8 @@ class ActionSpec:
     # Questions the outcome may ask once the dice are known (Resolution.asks): their
     # answers come back as options, so they are options the action accepts too.
     asks: tuple[FieldSpec, ...] = ()
+    # Whom it may aim at (aims.py, issue 34): anyone by default; an attack a foe in the fight.
+    aim: Aim = ANYONE
 
 
 @dataclass(frozen=True)
@@ -595,13 +598,35 @@ class Ruleset(ABC):
         return False
 
     def unable_notice(self, enc: Encounter, action: Action) -> Notice | None:
-        """The `cannot_act` notice that bars `action` (Table: shown in its preview, refused at
-        its resolution unless the GM forces it), or None: no actor, an action taken in a
-        reaction window (its offers are the ruleset's), or one still offered; a ruleset whose
-        exceptions depend on the action itself says so here."""
-        if action.actor is None or action.window is not None or self.acts_while_unable(action.kind):
+        """The `cannot_act` notice that bars `action`, else the `aim_notice` that bars its
+        target (Table: shown in its preview, refused at its resolution unless the GM forces
+        it), or None: no actor, an action taken in a reaction window (its offers are the
+        ruleset's), or one still offered at a target it may aim at; a ruleset whose exceptions
+        depend on the action itself says so here."""
+        if action.actor is None or action.window is not None:
             return None
-        return self.cannot_act(enc, enc.combatant(action.actor))
+        if not self.acts_while_unable(action.kind):
+            why = self.cannot_act(enc, enc.combatant(action.actor))
+            if why is not None:
+                return why
+        return self.aim_notice(enc, action)
+
+    def aim(self, enc: Encounter, actor: str, spec: ActionSpec) -> Aim:
+        """Whom `spec` may aim at when `actor` takes it (aims.py): the spec's own `aim` by
+        default (anyone); a ruleset whose rules depend on more says so here."""
+        return spec.aim
+
+    def aim_notice(self, enc: Encounter, action: Action) -> Notice | None:
+        """Why `action` may not aim at its target (aims.refusal: out of the fight, itself, a
+        foe where an ally is meant…), a blocking notice the GM may force (G-3), or None."""
+        if action.actor is None or action.target is None:
+            return None
+        specs = self.actions(enc, action.actor, action.target)
+        spec = next((s for s in specs if s.kind == action.kind), None)
+        if spec is None:
+            return None
+        actor, target = enc.combatant(action.actor), enc.combatant(action.target)
+        return refusal(self, enc, actor, spec, target)
 
     def offered_actions(
         self, enc: Encounter, actor: str, target: str | None
@@ -613,7 +638,7 @@ class Ruleset(ABC):
         why = self.cannot_act(enc, enc.combatant(actor))
         if why is None:
             return specs, None
-        kept = [s for s in specs if self.unable_notice(enc, Action(s.kind, actor, target)) is None]
+        kept = [s for s in specs if self.unable_notice(enc, Action(s.kind, actor)) is None]
         return kept, why
 
     def combat_started(self, enc: Encounter) -> list[Change]:

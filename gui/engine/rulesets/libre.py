@@ -16,6 +16,7 @@ from ..odds import Distribution, OddsTooCostly, from_expr
 from ..turns import RankedInitiative
 from ..zones import ZoneGraph
 from . import public
+from .aims import Aim
 from .base import (
     Action,
     ActionError,
@@ -144,6 +145,7 @@ class Libre(GroupedByStat):
                 True,
                 (roll,),
                 ("bonus", "target_number"),
+                aim=Aim("foe", out_of_fight=False, rule="LIB-05"),  # LIB-05: out at 0 pv
             ),
             ActionSpec(
                 "damage",

@@ -8,6 +8,7 @@ from dataclasses import replace
 
 from ...changes import ChangeSet
 from ...model import Combatant, State
+from ..aims import Aim
 from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term, overridden
 from ..edits import finish
 from ..schema import Label
@@ -59,6 +60,7 @@ def spec(ctx: Ctx) -> ActionSpec:
         (weapon_option(ctx.actor), *ctx.roll_options()),
         (DICE, DIFFICULTY, CROSSED),
         OVERRIDE_LABELS,
+        aim=Aim("foe", out_of_fight=False, rule="AD-20"),  # AD-20: the dead take no part
     )
 
 

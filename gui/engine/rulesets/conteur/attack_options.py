@@ -3,6 +3,7 @@ situation's dice and difficulty."""
 
 from __future__ import annotations
 
+from ..aims import Aim
 from ..base import ActionSpec
 from ..fields import bool_field, choice_field, int_field
 from ..schema import Label
@@ -70,4 +71,5 @@ def spec(ctx: Ctx) -> ActionSpec | None:
         options,
         (DICE, DIFFICULTY),
         OVERRIDE_LABELS,
+        aim=Aim("foe", out_of_fight=False, rule="A-CON-2"),  # a whole track: out (A-CON-2)
     )

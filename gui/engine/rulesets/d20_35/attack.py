@@ -27,6 +27,7 @@ from ...grid.placed import (
 )
 from ...model import Combatant, Expiry, Scalar, State, Window
 from .. import riders
+from ..aims import Aim
 from ..base import (
     ActionError,
     ActionSpec,
@@ -133,6 +134,7 @@ def _spec(ctx: Ctx) -> ActionSpec:
         tuple(options),
         (BONUS, CA),
         OVERRIDES,
+        aim=Aim("other"),  # D35-21, D35-49: a helpless or dying creature may be struck
     )
 
 

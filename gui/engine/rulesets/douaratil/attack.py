@@ -16,6 +16,7 @@ from ...checks.rolls import dice_request, outcome
 from ...grid.lines import Cover
 from ...grid.placed import cover_between
 from ...model import Combatant, Expiry, Scalar, State, Window
+from ..aims import Aim
 from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term, overridden
 from ..edits import Edits, finish, refuse_blocked
 from ..fields import bool_field, int_field
@@ -98,6 +99,7 @@ def _spec(ctx: Ctx) -> ActionSpec:
         tuple(options),
         (VO, VD),
         OVERRIDES,
+        aim=Aim("other"),  # a creature at 0 PA may still be struck
     )
 
 

@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from ... import windows
 from ...model import State
+from ..aims import Aim
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term, overridden
 from ..edits import Edits
 from ..schema import Label
@@ -72,6 +73,7 @@ def spec(ctx: Ctx) -> ActionSpec:
         tuple(opts),
         ("poignee", "defense"),
         LABELS,
+        aim=Aim("foe", out_of_fight=False, rule="RM-39"),  # RM-39: out, no further part
     )
 
 
@@ -150,7 +152,7 @@ def notices(ctx: Ctx) -> list[Notice]:
             )
         )
     if is_out(target):
-        out.append(Notice("RM-39", f"{target.name} est hors combat", f"{target.name} is out"))
+        out.append(Notice("RM-39", f"{target.name} est hors combat", f"{target.name} is out", True))
     return out
 
 

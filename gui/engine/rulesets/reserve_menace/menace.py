@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ...model import Combatant
+from ..aims import FOE_IN_FIGHT
 from ..base import ActionSpec, DiceResult, Notice, Preview, Term, Words
 from ..edits import Edits
 from ..schema import Label
@@ -102,6 +103,7 @@ def _spec(ctx: Ctx) -> ActionSpec | None:
                 True,
             ),
         ),
+        aim=FOE_IN_FIGHT,
     )
 
 

@@ -4,6 +4,7 @@ entries for the "[todo]" actions and powers (RM-44, RM-21), Récupérer son arme
 from __future__ import annotations
 
 from ...model import State
+from ..aims import Aim
 from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
 from ..edits import Edits
 from ..schema import Label
@@ -22,7 +23,11 @@ def _feed_spec(ctx: Ctx) -> ActionSpec | None:
     if not is_character(ctx.actor):
         return None
     return ActionSpec(
-        "alimenter", Label(fr="Alimenter une Réserve", en="Feed a Réserve"), "RM-15", False
+        "alimenter",
+        Label(fr="Alimenter une Réserve", en="Feed a Réserve"),
+        "RM-15",
+        False,
+        aim=Aim("ally_or_self", out_of_fight=False),  # its own or another Personnage's
     )
 
 
@@ -88,6 +93,7 @@ def _direct_spec(ctx: Ctx) -> ActionSpec | None:
         Label(fr="Diriger des figurants mineurs", en="Direct minor extras"),
         "RM-43",
         True,
+        aim=Aim("ally", out_of_fight=False),  # a minor extra of its own side
     )
 
 
