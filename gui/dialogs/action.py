@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from ..control.controller import Controller, Refused
+from ..engine.next_steps import next_step
 from ..engine.problems import BilingualError
 from ..engine.rulesets.base import (
     FORCE,
@@ -383,15 +384,13 @@ class ActionDialog(QDialog):
     def open_next(self) -> ActionDialog | None:
         """« Suite »: the action the outcome calls for, in a new dialog: same actor and
         target, or taken by whom it concerns (the target soaks); this one closes."""
-        if self.resolution is None or not self.resolution.next_kind:
+        if self.resolution is None:
             return None
-        action, by = self.resolution.action, self.resolution.next_actor
-        follows = (action, self.choice.spec())  # its weapon… goes on (follow_up.py)
-        if by is None:
-            return self._hand_over(
-                action.actor, action.target, self.resolution.next_kind, follows=follows
-            )
-        return self._hand_over(by, None, self.resolution.next_kind, follows=follows)
+        step = next_step(self.controller.ruleset, self.controller.enc, self.resolution)
+        if step is None:
+            return None
+        follows = (self.resolution.action, self.choice.spec())  # its weapon… (follow_up.py)
+        return self._hand_over(step.actor, step.target, step.kind, follows=follows)
 
     def carry_over(self, previous: Action, previous_spec: ActionSpec | None) -> None:
         """Show the options of the action this one follows that it also has (the weapon
@@ -493,12 +492,10 @@ class ActionDialog(QDialog):
             end_turn()
 
     def _next_label(self, resolution: Resolution) -> str:
-        """The label of the action the outcome calls for, if the actor has it now."""
-        if not resolution.next_kind or resolution.action.actor is None:
-            return ""
-        enc, action = self.controller.enc, resolution.action
-        specs = self.controller.ruleset.actions(enc, action.actor, action.target)
-        return next((pick(s.label) for s in specs if s.kind == resolution.next_kind), "")
+        """The label of the action the outcome calls for, if its taker has it now (the
+        target's soak after the damage: next_steps.py)."""
+        step = next_step(self.controller.ruleset, self.controller.enc, resolution)
+        return pick(step.label) if step is not None else ""
 
     def _show_problem(self, text: str) -> None:
         self.problem.setText(text)

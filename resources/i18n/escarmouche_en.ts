@@ -2465,5 +2465,9 @@ Dodge</translation>
         <source>Mode édition de la carte activé (Ctrl+E pour revenir au jeu)</source>
         <translation>Map edit mode on (Ctrl+E to go back to play)</translation>
     </message>
+    <message>
+        <source>{name} (hors de combat)</source>
+        <translation>{name} (out of the fight)</translation>
+    </message>
 </context>
 </TS>
