@@ -6,7 +6,8 @@ metres hers — and her attack's « Monture » option then follows the move made
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtTest import QTest
 
 from gui.app import open_encounter
 from gui.engine.moves import cell_centre
@@ -48,19 +49,25 @@ def test_the_rider_is_drawn_on_her_mount_and_clicked_there(window):
 
 @pytest.mark.parametrize("lang", ["fr", "en"], indirect=True)
 def test_dragging_the_horse_in_her_turn_moves_both_as_her_move(window, lang):
-    ctl, scene = window.controller, window.scene
+    ctl, scene, view = window.controller, window.scene, window.view
     rider, mount = scene.token_items["ysolde"], scene.token_items["tonnerre"]
     before = ctl.undo_stack.count()
     spec = next(s for s in ctl.ruleset.actions(ctl.enc, "ysolde", "ogre") if s.kind == "attaquer")
     assert dict((f.key, f.default) for f in spec.options)["monture"] == "aucun"
-    scene.token_clicked(mount)  # the press on the horse
-    assert ctl.selected == "ysolde"
     grid = ctl.enc.map.grid
+    start = mount.home + QPointF(mount.size / 4, mount.size / 4)  # the horse, not her
     target = QPointF(*cell_centre(grid, (13, 9), 2))  # 7 squares right: 10,5 m
-    mount.setPos(target)
-    scene.token_dragged(mount)
+    end = start + target - mount.home
+    port = view.viewport()
+    a, b = view.mapFromScene(start), view.mapFromScene(end)
+    QTest.mousePress(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, a)
+    assert ctl.selected == "ysolde"  # the press on the horse selects its rider
+    for i in range(1, 7):
+        step = QPoint(a.x() + (b.x() - a.x()) * i // 6, a.y() + (b.y() - a.y()) * i // 6)
+        QTest.mouseMove(port, step)
+    assert mount.pos() != mount.home
     assert rider.pos() - rider.home == mount.pos() - mount.home  # she rides along
-    scene.token_released(mount)
+    QTest.mouseRelease(port, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, b)
     enc = ctl.enc
     assert enc.combatant("tonnerre").position.cell == (13, 9)
     assert enc.combatant("ysolde").position.cell == (13, 9)
@@ -69,6 +76,7 @@ def test_dragging_the_horse_in_her_turn_moves_both_as_her_move(window, lang):
     assert moving.moved(enc.combatant("tonnerre")) == 0
     spec = next(s for s in ctl.ruleset.actions(enc, "ysolde", "ogre") if s.kind == "attaquer")
     assert dict((f.key, f.default) for f in spec.options)["monture"] == "simple"  # ≤ 18 m
+    assert scene.token_at(rider.scenePos()) == "ysolde"  # on her horse again, over it
     shot(window, f"mount_dragged_{lang}")
     ctl.undo_stack.undo()
     assert ctl.enc.combatant("ysolde").position.cell == (6, 10)
