@@ -81,5 +81,5 @@ class PlayersScene(EncounterScene):
     def select(self, cid: str | None) -> None:
         """The GM's selection stays on the GM's map."""
 
-    def set_aim(self, aim: tuple[str, str] | None) -> None:
+    def set_aim(self, aim: tuple[str, str] | None, window: str | None = None) -> None:
         """The lines of an action under way stay on the GM's map."""
