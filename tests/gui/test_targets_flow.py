@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QListView
 from gui.app import open_encounter
 from gui.dialogs.action import ActionDialog
 from gui.engine.model import State
+from gui.window.action_menu import action_menu
 from tests.gui.fakes import type_faces
 from tests.gui.mutations import start
 from tests.gui.shots import shot
@@ -163,3 +164,27 @@ def test_con_attack_damage_then_the_target_s_soak_one_click_each(laptop_window, 
     _apply_faces(qtbot, soak, 1)
     assert soak.resolution.action.actor == foe
     soak.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"], indirect=True)
+def test_rm_39_the_token_menu_of_a_felled_extra_offers_no_attack_but_to_force(laptop_window, lang):
+    """A right-click on an extra already Terrassé: its name says so in the heading, and
+    « Attaquer » is only under « Forcer une action (MJ) » (G-3); Alimenter, which needs no
+    target, stays offered (at no foe: the dialog follows the action)."""
+    window = laptop_window(open_encounter(None, "reserve_menace"))
+    ctl = window.controller
+    start(ctl)
+    ctl.add_condition("contrebandier_1", State(key="terrasse", label="Terrassé"))
+    opened = []
+    menu = action_menu(
+        ctl, "valeria", "contrebandier_1", window, opener=lambda *a, **k: opened.append((a, k))
+    )
+    items = [a for a in menu.actions() if not a.isSeparator() or a.text()]
+    assert any(OUT[lang] in a.text() for a in items)  # the heading « Valeria → … »
+    offered = {a.data() for a in items if a.menu() is None and a.data()}
+    assert "attaquer" not in offered and "alimenter" in offered
+    forced = next(a.menu() for a in items if a.menu() is not None)
+    inside = {a.data(): a for a in forced.actions()}
+    assert "attaquer" in inside
+    inside["attaquer"].trigger()
+    assert opened[-1][1] == {"forcing": True}
