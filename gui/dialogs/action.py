@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSignalBlocker, QSize, Qt, Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSignalBlocker, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
+    QMenu,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -41,14 +42,12 @@ from .dice_entry import DiceEntry
 from .follow_up import carried_options
 from .more_dice import MoreDice
 from .offers import OffersBox, window_text
+from .placement import TITLE_BAR, place_beside
 
 _OUTCOME_COLOURS = {True: ("#e3f4e4", "#1b5e20"), False: ("#fde7e7", "#8e1c1c")}
 _NEUTRAL = ("#e6eef8", "#1d3f6e")
 _BANNER = "QLabel {{ background: {bg}; color: {fg}; border-radius: 4px; padding: 6px; }}"
 _FORCE_STYLE = "QCheckBox { color: #8e1c1c; font-weight: bold; }"
-
-
-_TITLE_BAR = 32  # the window manager's frame above the dialog, at least
 
 
 class _ChoiceArea(QScrollArea):
@@ -95,6 +94,7 @@ class ActionDialog(QDialog):
     dialog taken in that window (`window`), and the whole gesture is one undo entry."""
 
     applied = Signal(object)
+    places_itself = True  # placement.py: after its own fit to the screen, off the aim
 
     def __init__(
         self,
@@ -116,6 +116,8 @@ class ActionDialog(QDialog):
         self._blocking_key: tuple[str | None, tuple[Notice, ...]] = (actor, ())
         self._busy = False
         self._sized = False
+        self._placed = False  # opened beside the map once; then moved only if it must
+        self._rolls_next = False  # « Suite » rolls and applies the next step (issue 33, 6)
         self.choice = ActionChoice(controller, actor, target, kind, None, window, forcing)
         self.within = QLabel()  # the window this action is taken in
         self.within.setObjectName("window")
@@ -179,7 +181,7 @@ class ActionDialog(QDialog):
         self.dice.changed.connect(self._update_buttons)
         self.more_dice.changed.connect(self._update_buttons)
         self.apply_button.clicked.connect(self.apply)
-        self.next_button.clicked.connect(self.open_next)
+        self.next_button.clicked.connect(self._next_clicked)
         self.end_turn_button.clicked.connect(self.close_and_end_turn)
         self.close_button.clicked.connect(self._close)
         controller.changed.connect(self._model_changed)
@@ -232,12 +234,28 @@ class ActionDialog(QDialog):
         first: what just changed posted its requests)."""
         QCoreApplication.sendPostedEvents(None, QEvent.Type.LayoutRequest)
         screen = self.screen().availableGeometry()
-        room = screen.height() - _TITLE_BAR
+        room = screen.height() - TITLE_BAR
         hint = self.sizeHint()
         self.resize(max(hint.width(), self.width()), min(max(hint.height(), self.height()), room))
-        below = self.frameGeometry().bottom() - screen.bottom()
-        if below > 0 and self.isVisible():  # grown past the screen's foot: up, into view
-            self.move(self.x(), max(screen.top(), self.y() - below))
+        if self.isVisible():
+            self._place()
+
+    def _place(self) -> None:
+        """Within the screen and off what the action aims at (placement.py, issue 33): first
+        beside the map at the window's right; afterwards where it is unless it must move (it
+        grew past the screen, or the aim moved under it)."""
+        main = self.parentWidget().window() if self.parentWidget() is not None else None
+        aimed = getattr(main, "aimed_rects", None)
+        hard, soft = aimed() if aimed is not None else ([], [])
+        corner = None
+        if not self._placed and main is not None:
+            width = self.frameGeometry().width()
+            corner = main.mapToGlobal(QPoint(main.width() - width - 8, 40))
+        self._placed = True
+        place_beside(self, main, hard, soft, corner)
+        clear = getattr(main, "clear_of", None)
+        if clear is not None:  # too wide for the map's free side: the map slides the aim out
+            clear(self)
 
     def _model_changed(self) -> None:
         """Another edit (an undo, the sheet…) changed the encounter: recompute."""
@@ -256,6 +274,8 @@ class ActionDialog(QDialog):
         self.setWindowTitle(self.choice.title())
         if self._aim is not None:
             self._aim(self, self.choice.actor_id(), self.choice.target_id())
+            if self._placed and self.isVisible():  # another target: not under the dialog
+                self._place()
         self.preview, problem = self._compute_preview()
         if self._show_blocking(self._blocking_notices()):  # FORCE dropped: preview again
             self.preview, problem = self._compute_preview()
@@ -392,6 +412,14 @@ class ActionDialog(QDialog):
         follows = (self.resolution.action, self.choice.spec())  # its weapon… (follow_up.py)
         return self._hand_over(step.actor, step.target, step.kind, follows=follows)
 
+    def _next_clicked(self) -> ActionDialog | None:
+        """« Suite » clicked: the next step in its dialog, rolled and applied at once when
+        `_rolls_next` (its numbers all shown there, with Tour suivant); else to fill in."""
+        dialog = self.open_next()
+        if dialog is not None and self._rolls_next:
+            dialog.apply()
+        return dialog
+
     def carry_over(self, previous: Action, previous_spec: ActionSpec | None) -> None:
         """Show the options of the action this one follows that it also has (the weapon
         that hit deals the damage), before the GM changes anything."""
@@ -465,9 +493,24 @@ class ActionDialog(QDialog):
         self.apply_button.hide()
         self.close_button.setText(tr("&Fermer"))
         follow = self._next_label(resolution)
-        if follow:
+        # The app rolled these dice, and the actor takes the next step too (its damage): one
+        # click rolls and applies it, shown in its own dialog (issue 33, item 6).
+        self._rolls_next = self.dice.mode() == "rolled" and resolution.next_actor in (
+            None,
+            resolution.action.actor,
+        )
+        if follow and self._rolls_next:
+            self.next_button.setText(tr("&Suite : {action} (lancer)").format(action=follow))
+            self.next_button.setToolTip(
+                tr(
+                    "Lancer et appliquer l’action suivante, même acteur et même cible. Pour en"
+                    " saisir les dés, choisissez « Saisir les dés » avant d’appliquer celle-ci."
+                )
+            )
+        elif follow:
             self.next_button.setText(tr("&Suite : {action}").format(action=follow))
             self.next_button.setToolTip(tr("Ouvrir l’action suivante, même acteur et même cible"))
+        if follow:
             self.next_button.show()
             self.next_button.setDefault(True)
             self.next_button.setFocus()
@@ -536,3 +579,37 @@ def open_action_dialog(
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     return dialog
+
+
+def add_quick_action(
+    menu: QMenu,
+    controller: Controller,
+    actor: str | None,
+    target: str | None,
+    parent: QWidget | None,
+) -> QAction | None:
+    """In a token's menu of `actor`'s actions against `target` (add_actions), right after the
+    first (the attack): the same, rolled and applied at once (issue 33, item 6: a blow in one
+    click once the menu is open). The dialog opens with every number, the outcome and what
+    comes next; the entry above still opens the action to type its dice or change options. None
+    when the actor cannot act (the rules' own entries only) or the first needs no target."""
+    if actor is None or target is None or actor == target:
+        return None
+    specs, why = controller.ruleset.offered_actions(controller.enc, actor, target)
+    if why is not None or not specs or not specs[0].needs_target:
+        return None
+    kind, items = specs[0].kind, menu.actions()
+    first = next((i for i, a in enumerate(items) if a.data() == kind and a.isEnabled()), None)
+    if first is None:  # the menu does not offer it against this target
+        return None
+    quick = QAction(tr("{action} — lancer et appliquer").format(action=pick(specs[0].label)), menu)
+    quick.setObjectName("quickAction")
+    quick.setToolTip(tr("Ouvrir l’action avec les dés lancés par l’application, et l’appliquer"))
+    quick.triggered.connect(
+        lambda _checked=False: open_action_dialog(controller, actor, target, kind, parent).apply()
+    )
+    if first + 1 < len(items):
+        menu.insertAction(items[first + 1], quick)
+    else:
+        menu.addAction(quick)
+    return quick

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, QSettings, Qt
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QWidget
 
 from ..control.controller import Controller
+from ..dialogs.action import add_quick_action
+from ..dialogs.placement import GAP, DialogPlacer
 from ..i18n import pick, tr
 from ..map.interaction import MapInteraction
 from ..map.scene import EncounterScene
@@ -35,6 +37,7 @@ class MainWindow(QMainWindow):
         self.files = FileActions(controller, self)
         self.scene = EncounterScene(controller.enc, controller.ruleset)
         self._aiming: object = None  # the action dialog whose aim the map shows
+        self._slid: tuple[int, int] | None = None  # the map's scroll before clear_of slid it
         self.view = MapView(self.scene)
         self.setCentralWidget(self.view)
         self.map = MapInteraction(controller, self.scene, self, self.prompts)
@@ -75,6 +78,8 @@ class MainWindow(QMainWindow):
         self.restore_layout()
         self.update_title()
         self.update_status()
+        # Every dialog within the screen and off the aimed tokens; the keyboard back after it.
+        self.placer = DialogPlacer(self, self.aimed_rects, self.take_keyboard)
 
     def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -86,7 +91,9 @@ class MainWindow(QMainWindow):
     def _token_actions(self, menu: QMenu, target: str) -> None:
         """Right-click on a token: the actions of the selected combatant (else of whoever's
         turn it is) against it, first in the menu."""
-        add_actions(menu, self.controller, self.controller.default_actor(target), target, self)
+        actor = self.controller.default_actor(target)
+        add_actions(menu, self.controller, actor, target, self)
+        add_quick_action(menu, self.controller, actor, target, self)  # the blow, rolled
         menu.addSeparator()
 
     def end_turn(self) -> None:
@@ -95,24 +102,87 @@ class MainWindow(QMainWindow):
 
     def aim(self, dialog: object, actor: str | None, target: str | None) -> None:
         """An action dialog aims `actor` at `target`: the map draws the lines of effect and
-        the cover between them, in view, the dialog opened at the window's right, beside the
-        map; the dialog that aimed last clears them when it closes."""
+        the cover between them, in view (the dialog then opens off them: aimed_rects); the
+        dialog that aimed last clears them when it closes."""
         if actor is not None and target is not None:
-            fresh, self._aiming = dialog is not self._aiming, dialog
+            self._aiming = dialog
             taken_in = getattr(getattr(dialog, "choice", None), "window", None)  # a reaction's
             self.scene.set_aim((actor, target), taken_in)
-            if not self.scene.aim_item.isVisible():
-                return
-            if fresh and isinstance(dialog, QWidget):  # beside the map, not over the lines
-                width = max(dialog.sizeHint().width(), dialog.width())
-                corner = self.mapToGlobal(QPoint(self.width() - width - 8, 40))
-                screen = self.screen().availableGeometry()  # never past the screen's edge
-                x = max(screen.left(), min(corner.x(), screen.right() - width - 8))
-                dialog.move(x, max(screen.top(), corner.y()))
-            self.view.ensureVisible(self.scene.aim_item.sceneBoundingRect(), 16, 16)
+            if self.scene.aim_item.isVisible():
+                self.view.ensureVisible(self.scene.aim_item.sceneBoundingRect(), 16, 16)
         elif dialog is self._aiming:
             self._aiming = None
             self.scene.set_aim(None)
+            if self._slid is not None:  # the map as it was before a dialog slid it (clear_of)
+                self.view.setSceneRect(QRectF())
+                self.view.horizontalScrollBar().setValue(self._slid[0])
+                self.view.verticalScrollBar().setValue(self._slid[1])
+                self._slid = None
+
+    def aimed_rects(self) -> tuple[list[QRect], list[QRect]]:
+        """What a dialog must leave in view, on screen (global coordinates, the part the map
+        shows): the aimed actor's and target's tokens, and the lines of effect between them
+        with the cover's text (issue 33, placement.py)."""
+        if self.scene.aim is None or not self.isVisible():
+            return [], []
+        port = self.view.viewport()
+        shown = QRect(port.mapToGlobal(port.rect().topLeft()), port.size())
+
+        def on_screen(scene_rect) -> QRect:
+            polygon = self.view.mapFromScene(scene_rect).boundingRect()
+            return QRect(port.mapToGlobal(polygon.topLeft()), polygon.size()).intersected(shown)
+
+        items = [self.scene.token_items.get(cid) for cid in self.scene.aim]
+        tokens = [on_screen(item.sceneBoundingRect()) for item in items if item is not None]
+        lines = []
+        aim = self.scene.aim_item
+        if aim.isVisible():
+            lines.append(on_screen(aim.sceneBoundingRect()))
+            lines.append(on_screen(aim.mapRectToScene(aim.childrenBoundingRect())))
+        return [r for r in tokens if not r.isEmpty()], [r for r in lines if not r.isEmpty()]
+
+    def clear_of(self, dialog: QWidget) -> None:
+        """`dialog` still covers the aimed tokens (it is wider than the map's side away from
+        them): it goes to the screen's side that leaves the more of the map, and the map slides
+        them into that part, until the dialog's aim ends (issue 33, item 1)."""
+        frame = dialog.frameGeometry()
+        hard, _soft = self.aimed_rects()
+        if not any(frame.intersects(r.adjusted(-GAP, -GAP, GAP, GAP)) for r in hard):
+            return
+        items = [self.scene.token_items.get(cid) for cid in self.scene.aim or ()]
+        boxes = [item.sceneBoundingRect() for item in items if item is not None]
+        port, screen = self.view.viewport(), self.screen().availableGeometry()
+        shown = QRect(port.mapToGlobal(QPoint(0, 0)), port.size())
+        leaves_right = shown.right() - (screen.left() + frame.width())  # the dialog at the left
+        leaves_left = screen.right() + 1 - frame.width() - shown.left()  # at the right
+        at_left = leaves_right > leaves_left
+        dialog.move(screen.left() if at_left else screen.right() + 1 - frame.width(), frame.top())
+        seen = self.view.mapToScene(port.rect()).boundingRect()
+        room = seen.width()
+        if self._slid is None:  # where the map was, to go back to
+            bars = self.view.horizontalScrollBar(), self.view.verticalScrollBar()
+            self._slid = (bars[0].value(), bars[1].value())
+        self.view.setSceneRect(
+            self.scene.sceneRect().united(seen).adjusted(-room, -room, room, room)
+        )
+        aimed = boxes[0].united(boxes[-1]).center()
+        for _ in range(3):  # scroll bars come and go: measured again after each step
+            shown = QRect(port.mapToGlobal(QPoint(0, 0)), port.size())
+            edge = dialog.frameGeometry()
+            free = (edge.right() + 1, shown.right()) if at_left else (shown.left(), edge.left())
+            off = port.mapToGlobal(self.view.mapFromScene(aimed)).x() - sum(free) // 2
+            if abs(off) < 2:
+                break
+            centre = self.view.mapToScene(port.rect().center())
+            self.view.centerOn(centre + QPointF(off / (self.view.zoom() or 1.0), 0))
+
+    def take_keyboard(self) -> None:
+        """A dialog closed and none is left: the main window active, the map focused, so that
+        the window's keys (`A`, F9, `N`…) work at once (issue 33, item 6)."""
+        if not self.isVisible():
+            return
+        self.activateWindow()
+        self.view.setFocus()
 
     def _replaced(self) -> None:
         self.update_status()

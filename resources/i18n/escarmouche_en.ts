@@ -60,6 +60,22 @@
         <translation>Open the next action, same actor and same target</translation>
     </message>
     <message>
+        <source>&amp;Suite : {action} (lancer)</source>
+        <translation>&amp;Next: {action} (roll)</translation>
+    </message>
+    <message>
+        <source>Lancer et appliquer l’action suivante, même acteur et même cible. Pour en saisir les dés, choisissez « Saisir les dés » avant d’appliquer celle-ci.</source>
+        <translation>Roll and apply the next action, same actor and same target. To enter its dice, choose “Enter the dice” before applying this one.</translation>
+    </message>
+    <message>
+        <source>{action} — lancer et appliquer</source>
+        <translation>{action} — roll and apply</translation>
+    </message>
+    <message>
+        <source>Ouvrir l’action avec les dés lancés par l’application, et l’appliquer</source>
+        <translation>Open the action with the dice rolled by the app, and apply it</translation>
+    </message>
+    <message>
         <source>Bonus</source>
         <translation>Bonus</translation>
     </message>
