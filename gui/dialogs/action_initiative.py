@@ -85,7 +85,7 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
-        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(tr("Ordonner les actions"))
+        self.order_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
         buttons.button(QDialogButtonBox.StandardButton.Cancel).setText(tr("Annuler"))
         buttons.accepted.connect(self.accept)
         buttons.rejected.connect(self.reject)
@@ -110,6 +110,34 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
         layout.addWidget(buttons)
         for unit in self.entries:
             self._show_results(unit)
+        self._name_order()
+
+    def _missing(self) -> list[str]:
+        """The units whose roll is neither rolled nor typed yet."""
+        return [unit for unit, spin in self.spins.items() if spin.value() == spin.minimum()]
+
+    def _name_order(self) -> None:
+        """The main button says what it does (issue 33): it rolls what is missing, then
+        orders the actions; the GM may still roll or type any of them first."""
+        missing = len(self._missing())
+        if missing == 1:
+            text = tr("Lancer le jet manquant et ordonner les actions")
+        elif missing:
+            text = tr("Lancer les {n} jets manquants et ordonner les actions").format(n=missing)
+        else:
+            text = tr("Ordonner les actions")
+        self.order_button.setText(text)
+        self.order_button.setToolTip(
+            tr("Les jets vides sont lancés par l’application, les valeurs saisies gardées")
+            if missing
+            else ""
+        )
+
+    def accept(self) -> None:  # Qt override
+        """Roll every die still empty (typed ones are kept), then order the actions; a typed
+        value out of range still stops it, with the reason."""
+        self.roll_all()
+        super().accept()
 
     def _request(self, entry: TurnEntry) -> DiceRequest:
         c = self.ctl.enc.combatant(entry.members[0])
@@ -154,6 +182,7 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
             grid.addWidget(results, row + 1, 0, 1, 5)
             spin.valueChanged.connect(lambda _v, unit=unit: self._show_results(unit))
             spin.valueChanged.connect(self._recheck)
+            spin.valueChanged.connect(self._name_order)
             self.results[unit] = results
             row += 2
         grid.setColumnStretch(0, 1)

@@ -428,6 +428,18 @@
         <translation>Order the actions</translation>
     </message>
     <message>
+        <source>Lancer le jet manquant et ordonner les actions</source>
+        <translation>Roll the missing die and order the actions</translation>
+    </message>
+    <message>
+        <source>Lancer les {n} jets manquants et ordonner les actions</source>
+        <translation>Roll the {n} missing dice and order the actions</translation>
+    </message>
+    <message>
+        <source>Les jets vides sont lancés par l’application, les valeurs saisies gardées</source>
+        <translation>The empty rolls are rolled by the app, the typed values kept</translation>
+    </message>
+    <message>
         <source>Lancer les dés de tous ceux dont le jet est vide</source>
         <translation>Roll for everyone whose roll is empty</translation>
     </message>

@@ -182,10 +182,11 @@ def test_declaring_suivant_initiative_act_and_round_two(panel, qtbot):
         "1. Tirer sur Gaspard : ?",
         "2. Esquiver : ?",
     ]
-    dialog.accept()  # no roll yet: refused
-    assert dialog.result() == 0 and "Maëlis : jet à lancer ou à saisir" in dialog.error.text()
+    n = len(dialog.spins)  # the main button rolls what is missing (issue 33)
+    assert dialog.order_button.text() == f"Lancer les {n} jets manquants et ordonner les actions"
     for unit, value in ROLLS.items():
         dialog.set_value(unit, value)
+    assert dialog.order_button.text() == "Ordonner les actions"
     assert dialog.error.isHidden()
     assert dialog.result_lines("maelis") == [
         "1. Tirer sur Gaspard : 12",
@@ -420,3 +421,21 @@ def test_declaration_options_come_from_the_ruleset(panel, qtbot, monkeypatch, ru
         ["Frapper Garin", "Frapper Garin encore", "Esquiver"],
         {"volonte": True, "celerite": 2, "posture": "defensive"},
     )
+
+
+def test_the_initiative_s_main_button_rolls_what_is_missing_and_orders(panel, qtbot):
+    """Issue 33: « Lancer les N jets manquants et ordonner les actions » — one click, typed
+    rolls kept, the act phase begun (one undo entry)."""
+    panel.start_action.trigger()
+    for _ in range(6):
+        panel.next_action.trigger()
+    declare(panel, qtbot, ["Prier"], advance=True)
+    dialog = panel.mode_actions.initiative_dialog
+    qtbot.addWidget(dialog)
+    dialog.set_value("maelis", 9)
+    assert dialog.order_button.text().startswith("Lancer les ")
+    dialog.accept()
+    assert dialog.result() == 1 and dialog.rolls()["maelis"] == 9  # typed: kept
+    assert panel.ctl.undo_stack.undoText() == "Initiative"
+    assert panel.ctl.enc.turn.phase == "act"
+    assert {e.unit: e.initiative for e in panel.ctl.enc.turn.order}["maelis"] is not None
