@@ -24,7 +24,7 @@ from ..engine.rulesets.base import FORCE, Action, ActionSpec, Override, Preview
 from ..engine.rulesets.schema import Label
 from ..engine.windows import offers_in
 from ..i18n import pick, tr
-from ..widgets.field_editor import FieldEditor, make_editor
+from ..widgets.field_editor import FieldEditor, make_editor, narrow
 from .breakdown import rule_text
 
 _BIG = 9999
@@ -138,6 +138,10 @@ class ActionChoice(QWidget):
         self.options_form = QFormLayout(self.options_box)
         self.overrides_box = QGroupBox(tr("Valeurs imposées par le MJ (G-3)"))
         self.overrides_form = QFormLayout(self.overrides_box)
+        for form in (self.options_form, self.overrides_form):  # long labels above their field
+            form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        for box in (self.actor_combo, self.target_combo):
+            narrow(box)
         self.unable = QLabel()  # why the actor cannot act (Ruleset.cannot_act)
         self.unable.setObjectName("unable")
         self.unable.setWordWrap(True)

@@ -112,6 +112,7 @@ class FieldEditor(QWidget):
             w = QComboBox()
             for choice in spec.choices:
                 w.addItem(pick(choice.label), choice.value)
+            narrow(w)
             w.activated.connect(self._emit)
             return w
         w = QLineEdit()
@@ -193,3 +194,23 @@ def make_editor(spec: FieldSpec, parent: QWidget | None = None) -> FieldEditor:
     editor = FieldEditor(spec, parent)
     editor.widget.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
     return editor
+
+
+NARROW_LETTERS = 18  # a choice box asks this much room; its list shows each choice whole
+
+
+def narrow(box: QComboBox) -> None:
+    """A choice box that does not widen its dialog to its longest choice (issue 33: an action
+    dialog wider than the laptop's map); the current choice is in its tooltip, and its list
+    opens as wide as its longest choice."""
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(NARROW_LETTERS)
+
+    def fit_list() -> None:
+        box.view().setMinimumWidth(box.view().sizeHintForColumn(0) + 24)
+
+    fit_list()
+    box.model().rowsInserted.connect(fit_list)  # the actor's and target's lists are refilled
+    box.model().modelReset.connect(fit_list)
+    box.setToolTip(box.currentText())
+    box.currentTextChanged.connect(box.setToolTip)
