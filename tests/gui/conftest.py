@@ -81,3 +81,29 @@ def isolated_settings(qapp, tmp_path):
     QSettings().clear()
     yield
     QSettings().clear()
+
+
+@pytest.fixture(autouse=True)
+def no_autosave_after_the_test(monkeypatch):
+    """Every controller a test made stops its pending autosave at teardown: due later (the
+    200 ms fallback of a controller without a window), it would land in the next test's data
+    folder as a stray autosave of another encounter."""
+    import weakref
+
+    from gui.control.controller import Controller
+
+    made: weakref.WeakSet = weakref.WeakSet()
+    init = Controller.__init__
+
+    def tracked(self, *args, **kwargs):
+        init(self, *args, **kwargs)
+        made.add(self)
+
+    monkeypatch.setattr(Controller, "__init__", tracked)
+    yield
+    for ctl in list(made):
+        try:
+            ctl._autosave_due = False
+            ctl._autosave_timer.stop()
+        except RuntimeError:  # its QObject is already gone
+            pass

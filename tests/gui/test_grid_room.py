@@ -15,6 +15,7 @@ from gui.engine import roster_edits
 from gui.engine.grid.lines import Cover
 from gui.engine.model import Grid
 from gui.engine.moves import Destination
+from tests.gui.test_dialogs_placed import _on_screen
 
 ROOM = [((1, 1), (15, 1)), ((15, 1), (15, 9)), ((1, 9), (15, 9)), ((1, 1), (1, 9))]
 
@@ -106,9 +107,10 @@ def test_the_action_dialog_opens_beside_the_map_when_it_draws_the_aim(laptop_win
     window, ctl, oid = _room(laptop_window)
     dialog = open_action_dialog(ctl, "bertrand", oid, None, window)
     qtbot.waitExposed(dialog)
-    right = window.mapToGlobal(window.rect().topRight()).x()
-    right = min(right, window.screen().availableGeometry().right())  # never past the screen
-    assert abs(dialog.frameGeometry().right() - right) < 40  # at the window's right edge
+    frame = dialog.frameGeometry()  # on the screen, off the two tokens (issue 33: placement)
+    assert window.screen().availableGeometry().contains(frame)
+    for cid in ("bertrand", oid):
+        assert not frame.intersects(_on_screen(window, cid)), cid
     view = window.view
     shown = view.mapToScene(view.viewport().rect()).boundingRect()
     assert shown.intersects(window.scene.aim_item.sceneBoundingRect())
