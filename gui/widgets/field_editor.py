@@ -201,16 +201,18 @@ NARROW_LETTERS = 18  # a choice box asks this much room; its list shows each cho
 
 def narrow(box: QComboBox) -> None:
     """A choice box that does not widen its dialog to its longest choice (issue 33: an action
-    dialog wider than the laptop's map); the current choice is in its tooltip, and its list
-    opens as wide as its longest choice."""
+    dialog wider than the laptop's map): as wide as its longest choice up to NARROW_LETTERS
+    letters; the current choice is in its tooltip, and its list opens as wide as its longest
+    choice."""
     box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-    box.setMinimumContentsLength(NARROW_LETTERS)
 
-    def fit_list() -> None:
+    def fit() -> None:
+        longest = max((len(box.itemText(i)) for i in range(box.count())), default=0)
+        box.setMinimumContentsLength(min(NARROW_LETTERS, max(longest, 1)))
         box.view().setMinimumWidth(box.view().sizeHintForColumn(0) + 24)
 
-    fit_list()
-    box.model().rowsInserted.connect(fit_list)  # the actor's and target's lists are refilled
-    box.model().modelReset.connect(fit_list)
+    fit()
+    box.model().rowsInserted.connect(fit)  # the actor's and target's lists are refilled
+    box.model().modelReset.connect(fit)
     box.setToolTip(box.currentText())
     box.currentTextChanged.connect(box.setToolTip)
