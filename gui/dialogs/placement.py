@@ -113,25 +113,20 @@ Aimed = Callable[[], tuple[list[QRect], list[QRect]]]
 
 
 class DialogPlacer(QObject):
-    """An application event filter for the dialogs of one main window (those whose parents
-    lead to it): each is placed by `place_beside` as it shows, off what `aimed()` returns
-    (hard, soft rectangles); after the last one hides, `give_back()` takes the keyboard back.
-    A dialog that places itself (ActionDialog: `places_itself`) is left to it."""
+    """Places the dialogs of one main window (those whose parents lead to it): each is placed
+    by `place_beside` as it shows, off what `aimed()` returns (hard, soft rectangles); after
+    the last one hides, `give_back()` takes the keyboard back. A dialog that places itself
+    (ActionDialog: `places_itself`) is left to it.
+
+    It watches the main window's own events and, as a dialog child of it is polished (before
+    it shows), that dialog's: never the whole application's (a Python filter on every event
+    of the application made every gesture several times slower)."""
 
     def __init__(self, main: QWidget, aimed: Aimed, give_back: Callable[[], None]) -> None:
         super().__init__(main)
         self.main, self.aimed, self.give_back = main, aimed, give_back
         self._pending = False
-        self._watching = False
-        main.installEventFilter(self)  # the whole application's only while it is shown
-        self._watch(main.isVisible())
-
-    def _watch(self, on: bool) -> None:
-        """Every event of the application passes here while on: only while `main` shows."""
-        if on != self._watching:
-            self._watching = on
-            app = QApplication.instance()
-            (app.installEventFilter if on else app.removeEventFilter)(self)
+        main.installEventFilter(self)
 
     def owns(self, widget: QObject) -> bool:
         if not isinstance(widget, QDialog) or not widget.isWindow():
@@ -143,12 +138,14 @@ class DialogPlacer(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # Qt override
         kind = event.type()
-        if kind not in (QEvent.Type.Show, QEvent.Type.Hide):
-            return False
         if watched is self.main:
-            self._watch(kind == QEvent.Type.Show)
+            if kind == QEvent.Type.ChildPolished:
+                child = event.child()  # type: ignore[attr-defined]
+                if isinstance(child, QDialog) and not getattr(child, "_placed_by", None):
+                    child._placed_by = self  # type: ignore[attr-defined]
+                    child.installEventFilter(self)
             return False
-        if not self.owns(watched):
+        if kind not in (QEvent.Type.Show, QEvent.Type.Hide) or not self.owns(watched):
             return False
         if kind == QEvent.Type.Show and not getattr(watched, "places_itself", False):
             hard, soft = self.aimed()
