@@ -112,25 +112,15 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
             self._show_results(unit)
         self._name_order()
 
-    def _missing(self) -> list[str]:
-        """The units whose roll is neither rolled nor typed yet."""
-        return [unit for unit, spin in self.spins.items() if spin.value() == spin.minimum()]
-
     def _name_order(self) -> None:
-        """The main button says what it does (issue 33): it rolls what is missing, then
-        orders the actions; the GM may still roll or type any of them first."""
-        missing = len(self._missing())
-        if missing == 1:
-            text = tr("Lancer le jet manquant et ordonner les actions")
-        elif missing:
-            text = tr("Lancer les {n} jets manquants et ordonner les actions").format(n=missing)
-        else:
-            text = tr("Ordonner les actions")
-        self.order_button.setText(text)
-        self.order_button.setToolTip(
-            tr("Les jets vides sont lancés par l’application, les valeurs saisies gardées")
-            if missing
-            else ""
+        """The main button rolls what is missing, then orders the actions; the GM may still
+        roll or type any of them first."""
+        self.inputs.name_button(
+            self.order_button,
+            tr("Lancer le jet manquant et ordonner les actions"),
+            tr("Lancer les {n} jets manquants et ordonner les actions"),
+            tr("Ordonner les actions"),
+            tr("Les jets vides sont lancés par l’application, les valeurs saisies gardées"),
         )
 
     def accept(self) -> None:  # Qt override

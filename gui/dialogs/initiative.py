@@ -75,25 +75,15 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
         layout.addWidget(buttons)
         self._name_start()
 
-    def _missing(self) -> list[str]:
-        """The units whose initiative is neither rolled nor typed yet."""
-        return [unit for unit, spin in self.spins.items() if spin.value() == spin.minimum()]
-
     def _name_start(self) -> None:
-        """The main button says what it does (issue 33): it rolls what is missing, then
-        starts; the GM may still roll or type any of them first."""
-        missing = len(self._missing())
-        if missing == 1:
-            text = tr("Lancer l’initiative manquante et commencer")
-        elif missing:
-            text = tr("Lancer les {n} initiatives manquantes et commencer").format(n=missing)
-        else:
-            text = tr("Commencer le combat")
-        self.start_button.setText(text)
-        self.start_button.setToolTip(
-            tr("Les initiatives vides sont lancées par l’application, les valeurs saisies gardées")
-            if missing
-            else ""
+        """The main button rolls what is missing, then starts; the GM may still roll or type
+        any of them first."""
+        self.inputs.name_button(
+            self.start_button,
+            tr("Lancer l’initiative manquante et commencer"),
+            tr("Lancer les {n} initiatives manquantes et commencer"),
+            tr("Commencer le combat"),
+            tr("Les initiatives vides sont lancées par l’application, les valeurs saisies gardées"),
         )
 
     def accept(self) -> None:  # Qt override

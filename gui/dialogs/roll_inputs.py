@@ -65,11 +65,21 @@ class RollInputs:
         self.faces[key].setText(tr("dés : {faces}").format(faces=", ".join(map(str, result.faces))))
         return value
 
+    def missing(self) -> list[str]:
+        """The keys whose value is neither rolled nor typed yet."""
+        return [key for key, spin in self.spins.items() if spin.value() == spin.minimum()]
+
     def roll_all(self) -> None:
         """Roll every value still empty (typed values are kept)."""
-        for key, spin in self.spins.items():
-            if spin.value() == spin.minimum():
-                self.roll(key)
+        for key in self.missing():
+            self.roll(key)
+
+    def name_button(self, button: QPushButton, one: str, many: str, none: str, tip: str) -> None:
+        """A dialog's main button says what it does (issue 33): it rolls what is missing (`one`
+        roll, or `many` with {n}), then goes on (`none` missing); `tip` while some are."""
+        count = len(self.missing())
+        button.setText(one if count == 1 else many.format(n=count) if count else none)
+        button.setToolTip(tip if count else "")
 
     def checked(self, names: dict[str, str], missing: str) -> dict[str, int | str]:
         """Each key's value, or why it is missing (`missing` with {name}) or out of range."""
