@@ -3,11 +3,23 @@ total, then the rolls that follow), resolve, prove the ChangeSet undoes exactly 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from gui.engine.changes import apply, revert
-from gui.engine.rulesets.base import FORCE, Action, DiceResult, Resolution
+from gui.engine.rulesets.base import FORCE, Action, DiceResult, Preview, Resolution
 from gui.engine.table import Table
 
 from .builders import dump
+
+
+def forced_if_blocked(t: Table, action: Action) -> tuple[Action, Preview]:
+    """The action and its preview, with « Passer outre » (FORCE, G-3) where the rules block
+    it, as the GM who wants it done would tick it."""
+    preview = t.preview(action)
+    if any(n.blocking for n in preview.notices):
+        action = replace(action, overrides={FORCE: True})
+        preview = t.preview(action)
+    return action, preview
 
 
 def take(

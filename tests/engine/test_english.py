@@ -15,9 +15,10 @@ from gui.engine.changes import ChangeSet
 from gui.engine.moves import Destination
 from gui.engine.problems import BilingualError
 from gui.engine.rulesets import registry
-from gui.engine.rulesets.base import FORCE, Action, DiceResult, Term
+from gui.engine.rulesets.base import Action, DiceResult, Term
 from gui.engine.table import Table
 from gui.engine.turns import DeclareThenAct, current_entry
+from tests.engine.acting import forced_if_blocked
 from tests.french import FrenchFinder
 from tests.gui.mutations import start_inputs, turn_inputs
 
@@ -66,17 +67,7 @@ def _roll(table: Table, request) -> DiceResult:
 def _act(seen: Seen, action: Action, where: str) -> None:
     t = seen.table
     try:
-        preview = t.preview(action)
-        if any(n.blocking for n in preview.notices):
-            action = Action(
-                action.kind,
-                action.actor,
-                action.target,
-                action.options,
-                {FORCE: True},
-                action.window,
-            )
-            preview = t.preview(action)
+        action, preview = forced_if_blocked(t, action)
         seen.add(where, *preview.terms, preview.notes[1], *(n.en for n in preview.notices))
         dice = DiceResult("none") if preview.dice is None else _roll(t, preview.dice)
         resolution, cs = t.resolve(action, dice)

@@ -19,10 +19,11 @@ from gui.engine.next_steps import next_step, window_steps
 from gui.engine.problems import BilingualError
 from gui.engine.rulesets import registry
 from gui.engine.rulesets.aims import target_for
-from gui.engine.rulesets.base import FORCE, Action, DiceResult, Resolution
+from gui.engine.rulesets.base import Action, DiceResult, Resolution
 from gui.engine.table import Table
 from gui.engine.targets import default_target
 from gui.engine.turn_holder import first_able, turn_members
+from tests.engine.acting import forced_if_blocked
 from tests.gui.mutations import start_inputs, turn_inputs
 
 ROLLS = 12  # tries per action, each with other dice
@@ -55,17 +56,7 @@ def _resolve(t: Table, action: Action) -> Resolution | None:
     """The action resolved with the app's dice (forced where the rules block it, G-3) and
     applied; None when it is refused outright."""
     try:
-        preview = t.preview(action)
-        if any(n.blocking for n in preview.notices):
-            action = Action(
-                action.kind,
-                action.actor,
-                action.target,
-                action.options,
-                {FORCE: True},
-                action.window,
-            )
-            preview = t.preview(action)
+        action, preview = forced_if_blocked(t, action)
         then = tuple(_roll(t, r) for r in preview.more)
         dice = _roll(t, preview.dice)
         if then:

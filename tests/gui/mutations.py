@@ -30,11 +30,12 @@ from gui.engine import storage
 from gui.engine.model import Encounter
 from gui.engine.problems import BilingualError
 from gui.engine.rulesets import registry
-from gui.engine.rulesets.base import FORCE, Action, DiceResult
+from gui.engine.rulesets.base import Action, DiceResult
 from gui.engine.storage import LoadError
 from gui.engine.table import Table
 from gui.engine.turns import AlternatingSides, CardInitiative, DeclareThenAct, current_entry
 from gui.engine.turns.cards import DECK, is_joker
+from tests.engine.acting import forced_if_blocked
 
 T = TypeVar("T")
 
@@ -666,10 +667,7 @@ def act(ctl) -> None:
     spec = specs[0]
     options = {f.key: f.default for f in spec.options if f.default is not None}
     action = Action(spec.kind, actor, target if spec.needs_target else None, options)
-    preview = ctl.table.preview(action)
-    if any(n.blocking for n in preview.notices):
-        action = Action(action.kind, actor, action.target, options, {FORCE: True})
-        preview = ctl.table.preview(action)
+    action, preview = forced_if_blocked(ctl.table, action)
     dice = DiceResult("none") if preview.dice is None else _roll(ctl.table, preview.dice)
     ctl.resolve(action, dice)
 
