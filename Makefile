@@ -84,7 +84,7 @@ package-test: package
 # thousands of mutated files, a thousand random plays with hidden things and the players' view.
 soak: $(STAMP) $(QM)
 	ESCARMOUCHE_SOAK=1 QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q -p no:cacheprovider \
-		tests/engine/test_save_kill.py tests/gui/test_file_mutations.py \
+		tests/engine/files/test_save_kill.py tests/gui/test_file_mutations.py \
 		tests/gui/test_autosave_kill.py tests/gui/test_players_filter.py
 
 bench: $(STAMP) $(QM)

@@ -2,6 +2,6 @@
 
 import sys
 
-from gui.cli import main
+from gui.boot.cli import main
 
 sys.exit(main())

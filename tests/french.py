@@ -19,8 +19,8 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
-from gui.engine.model import Encounter
-from gui.engine.rulesets.base import Ruleset
+from gui.engine.contract.base import Ruleset
+from gui.engine.state.model import Encounter
 
 _ACCENTS = re.compile(r"[àâçéèêëîïôûùüœÀÂÇÉÈÊÎÔÛ«»]")
 _WORDS = (

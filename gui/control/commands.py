@@ -6,9 +6,9 @@ from collections.abc import Callable, Hashable
 
 from PySide6.QtGui import QUndoCommand
 
-from ..engine.changes import ChangeSet
-from ..engine.table import Table
-from ..i18n import either
+from gui.boot.i18n import either
+from gui.engine.play.table import Table
+from gui.engine.state.changes import ChangeSet
 
 MERGE_ID = 1
 

@@ -8,30 +8,28 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
-from .. import paths
-from ..engine import carried, conditions, grid_edits, map_edits, roster_edits, visibility, windows
-from ..engine.arguments import checked
-from ..engine.changes import ChangeSet
-from ..engine.model import (
-    Background,
-    Combatant,
-    Encounter,
-    Grid,
-    Rect,
-    State,
-)
-from ..engine.moves import Destination
-from ..engine.problems import BilingualError
-from ..engine.rulesets.base import Action, DiceResult, Notice, Resolution, Ruleset
-from ..engine.table import Table
-from ..engine.targets import default_target as foe_for
-from ..engine.touched import touched
-from ..engine.turn_holder import default_actor, first_able
-from ..engine.turns import current_entry
-from ..i18n import either, message, tr
-from . import recovery
-from .commands import ChangeCommand
-from .settings import skip_out
+from gui.boot import paths
+from gui.boot.i18n import either, message, tr
+from gui.control import recovery
+from gui.control.commands import ChangeCommand
+from gui.control.settings import skip_out
+from gui.engine.contract.base import Action, DiceResult, Notice, Resolution, Ruleset
+from gui.engine.contract.targets import default_target as foe_for
+from gui.engine.core.arguments import checked
+from gui.engine.core.problems import BilingualError
+from gui.engine.edits import conditions, visibility
+from gui.engine.edits import grid as grid_edits
+from gui.engine.edits import map as map_edits
+from gui.engine.edits import roster as roster_edits
+from gui.engine.files import carried
+from gui.engine.play.moves import Destination
+from gui.engine.play.table import Table
+from gui.engine.play.turn_holder import default_actor, first_able
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Background, Combatant, Encounter, Grid, Rect, State
+from gui.engine.state.touched import touched
+from gui.engine.timing import windows
+from gui.engine.turns import current_entry
 
 AUTOSAVE_DELAY_MS = 200  # the longest an autosave waits for the window to paint its gesture
 

@@ -15,10 +15,10 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .. import paths
-from ..engine import storage
-from ..engine.problems import BilingualError
-from ..engine.table import Table
+from gui.boot import paths
+from gui.engine.core.problems import BilingualError
+from gui.engine.files import storage
+from gui.engine.play.table import Table
 
 
 def _fallback_created() -> Path:

@@ -8,8 +8,9 @@ from html import escape
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QMessageBox, QWidget
 
-from .. import __version__, paths
-from ..i18n import tr
+from gui import __version__
+from gui.boot import paths
+from gui.boot.i18n import tr
 
 
 def locations() -> list[tuple[str, str]]:

@@ -19,10 +19,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller, Refused
-from ..engine.next_steps import next_step
-from ..engine.problems import BilingualError
-from ..engine.rulesets.base import (
+from gui.boot.i18n import either, message, pick, tr
+from gui.control.controller import Controller, Refused
+from gui.dialogs.action_choice import ActionChoice
+from gui.dialogs.breakdown import BreakdownView
+from gui.dialogs.dice_entry import DiceEntry
+from gui.dialogs.follow_up import carried_options
+from gui.dialogs.more_dice import MoreDice
+from gui.dialogs.offers import OffersBox, window_text
+from gui.dialogs.placement import TITLE_BAR, place_beside
+from gui.engine.contract.base import (
     FORCE,
     Action,
     ActionSpec,
@@ -31,18 +37,12 @@ from ..engine.rulesets.base import (
     Preview,
     Resolution,
 )
-from ..engine.rulesets.schema import FieldSpec, Label
-from ..engine.turns import current_entry
-from ..engine.windows import Offer
-from ..i18n import either, message, pick, tr
-from ..window.prompts import Prompts
-from .action_choice import ActionChoice
-from .breakdown import BreakdownView
-from .dice_entry import DiceEntry
-from .follow_up import carried_options
-from .more_dice import MoreDice
-from .offers import OffersBox, window_text
-from .placement import TITLE_BAR, place_beside
+from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.core.problems import BilingualError
+from gui.engine.play.next_steps import next_step
+from gui.engine.timing.windows import Offer
+from gui.engine.turns import current_entry
+from gui.window.prompts import Prompts
 
 _OUTCOME_COLOURS = {True: ("#e3f4e4", "#1b5e20"), False: ("#fde7e7", "#8e1c1c")}
 _NEUTRAL = ("#e6eef8", "#1d3f6e")

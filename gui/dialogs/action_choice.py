@@ -17,15 +17,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller
-from ..engine.model import Combatant
-from ..engine.rulesets.aims import refusal, target_for
-from ..engine.rulesets.base import FORCE, Action, ActionSpec, Override, Preview
-from ..engine.rulesets.schema import Label
-from ..engine.windows import offers_in
-from ..i18n import pick, tr
-from ..widgets.field_editor import FieldEditor, make_editor, narrow
-from .breakdown import rule_text
+from gui.boot.i18n import pick, tr
+from gui.control.controller import Controller
+from gui.dialogs.breakdown import rule_text
+from gui.engine.contract.aims import refusal, target_for
+from gui.engine.contract.base import FORCE, Action, ActionSpec, Override, Preview
+from gui.engine.contract.schema import Label
+from gui.engine.state.model import Combatant
+from gui.engine.timing.windows import offers_in
+from gui.widgets.field_editor import FieldEditor, make_editor, narrow
 
 _BIG = 9999
 _UNABLE_STYLE = (

@@ -19,16 +19,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller
-from ..engine.dice import DiceExpr
-from ..engine.model import TurnEntry
-from ..engine.rulesets.base import DiceRequest
-from ..engine.rulesets.schema import Label
-from ..engine.turns import ActionInitiative, DeclareThenAct
-from ..i18n import either, tr
-from ..models import unit_name
-from .checked import ChecksBeforeAccept, error_label
-from .roll_inputs import RollInputs, scrolled
+from gui.boot.i18n import either, tr
+from gui.control.controller import Controller
+from gui.dialogs.checked import ChecksBeforeAccept, error_label
+from gui.dialogs.roll_inputs import RollInputs, scrolled
+from gui.engine.contract.base import DiceRequest
+from gui.engine.contract.schema import Label
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.state.model import TurnEntry
+from gui.engine.turns import ActionInitiative, DeclareThenAct
+from gui.models import unit_name
 
 # When the ruleset asks for no roll, a plain d10 (CON-04: 1d10 + score).
 D10 = DiceRequest(DiceExpr(1, 10), Label(fr="Jet", en="Roll"), 1, 10)

@@ -17,13 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller
-from ..engine.conditions import FREE, MAX_ROUNDS, ConditionError, Duration, condition
-from ..engine.model import State
-from ..engine.problems import BilingualError
-from ..engine.turns import current_entry
-from ..i18n import either, message, pick, tr
-from .checked import ChecksBeforeAccept, error_label
+from gui.boot.i18n import either, message, pick, tr
+from gui.control.controller import Controller
+from gui.dialogs.checked import ChecksBeforeAccept, error_label
+from gui.engine.core.problems import BilingualError
+from gui.engine.edits.conditions import FREE, MAX_ROUNDS, ConditionError, Duration, condition
+from gui.engine.state.model import State
+from gui.engine.turns import current_entry
 
 
 def lastings() -> tuple[tuple[Duration, str], ...]:

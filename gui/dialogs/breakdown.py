@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.rulesets.base import Notice, Preview, Ruleset, Term
-from ..i18n import either, pick, tr
-from .odds_chart import DistributionChart, decimal, percent
+from gui.boot.i18n import either, pick, tr
+from gui.dialogs.odds_chart import DistributionChart, decimal, percent
+from gui.engine.contract.base import Notice, Preview, Ruleset, Term
 
 _ROWS_SHOWN = 6
 _WARNING_STYLE = (

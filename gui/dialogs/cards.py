@@ -20,15 +20,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller
-from ..engine.model import TurnEntry
-from ..engine.rulesets.schema import Label
-from ..engine.turns import CardInitiative, cards
-from ..i18n import language, message, pick, tr
-from ..models import in_combat, unit_label
-from .action_initiative import muted_colour
-from .checked import ChecksBeforeAccept, error_label
-from .roll_inputs import scrolled
+from gui.boot.i18n import language, message, pick, tr
+from gui.control.controller import Controller
+from gui.dialogs.action_initiative import muted_colour
+from gui.dialogs.checked import ChecksBeforeAccept, error_label
+from gui.dialogs.roll_inputs import scrolled
+from gui.engine.contract.schema import Label
+from gui.engine.state.model import TurnEntry
+from gui.engine.turns import CardInitiative, cards
+from gui.models import in_combat, unit_label
 
 _RED = "#b00020"
 

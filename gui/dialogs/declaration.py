@@ -18,15 +18,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller
-from ..engine.model import StatValue
-from ..engine.rulesets.schema import Label
-from ..engine.turns import current_entry
-from ..i18n import pick, tr
-from ..models import unit_name
-from ..widgets.field_editor import FieldEditor, make_editor
-from .action_initiative import muted_colour
-from .checked import ChecksBeforeAccept, error_label
+from gui.boot.i18n import pick, tr
+from gui.control.controller import Controller
+from gui.dialogs.action_initiative import muted_colour
+from gui.dialogs.checked import ChecksBeforeAccept, error_label
+from gui.engine.contract.schema import Label
+from gui.engine.state.model import StatValue
+from gui.engine.turns import current_entry
+from gui.models import unit_name
+from gui.widgets.field_editor import FieldEditor, make_editor
 
 ADVANCE_KEY = "turns/advance_after_declaring"  # QSettings: the « Passer ensuite » box
 

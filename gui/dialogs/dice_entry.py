@@ -20,11 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.checks.kept import kept_indexes
-from ..engine.dice import DiceExpr, DiceInputError
-from ..engine.rulesets.base import DiceRequest, DiceResult
-from ..i18n import message, pick, tr
-from .poker import PokerChoices
+from gui.boot.i18n import message, pick, tr
+from gui.dialogs.poker import PokerChoices
+from gui.engine.checks.kept import kept_indexes
+from gui.engine.contract.base import DiceRequest, DiceResult
+from gui.engine.dice.rolling import DiceExpr, DiceInputError
 
 _FACES_SHOWN = 24
 _DIE_STYLE = (

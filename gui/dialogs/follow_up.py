@@ -3,9 +3,9 @@ deals the damage, a non-lethal blow deals non-lethal damage)."""
 
 from __future__ import annotations
 
-from ..engine.model import StatValue
-from ..engine.rulesets.base import Action, ActionSpec
-from ..engine.rulesets.schema import FieldSpec, Label
+from gui.engine.contract.base import Action, ActionSpec
+from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.state.model import StatValue
 
 # What the GM picked (the weapon, non-lethal…) goes on; a number typed for one roll (« Dés de
 # situation ± ») belongs to that roll and does not.

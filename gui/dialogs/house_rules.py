@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller, Refused
-from ..engine.rulesets.schema import FlagSpec
-from ..i18n import message, pick, tr
-from .breakdown import rule_text
+from gui.boot.i18n import message, pick, tr
+from gui.control.controller import Controller, Refused
+from gui.dialogs.breakdown import rule_text
+from gui.engine.contract.schema import FlagSpec
 
 
 class HouseRulesDialog(QDialog):

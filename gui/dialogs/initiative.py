@@ -20,11 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller
-from ..i18n import tr
-from ..models import unit_label
-from .checked import ChecksBeforeAccept, error_label
-from .roll_inputs import RollInputs, scrolled
+from gui.boot.i18n import tr
+from gui.control.controller import Controller
+from gui.dialogs.checked import ChecksBeforeAccept, error_label
+from gui.dialogs.roll_inputs import RollInputs, scrolled
+from gui.models import unit_label
 
 
 class InitiativeDialog(ChecksBeforeAccept, QDialog):

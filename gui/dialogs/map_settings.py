@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.model import IMAGE_SUFFIXES, Background, Grid
-from ..i18n import tr
+from gui.boot.i18n import tr
+from gui.engine.state.model import IMAGE_SUFFIXES, Background, Grid
 
 
 def _spin(low: float, high: float, value: float, suffix: str, decimals: int = 2) -> QDoubleSpinBox:

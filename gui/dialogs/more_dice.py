@@ -8,8 +8,8 @@ from collections.abc import Callable
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QWidget
 
-from ..engine.rulesets.base import DiceRequest, DiceResult
-from .dice_entry import DiceEntry
+from gui.dialogs.dice_entry import DiceEntry
+from gui.engine.contract.base import DiceRequest, DiceResult
 
 
 class MoreDice(QWidget):

@@ -16,8 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.rulesets import registry
-from ..i18n import pick, tr
+from gui.boot.i18n import pick, tr
+from gui.engine.rulesets import registry
 
 
 class NewEncounterDialog(QDialog):

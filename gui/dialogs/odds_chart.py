@@ -9,8 +9,8 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QHelpEvent, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QToolTip, QWidget
 
-from ..engine.odds import Distribution
-from ..i18n import language, tr
+from gui.boot.i18n import language, tr
+from gui.engine.dice.odds import Distribution
 
 SUCCESS = QColor("#2e7d32")
 _LABELS = 16  # pixels under the bars for the outcome labels

@@ -17,10 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller, Refused
-from ..engine.model import Window
-from ..engine.windows import Offer, describe
-from ..i18n import message, pick, tr
+from gui.boot.i18n import message, pick, tr
+from gui.control.controller import Controller, Refused
+from gui.engine.state.model import Window
+from gui.engine.timing.windows import Offer, describe
 
 
 class OffersBox(QGroupBox):
@@ -127,7 +127,7 @@ def window_text(controller: Controller, window: Window) -> str:
 def window_actions(menu: QMenu, controller: Controller, cid: str, parent: QWidget) -> None:
     """The windows open on `cid` in a context menu: each offer opens the action dialog taken
     in the window; « Laisser passer » when it may."""
-    from .action import open_action_dialog
+    from gui.dialogs.action import open_action_dialog
 
     enc, ruleset = controller.enc, controller.ruleset
     for window in (w for w in enc.windows if w.target == cid):

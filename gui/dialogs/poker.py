@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.dice import DiceExpr
-from ..engine.rulesets.base import DiceRequest, DiceResult
-from ..i18n import tr
+from gui.boot.i18n import tr
+from gui.engine.contract.base import DiceRequest, DiceResult
+from gui.engine.dice.rolling import DiceExpr
 
 _INDENT = 24  # pixels per level of a chain: an extra die's row sits under its traded face
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QWidget
 
-from ..i18n import tr
-from .about import locations
+from gui.boot.i18n import tr
+from gui.dialogs.about import locations
 
 LANGUAGES = (
     ("system", "Langue du système / System language"),

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QScrollArea, QSpinBox, QWidget
 
-from ..engine.dice import DiceInputError
-from ..engine.rulesets.base import DiceRequest, DiceResult
-from ..i18n import message, tr
+from gui.boot.i18n import message, tr
+from gui.engine.contract.base import DiceRequest, DiceResult
+from gui.engine.dice.rolling import DiceInputError
 
 SPIN, ROLL, FACES = 2, 3, 4  # the grid columns a row of roll inputs takes
 

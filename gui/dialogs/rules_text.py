@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.rulesets.schema import RulesetData
-from ..i18n import pick, tr
+from gui.boot.i18n import pick, tr
+from gui.engine.contract.schema import RulesetData
 
 
 class RulesDialog(QDialog):

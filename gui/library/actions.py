@@ -8,15 +8,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog
 
-from .. import paths
-from ..engine import storage, write_back
-from ..i18n import message, tr
-from . import shelf
-from .import_dialog import ImportDialog
-from .write_back_dialog import WriteBackDialog
+from gui.boot import paths
+from gui.boot.i18n import message, tr
+from gui.engine.files import storage, write_back
+from gui.library import shelf
+from gui.library.import_dialog import ImportDialog
+from gui.library.write_back_dialog import WriteBackDialog
 
 if TYPE_CHECKING:
-    from ..window.main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
 
 class LibraryActions:

@@ -15,13 +15,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller, Refused
-from ..engine.carried import portable
-from ..engine.model import Combatant, Encounter
-from ..i18n import message, tr
-from ..sheets import ErrorLabel
-from ..sheets.add_dialog import ON_GRID, fill_zones
-from ..widgets.buttons import ok_cancel
+from gui.boot.i18n import message, tr
+from gui.control.controller import Controller, Refused
+from gui.engine.files.carried import portable
+from gui.engine.state.model import Combatant, Encounter
+from gui.sheets import ErrorLabel
+from gui.sheets.add_dialog import ON_GRID, fill_zones
+from gui.widgets.buttons import ok_cancel
 
 THEIR_SIDE = ""  # the side combo's « leur camp »: no side id is empty
 

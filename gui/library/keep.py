@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QMenu
 
-from ..control.controller import Controller
-from ..engine import library
-from ..i18n import message, tr
-from ..window.prompts import Prompts
-from . import shelf
+from gui.boot.i18n import message, tr
+from gui.control.controller import Controller
+from gui.engine.files import library
+from gui.library import shelf
+from gui.window.prompts import Prompts
 
 
 def keep(controller: Controller, cid: str, prompts: Prompts) -> bool:

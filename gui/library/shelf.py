@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import paths
-from ..engine import library
-from ..engine.library import Library
-from ..engine.load_errors import LoadError
-from ..engine.problems import BilingualError
+from gui.boot import paths
+from gui.engine.core.problems import BilingualError
+from gui.engine.files import library
+from gui.engine.files.library import Library
+from gui.engine.files.load_errors import LoadError
 
 
 class LibraryProblem(BilingualError):

@@ -13,9 +13,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.write_back import Update
-from ..i18n import either, tr
-from ..widgets.buttons import ok_cancel
+from gui.boot.i18n import either, tr
+from gui.engine.files.write_back import Update
+from gui.widgets.buttons import ok_cancel
 
 
 class WriteBackDialog(QDialog):

@@ -17,16 +17,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.grid.board import Board, Obstruction, edge_end
-from ..engine.grid.flanking import FlankCall
-from ..engine.grid.hits import Hit
-from ..engine.grid.lines import CoverCall
-from ..engine.grid.placed import cover_between, flanked_by, squares_apart
-from ..engine.grid.squares import Cell
-from ..engine.model import Encounter, Grid
-from ..engine.rulesets.base import Ruleset
-from ..i18n import either
-from .walls_item import cell_rect, scene_point
+from gui.boot.i18n import either
+from gui.engine.contract.base import Ruleset
+from gui.engine.grid.board import Board, Obstruction, edge_end
+from gui.engine.grid.flanking import FlankCall
+from gui.engine.grid.hits import Hit
+from gui.engine.grid.lines import CoverCall
+from gui.engine.grid.placed import cover_between, flanked_by, squares_apart
+from gui.engine.grid.squares import Cell
+from gui.engine.state.model import Encounter, Grid
+from gui.map.walls_item import cell_rect, scene_point
 
 LEVEL_COLOUR = {
     Obstruction.CLEAR: QColor("#2e7d32"),

@@ -6,8 +6,8 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from .layout import pitch
-from .token_text import MIN_PX, Line, paint_lines, text_width
+from gui.map.layout import pitch
+from gui.map.token_text import MIN_PX, Line, paint_lines, text_width
 
 LABEL_RATIO = 0.3  # the label's natural height, of a token's diameter
 LABEL_CAP = 0.8  # it grows up to this much when the map is zoomed out, then is not drawn

@@ -7,20 +7,20 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QPoint, QPointF, QRectF
 from PySide6.QtWidgets import QMenu, QWidget
 
-from ..control.controller import Controller, Refused
-from ..dialogs.add_state import condition_actions
-from ..dialogs.offers import window_actions
-from ..engine import grid_edits
-from ..engine.map_edits import occupants
-from ..engine.model import Rect
-from ..engine.moves import destination_at
-from ..i18n import either, message, tr
-from ..library.keep import keep_actions
-from ..sheets.quick_steps import quick_step_actions
-from ..widgets.toggle_action import toggle_action
-from ..window.prompts import Prompts
-from .scene import EncounterScene
-from .tools import CONNECT, DRAW
+from gui.boot.i18n import either, message, tr
+from gui.control.controller import Controller, Refused
+from gui.dialogs.add_state import condition_actions
+from gui.dialogs.offers import window_actions
+from gui.engine.edits import grid as grid_edits
+from gui.engine.edits.map import occupants
+from gui.engine.play.moves import destination_at
+from gui.engine.state.model import Rect
+from gui.library.keep import keep_actions
+from gui.map.scene import EncounterScene
+from gui.map.tools import CONNECT, DRAW
+from gui.sheets.quick_steps import quick_step_actions
+from gui.widgets.toggle_action import toggle_action
+from gui.window.prompts import Prompts
 
 
 class MapInteraction(QObject):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from ..engine.model import Rect
+from gui.engine.state.model import Rect
 
 TOKEN_DIAMETER = 36.0
 GAP = 6.0

@@ -10,32 +10,32 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, QTimer, Signal
 from PySide6.QtGui import QColor, QPixmap
 from PySide6.QtWidgets import QGraphicsPixmapItem, QGraphicsSceneHelpEvent
 
-from ..engine import visibility
-from ..engine.grid.board import Board
-from ..engine.grid.from_map import board_of
-from ..engine.grid.left_square import WORDS as LEFT_WORDS
-from ..engine.grid.left_square import as_judged
-from ..engine.grid.route import route
-from ..engine.grid.squares import Footprint
-from ..engine.model import Combatant, Encounter, Grid, Side, Zone
-from ..engine.moves import cell_at, cell_centre
-from ..engine.rulesets.base import Ruleset
-from ..engine.rulesets.riders import ridden
-from ..engine.touched import Touched
-from ..engine.turns import current_entry
-from ..engine.zones import grid_squares
-from ..i18n import either, pick, tr
-from .aim_item import AimItem, aim_between
-from .group_item import GroupItem
-from .layout import TOKEN_DIAMETER, link_segment, token_slots
-from .link_item import GridItem, LinkItem
-from .path_item import PathItem
-from .threat_item import ThreatItem, threatened_cells
-from .token_item import RIDER_LIFT, TokenItem, initials, token_tooltip
-from .token_text import MIN_PX
-from .tools import ToolScene
-from .walls_item import WallsItem, grid_point, scene_point, wall_near
-from .zone_item import ZoneItem
+from gui.boot.i18n import either, pick, tr
+from gui.engine.contract.base import Ruleset
+from gui.engine.contract.riders import ridden
+from gui.engine.edits import visibility
+from gui.engine.grid.board import Board
+from gui.engine.grid.from_map import board_of
+from gui.engine.grid.left_square import WORDS as LEFT_WORDS
+from gui.engine.grid.left_square import as_judged
+from gui.engine.grid.route import route
+from gui.engine.grid.squares import Footprint
+from gui.engine.play.moves import cell_at, cell_centre
+from gui.engine.space.zones import grid_squares
+from gui.engine.state.model import Combatant, Encounter, Grid, Side, Zone
+from gui.engine.state.touched import Touched
+from gui.engine.turns import current_entry
+from gui.map.aim_item import AimItem, aim_between
+from gui.map.group_item import GroupItem
+from gui.map.layout import TOKEN_DIAMETER, link_segment, token_slots
+from gui.map.link_item import GridItem, LinkItem
+from gui.map.path_item import PathItem
+from gui.map.threat_item import ThreatItem, threatened_cells
+from gui.map.token_item import RIDER_LIFT, TokenItem, initials, token_tooltip
+from gui.map.token_text import MIN_PX
+from gui.map.tools import ToolScene
+from gui.map.walls_item import WallsItem, grid_point, scene_point, wall_near
+from gui.map.zone_item import ZoneItem
 
 __all__ = ["EncounterScene", "initials"]
 MARGIN = 40.0  # around the map when it is fitted in the view or printed

@@ -7,12 +7,12 @@ from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QPainter
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from ..engine.grid.board import Board
-from ..engine.grid.reach import Threat, threatened
-from ..engine.grid.squares import Cell, Footprint
-from ..engine.model import Combatant, Encounter, Grid
-from ..engine.rulesets.base import Ruleset
-from .walls_item import cell_rect
+from gui.engine.contract.base import Ruleset
+from gui.engine.grid.board import Board
+from gui.engine.grid.reach import Threat, threatened
+from gui.engine.grid.squares import Cell, Footprint
+from gui.engine.state.model import Combatant, Encounter, Grid
+from gui.map.walls_item import cell_rect
 
 TINT = QColor(230, 120, 20, 70)
 

@@ -14,8 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .layout import BADGE_LINES, BADGE_RATIO, pitch
-from .token_text import (
+from gui.map.layout import BADGE_LINES, BADGE_RATIO, pitch
+from gui.map.token_text import (
     PLATE_CAP,
     Line,
     badge_line_height,

@@ -12,11 +12,11 @@ from PySide6.QtWidgets import (
     QGraphicsSceneMouseEvent,
 )
 
-from .link_item import LinkItem
-from .path_item import PathItem
-from .token_item import TokenItem
-from .walls_item import along_a_line
-from .zone_item import ZoneItem
+from gui.map.link_item import LinkItem
+from gui.map.path_item import PathItem
+from gui.map.token_item import TokenItem
+from gui.map.walls_item import along_a_line
+from gui.map.zone_item import ZoneItem
 
 SELECT, DRAW, CONNECT, WALL, TERRAIN = "select", "draw", "connect", "wall", "terrain"
 RULER = "ruler"  # measures in play mode too

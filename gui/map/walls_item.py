@@ -7,7 +7,7 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from ..engine.model import Grid, MapSquare, MapWall
+from gui.engine.state.model import Grid, MapSquare, MapWall
 
 NEAR = 6.0  # scene units: how close to a wall a right-click names it
 

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..i18n import tr
+from gui.boot.i18n import tr
 
 HANDLE = 10.0
 MIN_SIDE = 30.0

@@ -9,13 +9,13 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QFont
 
-from ..engine.model import Encounter, TurnEntry
-from ..engine.touched import Touched
-from ..i18n import pick
+from gui.boot.i18n import pick
+from gui.engine.state.model import Encounter, TurnEntry
+from gui.engine.state.touched import Touched
 
 if TYPE_CHECKING:
-    from ..control.controller import Controller
-    from ..engine.rulesets.base import Ruleset
+    from gui.control.controller import Controller
+    from gui.engine.contract.base import Ruleset
 
 ID_ROLE = Qt.ItemDataRole.UserRole  # the combatant id (or side id, turn unit id) of a row
 # A column sized to its contents reads this many rows at most (those in sight first): a

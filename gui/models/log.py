@@ -13,12 +13,12 @@ from PySide6.QtCore import (
     Qt,
 )
 
-from ..engine.model import LogEntry
-from ..i18n import logged, tr
-from . import ROOT, FollowsController, bold_font
+from gui.boot.i18n import logged, tr
+from gui.engine.state.model import LogEntry
+from gui.models import ROOT, FollowsController, bold_font
 
 if TYPE_CHECKING:
-    from ..control.controller import Controller
+    from gui.control.controller import Controller
 
 ACTOR_ROLE = Qt.ItemDataRole.UserRole + 1  # the acting combatant's id, or None
 TARGET_ROLE = Qt.ItemDataRole.UserRole + 2  # the target's id, or None

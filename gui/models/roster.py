@@ -9,17 +9,17 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 
-from ..control.controller import Refused
-from ..engine import visibility
-from ..engine.model import Combatant, Side
-from ..engine.rulesets.schema import FieldSpec, RulesetData
-from ..engine.touched import Touched
-from ..engine.turns import current_entry
-from ..i18n import either, labelled, language, pick, tr
-from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font
+from gui.boot.i18n import either, labelled, language, pick, tr
+from gui.control.controller import Refused
+from gui.engine.contract.schema import FieldSpec, RulesetData
+from gui.engine.edits import visibility
+from gui.engine.state.model import Combatant, Side
+from gui.engine.state.touched import Touched
+from gui.engine.turns import current_entry
+from gui.models import ID_ROLE, ROOT, FollowsController, badges_text, bold_font
 
 if TYPE_CHECKING:
-    from ..control.controller import Controller
+    from gui.control.controller import Controller
 
 NAME, STATE = range(2)
 KIND_ROLE = Qt.ItemDataRole.UserRole + 1  # SIDE, GROUP or COMBATANT

@@ -38,8 +38,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from . import SIZED_ROWS
-from .roster import COMBATANT, COUNTERS_ROLE, GROUP, KIND_ROLE, NAME, SIDE, STATE, Counter
+from gui.models import SIZED_ROWS
+from gui.models.roster import COMBATANT, COUNTERS_ROLE, GROUP, KIND_ROLE, NAME, SIDE, STATE, Counter
 
 PAD = 3  # above and below the counters, and at the cell's edges
 SPACING = 8  # between two counters

@@ -9,15 +9,23 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
-from ..control.controller import Refused
-from ..engine.model import TurnEntry
-from ..engine.touched import Touched
-from ..i18n import tr
-from . import ID_ROLE, ROOT, FollowsController, badges_text, bold_font, in_combat, unit_label
+from gui.boot.i18n import tr
+from gui.control.controller import Refused
+from gui.engine.state.model import TurnEntry
+from gui.engine.state.touched import Touched
+from gui.models import (
+    ID_ROLE,
+    ROOT,
+    FollowsController,
+    badges_text,
+    bold_font,
+    in_combat,
+    unit_label,
+)
 
 if TYPE_CHECKING:
-    from ..control.controller import Controller
-    from ..turns.mode_actions import OrderCells
+    from gui.control.controller import Controller
+    from gui.turns.mode_actions import OrderCells
 
 MARK, NAME, SIDE, INIT, ACTIONS, STATES, DECLARED = range(7)
 OPTIONAL = (SIDE, INIT, ACTIONS, STATES, DECLARED)  # the columns a turn mode shows or not
@@ -85,7 +93,7 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
     def _present(self) -> None:
         """The running mode's cells (gui/turns/), told once per change that the encounter
         changed."""
-        from ..turns.mode_actions import cells_for
+        from gui.turns.mode_actions import cells_for
 
         cls = cells_for(self.ctl.table.mode())
         if cls not in self._cells:

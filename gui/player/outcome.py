@@ -5,11 +5,11 @@ change: hiding someone withdraws the line that named them)."""
 
 from __future__ import annotations
 
-from ..engine import visibility
-from ..engine.model import Encounter
-from ..engine.players_copy import Secrets
-from ..engine.rulesets.base import Resolution
-from ..i18n import either, tr
+from gui.boot.i18n import either, tr
+from gui.engine.contract.base import Resolution
+from gui.engine.edits import visibility
+from gui.engine.play.players_copy import Secrets
+from gui.engine.state.model import Encounter
 
 
 def public_outcome(

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QRectF
 
-from ..engine import visibility
-from ..engine.model import Combatant, Encounter
-from ..engine.touched import Touched
-from ..i18n import pick
-from ..map.scene import EncounterScene
-from .plates import Token, crowded, place
+from gui.boot.i18n import pick
+from gui.engine.edits import visibility
+from gui.engine.state.model import Combatant, Encounter
+from gui.engine.state.touched import Touched
+from gui.map.scene import EncounterScene
+from gui.player.plates import Token, crowded, place
 
 
 class PlayersScene(EncounterScene):

@@ -11,7 +11,7 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu
 
-from ..i18n import tr
+from gui.boot.i18n import tr
 
 SIZE_KEY = "players/token_size"
 TEXT_PX = 24.0  # the names and conditions at the medium size, on a 1080-pixel-high screen

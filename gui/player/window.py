@@ -11,16 +11,16 @@ from PySide6.QtCore import QRectF, QSettings, Qt, QTimer
 from PySide6.QtGui import QCloseEvent, QColor, QGuiApplication, QPainter, QScreen
 from PySide6.QtWidgets import QFrame, QGraphicsView, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from ..control.controller import Controller
-from ..engine import visibility
-from ..engine.players_copy import players_copy, secrets, seen_entry
-from ..engine.rulesets.base import Resolution
-from ..engine.touched import Touched
-from ..i18n import pick, tr
-from ..models import round_text
-from .outcome import public_outcome
-from .scene import PlayersScene
-from .token_size import text_px
+from gui.boot.i18n import pick, tr
+from gui.control.controller import Controller
+from gui.engine.contract.base import Resolution
+from gui.engine.edits import visibility
+from gui.engine.play.players_copy import players_copy, secrets, seen_entry
+from gui.engine.state.touched import Touched
+from gui.models import round_text
+from gui.player.outcome import public_outcome
+from gui.player.scene import PlayersScene
+from gui.player.token_size import text_px
 
 SCREEN_KEY = "players/screen"  # the name of the screen the view goes full screen on
 DICE_KEY = "players/gm_dice"  # whether the dice of the GM's rolls are shown

@@ -22,14 +22,14 @@ from PySide6.QtGui import (
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QWidget
 
-from ..engine.model import Encounter
-from ..engine.players_copy import players_copy
-from ..engine.rulesets.base import Ruleset
-from ..i18n import tr
-from ..map.scene import EncounterScene
-from ..player.scene import PlayersScene
-from .summary import summary_html
-from .whole_rows import keep_rows_whole
+from gui.boot.i18n import tr
+from gui.engine.contract.base import Ruleset
+from gui.engine.play.players_copy import players_copy
+from gui.engine.state.model import Encounter
+from gui.map.scene import EncounterScene
+from gui.player.scene import PlayersScene
+from gui.printing.summary import summary_html
+from gui.printing.whole_rows import keep_rows_whole
 
 MAP_RESOURCE = "map.png"
 MARGIN_MM = 15.0

@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
 
-from ..engine import visibility
-from ..engine.model import Combatant, Encounter, Track
-from ..engine.rulesets.base import Ruleset
-from ..engine.rulesets.schema import FieldSpec
-from ..engine.turns import current_entry
-from ..i18n import either, language, logged, pick, tr
-from ..models import round_text
+from gui.boot.i18n import either, language, logged, pick, tr
+from gui.engine.contract.base import Ruleset
+from gui.engine.contract.schema import FieldSpec
+from gui.engine.edits import visibility
+from gui.engine.state.model import Combatant, Encounter, Track
+from gui.engine.turns import current_entry
+from gui.models import round_text
 
 LOG_LINES = 15
 SHORT_TEXT = 40  # a text field at most this long fits a roster column

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from PySide6.QtGui import QTextDocument, QTextTable
 
-from .summary import Paging
+from gui.printing.summary import Paging
 
 MAX_PASSES = 200  # a cut per page at most: far more pages than a summary has
 _EPSILON = 0.5  # px: a row ending exactly on the boundary is whole

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QLabel, QWidget
 
-from ..control.controller import Refused
-from ..engine.rulesets.schema import FieldSpec, RulesetData
-from ..i18n import either, message, pick
+from gui.boot.i18n import either, message, pick
+from gui.control.controller import Refused
+from gui.engine.contract.schema import FieldSpec, RulesetData
 
 ERROR_COLOUR = "#b3261e"
 

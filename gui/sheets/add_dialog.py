@@ -25,18 +25,19 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller, Refused
-from ..engine import library, roster_edits
-from ..engine.library import Library, LibraryError
-from ..engine.model import Combatant, Encounter
-from ..engine.placing import on_cells
-from ..engine.rulesets.schema import Template
-from ..i18n import labelled, message, pick, tr
-from ..library import shelf
-from ..widgets.buttons import ok_cancel
-from ..window.prompts import Prompts
-from . import ErrorLabel
-from .table_field import catalog_name
+from gui.boot.i18n import labelled, message, pick, tr
+from gui.control.controller import Controller, Refused
+from gui.engine.contract.schema import Template
+from gui.engine.edits import roster as roster_edits
+from gui.engine.files import library
+from gui.engine.files.library import Library, LibraryError
+from gui.engine.play.placing import on_cells
+from gui.engine.state.model import Combatant, Encounter
+from gui.library import shelf
+from gui.sheets import ErrorLabel
+from gui.sheets.table_field import catalog_name
+from gui.widgets.buttons import ok_cancel
+from gui.window.prompts import Prompts
 
 ON_GRID = " grid"  # the zone list's « sur la grille »: no zone id has a space
 LIBRARY = 1  # the library's tab, after the bestiary's

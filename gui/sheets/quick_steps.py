@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QMenu
 
-from ..engine.problems import BilingualError
-from ..engine.rulesets.schema import FieldSpec
-from ..i18n import message, pick, tr
+from gui.boot.i18n import message, pick, tr
+from gui.engine.contract.schema import FieldSpec
+from gui.engine.core.problems import BilingualError
 
 if TYPE_CHECKING:
-    from ..control.controller import Controller
+    from gui.control.controller import Controller
 
 
 def quick_fields(controller: Controller, cid: str) -> list[FieldSpec]:

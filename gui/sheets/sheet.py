@@ -22,18 +22,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller
-from ..engine.model import Combatant
-from ..engine.rulesets.base import Term
-from ..engine.rulesets.schema import RulesetData
-from ..i18n import either, labelled, pick, tr
-from ..library.keep import keep
-from ..widgets.field_editor import FieldEditor, make_editor
-from ..window.prompts import Prompts
-from . import ErrorLabel, field_tip, rule_tip, told
-from .states import StatesBox
-from .table_field import TableField
-from .track import TracksBox
+from gui.boot.i18n import either, labelled, pick, tr
+from gui.control.controller import Controller
+from gui.engine.contract.base import Term
+from gui.engine.contract.schema import RulesetData
+from gui.engine.state.model import Combatant
+from gui.library.keep import keep
+from gui.sheets import ErrorLabel, field_tip, rule_tip, told
+from gui.sheets.states import StatesBox
+from gui.sheets.table_field import TableField
+from gui.sheets.track import TracksBox
+from gui.widgets.field_editor import FieldEditor, make_editor
+from gui.window.prompts import Prompts
 
 LABEL_CHARS = 22  # field labels are at most this wide (in average characters), then wrap
 _UNBUILT = object()  # no field editors made yet (or the ruleset changed)

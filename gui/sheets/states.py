@@ -14,13 +14,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller
-from ..dialogs.add_state import AddStateDialog, open_add_state
-from ..engine.conditions import describe
-from ..engine.model import Combatant, Encounter, State
-from ..engine.rulesets.base import Ruleset
-from ..i18n import either, pick, tr
-from . import ErrorLabel
+from gui.boot.i18n import either, pick, tr
+from gui.control.controller import Controller
+from gui.dialogs.add_state import AddStateDialog, open_add_state
+from gui.engine.contract.base import Ruleset
+from gui.engine.edits.conditions import describe
+from gui.engine.state.model import Combatant, Encounter, State
+from gui.sheets import ErrorLabel
 
 
 def state_text(ruleset: Ruleset, enc: Encounter, state: State, owner: str | None = None) -> str:

@@ -17,10 +17,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.model import Scalar
-from ..engine.rulesets.schema import FieldSpec, check_value
-from ..i18n import labelled, pick, tr
-from . import ErrorLabel, told
+from gui.boot.i18n import labelled, pick, tr
+from gui.engine.contract.schema import FieldSpec, check_value
+from gui.engine.state.model import Scalar
+from gui.sheets import ErrorLabel, told
 
 BLANK_ROW = -1  # the pick list's "Ligne vide"
 NUMBERS = ("int", "float")

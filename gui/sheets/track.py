@@ -26,12 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller
-from ..engine.model import Combatant
-from ..engine.rulesets.base import TrackView
-from ..engine.rulesets.schema import RulesetData, TrackSpec
-from ..i18n import language, pick, tr
-from . import ErrorLabel, rule_tip
+from gui.boot.i18n import language, pick, tr
+from gui.control.controller import Controller
+from gui.engine.contract.base import TrackView
+from gui.engine.contract.schema import RulesetData, TrackSpec
+from gui.engine.state.model import Combatant
+from gui.sheets import ErrorLabel, rule_tip
 
 BOX = 24  # side of a box, in pixels
 GAP = 4

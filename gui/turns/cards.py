@@ -8,17 +8,17 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QColor
 
-from ..dialogs.cards import CardsDialog, WaitDialog, card_words, deal_dialog
-from ..engine.model import TurnEntry
-from ..engine.turns import CardInitiative, current_entry
-from ..engine.turns.cards import card_text, is_joker
-from ..i18n import language, tr
-from ..models import in_combat
-from ..models.turn_order import INIT
-from .mode_actions import Icon, ModeActions, OrderCells, for_modes
+from gui.boot.i18n import language, tr
+from gui.dialogs.cards import CardsDialog, WaitDialog, card_words, deal_dialog
+from gui.engine.state.model import TurnEntry
+from gui.engine.turns import CardInitiative, current_entry
+from gui.engine.turns.cards import card_text, is_joker
+from gui.models import in_combat
+from gui.models.turn_order import INIT
+from gui.turns.mode_actions import Icon, ModeActions, OrderCells, for_modes
 
 if TYPE_CHECKING:
-    from .panel import TurnPanel
+    from gui.turns.panel import TurnPanel
 
 _RED_SUITS = ("♥", "♦")
 _RED = "#c62828"

@@ -9,19 +9,19 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex
 
-from ..dialogs.action_initiative import ActionInitiativeDialog
-from ..dialogs.declaration import DeclarationDialog
-from ..engine.model import TurnEntry, TurnState
-from ..engine.turns import DeclareThenAct, current_entry
-from ..engine.turns.declare import in_act_phase
-from ..i18n import tr
-from ..models import in_combat, unit_label
-from ..models.turn_order import DECLARED, INIT, STATES
-from .mode_actions import Icon, ModeActions, OrderCells, for_modes
+from gui.boot.i18n import tr
+from gui.dialogs.action_initiative import ActionInitiativeDialog
+from gui.dialogs.declaration import DeclarationDialog
+from gui.engine.state.model import TurnEntry, TurnState
+from gui.engine.turns import DeclareThenAct, current_entry
+from gui.engine.turns.declare import in_act_phase
+from gui.models import in_combat, unit_label
+from gui.models.turn_order import DECLARED, INIT, STATES
+from gui.turns.mode_actions import Icon, ModeActions, OrderCells, for_modes
 
 if TYPE_CHECKING:
-    from ..control.controller import Controller
-    from .panel import TurnPanel
+    from gui.control.controller import Controller
+    from gui.turns.panel import TurnPanel
 
 
 def declaring(turn: TurnState) -> bool:

@@ -12,15 +12,15 @@ from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QAction, QColor
 from PySide6.QtWidgets import QStyle
 
-from ..engine.model import Encounter, TurnEntry, TurnState
-from ..engine.turns import TurnMode, current_entry
-from ..i18n import pick, tr
-from ..models import in_combat, unit_label
-from ..models.turn_order import INIT, SIDE, STATES
+from gui.boot.i18n import pick, tr
+from gui.engine.state.model import Encounter, TurnEntry, TurnState
+from gui.engine.turns import TurnMode, current_entry
+from gui.models import in_combat, unit_label
+from gui.models.turn_order import INIT, SIDE, STATES
 
 if TYPE_CHECKING:
-    from ..control.controller import Controller
-    from .panel import TurnPanel
+    from gui.control.controller import Controller
+    from gui.turns.panel import TurnPanel
 
 Icon = QStyle.StandardPixmap
 _SETS: dict[str, type[ModeActions]] = {}

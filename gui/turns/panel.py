@@ -25,22 +25,22 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller
-from ..dialogs.add_state import condition_actions
-from ..dialogs.initiative import InitiativeDialog
-from ..engine.model import TurnEntry
-from ..engine.problems import BilingualError
-from ..i18n import message, tr
-from ..library.keep import keep_actions
-from ..models import ID_ROLE, SIZED_ROWS, in_combat
-from ..models.roster import RosterModel
-from ..models.roster_delegate import setup_roster_view
-from ..models.turn_order import DECLARED, NAME, OPTIONAL, STATES, TurnOrderModel
-from ..sheets.quick_steps import quick_step_actions
-from ..window.prompts import Prompts
-from .mode_actions import ModeActions, actions_class
-from .pending import PendingBox
-from .roster_menu import roster_menu
+from gui.boot.i18n import message, tr
+from gui.control.controller import Controller
+from gui.dialogs.add_state import condition_actions
+from gui.dialogs.initiative import InitiativeDialog
+from gui.engine.core.problems import BilingualError
+from gui.engine.state.model import TurnEntry
+from gui.library.keep import keep_actions
+from gui.models import ID_ROLE, SIZED_ROWS, in_combat
+from gui.models.roster import RosterModel
+from gui.models.roster_delegate import setup_roster_view
+from gui.models.turn_order import DECLARED, NAME, OPTIONAL, STATES, TurnOrderModel
+from gui.sheets.quick_steps import quick_step_actions
+from gui.turns.mode_actions import ModeActions, actions_class
+from gui.turns.pending import PendingBox
+from gui.turns.roster_menu import roster_menu
+from gui.window.prompts import Prompts
 
 
 class TurnPanel(QWidget):

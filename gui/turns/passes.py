@@ -8,16 +8,16 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex
 
-from ..engine.model import TurnEntry
-from ..engine.turns import AlternatingSides, TurnError, current_entry
-from ..i18n import message, pick, tr
-from ..models import in_combat, unit_label
-from ..models.turn_order import ACTIONS, SIDE, STATES
-from .mode_actions import Icon, ModeActions, OrderCells, for_modes
+from gui.boot.i18n import message, pick, tr
+from gui.engine.state.model import TurnEntry
+from gui.engine.turns import AlternatingSides, TurnError, current_entry
+from gui.models import in_combat, unit_label
+from gui.models.turn_order import ACTIONS, SIDE, STATES
+from gui.turns.mode_actions import Icon, ModeActions, OrderCells, for_modes
 
 if TYPE_CHECKING:
-    from ..control.controller import Controller
-    from .panel import TurnPanel
+    from gui.control.controller import Controller
+    from gui.turns.panel import TurnPanel
 
 
 def actions_taken(taken: int, possible: int) -> str:

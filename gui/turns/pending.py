@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QGroupBox, QPushButton, QVBoxLayout, QWidget
 
-from ..control.controller import Controller
-from ..dialogs.action import open_action_dialog
-from ..dialogs.breakdown import rule_text
-from ..dialogs.offers import OffersBox
-from ..engine.rulesets.base import DueRoll
-from ..engine.turns import current_entry
-from ..engine.windows import Offer
-from ..i18n import pick, tr
+from gui.boot.i18n import pick, tr
+from gui.control.controller import Controller
+from gui.dialogs.action import open_action_dialog
+from gui.dialogs.breakdown import rule_text
+from gui.dialogs.offers import OffersBox
+from gui.engine.contract.base import DueRoll
+from gui.engine.timing.windows import Offer
+from gui.engine.turns import current_entry
 
 
 class PendingBox(QWidget):

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..engine.model import TurnEntry
-from ..engine.turns import current_entry
-from ..i18n import tr
-from ..models import unit_label
-from .mode_actions import Icon, ModeActions, OrderCells, for_modes
+from gui.boot.i18n import tr
+from gui.engine.state.model import TurnEntry
+from gui.engine.turns import current_entry
+from gui.models import unit_label
+from gui.turns.mode_actions import Icon, ModeActions, OrderCells, for_modes
 
 if TYPE_CHECKING:
-    from .panel import TurnPanel
+    from gui.turns.panel import TurnPanel
 
 
 class RankedCells(OrderCells):

@@ -9,13 +9,13 @@ from collections.abc import Callable
 from PySide6.QtCore import QModelIndex
 from PySide6.QtWidgets import QMenu, QWidget
 
-from ..control.controller import Controller, Refused
-from ..dialogs.add_state import condition_actions
-from ..i18n import message, tr
-from ..library.keep import keep_actions
-from ..models.roster import SIDE, RosterModel
-from ..widgets.toggle_action import toggle_action
-from ..window.prompts import Prompts
+from gui.boot.i18n import message, tr
+from gui.control.controller import Controller, Refused
+from gui.dialogs.add_state import condition_actions
+from gui.library.keep import keep_actions
+from gui.models.roster import SIDE, RosterModel
+from gui.widgets.toggle_action import toggle_action
+from gui.window.prompts import Prompts
 
 
 def roster_menu(

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox
 
-from ..i18n import tr
+from gui.boot.i18n import tr
 
 
 def ok_cancel(

@@ -14,9 +14,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.model import StatValue
-from ..engine.rulesets.schema import FieldSpec, check_value
-from ..i18n import pick, tr
+from gui.boot.i18n import pick, tr
+from gui.engine.contract.schema import FieldSpec, check_value
+from gui.engine.state.model import StatValue
 
 _BIG = 1_000_000
 NONE_TEXT = "—"  # what an optional number without a value shows

@@ -6,13 +6,13 @@ from collections.abc import Callable
 
 from PySide6.QtWidgets import QMenu, QWidget
 
-from ..control.controller import Controller
-from ..dialogs.action import open_action_dialog
-from ..dialogs.breakdown import rule_text
-from ..engine.rulesets.aims import refusal
-from ..engine.rulesets.base import ActionSpec
-from ..engine.rulesets.schema import Label
-from ..i18n import pick, tr
+from gui.boot.i18n import pick, tr
+from gui.control.controller import Controller
+from gui.dialogs.action import open_action_dialog
+from gui.dialogs.breakdown import rule_text
+from gui.engine.contract.aims import refusal
+from gui.engine.contract.base import ActionSpec
+from gui.engine.contract.schema import Label
 
 # (controller, actor, target, kind, parent), and forcing=True for « Forcer une action (MJ) ».
 Opener = Callable[..., object]

@@ -9,16 +9,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 
-from ..control.controller import Refused
-from ..dialogs.action import open_action_dialog
-from ..dialogs.map_settings import BackgroundDialog, GridDialog
-from ..dialogs.new_encounter import NewEncounterDialog
-from ..i18n import message, tr
-from .file_actions import suggested_name
-from .history_window import HistoryWindow
+from gui.boot.i18n import message, tr
+from gui.control.controller import Refused
+from gui.dialogs.action import open_action_dialog
+from gui.dialogs.map_settings import BackgroundDialog, GridDialog
+from gui.dialogs.new_encounter import NewEncounterDialog
+from gui.window.file_actions import suggested_name
+from gui.window.history_window import HistoryWindow
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
 
 class WindowActions:
@@ -62,7 +62,7 @@ class WindowActions:
         self.window.files.save_as()
 
     def print_preview(self, players: bool = False) -> None:
-        from ..printing.printer import print_preview
+        from gui.printing.printer import print_preview
 
         print_preview(self.window, self.controller.enc, self.controller.ruleset, players)
 
@@ -74,7 +74,7 @@ class WindowActions:
         self.export_pdf(players=True)
 
     def export_pdf(self, players: bool = False) -> None:
-        from ..printing.printer import write_pdf
+        from gui.printing.printer import write_pdf
 
         named = Path.home() / f"{suggested_name(self.controller.enc)}.pdf"
         start = self.controller.path.with_suffix(".pdf") if self.controller.path else named
@@ -104,7 +104,7 @@ class WindowActions:
         self.history.activateWindow()
 
     def add_combatant(self) -> None:
-        from ..sheets.add_dialog import AddCombatantDialog
+        from gui.sheets.add_dialog import AddCombatantDialog
 
         dialog = AddCombatantDialog(self.controller, self.window)
         if dialog.exec() and dialog.added:  # the first one added, selected and in view
@@ -172,7 +172,7 @@ class WindowActions:
             self._try(self.controller.set_scale, value or None)
 
     def preferences(self) -> None:
-        from ..dialogs.preferences import PreferencesDialog
+        from gui.dialogs.preferences import PreferencesDialog
 
         PreferencesDialog(self.window).exec()
 
@@ -199,12 +199,12 @@ class WindowActions:
     # Aide ---------------------------------------------------------------------------------
 
     def house_rules(self) -> None:
-        from ..dialogs.house_rules import HouseRulesDialog
+        from gui.dialogs.house_rules import HouseRulesDialog
 
         HouseRulesDialog(self.controller, self.window).exec()
 
     def rules(self) -> None:
-        from ..dialogs.rules_text import RulesDialog
+        from gui.dialogs.rules_text import RulesDialog
 
         RulesDialog(self.controller.ruleset.data, self.window).exec()
 
@@ -236,6 +236,6 @@ class WindowActions:
         )
 
     def about(self) -> None:
-        from ..dialogs.about import show_about  # the version, where data and settings live
+        from gui.dialogs.about import show_about  # the version, where data and settings live
 
         show_about(self.window)

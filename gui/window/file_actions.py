@@ -8,15 +8,15 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
-from .. import paths
-from ..control import recovery
-from ..control.controller import Controller, Refused
-from ..engine import storage
-from ..engine.blank import blank_encounter
-from ..engine.model import Encounter
-from ..engine.rulesets import registry
-from ..engine.table import Table
-from ..i18n import message, tr
+from gui.boot import paths
+from gui.boot.i18n import message, tr
+from gui.control import recovery
+from gui.control.controller import Controller, Refused
+from gui.engine.files import storage
+from gui.engine.files.blank import blank_encounter
+from gui.engine.play.table import Table
+from gui.engine.rulesets import registry
+from gui.engine.state.model import Encounter
 
 MAX_RECENT = 10
 

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..i18n import either, tr
+from gui.boot.i18n import either, tr
 
 NAMED = 6  # the steps named one by one; more are counted (« et 3 autres »)
 

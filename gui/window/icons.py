@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QStyle
 
-from ..engine.assets import ICONS_DIR
+from gui.engine.core.assets import ICONS_DIR
 
 _SVG = {
     "edit_map": "edit-map",

@@ -12,10 +12,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..control.controller import Controller
-from ..engine.touched import Touched
-from ..i18n import tr
-from ..models.log import LogFilterProxy, LogModel
+from gui.boot.i18n import tr
+from gui.control.controller import Controller
+from gui.engine.state.touched import Touched
+from gui.models.log import LogFilterProxy, LogModel
 
 
 class LogPanel(QWidget):

@@ -6,23 +6,23 @@ from PySide6.QtCore import QEvent, QObject, QPoint, QPointF, QRect, QRectF, QSet
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QMenu, QWidget
 
-from ..control.controller import Controller
-from ..dialogs.action import add_quick_action
-from ..dialogs.placement import GAP, DialogPlacer
-from ..i18n import pick, tr
-from ..map.interaction import MapInteraction
-from ..map.scene import EncounterScene
-from ..map.view import MapView
-from ..models import round_text
-from ..sheets.sheet import SheetWidget
-from ..startup import first_layout
-from ..turns.panel import TurnPanel
-from ..widgets import wheel_guard
-from .action_menu import add_actions
-from .file_actions import FileActions
-from .log_panel import LogPanel
-from .menus import Menus
-from .prompts import Prompts
+from gui.boot.i18n import pick, tr
+from gui.boot.startup import first_layout
+from gui.control.controller import Controller
+from gui.dialogs.action import add_quick_action
+from gui.dialogs.placement import GAP, DialogPlacer
+from gui.map.interaction import MapInteraction
+from gui.map.scene import EncounterScene
+from gui.map.view import MapView
+from gui.models import round_text
+from gui.sheets.sheet import SheetWidget
+from gui.turns.panel import TurnPanel
+from gui.widgets import wheel_guard
+from gui.window.action_menu import add_actions
+from gui.window.file_actions import FileActions
+from gui.window.log_panel import LogPanel
+from gui.window.menus import Menus
+from gui.window.prompts import Prompts
 
 
 class MainWindow(QMainWindow):

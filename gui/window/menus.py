@@ -7,16 +7,16 @@ from typing import TYPE_CHECKING
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar
 
-from ..control.settings import set_skip_out, skip_out
-from ..i18n import tr
-from ..library.actions import LibraryActions
-from ..map.tools import CONNECT, DRAW, EDIT_TOOLS, RULER, SELECT, TERRAIN, WALL
-from .actions import WindowActions
-from .icons import icon_for
-from .players_actions import PlayersActions
+from gui.boot.i18n import tr
+from gui.control.settings import set_skip_out, skip_out
+from gui.library.actions import LibraryActions
+from gui.map.tools import CONNECT, DRAW, EDIT_TOOLS, RULER, SELECT, TERRAIN, WALL
+from gui.window.actions import WindowActions
+from gui.window.icons import icon_for
+from gui.window.players_actions import PlayersActions
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
 
 def _key(*keys: str | QKeySequence.StandardKey) -> list[QKeySequence]:

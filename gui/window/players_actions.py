@@ -11,13 +11,13 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
 from PySide6.QtWidgets import QMenu
 
-from ..i18n import tr
-from ..player.token_size import size_menu
-from ..player.window import DICE_KEY, PlayersWindow, chosen_screen
+from gui.boot.i18n import tr
+from gui.player.token_size import size_menu
+from gui.player.window import DICE_KEY, PlayersWindow, chosen_screen
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
-    from .menus import Menus
+    from gui.window.main_window import MainWindow
+    from gui.window.menus import Menus
 
 
 class PlayersActions:

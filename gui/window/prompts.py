@@ -6,7 +6,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QColorDialog, QInputDialog, QMessageBox, QWidget
 
-from ..i18n import tr
+from gui.boot.i18n import tr
 
 
 class Prompts:

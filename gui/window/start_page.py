@@ -23,11 +23,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ..engine.rulesets import registry
-from ..i18n import pick, tr
+from gui.boot.i18n import pick, tr
+from gui.engine.rulesets import registry
 
 if TYPE_CHECKING:
-    from .main_window import MainWindow
+    from gui.window.main_window import MainWindow
 
 MAX_SHOWN_RECENT = 6  # the start page lists this many recent files (the menu has them all)
 

@@ -44,7 +44,7 @@ class Gestures:
         from PySide6.QtTest import QTest
 
         from gui.control.controller import Controller
-        from gui.engine.table import Table
+        from gui.engine.play.table import Table
         from gui.window.main_window import MainWindow
         from tests.bench.big_encounter import make_big_encounter
 
@@ -229,8 +229,8 @@ def _open_seconds(path: Path, window: bool) -> float:
     from PySide6.QtWidgets import QApplication
 
     from gui.control.controller import Controller
-    from gui.engine import storage
-    from gui.engine.table import Table
+    from gui.engine.files import storage
+    from gui.engine.play.table import Table
     from gui.window.main_window import MainWindow
 
     app = QApplication.instance() or QApplication(sys.argv)
@@ -253,7 +253,7 @@ def _open_seconds(path: Path, window: bool) -> float:
 
 def bench_p9() -> str:
     """Opening a 1,000-combatant file in the window, against loading it headless."""
-    from gui.engine import storage
+    from gui.engine.files import storage
     from tests.bench.big_encounter import make_big_encounter
 
     with tempfile.TemporaryDirectory() as tmp:

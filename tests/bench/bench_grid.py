@@ -91,8 +91,8 @@ def bench_p3_grid() -> str:
     from PySide6.QtCore import QPointF, Qt
     from PySide6.QtWidgets import QGraphicsView
 
-    from gui.engine.model import Grid, MapWall
     from gui.engine.rulesets import registry
+    from gui.engine.state.model import Grid, MapWall
     from gui.map.scene import EncounterScene
     from gui.map.view import MapView
     from tests.bench.bench_gui import (

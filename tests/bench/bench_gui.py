@@ -23,9 +23,9 @@ from PySide6.QtWidgets import (
     QMainWindow,
 )
 
-from gui.engine import storage
-from gui.engine.model import Encounter
+from gui.engine.files import storage
 from gui.engine.rulesets import registry
+from gui.engine.state.model import Encounter
 from gui.map.scene import EncounterScene, initials
 from gui.map.view import MapView
 from tests.bench.big_encounter import make_big_encounter
@@ -248,12 +248,12 @@ window.resize(1280, 820)
 _BIG_IMPORTS = """
 from pathlib import Path
 
-from gui import pyside_hook
+from gui.boot import pyside_hook
 
 pyside_hook.make_cheap()  # as the app's start-up does (startup.application)
 from gui.control.controller import Controller
-from gui.engine import storage
-from gui.engine.table import Table
+from gui.engine.files import storage
+from gui.engine.play.table import Table
 from gui.window.main_window import MainWindow
 """
 _BIG_BUILD = f"""

@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import icepool
 
-from gui.engine.odds import success_pool
+from gui.engine.dice.odds import success_pool
 from tests.bench.timing import best_seconds
 
 POOL_SIZE = 20
@@ -16,7 +16,7 @@ def _face_value(face: int) -> int:
 
 
 def _ours() -> Fraction:
-    """The question asked of gui.engine.odds."""
+    """The question asked of gui.engine.dice.odds."""
     return success_pool(POOL_SIZE, 6, 4, double_from=6, ones_cancel=True).at_least(2)
 
 

@@ -24,7 +24,7 @@ import time
 from PySide6.QtWidgets import QApplication
 
 app = QApplication(sys.argv)
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control import recovery
 from gui.control.controller import Controller
 from gui.engine.turns import current_entry

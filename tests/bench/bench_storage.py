@@ -6,7 +6,7 @@ import os
 import tempfile
 from pathlib import Path
 
-from gui.engine import storage
+from gui.engine.files import storage
 from tests.bench.big_encounter import make_big_encounter
 from tests.bench.timing import best_seconds
 

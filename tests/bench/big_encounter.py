@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from datetime import UTC, datetime, timedelta
 
-from gui.engine.model import (
+from gui.engine.state.model import (
     Combatant,
     DiceState,
     Edge,
@@ -20,7 +20,7 @@ from gui.engine.model import (
     State,
     Zone,
 )
-from gui.engine.references import reference_problem
+from gui.engine.state.references import reference_problem
 from gui.engine.turns import RankedEntry, RankedState
 
 GRID_COLUMNS = 20

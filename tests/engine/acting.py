@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gui.engine.changes import apply, revert
-from gui.engine.rulesets.base import FORCE, Action, DiceResult, Preview, Resolution
-from gui.engine.table import Table
-
-from .builders import dump
+from gui.engine.contract.base import FORCE, Action, DiceResult, Preview, Resolution
+from gui.engine.play.table import Table
+from gui.engine.state.changes import apply, revert
+from tests.engine.builders import dump
 
 
 def forced_if_blocked(t: Table, action: Action) -> tuple[Action, Preview]:

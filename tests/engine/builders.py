@@ -2,10 +2,10 @@
 
 import json
 
-from gui.engine import storage
-from gui.engine.changes import apply, revert
-from gui.engine.model import Combatant, Edge, Encounter, Map, Position, Rect, Side, Zone
+from gui.engine.files import storage
 from gui.engine.rulesets import registry
+from gui.engine.state.changes import apply, revert
+from gui.engine.state.model import Combatant, Edge, Encounter, Map, Position, Rect, Side, Zone
 
 
 def zone(zid: str, x: float = 0) -> Zone:

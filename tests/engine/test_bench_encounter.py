@@ -1,7 +1,7 @@
 """The benchmarks' big encounter is a valid one (built small here): `make bench` keeps up with
 the model."""
 
-from gui.engine import storage
+from gui.engine.files import storage
 from tests.bench.big_encounter import make_big_encounter
 
 

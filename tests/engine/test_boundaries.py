@@ -128,7 +128,7 @@ def test_no_generic_module_knows_a_ruleset_and_no_ruleset_reaches_into_another()
     [
         ("map/scene.py", "from ..engine.rulesets import reserve_menace\n", "imports ruleset"),
         ("map/scene.py", "from ..engine.rulesets.conteur import health\n", "imports ruleset"),
-        ("map/scene.py", "import gui.engine.rulesets.libre\n", "imports ruleset"),
+        ("map/scene.py", "import gui.engine.rulesets.libre.ruleset\n", "imports ruleset"),
         ("map/scene.py", 'if enc.ruleset == "attention_donjon":\n    pass\n', "names ruleset"),
         ("map/scene.py", "# for conteur only\nx = 1\n", "names ruleset"),
         ("map/scene.py", 'KEY = "reserve_menace.passes"\n', "names ruleset"),

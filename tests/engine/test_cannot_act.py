@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.model import State
-from gui.engine.rulesets.base import Action, ActionError, DiceResult
-
-from . import ad_builders, con_builders, dou_builders, rm_builders
-from .acting import take
-from .builders import fighter as libre_fighter
-from .builders import libre_encounter
-from .d35_builders import MJ, PJ, fighter, registered, table
+from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.state.model import State
+from tests.engine.acting import take
+from tests.engine.builders import fighter as libre_fighter
+from tests.engine.builders import libre_encounter
+from tests.engine.rulesets.attention_donjon import builders as ad_builders
+from tests.engine.rulesets.conteur import builders as con_builders
+from tests.engine.rulesets.d20_35.builders import MJ, PJ, fighter, registered, table
+from tests.engine.rulesets.douaratil import builders as dou_builders
+from tests.engine.rulesets.reserve_menace import builders as rm_builders
 
 
 @pytest.fixture
@@ -114,7 +116,7 @@ def test_an_action_taken_in_a_reaction_window_is_left_to_the_window_s_offers():
 
 
 def test_lib_05_lib_06_libre_out_of_the_fight_or_unconscious():
-    from gui.engine.table import Table
+    from gui.engine.play.table import Table
 
     t = Table(
         libre_encounter(

@@ -7,8 +7,27 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from gui.engine.changes import ABSENT, Change, ChangeError, ChangeSet, apply, change, read, revert
-from gui.engine.model import Combatant, Edge, Encounter, LogEntry, Map, Position, Rect, Side, Zone
+from gui.engine.state.changes import (
+    ABSENT,
+    Change,
+    ChangeError,
+    ChangeSet,
+    apply,
+    change,
+    read,
+    revert,
+)
+from gui.engine.state.model import (
+    Combatant,
+    Edge,
+    Encounter,
+    LogEntry,
+    Map,
+    Position,
+    Rect,
+    Side,
+    Zone,
+)
 
 T0 = datetime(2024, 5, 1, 20, 30, tzinfo=UTC)
 

@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from gui.cli import main
+from gui.boot.cli import main
 from gui.engine.rulesets import registry
 
 DEMO = registry.get("libre").demo_path

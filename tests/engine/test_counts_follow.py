@@ -6,12 +6,11 @@ groups (AD-CARTES, AD-20). One left is named by its name; a group all down by it
 
 from __future__ import annotations
 
-from gui.engine.model import State
-from gui.engine.table import Table
-
-from . import ad_builders as ad
-from . import rm_builders as rm
-from .builders import fighter, libre_encounter
+from gui.engine.play.table import Table
+from gui.engine.state.model import State
+from tests.engine.builders import fighter, libre_encounter
+from tests.engine.rulesets.attention_donjon import builders as ad
+from tests.engine.rulesets.reserve_menace import builders as rm
 
 
 def _unit(t: Table, prefix: str):

@@ -2,11 +2,11 @@
 current weapon as the ruleset says (Ruleset.can_reach: its reach on the grid, the same or a
 linked zone off it), the last target only while still in reach, else the nearest foe."""
 
-from gui.app import open_encounter
-from gui.engine.changes import apply
-from gui.engine.moves import Destination
-from gui.engine.table import Table
-from gui.engine.targets import default_target
+from gui.boot.app import open_encounter
+from gui.engine.contract.targets import default_target
+from gui.engine.play.moves import Destination
+from gui.engine.play.table import Table
+from gui.engine.state.changes import apply
 
 
 def d20_demo() -> Table:

@@ -10,13 +10,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from gui.engine import storage, windows
-from gui.engine.changes import ChangeSet
-from gui.engine.moves import Destination
-from gui.engine.problems import BilingualError
+from gui.engine.contract.base import Action, DiceResult, Term
+from gui.engine.core.problems import BilingualError
+from gui.engine.files import storage
+from gui.engine.play.moves import Destination
+from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
-from gui.engine.rulesets.base import Action, DiceResult, Term
-from gui.engine.table import Table
+from gui.engine.state.changes import ChangeSet
+from gui.engine.timing import windows
 from gui.engine.turns import DeclareThenAct, current_entry
 from tests.engine.acting import forced_if_blocked
 from tests.french import FrenchFinder

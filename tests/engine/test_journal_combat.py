@@ -5,12 +5,11 @@ first round's line, once; undo takes the lines back with the step. conteur's dec
 
 from __future__ import annotations
 
-from gui.engine.changes import revert
-from gui.engine.table import Table
-
-from . import con_builders as con
-from . import rm_builders as rm
-from .builders import dump, fighter, libre_encounter
+from gui.engine.play.table import Table
+from gui.engine.state.changes import revert
+from tests.engine.builders import dump, fighter, libre_encounter
+from tests.engine.rulesets.conteur import builders as con
+from tests.engine.rulesets.reserve_menace import builders as rm
 
 START = ("Début du combat", "Start of the fight")
 END = ("Fin du combat", "End of the fight")

@@ -3,14 +3,13 @@ input is refused with a MapEditError (French and English) before anything change
 
 import pytest
 
-from gui.engine import map_edits
-from gui.engine.blank import blank_encounter
-from gui.engine.changes import ChangeError, apply
-from gui.engine.map_edits import MapEditError
-from gui.engine.model import Background, Edge, Grid, Position, Rect
-
-from .builders import dump, fighter, libre_encounter, round_trip
-from .builders import libre_demo as demo
+from gui.engine.edits import map as map_edits
+from gui.engine.edits.map import MapEditError
+from gui.engine.files.blank import blank_encounter
+from gui.engine.state.changes import ChangeError, apply
+from gui.engine.state.model import Background, Edge, Grid, Position, Rect
+from tests.engine.builders import dump, fighter, libre_encounter, round_trip
+from tests.engine.builders import libre_demo as demo
 
 
 def rect(x=0.0, y=0.0, w=80.0, h=60.0):

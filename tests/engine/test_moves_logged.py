@@ -3,16 +3,15 @@ the rules (G-3), a combatant the rules move along, an evacuation when a zone is 
 writes its line in French and in English, in the move's own ChangeSet: one undo entry, and
 undoing it takes the line back."""
 
-from gui.app import open_encounter
-from gui.engine import map_edits
-from gui.engine.changes import Change, change
-from gui.engine.model import LogEntry
-from gui.engine.moves import Destination
-from gui.engine.rulesets.base import log_change
-from gui.engine.rulesets.moving import way
-from gui.engine.table import Table
-
-from .builders import dump, fighter, libre_encounter
+from gui.boot.app import open_encounter
+from gui.engine.contract.base import log_change
+from gui.engine.contract.moving import way
+from gui.engine.edits import map as map_edits
+from gui.engine.play.moves import Destination
+from gui.engine.play.table import Table
+from gui.engine.state.changes import Change, change
+from gui.engine.state.model import LogEntry
+from tests.engine.builders import dump, fighter, libre_encounter
 
 
 def moved(t: Table, cid: str, dest: Destination, force: bool = False) -> list[LogEntry]:

@@ -14,15 +14,15 @@ from dataclasses import replace
 
 import pytest
 
-from gui.engine import storage
-from gui.engine.next_steps import next_step, window_steps
-from gui.engine.problems import BilingualError
+from gui.engine.contract.aims import target_for
+from gui.engine.contract.base import Action, DiceResult, Resolution
+from gui.engine.contract.targets import default_target
+from gui.engine.core.problems import BilingualError
+from gui.engine.files import storage
+from gui.engine.play.next_steps import next_step, window_steps
+from gui.engine.play.table import Table
+from gui.engine.play.turn_holder import first_able, turn_members
 from gui.engine.rulesets import registry
-from gui.engine.rulesets.aims import target_for
-from gui.engine.rulesets.base import Action, DiceResult, Resolution
-from gui.engine.table import Table
-from gui.engine.targets import default_target
-from gui.engine.turn_holder import first_able, turn_members
 from tests.engine.acting import forced_if_blocked
 from tests.gui.mutations import start_inputs, turn_inputs
 

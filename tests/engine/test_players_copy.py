@@ -4,10 +4,10 @@ state naming someone hidden and the GM's notes are gone, nothing hidden is left 
 
 from __future__ import annotations
 
-from gui.engine import storage
-from gui.engine.model import State
-from gui.engine.players_copy import players_copy, secrets, seen_entry
+from gui.engine.files import storage
+from gui.engine.play.players_copy import players_copy, secrets, seen_entry
 from gui.engine.rulesets import registry
+from gui.engine.state.model import State
 
 
 def _demo():

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.effects import Effect
-from gui.engine.rulesets.base import FORCE, Action, ActionError, DiceResult
-from gui.engine.table import Table
-
-from .builders import dump, fighter, libre_encounter
+from gui.engine.contract.base import FORCE, Action, ActionError, DiceResult
+from gui.engine.play.table import Table
+from gui.engine.state.effects import Effect
+from tests.engine.builders import dump, fighter, libre_encounter
 
 
 @pytest.fixture

@@ -6,18 +6,17 @@ from types import SimpleNamespace
 
 import pytest
 
-from gui.engine import roster_edits
-from gui.engine.blank import blank_encounter
-from gui.engine.changes import ChangeSet, apply, change, revert
-from gui.engine.model import Expiry, Position, State
-from gui.engine.roster_edits import RosterEditError
+from gui.engine.contract.schema import Label, RulesetData, TrackSpec
+from gui.engine.edits import roster as roster_edits
+from gui.engine.edits.roster import RosterEditError
+from gui.engine.files.blank import blank_encounter
+from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
-from gui.engine.rulesets.schema import Label, RulesetData, TrackSpec
-from gui.engine.table import Table
+from gui.engine.state.changes import ChangeSet, apply, change, revert
+from gui.engine.state.model import Expiry, Position, State
 from gui.engine.turns import RankedEntry, RankedState
-
-from .builders import dump, fighter, libre_encounter, round_trip
-from .builders import libre_demo as demo
+from tests.engine.builders import dump, fighter, libre_encounter, round_trip
+from tests.engine.builders import libre_demo as demo
 
 LIBRE = registry.get("libre")
 

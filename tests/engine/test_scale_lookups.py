@@ -1,14 +1,13 @@
 """Issue 16, deliver 1 and 2: lookups by id stay right whatever happens to the lists, copies
 share nothing, and a ChangeSet's notice says what it touched."""
 
-from gui.engine.changes import ABSENT, Change, ChangeSet, apply, change, revert
-from gui.engine.copies import deep_copy
-from gui.engine.model import State, Window
-from gui.engine.moves import Destination
-from gui.engine.table import Table
-from gui.engine.touched import Touched, touched
-
-from .builders import fighter, libre_encounter
+from gui.engine.core.copies import deep_copy
+from gui.engine.play.moves import Destination
+from gui.engine.play.table import Table
+from gui.engine.state.changes import ABSENT, Change, ChangeSet, apply, change, revert
+from gui.engine.state.model import State, Window
+from gui.engine.state.touched import Touched, touched
+from tests.engine.builders import fighter, libre_encounter
 
 
 def encounter():

@@ -3,11 +3,11 @@ ruleset declares, refused in French and English with nothing changed, reverted e
 
 import pytest
 
-from gui.engine import roster_edits, storage
-from gui.engine.roster_edits import RosterEditError
+from gui.engine.edits import roster as roster_edits
+from gui.engine.edits.roster import RosterEditError
+from gui.engine.files import storage
 from gui.engine.rulesets import registry
-
-from .builders import dump, libre_encounter, round_trip
+from tests.engine.builders import dump, libre_encounter, round_trip
 
 RM = registry.get("reserve_menace")
 UNKNOWN = "Les contrebandiers : « moral » n’est pas une ressource de camp de ces règles"

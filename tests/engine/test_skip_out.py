@@ -5,14 +5,13 @@ stops on it as before."""
 
 from __future__ import annotations
 
-from gui.engine import storage
-from gui.engine.table import Table
+from gui.engine.files import storage
+from gui.engine.play.table import Table
 from gui.engine.turns import current_entry
-
-from .acting import take
-from .builders import dump, fighter, libre_encounter
-from .d35_builders import MJ, PJ, fight, registered
-from .d35_builders import fighter as d20_fighter
+from tests.engine.acting import take
+from tests.engine.builders import dump, fighter, libre_encounter
+from tests.engine.rulesets.d20_35.builders import MJ, PJ, fight, registered
+from tests.engine.rulesets.d20_35.builders import fighter as d20_fighter
 
 
 def started(*pvs: int) -> Table:

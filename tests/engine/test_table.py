@@ -2,12 +2,11 @@
 
 import pytest
 
-from gui.engine.changes import revert
-from gui.engine.dice import rng_from_state
-from gui.engine.moves import Destination
-from gui.engine.table import InputError, Table
-
-from .builders import fighter, libre_encounter
+from gui.engine.dice.rolling import rng_from_state
+from gui.engine.play.moves import Destination
+from gui.engine.play.table import InputError, Table
+from gui.engine.state.changes import revert
+from tests.engine.builders import fighter, libre_encounter
 
 
 def test_move_into_a_zone_is_one_changeset_and_reverts():
@@ -91,7 +90,7 @@ def test_dice_state_continues_the_sequence_after_saving():
 
 
 def test_saving_keeps_the_dice_state_so_rolls_continue_after_reopening(tmp_path):
-    from gui.engine import storage
+    from gui.engine.files import storage
 
     t = Table(libre_encounter(fighter("x", "a")))
     request = t.initiative_requests()["x"]

@@ -5,13 +5,13 @@ import json
 
 import pytest
 
-from gui.engine import roster_edits, storage
-from gui.engine.changes import apply
+from gui.engine.contract.schema import check_combatant, check_value
+from gui.engine.edits import roster as roster_edits
+from gui.engine.files import storage
+from gui.engine.play.table import InputError, Table
 from gui.engine.rulesets import registry
-from gui.engine.rulesets.schema import check_combatant, check_value
-from gui.engine.table import InputError, Table
-
-from .builders import fighter, libre_encounter
+from gui.engine.state.changes import apply
+from tests.engine.builders import fighter, libre_encounter
 
 LIBRE = registry.get("libre")
 CATALOGS_FILE = LIBRE.folder / "catalogs.json"

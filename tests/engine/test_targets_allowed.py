@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine import storage
-from gui.engine.model import State
-from gui.engine.problems import BilingualError
+from gui.engine.contract.aims import allowed, target_for
+from gui.engine.contract.base import FORCE, Action, DiceResult
+from gui.engine.core.problems import BilingualError
+from gui.engine.files import storage
+from gui.engine.play.table import Table
+from gui.engine.play.turn_holder import default_actor, turn_members
 from gui.engine.rulesets import registry
-from gui.engine.rulesets.aims import allowed, target_for
-from gui.engine.rulesets.base import FORCE, Action, DiceResult
-from gui.engine.table import Table
-from gui.engine.turn_holder import default_actor, turn_members
-from gui.engine.windows import offers_in
+from gui.engine.state.model import State
+from gui.engine.timing.windows import offers_in
 from tests.gui.mutations import start_inputs
 
 

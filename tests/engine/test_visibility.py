@@ -4,10 +4,9 @@ a foe's health reads indemne, blessé, gravement blessé or hors de combat, neve
 
 import pytest
 
-from gui.engine import visibility
+from gui.engine.edits import visibility
 from gui.engine.rulesets import registry
-
-from .builders import fighter, libre_encounter, round_trip
+from tests.engine.builders import fighter, libre_encounter, round_trip
 
 
 def test_hiding_a_combatant_then_revealing_it_each_undo_whole():

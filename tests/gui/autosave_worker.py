@@ -10,7 +10,7 @@ import sys
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.window.main_window import MainWindow
 from tests.gui.fakes import ScriptedPrompts

@@ -10,7 +10,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QSettings, QTranslator
 from PySide6.QtWidgets import QMessageBox
 
-from gui import i18n
+from gui.boot import i18n
 
 TS = Path(__file__).resolve().parents[2] / "resources" / "i18n" / "escarmouche_en.ts"
 

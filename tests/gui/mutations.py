@@ -26,13 +26,13 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from gui.engine import storage
-from gui.engine.model import Encounter
-from gui.engine.problems import BilingualError
+from gui.engine.contract.base import Action, DiceResult
+from gui.engine.core.problems import BilingualError
+from gui.engine.files import storage
+from gui.engine.files.storage import LoadError
+from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
-from gui.engine.rulesets.base import Action, DiceResult
-from gui.engine.storage import LoadError
-from gui.engine.table import Table
+from gui.engine.state.model import Encounter
 from gui.engine.turns import AlternatingSides, CardInitiative, DeclareThenAct, current_entry
 from gui.engine.turns.cards import DECK, is_joker
 from tests.engine.acting import forced_if_blocked

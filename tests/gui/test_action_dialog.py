@@ -7,10 +7,10 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action import open_action_dialog
-from gui.engine.rulesets.base import Action, Notice
+from gui.engine.contract.base import Action, Notice
 from gui.window.action_menu import action_menu
 from tests.gui.fakes import make_dialog, type_faces
 from tests.gui.shots import shot

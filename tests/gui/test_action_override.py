@@ -7,12 +7,12 @@ from dataclasses import replace
 import pytest
 from PySide6.QtWidgets import QApplication
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.dice_entry import DiceEntry
-from gui.engine.dice import DiceExpr
-from gui.engine.rulesets.base import FORCE, ActionSpec, DiceRequest, DiceResult, Notice
-from gui.engine.rulesets.schema import Label
+from gui.engine.contract.base import FORCE, ActionSpec, DiceRequest, DiceResult, Notice
+from gui.engine.contract.schema import Label
+from gui.engine.dice.rolling import DiceExpr
 from tests.gui.fakes import make_dialog, type_faces
 from tests.gui.shots import shot
 

@@ -9,8 +9,8 @@ import pytest
 from gui.control.controller import Controller
 from gui.dialogs.cards import CardsDialog, WaitDialog
 from gui.dialogs.initiative import InitiativeDialog
-from gui.engine.model import Combatant, Encounter, Side
-from gui.engine.table import Table
+from gui.engine.play.table import Table
+from gui.engine.state.model import Combatant, Encounter, Side
 from gui.engine.turns.cards import JOKERS, parse_card
 from gui.models.turn_order import INIT, NAME, STATES
 from gui.turns.panel import TurnPanel

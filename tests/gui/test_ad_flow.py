@@ -5,11 +5,11 @@ Secoué in the sheet, on its token and in the log; undo restores everything."""
 import pytest
 from PySide6.QtCore import Qt
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
-from gui.engine.moves import Destination
-from gui.engine.rulesets.base import Action
+from gui.engine.contract.base import Action
+from gui.engine.play.moves import Destination
 from gui.window.main_window import MainWindow
 from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot

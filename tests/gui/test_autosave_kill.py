@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from gui.engine import storage
+from gui.engine.files import storage
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="kill -9: POSIX")
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.models.roster import STATE
 
 pytestmark = pytest.mark.gui

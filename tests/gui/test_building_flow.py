@@ -10,9 +10,9 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QGraphicsSceneContextMenuEvent, QMenu
 
-from gui.app import open_encounter
-from gui.engine.blank import blank_encounter
-from gui.engine.table import Table
+from gui.boot.app import open_encounter
+from gui.engine.files.blank import blank_encounter
+from gui.engine.play.table import Table
 from gui.library import shelf
 from gui.map.tools import CONNECT, DRAW, SELECT, TERRAIN, WALL
 from gui.sheets.add_dialog import AddCombatantDialog

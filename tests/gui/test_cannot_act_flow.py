@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QCoreApplication, QPoint
 from PySide6.QtGui import QPainter, QPixmap
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.dialogs.action import open_action_dialog
 from gui.window.action_menu import action_menu
 from tests.gui.fakes import type_faces

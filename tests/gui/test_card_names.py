@@ -9,7 +9,7 @@ import pytest
 
 from gui.control.controller import Controller, Refused
 from gui.dialogs.house_rules import HouseRulesDialog
-from gui.engine.table import Table
+from gui.engine.play.table import Table
 from gui.turns.panel import TurnPanel
 from tests.gui.fakes import ScriptedPrompts
 from tests.gui.test_ad_cards_flow import dialog_of, encounter, units

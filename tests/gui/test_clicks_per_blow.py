@@ -12,7 +12,7 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.dialogs.action import ActionDialog
 from tests.gui.fakes import type_faces
 from tests.gui.mutations import start

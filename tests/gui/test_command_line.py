@@ -6,8 +6,8 @@ import json
 import pytest
 from PySide6.QtCore import QSettings
 
-from gui import paths
-from gui.cli import main
+from gui.boot import paths
+from gui.boot.cli import main
 from gui.engine.rulesets import registry
 
 DEMO = registry.get("libre").demo_path

@@ -5,7 +5,7 @@ soak, the health track marked and the wound penalty in the ghoul's next pool; un
 import pytest
 from PySide6.QtCore import Qt
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
 from gui.sheets.track import TrackWidget

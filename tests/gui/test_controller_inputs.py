@@ -7,10 +7,10 @@ import typing
 
 import pytest
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller, Refused
-from gui.engine.arguments import argument_problem, fits
-from gui.engine.model import Rect
+from gui.engine.core.arguments import argument_problem, fits
+from gui.engine.state.model import Rect
 
 pytestmark = pytest.mark.gui
 

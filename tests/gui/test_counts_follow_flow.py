@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from gui.app import open_encounter
-from gui.engine.model import State
+from gui.boot.app import open_encounter
+from gui.engine.state.model import State
 from gui.models.turn_order import NAME
 from tests.gui.shots import shot
 

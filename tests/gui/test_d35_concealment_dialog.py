@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.dialogs.add_state import AddStateDialog
 from tests.gui.shots import shot
 

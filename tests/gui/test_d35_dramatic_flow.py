@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.dialogs.action import open_action_dialog
 from gui.engine.rulesets.d20_35 import sheet
 from tests.gui.fakes import type_faces

@@ -12,7 +12,7 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel, QPushButton
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.dialogs.action import ActionDialog, open_action_dialog
 from tests.gui.fakes import type_faces
 from tests.gui.shots import shot

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.dialogs.action import open_action_dialog
-from gui.engine.model import Position
-from gui.engine.moves import Destination
+from gui.engine.play.moves import Destination
+from gui.engine.state.model import Position
 from gui.map.walls_item import cell_rect
 from tests.gui.fakes import type_faces
 from tests.gui.shots import shot

@@ -7,8 +7,8 @@ import pytest
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
-from gui.app import open_encounter
-from gui.engine.model import State
+from gui.boot.app import open_encounter
+from gui.engine.state.model import State
 
 pytestmark = pytest.mark.gui
 

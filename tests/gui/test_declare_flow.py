@@ -6,12 +6,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QLabel
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action_initiative import D10, ActionInitiativeDialog
 from gui.dialogs.declaration import DeclarationDialog
-from gui.engine.rulesets.base import Term
-from gui.engine.rulesets.schema import Choice, FieldSpec, Label
+from gui.engine.contract.base import Term
+from gui.engine.contract.schema import Choice, FieldSpec, Label
 from gui.engine.turns import ActionInitiative, Declarations, DeclareThenAct
 from gui.models.turn_order import DECLARED, INIT, MARK, NAME, STATES
 from gui.turns.panel import TurnPanel

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QCoreApplication
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
 from gui.dialogs.add_state import AddStateDialog

@@ -54,14 +54,14 @@ def report(qm: str) -> None:
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, tempfile.mkdtemp())
     app = QApplication([])
-    from gui import i18n
+    from gui.boot import i18n
 
     if qm:
         translator = QTranslator()
         assert translator.load(qm)
         QCoreApplication.installTranslator(translator)
         i18n.set_language("en")
-    from gui.app import open_encounter
+    from gui.boot.app import open_encounter
     from gui.control.controller import Controller
     from gui.dialogs.action import open_action_dialog
     from gui.dialogs.add_state import AddStateDialog

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
 from tests.gui.fakes import type_faces

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from gui.app import offer_recovery
+from gui.boot.app import offer_recovery
 from gui.dialogs.new_encounter import NewEncounterDialog
-from gui.engine import storage
+from gui.engine.files import storage
 from tests.gui.test_main_window import make_window
 
 pytestmark = pytest.mark.gui
@@ -75,7 +75,7 @@ def test_a_new_encounter_is_named_and_renamed_in_one_undo_entry(qtbot, data_dir)
 )
 def test_save_as_proposes_the_encounter_name_not_its_id(name, stem):
     """Issue 17, deliver 4: Enregistrer sous proposes the name the GM gave the encounter."""
-    from gui.engine.blank import blank_encounter
+    from gui.engine.files.blank import blank_encounter
     from gui.window.file_actions import suggested_name
 
     enc = blank_encounter("libre").model_copy(update={"name": name, "id": "x-id"})

@@ -17,15 +17,15 @@ import re
 import pytest
 from PySide6.QtWidgets import QWidget
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.dialogs.action_initiative import ActionInitiativeDialog
 from gui.dialogs.add_state import AddStateDialog
 from gui.dialogs.cards import deal_dialog
 from gui.dialogs.declaration import DeclarationDialog
 from gui.dialogs.initiative import InitiativeDialog
-from gui.engine import write_back
-from gui.engine.model import State
+from gui.engine.files import write_back
 from gui.engine.rulesets import registry
+from gui.engine.state.model import State
 from gui.engine.turns import AlternatingSides, CardInitiative, DeclareThenAct
 from gui.library import shelf
 from gui.library.import_dialog import ImportDialog

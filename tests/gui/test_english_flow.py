@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.dialogs.action import ActionDialog
 from gui.engine.rulesets import registry
 from tests.french import FrenchFinder

@@ -8,13 +8,13 @@ from __future__ import annotations
 from PySide6.QtCore import QPointF, Qt
 from PySide6.QtTest import QTest
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.dialogs.action import open_action_dialog
 from gui.dialogs.map_settings import GridDialog
-from gui.engine import roster_edits
+from gui.engine.edits import roster as roster_edits
 from gui.engine.grid.lines import Cover
-from gui.engine.model import Grid
-from gui.engine.moves import Destination
+from gui.engine.play.moves import Destination
+from gui.engine.state.model import Grid
 from tests.gui.test_dialogs_placed import _on_screen
 
 ROOM = [((1, 1), (15, 1)), ((15, 1), (15, 9)), ((1, 9), (15, 9)), ((1, 1), (1, 9))]

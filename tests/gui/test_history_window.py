@@ -5,7 +5,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.window.history_window import HistoryWindow
 from tests.gui.test_main_window import make_window
 

@@ -3,7 +3,7 @@
 import pytest
 from PySide6.QtWidgets import QCheckBox, QSpinBox
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.house_rules import HouseRulesDialog
 from tests.gui.shots import shot

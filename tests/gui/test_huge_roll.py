@@ -7,7 +7,7 @@ import time
 import pytest
 from PySide6.QtCore import Qt
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from tests.gui.fakes import make_dialog, type_faces
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QCoreApplication, QTranslator
 
-from gui import i18n
+from gui.boot import i18n
 from tests.gui.conftest import TS, _tool
 
 pytestmark = pytest.mark.gui
@@ -104,7 +104,7 @@ def test_choose_language_prefers_the_setting_then_the_system():
 
 
 def test_main_window_in_english(qtbot, english):
-    from gui.app import open_encounter
+    from gui.boot.app import open_encounter
     from gui.control.controller import Controller
     from gui.window.main_window import MainWindow
     from tests.gui.fakes import ScriptedPrompts
@@ -131,7 +131,7 @@ def test_main_window_in_english(qtbot, english):
 
 
 def test_the_edit_menu_says_undo_in_english(qtbot, english):
-    from gui.app import open_encounter
+    from gui.boot.app import open_encounter
     from gui.control.controller import Controller
     from gui.window.main_window import MainWindow
     from tests.gui.fakes import ScriptedPrompts
@@ -160,7 +160,7 @@ def test_qts_own_file_dialog_speaks_french_where_qts_french_is_silent(qapp, tmp_
     English: the app's escarmouche_fr.ts holds them, loaded after Qt's by language.install."""
     from PySide6.QtWidgets import QFileDialog, QLabel
 
-    from gui import language
+    from gui.boot import language
 
     ts = TS.with_name("escarmouche_fr.ts")
     qm = tmp_path / "escarmouche_fr.qm"

@@ -9,10 +9,10 @@ import json
 import pytest
 from PySide6.QtCore import QCoreApplication, Qt
 
-from gui import paths
-from gui.app import open_encounter
-from gui.engine import storage, write_back
-from gui.engine.model import State
+from gui.boot import paths
+from gui.boot.app import open_encounter
+from gui.engine.files import storage, write_back
+from gui.engine.state.model import State
 from gui.library import shelf
 from gui.library.import_dialog import ImportDialog
 from gui.library.write_back_dialog import WriteBackDialog

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.dialogs.initiative import InitiativeDialog
 from gui.engine.turns import current_entry
 

@@ -6,10 +6,10 @@ import pytest
 from PySide6.QtCore import QPoint, QSettings
 from PySide6.QtWidgets import QMessageBox
 
-from gui.app import offer_recovery, open_encounter
+from gui.boot.app import offer_recovery, open_encounter
 from gui.control.controller import Controller
-from gui.engine import storage
-from gui.engine.rulesets.base import Action, DiceResult
+from gui.engine.contract.base import Action, DiceResult
+from gui.engine.files import storage
 from gui.map.layout import link_segment, token_slots
 from gui.map.scene import initials
 from gui.window.main_window import MainWindow
@@ -150,7 +150,7 @@ def test_a_malformed_file_is_explained_and_changes_nothing(qtbot, tmp_path, monk
 
 
 def test_token_layout_never_overlaps_and_stays_inside():
-    from gui.engine.model import Rect
+    from gui.engine.state.model import Rect
 
     rect = Rect(x=10, y=20, width=120, height=90)
     for count in (1, 3, 7, 20, 60):
@@ -164,7 +164,7 @@ def test_token_layout_never_overlaps_and_stays_inside():
 
 
 def test_links_run_between_zone_borders_not_across_zones():
-    from gui.engine.model import Rect
+    from gui.engine.state.model import Rect
 
     a, b = Rect(x=0, y=0, width=100, height=100), Rect(x=200, y=0, width=100, height=100)
     assert link_segment(a, b) == ((100.0, 50.0), (200.0, 50.0))
@@ -186,7 +186,7 @@ def test_make_run_target_opens_the_libre_demo():
 def test_application_icon_is_a_valid_svg(qtbot):
     from PySide6.QtGui import QIcon
 
-    from gui.app import ICON
+    from gui.boot.app import ICON
 
     icon = QIcon(str(ICON))
     assert not icon.isNull() and not icon.pixmap(32, 32).isNull()

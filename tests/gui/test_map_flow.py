@@ -7,11 +7,11 @@ from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QMainWindow, QMenu
 
 from gui.control.controller import Controller
-from gui.engine import storage
-from gui.engine.blank import blank_encounter
-from gui.engine.model import Grid
-from gui.engine.roster_edits import blank
-from gui.engine.table import Table
+from gui.engine.edits.roster import blank
+from gui.engine.files import storage
+from gui.engine.files.blank import blank_encounter
+from gui.engine.play.table import Table
+from gui.engine.state.model import Grid
 from gui.map.interaction import MapInteraction
 from gui.map.scene import EncounterScene
 from gui.map.tools import CONNECT, DRAW

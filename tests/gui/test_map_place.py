@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
-from gui.app import open_encounter
-from gui.engine.blank import blank_encounter
-from gui.engine.table import Table
+from gui.boot.app import open_encounter
+from gui.engine.files.blank import blank_encounter
+from gui.engine.play.table import Table
 from gui.map.tools import DRAW
 
 pytestmark = pytest.mark.gui

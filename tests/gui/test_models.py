@@ -3,9 +3,9 @@
 import pytest
 from PySide6.QtCore import QMimeData, QModelIndex, Qt
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
-from gui.engine.rulesets.base import Action, DiceResult
+from gui.engine.contract.base import Action, DiceResult
 from gui.models import ID_ROLE
 from gui.models.log import ACTOR_ROLE, LogFilterProxy, LogModel
 from gui.models.roster import RosterModel

@@ -9,9 +9,9 @@ import pytest
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
 from PySide6.QtTest import QTest
 
-from gui.app import open_encounter
-from gui.engine.moves import cell_centre
-from gui.engine.rulesets import moving
+from gui.boot.app import open_encounter
+from gui.engine.contract import moving
+from gui.engine.play.moves import cell_centre
 from gui.map.token_text import text_width
 from tests.gui.shots import shot
 

@@ -7,7 +7,7 @@ import html
 import pytest
 from PySide6.QtCore import QPointF
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.printing.summary import summary_html
 from tests.gui.fakes import drag
 from tests.gui.shots import shot

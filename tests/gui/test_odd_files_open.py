@@ -2,9 +2,9 @@
 
 import pytest
 
-from gui.app import open_encounter
-from gui.engine.model import Background
-from gui.engine.table import Table
+from gui.boot.app import open_encounter
+from gui.engine.play.table import Table
+from gui.engine.state.model import Background
 from tests.gui.test_main_window import make_window
 
 pytestmark = pytest.mark.gui

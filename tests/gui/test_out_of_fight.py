@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.models.turn_order import MARK, NAME
 from tests.gui.demo_values import INITIATIVES
 

@@ -7,10 +7,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtTest import QTest
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
-from gui.engine.storage import load
-from gui.engine.table import Table
+from gui.engine.files.storage import load
+from gui.engine.play.table import Table
 from gui.models.turn_order import ACTIONS, MARK, NAME
 from gui.turns.panel import TurnPanel
 from tests.gui.fakes import ScriptedPrompts

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.dialogs.action import ActionDialog
-from gui.engine.rulesets.base import Action, DiceResult
+from gui.engine.contract.base import Action, DiceResult
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui

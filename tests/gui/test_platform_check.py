@@ -1,6 +1,6 @@
 """The pre-Qt check that turns Qt's abort into an instruction the user can follow."""
 
-from gui.platform_check import XCB_LIBRARIES, display_problem
+from gui.boot.platform_check import XCB_LIBRARIES, display_problem
 
 
 def test_no_display_is_explained_in_both_languages():

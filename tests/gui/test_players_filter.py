@@ -19,14 +19,15 @@ import random
 import pytest
 from PySide6.QtWidgets import QLabel
 
+from gui.boot.i18n import pick
 from gui.control.controller import Controller
-from gui.engine import storage, visibility
-from gui.engine.model import State
-from gui.engine.moves import Destination
-from gui.engine.players_copy import players_copy, secrets, seen_entry
+from gui.engine.edits import visibility
+from gui.engine.files import storage
+from gui.engine.play.moves import Destination
+from gui.engine.play.players_copy import players_copy, secrets, seen_entry
+from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
-from gui.engine.table import Table
-from gui.i18n import pick
+from gui.engine.state.model import State
 from gui.player.window import PlayersWindow
 from gui.printing.summary import summary_html
 from tests.gui.mutations import act, demo_bytes, mid_combat, refusing, start, suivant

@@ -27,8 +27,8 @@ app = QApplication([])
 app.setOrganizationName("EscarmoucheTest")
 from gui.control.controller import Controller
 from gui.engine.rulesets import registry
-from gui.engine.storage import load
-from gui.engine.table import Table
+from gui.engine.files.storage import load
+from gui.engine.play.table import Table
 from gui.window.main_window import MainWindow
 window = MainWindow(Controller(Table(load(registry.get("d20_35").demo_path)), None))
 window.show()

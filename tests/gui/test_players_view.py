@@ -11,9 +11,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
-from gui.app import open_encounter
-from gui.engine.moves import Destination
-from gui.engine.rulesets.base import Action, DiceResult
+from gui.boot.app import open_encounter
+from gui.engine.contract.base import Action, DiceResult
+from gui.engine.play.moves import Destination
 from gui.player.window import PlayersWindow
 from tests.gui.shots import shot
 from tests.gui.test_players_filter import players_texts

@@ -8,9 +8,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel
 
 from gui.dialogs.dice_entry import DiceEntry
-from gui.engine.dice import DiceExpr
-from gui.engine.rulesets.base import DiceRequest, DiceResult, Poker
-from gui.engine.rulesets.schema import Label
+from gui.engine.contract.base import DiceRequest, DiceResult, Poker
+from gui.engine.contract.schema import Label
+from gui.engine.dice.rolling import DiceExpr
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui

@@ -10,10 +10,10 @@ import pytest
 from pypdf import PdfReader
 from PySide6.QtGui import QTextDocument
 
-from gui import i18n
+from gui.boot import i18n
+from gui.boot.i18n import pick
+from gui.engine.files.storage import load
 from gui.engine.rulesets import registry
-from gui.engine.storage import load
-from gui.i18n import pick
 from gui.printing.printer import _text_size, a4_layout, summary_document, write_pdf
 from gui.printing.summary import Paging, summary_html
 from gui.printing.whole_rows import keep_rows_whole, row_extent, straddling, top_tables

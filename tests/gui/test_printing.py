@@ -12,12 +12,12 @@ from pypdf import PdfReader
 from PySide6.QtGui import QColor
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
 
-from gui.cli import main
-from gui.engine.model import Map, Track
+from gui.boot.cli import main
+from gui.engine.contract.base import Action, DiceResult
+from gui.engine.files.storage import load
+from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
-from gui.engine.rulesets.base import Action, DiceResult
-from gui.engine.storage import load
-from gui.engine.table import Table
+from gui.engine.state.model import Map, Track
 from gui.map.scene import EncounterScene
 from gui.printing.printer import (
     map_image,
@@ -115,7 +115,7 @@ def test_document_carries_the_map_as_a_resource(qapp, fight):
 def test_a_map_on_a_grid_alone_prints_with_its_walls_and_the_sizes_chosen(qapp, fight):
     """Issue 18, deliver 4: a map of squares and walls with no zone still prints, and a
     sheet's choice away from its default (libre's Taille) is in the roster."""
-    from gui.engine.model import Grid, MapWall, Position
+    from gui.engine.state.model import Grid, MapWall, Position
 
     for i, c in enumerate(fight.combatants):
         c.position = Position(cell=(1 + 2 * i, 2))

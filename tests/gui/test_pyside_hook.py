@@ -8,7 +8,7 @@ import sys
 
 import PySide6.QtCore  # noqa: F401  (PySide6's import hook is installed with it)
 
-from gui import pyside_hook
+from gui.boot import pyside_hook
 
 
 def _feature():

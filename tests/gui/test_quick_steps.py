@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QPointF
 from PySide6.QtWidgets import QMenu
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from tests.gui.demo_values import INITIATIVES
 
 pytestmark = pytest.mark.gui

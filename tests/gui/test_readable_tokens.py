@@ -11,7 +11,7 @@ import pytest
 from PySide6.QtCore import QRectF, QSettings, Qt
 from PySide6.QtGui import QFontMetrics
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.map.token_text import MIN_PX, badge_lines
 from gui.models.turn_order import NAME, SIDE, STATES
 from gui.player.token_size import SIZE_KEY, TEXT_PX

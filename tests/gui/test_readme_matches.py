@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from PySide6.QtWidgets import QMenu
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
-from gui.engine.storage import SCHEMA_VERSION
+from gui.engine.files.storage import SCHEMA_VERSION
 from gui.window.main_window import MainWindow
 from tests.gui.fakes import ScriptedPrompts
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.models.turn_order import MARK
 from gui.turns.panel import TurnPanel

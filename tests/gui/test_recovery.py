@@ -8,10 +8,10 @@ import os
 
 import pytest
 
-from gui import paths
-from gui.app import offer_recovery
+from gui.boot import paths
+from gui.boot.app import offer_recovery
 from gui.control import recovery
-from gui.engine import storage
+from gui.engine.files import storage
 from tests.gui.test_main_window import make_window
 
 pytestmark = pytest.mark.gui

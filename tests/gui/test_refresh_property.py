@@ -16,9 +16,9 @@ import pytest
 from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
-from gui.engine import storage
-from gui.engine.model import State
-from gui.engine.moves import Destination
+from gui.engine.files import storage
+from gui.engine.play.moves import Destination
+from gui.engine.state.model import State
 from gui.map.scene import EncounterScene
 from gui.models import ID_ROLE, ROOT
 from gui.models.roster import COUNTERS_ROLE, KIND_ROLE

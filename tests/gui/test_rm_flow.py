@@ -4,10 +4,10 @@ standard extra with the GM's dice, the Menace drop, and undo of every step."""
 
 import pytest
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
-from gui.engine.rulesets.base import FORCE
+from gui.engine.contract.base import FORCE
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui

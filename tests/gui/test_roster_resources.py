@@ -5,10 +5,10 @@ import pytest
 from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtWidgets import QStyleOptionViewItem, QTreeView
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
+from gui.boot.i18n import set_language
 from gui.control.controller import Controller, Refused
-from gui.engine.model import State
-from gui.i18n import set_language
+from gui.engine.state.model import State
 from gui.models import ID_ROLE
 from gui.models.roster import COUNTERS_ROLE, GROUP, KIND_ROLE, NAME, STATE, RosterModel
 from gui.models.roster_delegate import RosterDelegate, setup_roster_view

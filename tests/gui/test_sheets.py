@@ -8,11 +8,11 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFocusEvent, QTextCursor
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QToolButton
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller, Refused
-from gui.engine.model import Expiry, State
-from gui.engine.rulesets.libre import Libre
-from gui.engine.rulesets.schema import Label, TrackSpec
+from gui.engine.contract.schema import Label, TrackSpec
+from gui.engine.rulesets.libre.ruleset import Libre
+from gui.engine.state.model import Expiry, State
 from gui.sheets.add_dialog import AddCombatantDialog
 from gui.sheets.sheet import SheetWidget
 from gui.sheets.table_field import TableField

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtGui import QAction, QKeySequence
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 
 pytestmark = pytest.mark.gui
 

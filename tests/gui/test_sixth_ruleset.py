@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import QPointF
 
-from gui.engine.table import Table
+from gui.engine.play.table import Table
 from gui.models.turn_order import INIT, NAME
 from gui.turns.mode_actions import ModeActions
 from tests.gui.fakes import drag

@@ -11,9 +11,9 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QPushButton
 
 from gui.dialogs.action import ActionDialog
-from gui.engine.model import State
-from gui.engine.moves import Destination
-from gui.engine.table import Table
+from gui.engine.play.moves import Destination
+from gui.engine.play.table import Table
+from gui.engine.state.model import State
 from tests.gui.fakes import drag
 from tests.gui.shots import shot
 from tests.sixth.builders import registered, sixth_encounter

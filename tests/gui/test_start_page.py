@@ -14,15 +14,16 @@ from PySide6.QtCore import QSettings
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QLabel, QMessageBox
 
-from gui import paths
-from gui.app import offer_recovery, starting
+from gui.boot import paths
+from gui.boot.app import offer_recovery, starting
+from gui.boot.i18n import pick
 from gui.control.controller import Controller
 from gui.dialogs.about import about_box, locations
 from gui.dialogs.preferences import PreferencesDialog
-from gui.engine import roster_edits, storage
-from gui.engine.model import Grid
+from gui.engine.edits import roster as roster_edits
+from gui.engine.files import storage
 from gui.engine.rulesets import registry
-from gui.i18n import pick
+from gui.engine.state.model import Grid
 from gui.models import in_combat
 from gui.turns.panel import TurnPanel
 from gui.window.main_window import MainWindow

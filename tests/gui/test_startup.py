@@ -10,7 +10,7 @@ import sys
 import pytest
 from PySide6.QtWidgets import QApplication, QDockWidget
 
-from gui import startup
+from gui.boot import startup
 
 pytestmark = pytest.mark.gui
 
@@ -26,7 +26,7 @@ def test_the_first_window_has_the_main_window_s_frame(qtbot):
 
 
 def test_the_main_window_takes_the_first_window_s_place(qtbot, monkeypatch, capfd):
-    from gui.app import run
+    from gui.boot.app import run
 
     seen = {}
 
@@ -56,9 +56,9 @@ def test_the_main_window_takes_the_first_window_s_place(qtbot, monkeypatch, capf
 
 def test_nothing_of_the_engine_is_imported_before_the_first_paint():
     code = (
-        "import sys; from gui import startup; "
+        "import sys; from gui.boot import startup; "
         "print(sorted(m for m in sys.modules if m.startswith(('gui.engine.', 'pydantic'))"
-        " and m != 'gui.engine.assets'))"
+        " and m not in ('gui.engine.core', 'gui.engine.core.assets')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"

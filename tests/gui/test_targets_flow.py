@@ -12,9 +12,9 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QPainter, QPixmap
 from PySide6.QtWidgets import QComboBox, QListView
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.dialogs.action import ActionDialog
-from gui.engine.model import State
+from gui.engine.state.model import State
 from gui.window.action_menu import action_menu
 from tests.gui.fakes import type_faces
 from tests.gui.mutations import start

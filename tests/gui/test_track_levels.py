@@ -10,12 +10,12 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QFormLayout, QToolTip
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
+from gui.engine.contract.base import Ruleset, TrackView
+from gui.engine.contract.schema import Label, TrackSpec
 from gui.engine.rulesets import registry
-from gui.engine.rulesets.base import Ruleset, TrackView
-from gui.engine.rulesets.libre import Libre
-from gui.engine.rulesets.schema import Label, TrackSpec
+from gui.engine.rulesets.libre.ruleset import Libre
 from gui.sheets.sheet import SheetWidget
 from gui.sheets.track import TrackWidget
 from tests.gui.shots import shot

@@ -10,14 +10,14 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QMenu, QWidget
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
 from gui.dialogs.add_state import condition_actions
 from gui.dialogs.follow_up import carried_options
 from gui.dialogs.initiative import InitiativeDialog
-from gui.engine.rulesets.base import Action, ActionSpec, DiceResult
-from gui.engine.rulesets.schema import Choice, FieldSpec, Label
+from gui.engine.contract.base import Action, ActionSpec, DiceResult
+from gui.engine.contract.schema import Choice, FieldSpec, Label
 from gui.printing.summary import summary_html
 from gui.sheets.sheet import SheetWidget
 from gui.widgets.field_editor import make_editor

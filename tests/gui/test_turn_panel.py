@@ -4,10 +4,10 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.initiative import InitiativeDialog
-from gui.engine.rulesets.base import Action, DiceResult
+from gui.engine.contract.base import Action, DiceResult
 from gui.engine.turns import AlternatingSides, DeclareThenAct
 from gui.models.turn_order import MARK, NAME
 from gui.turns.panel import TurnPanel

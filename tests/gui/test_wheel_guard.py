@@ -10,7 +10,7 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QSpinBox
 
-from gui.app import open_encounter
+from gui.boot.app import open_encounter
 
 pytestmark = pytest.mark.gui
 

@@ -28,8 +28,8 @@ import sys
 
 from PySide6.QtWidgets import QApplication, QMainWindow
 
-from gui import startup
-from gui.cli import main
+from gui.boot import startup
+from gui.boot.cli import main
 
 os.environ["ESCARMOUCHE_QUIT_AFTER_READY"] = "1"
 app = QApplication(sys.argv[:1])
@@ -68,7 +68,7 @@ def cwd(tmp_path) -> Path:
 
 def test_the_code_and_its_data_come_from_the_venv(bin_dir, cwd):
     code = (
-        "import gui, gui.engine.assets as a\n"
+        "import gui, gui.engine.core.assets as a\n"
         "print(gui.__file__, a.RULESET_DATA_DIR, a.ICON,"
         " a.I18N_DIR / 'escarmouche_en.qm', a.I18N_DIR / 'escarmouche_fr.qm')"
     )

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gui.engine.changes import Change, ChangeSet
-from gui.engine.model import Combatant, Encounter, TurnEntry, Window
-from gui.engine.moves import Destination
-from gui.engine.rulesets.base import (
+from gui.engine.contract.base import (
     Action,
     ActionSpec,
     DiceResult,
@@ -22,10 +19,12 @@ from gui.engine.rulesets.base import (
     Resolution,
     Ruleset,
 )
-from gui.engine.windows import Offer
-
-from . import actions as six
-from .phases import Phases
+from gui.engine.play.moves import Destination
+from gui.engine.state.changes import Change, ChangeSet
+from gui.engine.state.model import Combatant, Encounter, TurnEntry, Window
+from gui.engine.timing.windows import Offer
+from tests.sixth import actions as six
+from tests.sixth.phases import Phases
 
 DATA_FOLDER = Path(__file__).parent
 

@@ -6,8 +6,6 @@ dying one's turn (SIX-08), whose attempt lasts until the end of that turn (durat
 
 from __future__ import annotations
 
-from gui.engine import windows
-from gui.engine.changes import Change, ChangeSet
 from gui.engine.checks import (
     D20_NATURALS,
     ChainStep,
@@ -17,8 +15,7 @@ from gui.engine.checks import (
     miss_chance_step,
 )
 from gui.engine.checks.rolls import dice_request, outcome
-from gui.engine.model import Combatant, Encounter, Expiry, State, TurnEntry, Window
-from gui.engine.rulesets.base import (
+from gui.engine.contract.base import (
     Action,
     ActionError,
     ActionSpec,
@@ -29,9 +26,12 @@ from gui.engine.rulesets.base import (
     Term,
     chained,
 )
-from gui.engine.rulesets.edits import Edits, finish
-from gui.engine.rulesets.schema import Label
-from gui.engine.windows import Offer
+from gui.engine.contract.edits import Edits, finish
+from gui.engine.contract.schema import Label
+from gui.engine.state.changes import Change, ChangeSet
+from gui.engine.state.model import Combatant, Encounter, Expiry, State, TurnEntry, Window
+from gui.engine.timing import windows
+from gui.engine.timing.windows import Offer
 
 D20 = EdgeRoll(1, 20)
 BREATH = EdgeRoll(3, 6)

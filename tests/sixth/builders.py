@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from gui.engine.model import Combatant, Encounter, Grid, Map, Position, Rect, Side, Zone
 from gui.engine.rulesets import registry
+from gui.engine.state.model import Combatant, Encounter, Grid, Map, Position, Rect, Side, Zone
 
 
 @contextmanager

@@ -7,8 +7,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from gui.engine.model import Encounter, TurnEntry, TurnState, register_turn_state
-from gui.engine.rulesets.schema import Label
+from gui.engine.contract.schema import Label
+from gui.engine.state.model import Encounter, TurnEntry, TurnState, register_turn_state
 from gui.engine.turns import Step, TurnContext, TurnError, TurnMode, current_entry, index_of
 
 FAST = 8  # SIX-01: from this speed on, a unit acts in both phases

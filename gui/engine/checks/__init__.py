@@ -1,6 +1,6 @@
 """Resolution core for d20 and 3d6 checks: kept dice, edges, targets, opposed rolls, explosions."""
 
-from .check import (
+from gui.engine.checks.check import (
     D20_NATURALS,
     NO_NATURALS,
     ChainOdds,
@@ -20,7 +20,7 @@ from .check import (
     remaining_odds,
     triples,
 )
-from .edges import (
+from gui.engine.checks.edges import (
     ADVANTAGE,
     DISADVANTAGE,
     NORMAL,
@@ -31,7 +31,7 @@ from .edges import (
     NetEdge,
     net_edge,
 )
-from .explode import (
+from gui.engine.checks.explode import (
     Bounded,
     DamageRoll,
     critical_odds,
@@ -42,9 +42,16 @@ from .explode import (
     floor_at,
     threshold_critical,
 )
-from .kept import Joint, KeptFaces, kept_dice, kept_of, read_kept
-from .opposed import D35_TIES, DEFENDER_TIES, OpposedOdds, TieRule, opposed_odds, opposed_outcome
-from .typed import Reading, TypedRoll, parse_typed_roll, read_typed
+from gui.engine.checks.kept import Joint, KeptFaces, kept_dice, kept_of, read_kept
+from gui.engine.checks.opposed import (
+    D35_TIES,
+    DEFENDER_TIES,
+    OpposedOdds,
+    TieRule,
+    opposed_odds,
+    opposed_outcome,
+)
+from gui.engine.checks.typed import Reading, TypedRoll, parse_typed_roll, read_typed
 
 __all__ = [
     "ADVANTAGE",

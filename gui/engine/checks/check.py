@@ -8,11 +8,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from ..dice import DiceInputError
-from ..odds import Distribution
-from .edges import DISADVANTAGE, Edge, EdgeRoll
-from .kept import Joint, KeptFaces
-from .typed import TypedRoll, read_typed
+from gui.engine.checks.edges import DISADVANTAGE, Edge, EdgeRoll
+from gui.engine.checks.kept import Joint, KeptFaces
+from gui.engine.checks.typed import TypedRoll, read_typed
+from gui.engine.dice.odds import Distribution
+from gui.engine.dice.rolling import DiceInputError
 
 Kind = Literal["critical", "success", "failure", "fumble"]
 

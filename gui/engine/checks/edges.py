@@ -9,12 +9,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import astuple, dataclass, replace
 from typing import TYPE_CHECKING, Literal, get_args
 
-from ..dice import DiceExpr, parse_faces, roll
-from ..odds import Distribution
-from .kept import Joint, KeptFaces, check_dice, kept_dice, kept_of, read_kept
+from gui.engine.checks.kept import Joint, KeptFaces, check_dice, kept_dice, kept_of, read_kept
+from gui.engine.dice.odds import Distribution
+from gui.engine.dice.rolling import DiceExpr, parse_faces, roll
 
 if TYPE_CHECKING:
-    from ..rulesets.base import Term
+    from gui.engine.contract.base import Term
 
 
 Edge = Literal["normal", "advantage", "disadvantage"]
@@ -220,7 +220,7 @@ class NetEdge:
     def terms(self) -> tuple[Term, ...]:
         """One term per source with its rule, then the netted edge with the dice and rule."""
         # Imported here: the ruleset contract may import this package (no import cycle).
-        from ..rulesets.base import Term
+        from gui.engine.contract.base import Term
 
         if not self.sources:
             return ()

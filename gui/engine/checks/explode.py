@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
-from ..odds import Distribution, sum_dice
-from .check import CheckOdds
+from gui.engine.checks.check import CheckOdds
+from gui.engine.dice.odds import Distribution, sum_dice
 
 
 def depth_for(threshold: int, count: int, modifier: int = 0, explode_on: int = 6) -> int:

@@ -8,8 +8,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ..dice import MAX_EXPR_COUNT, MAX_EXPR_SIDES, DiceInputError
-from ..odds import Joint
+from gui.engine.dice.odds import Joint
+from gui.engine.dice.rolling import MAX_EXPR_COUNT, MAX_EXPR_SIDES, DiceInputError
 
 
 @dataclass(frozen=True, order=True)

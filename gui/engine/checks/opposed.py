@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
-from ..odds import Distribution
+from gui.engine.dice.odds import Distribution
 
 # What a tie that the modifiers do not settle gives: a side wins, both roll again until one
 # wins, or the tie is reported as it is (the GM rules).

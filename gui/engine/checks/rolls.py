@@ -7,11 +7,11 @@ Not imported by the package (rulesets/base.py imports checks.typed): import it a
 
 from __future__ import annotations
 
-from ..dice import DiceExpr
-from ..rulesets.base import DiceRequest, DiceResult
-from ..rulesets.schema import Label
-from .check import Check, CheckOutcome, check_faces, check_typed
-from .edges import EdgeRoll
+from gui.engine.checks.check import Check, CheckOutcome, check_faces, check_typed
+from gui.engine.checks.edges import EdgeRoll
+from gui.engine.contract.base import DiceRequest, DiceResult
+from gui.engine.contract.schema import Label
+from gui.engine.dice.rolling import DiceExpr
 
 TOTAL = Label(fr="total des dés", en="dice total")
 

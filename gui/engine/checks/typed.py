@@ -6,9 +6,9 @@ import re
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from ..dice import DiceInputError
-from .edges import EdgeRoll
-from .kept import KeptFaces
+from gui.engine.checks.edges import EdgeRoll
+from gui.engine.checks.kept import KeptFaces
+from gui.engine.dice.rolling import DiceInputError
 
 _SPLIT = re.compile(r"[\s,;]+")
 _TOTAL = re.compile(r"[+\-−]?\d{1,6}")

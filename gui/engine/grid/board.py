@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Literal
 
-from .squares import DEFAULT_CELL_M, Cell, GridError, Point, cell_text
+from gui.engine.grid.squares import DEFAULT_CELL_M, Cell, GridError, Point, cell_text
 
 # A unit edge: (x, y, HORIZONTAL) joins the points (x, y) and (x + 1, y); (x, y, VERTICAL)
 # joins (x, y) and (x, y + 1).

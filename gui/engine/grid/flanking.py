@@ -7,10 +7,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ..zones import Diagonal
-from .board import Board
-from .reach import Threat, threatens
-from .squares import Cell, Footprint, cell_text
+from gui.engine.grid.board import Board
+from gui.engine.grid.reach import Threat, threatens
+from gui.engine.grid.squares import Cell, Footprint, cell_text
+from gui.engine.space.zones import Diagonal
 
 Sides = Literal["left-right", "top-bottom"]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..model import Map
-from .board import Board, Square, Terrain, Wall
-from .squares import DEFAULT_CELL_M
+from gui.engine.grid.board import Board, Square, Terrain, Wall
+from gui.engine.grid.squares import DEFAULT_CELL_M
+from gui.engine.state.model import Map
 
 
 def board_of(m: Map) -> Board:

@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from .board import Edge, Obstruction, edge_text
-from .squares import Cell, Point, cell_text
+from gui.engine.grid.board import Edge, Obstruction, edge_text
+from gui.engine.grid.squares import Cell, Point, cell_text
 
 
 @dataclass(frozen=True, slots=True)

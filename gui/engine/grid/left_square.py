@@ -6,9 +6,9 @@ share its squares (a rider and its mount, Ruleset.together), back on that square
 
 from __future__ import annotations
 
-from ..model import Encounter, Position, Scalar, Window
-from ..rulesets.base import Ruleset
-from .squares import Cell
+from gui.engine.contract.base import Ruleset
+from gui.engine.grid.squares import Cell
+from gui.engine.state.model import Encounter, Position, Scalar, Window
 
 LEFT_X, LEFT_Y = "case_quittee_x", "case_quittee_y"
 WORDS = ("réaction jugée à la case quittée", "reaction judged at the square left")

@@ -9,10 +9,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .board import Board, Obstruction
-from .hits import Hit, Line
-from .squares import Cell, Footprint, Point, cell_corners, cell_text
-from .tracing import Tracer
+from gui.engine.grid.board import Board, Obstruction
+from gui.engine.grid.hits import Hit, Line
+from gui.engine.grid.squares import Cell, Footprint, Point, cell_corners, cell_text
+from gui.engine.grid.tracing import Tracer
 
 __all__ = ["Cover", "CoverCall", "Hit", "Line", "cover"]
 

@@ -11,8 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from ..zones import Diagonal
-from .board import (
+from gui.engine.grid.board import (
     HORIZONTAL,
     VERTICAL,
     Board,
@@ -22,7 +21,8 @@ from .board import (
     edge_between,
     edge_text,
 )
-from .squares import Cell, Footprint, GridError, cell_text
+from gui.engine.grid.squares import Cell, Footprint, GridError, cell_text
+from gui.engine.space.zones import Diagonal
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,14 +5,14 @@ either has no cell (or the map no grid): the rules then fall back on zones."""
 
 from __future__ import annotations
 
-from ..model import Combatant, Encounter
-from ..rulesets.base import Ruleset
-from .board import Board
-from .flanking import FlankCall, flanking
-from .from_map import board_of
-from .lines import CoverCall, cover
-from .reach import Threat, squares_to
-from .squares import Footprint
+from gui.engine.contract.base import Ruleset
+from gui.engine.grid.board import Board
+from gui.engine.grid.flanking import FlankCall, flanking
+from gui.engine.grid.from_map import board_of
+from gui.engine.grid.lines import CoverCall, cover
+from gui.engine.grid.reach import Threat, squares_to
+from gui.engine.grid.squares import Footprint
+from gui.engine.state.model import Combatant, Encounter
 
 
 def space_of(enc: Encounter, ruleset: Ruleset, c: Combatant) -> Footprint | None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..zones import Diagonal, grid_squares
-from .board import Board
-from .lines import Cover, cover
-from .squares import Cell, Footprint
+from gui.engine.grid.board import Board
+from gui.engine.grid.lines import Cover, cover
+from gui.engine.grid.squares import Cell, Footprint
+from gui.engine.space.zones import Diagonal, grid_squares
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,11 +7,11 @@ from __future__ import annotations
 import heapq
 import itertools
 
-from ..zones import Diagonal
-from .board import Board, Terrain
-from .paths import path_cost, step_check
-from .squares import Cell, Footprint
-from .straight import GridPath, straight_path
+from gui.engine.grid.board import Board, Terrain
+from gui.engine.grid.paths import path_cost, step_check
+from gui.engine.grid.squares import Cell, Footprint
+from gui.engine.grid.straight import GridPath, straight_path
+from gui.engine.space.zones import Diagonal
 
 # A search gives up past this many squares looked at (a drag preview must stay quick): the
 # straight way is shown then, with what blocks it.

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..problems import BilingualError
+from gui.engine.core.problems import BilingualError
 
 Cell = tuple[int, int]
 Point = tuple[int, int]

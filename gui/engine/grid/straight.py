@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..zones import Diagonal
-from .board import Board
-from .paths import PathCost, path_cost
-from .squares import Cell, Footprint
+from gui.engine.grid.board import Board
+from gui.engine.grid.paths import PathCost, path_cost
+from gui.engine.grid.squares import Cell, Footprint
+from gui.engine.space.zones import Diagonal
 
 
 @dataclass(frozen=True, slots=True)

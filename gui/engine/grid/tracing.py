@@ -11,9 +11,9 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Iterable
 
-from .board import HORIZONTAL, VERTICAL, Board, Edge, Obstruction, squares_index
-from .hits import Hit, Line
-from .squares import Cell, Footprint, Point
+from gui.engine.grid.board import HORIZONTAL, VERTICAL, Board, Edge, Obstruction, squares_index
+from gui.engine.grid.hits import Hit, Line
+from gui.engine.grid.squares import Cell, Footprint, Point
 
 CLEAR = Obstruction.CLEAR
 SOLID = Obstruction.SOLID

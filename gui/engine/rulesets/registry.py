@@ -6,11 +6,11 @@ import importlib
 from collections.abc import Iterable
 from functools import cache
 
-from ..assets import RULESET_DATA_DIR
-from ..model import Encounter
-from ..problems import Problem, json_path
-from .base import Ruleset
-from .schema import check_combatant, check_flags, check_resources
+from gui.engine.contract.base import Ruleset
+from gui.engine.contract.schema import check_combatant, check_flags, check_resources
+from gui.engine.core.assets import RULESET_DATA_DIR
+from gui.engine.core.problems import Problem, json_path
+from gui.engine.state.model import Encounter
 
 # Adding a ruleset: its module, its ruleset_data/<id>/ folder, and one line here.
 _MODULES = {
@@ -43,7 +43,7 @@ def get(ruleset_id: str) -> Ruleset:
 def load_modes(ruleset_id: str) -> None:
     """Make known to the loader the turn modes an encounter of `ruleset_id` may hold: the
     generic ones, and the ruleset's own (its module registers them when imported)."""
-    from .. import turns  # noqa: F401 (importing registers the generic modes)
+    from gui.engine import turns  # noqa: F401 (importing registers the generic modes)
 
     if ruleset_id in _MODULES:
         importlib.import_module(_MODULES[ruleset_id])

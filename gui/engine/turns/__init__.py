@@ -2,9 +2,9 @@
 alternating sides, declare then act), each with its state, its steps and their log lines,
 behind the contract of `base.TurnMode`. A ruleset picks and configures one."""
 
-from ..model import HISTORY_LIMIT
-from .alternating import AlternatingSides, PassEntry, PassState
-from .base import (
+from gui.engine.state.model import HISTORY_LIMIT
+from gui.engine.turns.alternating import AlternatingSides, PassEntry, PassState
+from gui.engine.turns.base import (
     Step,
     TurnContext,
     TurnError,
@@ -14,9 +14,21 @@ from .base import (
     step_in,
     unit_of,
 )
-from .cards import CardInitiative, CardRules, CardState
-from .declare import ActionInitiative, Declarations, DeclareEntry, DeclareState, DeclareThenAct
-from .ranked import GmOrder, GmOrderState, RankedEntry, RankedInitiative, RankedState
+from gui.engine.turns.cards import CardInitiative, CardRules, CardState
+from gui.engine.turns.declare import (
+    ActionInitiative,
+    Declarations,
+    DeclareEntry,
+    DeclareState,
+    DeclareThenAct,
+)
+from gui.engine.turns.ranked import (
+    GmOrder,
+    GmOrderState,
+    RankedEntry,
+    RankedInitiative,
+    RankedState,
+)
 
 __all__ = [
     "HISTORY_LIMIT",

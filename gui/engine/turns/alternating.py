@@ -8,9 +8,17 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..model import Id, TurnEntry, TurnState, register_turn_state
-from ..rulesets.schema import Label
-from .base import ROUND, RoundWords, Step, TurnContext, TurnError, TurnMode, index_of
+from gui.engine.contract.schema import Label
+from gui.engine.state.model import Id, TurnEntry, TurnState, register_turn_state
+from gui.engine.turns.base import (
+    ROUND,
+    RoundWords,
+    Step,
+    TurnContext,
+    TurnError,
+    TurnMode,
+    index_of,
+)
 
 
 class PassEntry(TurnEntry):

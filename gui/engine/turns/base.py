@@ -8,15 +8,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar
 
-from ..arguments import argument_problem
-from ..changes import Change
-from ..copies import deep_copy
-from ..model import Encounter, LogEntry, TurnEntry, TurnState
-from ..problems import BilingualError, Words
-from ..rulesets.schema import Label
+from gui.engine.contract.schema import Label
+from gui.engine.core.arguments import argument_problem
+from gui.engine.core.copies import deep_copy
+from gui.engine.core.problems import BilingualError, Words
+from gui.engine.state.changes import Change
+from gui.engine.state.model import Encounter, LogEntry, TurnEntry, TurnState
 
 if TYPE_CHECKING:
-    from ..rulesets.base import Ruleset
+    from gui.engine.contract.base import Ruleset
 
 
 @dataclass(frozen=True)

@@ -17,12 +17,12 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..changes import Change
-from ..model import Encounter, LogEntry, TurnEntry, TurnState, register_turn_state
-from ..problems import BilingualError, Words
-from ..rulesets.schema import Label
-from .base import Step, TurnContext, TurnError, index_of
-from .ranked import GmOrder, RankedEntry
+from gui.engine.contract.schema import Label
+from gui.engine.core.problems import BilingualError, Words
+from gui.engine.state.changes import Change
+from gui.engine.state.model import Encounter, LogEntry, TurnEntry, TurnState, register_turn_state
+from gui.engine.turns.base import Step, TurnContext, TurnError, index_of
+from gui.engine.turns.ranked import GmOrder, RankedEntry
 
 # Suits from the lowest; ranks 2 to 14 (As). code = rank × 4 + suit: 8 (2♣) to 59 (A♥).
 SUITS = "♣♦♠♥"  # trèfle, carreau, pique, cœur

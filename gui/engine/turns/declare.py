@@ -9,8 +9,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..changes import Change
-from ..model import (
+from gui.engine.contract.base import Term
+from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.state.changes import Change
+from gui.engine.state.model import (
     Combatant,
     Encounter,
     LogEntry,
@@ -20,9 +22,15 @@ from ..model import (
     TurnState,
     register_turn_state,
 )
-from ..rulesets.base import Term
-from ..rulesets.schema import FieldSpec, Label
-from .base import Step, TurnContext, TurnError, TurnMode, current_entry, index_of, step_in
+from gui.engine.turns.base import (
+    Step,
+    TurnContext,
+    TurnError,
+    TurnMode,
+    current_entry,
+    index_of,
+    step_in,
+)
 
 
 class DeclareEntry(TurnEntry):

@@ -14,10 +14,10 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import to_jsonable_python
 
-from ..changes import ABSENT, Change, change, read
-from ..copies import deep_copy
-from ..model import HISTORY_LIMIT, Encounter, TurnPatch, TurnState, TurnStep
-from .base import TurnError, scratch
+from gui.engine.core.copies import deep_copy
+from gui.engine.state.changes import ABSENT, Change, change, read
+from gui.engine.state.model import HISTORY_LIMIT, Encounter, TurnPatch, TurnState, TurnStep
+from gui.engine.turns.base import TurnError, scratch
 
 Path = tuple[str | int, ...]
 

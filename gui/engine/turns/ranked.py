@@ -8,10 +8,17 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..model import Encounter, LogEntry, Text, TurnEntry, TurnState, register_turn_state
-from ..problems import Words
-from ..rulesets.schema import Label
-from .base import Step, TurnContext, TurnError, TurnMode, index_of, step_in
+from gui.engine.contract.schema import Label
+from gui.engine.core.problems import Words
+from gui.engine.state.model import (
+    Encounter,
+    LogEntry,
+    Text,
+    TurnEntry,
+    TurnState,
+    register_turn_state,
+)
+from gui.engine.turns.base import Step, TurnContext, TurnError, TurnMode, index_of, step_in
 
 
 class RankedEntry(TurnEntry):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..model import Encounter, LogEntry, TurnState
-from .base import TurnContext, TurnError, TurnMode
+from gui.engine.state.model import Encounter, LogEntry, TurnState
+from gui.engine.turns.base import TurnContext, TurnError, TurnMode
 
 if TYPE_CHECKING:
-    from ..rulesets.base import Ruleset
+    from gui.engine.contract.base import Ruleset
 
 REFUSED = (
     "ce réglage change la façon de jouer les tours : le modifier entre deux rounds (après le "

@@ -1,5 +1,5 @@
 """Ruleset `attention_donjon`: zones and Allonge, d6 success pools, Secoué / Blessé / Santé."""
 
-from .ruleset import AttentionDonjon as RULESET_CLASS
+from gui.engine.rulesets.attention_donjon.ruleset import AttentionDonjon as RULESET_CLASS
 
 __all__ = ["RULESET_CLASS"]

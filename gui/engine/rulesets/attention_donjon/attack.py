@@ -6,26 +6,39 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from ...changes import ChangeSet
-from ...model import Combatant, State
-from ..aims import Aim
-from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term, overridden
-from ..edits import finish
-from ..schema import Label
-from . import budget, reach
-from .context import (
+from gui.engine.contract.aims import Aim
+from gui.engine.contract.base import (
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+    overridden,
+)
+from gui.engine.contract.edits import finish
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.attention_donjon import budget, reach
+from gui.engine.rulesets.attention_donjon.context import (
     CROSSED,
     DICE,
     DIFFICULTY,
     OVERRIDE_LABELS,
+    ActionDef,
     Ctx,
-    Handler,
     Roll,
     seuil,
     weapon_option,
 )
-from .sheet import SKILLS, TYPE_LABEL, dead
-from .words import TYPE_LABEL_EN, UNARMED_NAME, successes_en, weapon_name
+from gui.engine.rulesets.attention_donjon.sheet import SKILLS, TYPE_LABEL, dead
+from gui.engine.rulesets.attention_donjon.words import (
+    TYPE_LABEL_EN,
+    UNARMED_NAME,
+    successes_en,
+    weapon_name,
+)
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, State
 
 KIND = "attaquer"
 HIT = "touche."  # + attacker id: a hit waiting for its Dommages roll (AD-13)
@@ -154,4 +167,4 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return replace(resolution, next_kind="dommages"), cs
 
 
-ATTACK = Handler(KIND, spec, preview, resolve)
+ATTACK = ActionDef(KIND, spec, preview, resolve)

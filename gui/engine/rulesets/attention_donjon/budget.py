@@ -3,12 +3,12 @@ CFG-AD-8) and the zones of a Move action, tracked as reminders that never block.
 
 from __future__ import annotations
 
-from ...changes import Change
-from ...model import Combatant, Encounter, TurnEntry
-from ...zones import ZoneGraph
-from ..base import Notice, Ruleset
-from ..edits import Edits
-from .sheet import stat
+from gui.engine.contract.base import Notice, Ruleset
+from gui.engine.contract.edits import Edits
+from gui.engine.rulesets.attention_donjon.sheet import stat
+from gui.engine.space.zones import ZoneGraph
+from gui.engine.state.changes import Change
+from gui.engine.state.model import Combatant, Encounter, TurnEntry
 
 FLAG = "CFG-AD-8"
 MOVE, STANDARD, BONUS = "mouvement", "standard", "bonus"

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...changes import Change, change
-from ...model import Combatant, Encounter, State, TurnEntry
-from ...turns import CardInitiative, CardRules, GmOrder, TurnMode
-from ..base import Ruleset
-from ..schema import Label
-from .context import JOKER
-from .sheet import active, hero
+from gui.engine.contract.base import Ruleset
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.attention_donjon.context import JOKER
+from gui.engine.rulesets.attention_donjon.sheet import active, hero
+from gui.engine.state.changes import Change, change
+from gui.engine.state.model import Combatant, Encounter, State, TurnEntry
+from gui.engine.turns import CardInitiative, CardRules, GmOrder, TurnMode
 
 CARDS_FLAG = "AD-CARTES"
 GROUP = "groupe."  # + the side's id: the figurines of a side that are not heroes (AD-CARTES)

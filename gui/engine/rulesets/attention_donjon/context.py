@@ -6,16 +6,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ...model import Combatant, Scalar
-from ..action_ctx import ActionCtx
-from ..action_ctx import Handler as BaseHandler
-from ..base import DiceResult, Notice, Preview, Term, Words, overridden
-from ..edits import Edits, refuse_blocked
-from ..fields import bool_field, choice_field, int_field
-from ..schema import Choice, FieldSpec, Label
-from . import traits
-from .sheet import TYPE_LABEL, damage_text, shaken, weapon, weapons
-from .words import ATTRIBUTES_EN, TYPE_LABEL_EN, weapon_name
+from gui.engine.contract.actions import ActionCtx
+from gui.engine.contract.actions import ActionDef as BaseActionDef
+from gui.engine.contract.base import DiceResult, Notice, Preview, Term, Words, overridden
+from gui.engine.contract.edits import Edits, refuse_blocked
+from gui.engine.contract.fields import bool_field, choice_field, int_field
+from gui.engine.contract.schema import Choice, FieldSpec, Label
+from gui.engine.rulesets.attention_donjon import traits
+from gui.engine.rulesets.attention_donjon.sheet import (
+    TYPE_LABEL,
+    damage_text,
+    shaken,
+    weapon,
+    weapons,
+)
+from gui.engine.rulesets.attention_donjon.words import ATTRIBUTES_EN, TYPE_LABEL_EN, weapon_name
+from gui.engine.state.model import Combatant, Scalar
 
 DICE, DIFFICULTY, CROSSED = "des", "difficulte", "traversees"
 OVERRIDE_LABELS = {
@@ -271,4 +277,4 @@ def weapon_option(c: Combatant, default: int = 0) -> FieldSpec:
     return choice_field("arme", "Arme", "Weapon", items, "AD-01", chosen)
 
 
-Handler = BaseHandler[Ctx]
+ActionDef = BaseActionDef[Ctx]

@@ -5,27 +5,27 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...changes import ChangeSet
-from ...model import Scalar
-from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
-from ..edits import finish
-from ..schema import Label
-from .attack import hit_key, pending_hit
-from .context import (
+from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from gui.engine.contract.edits import finish
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.attention_donjon.attack import hit_key, pending_hit
+from gui.engine.rulesets.attention_donjon.context import (
     DICE,
     DIFFICULTY,
     OVERRIDE_LABELS,
     ROLL_OPTIONS,
     SHAKEN_FLAG,
     SITUATION_DICE,
+    ActionDef,
     Ctx,
-    Handler,
     Roll,
     weapon_option,
 )
-from .health import death_questions, harm
-from .sheet import cell, damage_dice, endurance, shaken, weapon
-from .words import successes_en, weapon_name
+from gui.engine.rulesets.attention_donjon.health import death_questions, harm
+from gui.engine.rulesets.attention_donjon.sheet import cell, damage_dice, endurance, shaken, weapon
+from gui.engine.rulesets.attention_donjon.words import successes_en, weapon_name
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Scalar
 
 KIND = "dommages"
 
@@ -125,4 +125,4 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return replace(resolution, asks=done.asks), cs
 
 
-DAMAGE = Handler(KIND, spec, preview, resolve)
+DAMAGE = ActionDef(KIND, spec, preview, resolve)

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from ...changes import ChangeSet
-from ..base import ActionSpec, DiceResult, Preview, Resolution, Term
-from ..edits import finish
-from ..fields import bool_field, choice_field, int_field
-from ..schema import FieldSpec, Label
-from . import traits
-from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, SHAKEN_FLAG, Ctx, Handler, Roll, seuil
-from .sheet import TRAITS, shaken
-from .words import TRAITS_EN, successes_en
+from gui.engine.contract.base import ActionSpec, DiceResult, Preview, Resolution, Term
+from gui.engine.contract.edits import finish
+from gui.engine.contract.fields import bool_field, choice_field, int_field
+from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.rulesets.attention_donjon import traits
+from gui.engine.rulesets.attention_donjon.context import (
+    DICE,
+    DIFFICULTY,
+    OVERRIDE_LABELS,
+    SHAKEN_FLAG,
+    ActionDef,
+    Ctx,
+    Roll,
+    seuil,
+)
+from gui.engine.rulesets.attention_donjon.sheet import TRAITS, shaken
+from gui.engine.rulesets.attention_donjon.words import TRAITS_EN, successes_en
+from gui.engine.state.changes import ChangeSet
 
 ROLL, OPPOSED = "jet", "jet_oppose"
 
@@ -164,5 +173,5 @@ def opposed_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, ("Jet opposé", "Opposed roll"), terms, dice, outcome, ok)
 
 
-ROLL_HANDLER = Handler(ROLL, roll_spec, roll_preview, roll_resolve)
-OPPOSED_HANDLER = Handler(OPPOSED, opposed_spec, opposed_preview, opposed_resolve)
+ROLL_HANDLER = ActionDef(ROLL, roll_spec, roll_preview, roll_resolve)
+OPPOSED_HANDLER = ActionDef(OPPOSED, opposed_spec, opposed_preview, opposed_resolve)

@@ -3,10 +3,10 @@ Difficulty of Mêlée, Tir and Lancer (AD-03 to AD-12)."""
 
 from __future__ import annotations
 
-from ...model import Combatant, Encounter
-from ...zones import ZoneGraph, in_contact
-from ..base import Notice, Term
-from .sheet import active, cell, dead, parade
+from gui.engine.contract.base import Notice, Term
+from gui.engine.rulesets.attention_donjon.sheet import active, cell, dead, parade
+from gui.engine.space.zones import ZoneGraph, in_contact
+from gui.engine.state.model import Combatant, Encounter
 
 REACH_FLAG = "CFG-AD-7"
 THROW_FLAG = "CFG-AD-5"

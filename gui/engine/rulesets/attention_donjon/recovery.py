@@ -2,17 +2,33 @@
 
 from __future__ import annotations
 
-from ...changes import ChangeSet
-from ...model import Combatant
-from ...zones import in_contact
-from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term, Words
-from ..edits import Edits, finish
-from ..fields import choice_field
-from ..schema import Label
-from . import budget, reach
-from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Roll, seuil
-from .sheet import SHAKEN, dead, shaken, stat
-from .words import successes_en
+from gui.engine.contract.base import (
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+    Words,
+)
+from gui.engine.contract.edits import Edits, finish
+from gui.engine.contract.fields import choice_field
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.attention_donjon import budget, reach
+from gui.engine.rulesets.attention_donjon.context import (
+    DICE,
+    DIFFICULTY,
+    OVERRIDE_LABELS,
+    ActionDef,
+    Ctx,
+    Roll,
+    seuil,
+)
+from gui.engine.rulesets.attention_donjon.sheet import SHAKEN, dead, shaken, stat
+from gui.engine.rulesets.attention_donjon.words import successes_en
+from gui.engine.space.zones import in_contact
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant
 
 RALLY, RECOVER, HEAL = "se_reprendre", "recuperation", "soins"
 ENEMIES_FLAG = "CFG-AD-13"
@@ -227,6 +243,6 @@ def heal_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, ("Soins", "Healing"), terms, dice, outcome, ok)
 
 
-RALLY_HANDLER = Handler(RALLY, rally_spec, rally_preview, rally_resolve)
-RECOVER_HANDLER = Handler(RECOVER, recover_spec, recover_preview, recover_resolve)
-HEAL_HANDLER = Handler(HEAL, heal_spec, heal_preview, heal_resolve)
+RALLY_HANDLER = ActionDef(RALLY, rally_spec, rally_preview, rally_resolve)
+RECOVER_HANDLER = ActionDef(RECOVER, recover_spec, recover_preview, recover_resolve)
+HEAL_HANDLER = ActionDef(HEAL, heal_spec, heal_preview, heal_resolve)

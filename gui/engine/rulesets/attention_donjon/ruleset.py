@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
-from ...changes import Change
-from ...model import Combatant, Encounter, State, TurnEntry
-from ...moves import Destination
-from ...turns import TurnMode
-from .. import public
-from ..action_ctx import HandlerRuleset
-from ..base import Notice, Term, unable_to_act
-from ..schema import Label
-from . import attack, budget, cards, damage, other, recovery
-from .context import JOKER, Ctx, Handler
-from .sheet import active, dead, endurance, hero, parade, shaken, stat
+from gui.engine.contract import public
+from gui.engine.contract.actions import ActionRuleset
+from gui.engine.contract.base import Notice, Term, unable_to_act
+from gui.engine.contract.schema import Label
+from gui.engine.play.moves import Destination
+from gui.engine.rulesets.attention_donjon import attack, budget, cards, damage, other, recovery
+from gui.engine.rulesets.attention_donjon.context import JOKER, ActionDef, Ctx
+from gui.engine.rulesets.attention_donjon.sheet import (
+    active,
+    dead,
+    endurance,
+    hero,
+    parade,
+    shaken,
+    stat,
+)
+from gui.engine.state.changes import Change
+from gui.engine.state.model import Combatant, Encounter, State, TurnEntry
+from gui.engine.turns import TurnMode
 
 # Every action, in the order the dialog lists them.
-HANDLERS: tuple[Handler, ...] = (
+HANDLERS: tuple[ActionDef, ...] = (
     attack.ATTACK,
     damage.DAMAGE,
     recovery.RALLY_HANDLER,
@@ -26,7 +34,7 @@ HANDLERS: tuple[Handler, ...] = (
 )
 
 
-class AttentionDonjon(HandlerRuleset):
+class AttentionDonjon(ActionRuleset):
     """Attention : Donjon ! (Gulix, CC-BY-SA): the combat excerpt and its complement."""
 
     handlers = HANDLERS

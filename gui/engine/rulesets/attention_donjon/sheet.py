@@ -5,12 +5,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...model import Combatant, Scalar
-from ..base import Term
-from ..sheet_reading import cell as cell
-from ..sheet_reading import filled_rows, has_state, row_at
-from ..sheet_reading import stat as stat
-from .words import ATTRIBUTES_EN, UNARMED_NAME, weapon_name
+from gui.engine.contract.base import Term
+from gui.engine.contract.sheet_reading import cell as cell
+from gui.engine.contract.sheet_reading import filled_rows, has_state, row_at
+from gui.engine.contract.sheet_reading import stat as stat
+from gui.engine.rulesets.attention_donjon.words import ATTRIBUTES_EN, UNARMED_NAME, weapon_name
+from gui.engine.state.model import Combatant, Scalar
 
 SHAKEN, DEAD = "secoue", "mort"
 ATTRIBUTES = {

@@ -7,11 +7,11 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from ...dice import DiceExpr
-from ...odds import Distribution, success_pool
-from ..base import DiceRequest, DiceResult, Poker, Term, Words
-from ..schema import Label
-from .words import successes_en
+from gui.engine.contract.base import DiceRequest, DiceResult, Poker, Term, Words
+from gui.engine.contract.schema import Label
+from gui.engine.dice.odds import Distribution, success_pool
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.rulesets.attention_donjon.words import successes_en
 
 SIDES = 6
 POKER = Poker(face=6, worth=1, rule="AD-26")

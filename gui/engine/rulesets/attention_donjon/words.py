@@ -4,7 +4,7 @@ none, the Blessure Grave they name, and successes counted in words."""
 
 from __future__ import annotations
 
-from ..base import Words
+from gui.engine.contract.base import Words
 
 # The English names of ruleset.json's fields, by key (sheet.ATTRIBUTES, sheet.SKILLS).
 ATTRIBUTES_EN = {

@@ -1,5 +1,5 @@
 """Ruleset `conteur`: Storyteller combat for Vampire: the Masquerade (spec section 5)."""
 
-from .ruleset import Conteur
+from gui.engine.rulesets.conteur.ruleset import Conteur
 
 RULESET_CLASS = Conteur

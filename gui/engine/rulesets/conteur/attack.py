@@ -2,17 +2,13 @@
 
 from __future__ import annotations
 
-from ...changes import ChangeSet
-from ...model import Combatant, Scalar, State
-from ...turns import current_entry
-from ...turns.declare import in_act_phase
-from ..base import DiceResult, Notice, Preview, Resolution, Term, followed
-from ..edits import Edits, finish
-from . import health, initiative
-from .attack_options import KIND, spec
-from .context import Ctx, Handler, Pool, total
-from .damage import DAMAGE
-from .sheet import (
+from gui.engine.contract.base import DiceResult, Notice, Preview, Resolution, Term, followed
+from gui.engine.contract.edits import Edits, finish
+from gui.engine.rulesets.conteur import health, initiative
+from gui.engine.rulesets.conteur.attack_options import KIND, spec
+from gui.engine.rulesets.conteur.context import ActionDef, Ctx, Pool, total
+from gui.engine.rulesets.conteur.damage import DAMAGE
+from gui.engine.rulesets.conteur.sheet import (
     ABILITY,
     ABILITY_LABEL,
     MELEE_USES,
@@ -26,6 +22,10 @@ from .sheet import (
     weapon_name,
     weapons,
 )
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Scalar, State
+from gui.engine.turns import current_entry
+from gui.engine.turns.declare import in_act_phase
 
 MISS_FLAG = "CFG-CON-6"
 RECOIL_FLAG = "CFG-CON-7"
@@ -421,4 +421,4 @@ def _miss_penalty(ctx: Ctx, edits: Edits, actor: Combatant) -> Term:
     return initiative.next_action_penalty(edits, actor, missed, "CON-14")
 
 
-ATTACK = Handler(KIND, spec, preview, resolve)
+ATTACK = ActionDef(KIND, spec, preview, resolve)

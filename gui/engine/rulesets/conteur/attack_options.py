@@ -3,13 +3,19 @@ situation's dice and difficulty."""
 
 from __future__ import annotations
 
-from ..aims import Aim
-from ..base import ActionSpec
-from ..fields import bool_field, choice_field, int_field
-from ..schema import Label
-from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, weapon_option
-from .fields import SITUATION_DICE
-from .sheet import MELEE_USES, RANGED_USES
+from gui.engine.contract.aims import Aim
+from gui.engine.contract.base import ActionSpec
+from gui.engine.contract.fields import bool_field, choice_field, int_field
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.conteur.context import (
+    DICE,
+    DIFFICULTY,
+    OVERRIDE_LABELS,
+    Ctx,
+    weapon_option,
+)
+from gui.engine.rulesets.conteur.fields import SITUATION_DICE
+from gui.engine.rulesets.conteur.sheet import MELEE_USES, RANGED_USES
 
 KIND = "attaquer"
 

@@ -5,16 +5,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...grid.placed import metres_apart
-from ...model import Combatant, Scalar
-from ...zones import ZoneGraph
-from ..action_ctx import ActionCtx
-from ..action_ctx import Handler as BaseHandler
-from ..base import DiceRequest, DiceResult, Notice, Override, Preview, Term, Words, overridden
-from ..edits import refuse_blocked
-from ..schema import Choice, FieldSpec, Label
-from . import pools
-from .sheet import weapon, weapon_name, weapons
+from gui.engine.contract.actions import ActionCtx
+from gui.engine.contract.actions import ActionDef as BaseActionDef
+from gui.engine.contract.base import (
+    DiceRequest,
+    DiceResult,
+    Notice,
+    Override,
+    Preview,
+    Term,
+    Words,
+    overridden,
+)
+from gui.engine.contract.edits import refuse_blocked
+from gui.engine.contract.schema import Choice, FieldSpec, Label
+from gui.engine.grid.placed import metres_apart
+from gui.engine.rulesets.conteur import pools
+from gui.engine.rulesets.conteur.sheet import weapon, weapon_name, weapons
+from gui.engine.space.zones import ZoneGraph
+from gui.engine.state.model import Combatant, Scalar
 
 DICE, DIFFICULTY = "des", "difficulte"
 OVERRIDE_LABELS = {
@@ -193,4 +202,4 @@ def _named(words: Words) -> Label:
     return Label(fr=words[0], en=words[1])
 
 
-Handler = BaseHandler[Ctx]
+ActionDef = BaseActionDef[Ctx]

@@ -3,9 +3,7 @@ armour destroyed, stun, and the health track marked."""
 
 from __future__ import annotations
 
-from ...changes import ChangeSet
-from ...model import Combatant, Scalar, State, Track
-from ..base import (
+from gui.engine.contract.base import (
     ActionError,
     ActionSpec,
     DiceResult,
@@ -15,12 +13,21 @@ from ..base import (
     Term,
     followed,
 )
-from ..edits import Edits, finish
-from ..schema import Choice, FieldSpec, Label
-from . import health
-from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Pool, total, weapon_option
-from .fields import SITUATION_DICE
-from .sheet import (
+from gui.engine.contract.edits import Edits, finish
+from gui.engine.contract.schema import Choice, FieldSpec, Label
+from gui.engine.rulesets.conteur import health
+from gui.engine.rulesets.conteur.context import (
+    DICE,
+    DIFFICULTY,
+    OVERRIDE_LABELS,
+    ActionDef,
+    Ctx,
+    Pool,
+    total,
+    weapon_option,
+)
+from gui.engine.rulesets.conteur.fields import SITUATION_DICE
+from gui.engine.rulesets.conteur.sheet import (
     MELEE_USES,
     MORTAL,
     RANGED_USES,
@@ -34,6 +41,8 @@ from .sheet import (
     weapon,
     weapon_name,
 )
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Scalar, State, Track
 
 DAMAGE, SOAK = "degats", "absorber"
 COVER_FLAG = "CFG-CON-8b"
@@ -433,5 +442,5 @@ def soak_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, outcome, levels == 0)
 
 
-DAMAGE_HANDLER = Handler(DAMAGE, damage_spec, damage_preview, damage_resolve)
-SOAK_HANDLER = Handler(SOAK, soak_spec, soak_preview, soak_resolve)
+DAMAGE_HANDLER = ActionDef(DAMAGE, damage_spec, damage_preview, damage_resolve)
+SOAK_HANDLER = ActionDef(SOAK, soak_spec, soak_preview, soak_resolve)

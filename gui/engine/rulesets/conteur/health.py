@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from ...model import Combatant
-from ..base import Term, TrackView
+from gui.engine.contract.base import Term, TrackView
+from gui.engine.state.model import Combatant
 
 TRACK = "sante"
 LEVELS = "niveaux_sante"
@@ -26,7 +26,7 @@ def names_en() -> dict[str, str]:
     """A-CON-2: the default track's levels (the French edition's names) in English, as the
     ruleset's data names them (the choices of the `niveau` column, after the spec's table);
     a level the GM named otherwise keeps its name in both languages."""
-    from ..registry import get  # the ruleset's own data, read once
+    from gui.engine.rulesets.registry import get  # the ruleset's own data, read once
 
     column = next(c for c in get("conteur").data.field(LEVELS).columns if c.key == "niveau")
     return {choice.value: choice.label.en for choice in column.choices}

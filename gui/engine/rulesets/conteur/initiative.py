@@ -4,17 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ...changes import Change
-from ...model import Combatant, Encounter, State, StatValue, TurnEntry, TurnState
-from ...turns import ActionInitiative, Declarations, current_entry
-from ...turns.declare import DeclareEntry, in_act_phase, rank_actions
-from ...turns.history import scratch
-from ..base import ActionError, Term
-from ..edits import Edits
-from ..schema import FieldSpec, Label
-from . import health
-from .context import total
-from .sheet import (
+from gui.engine.contract.base import ActionError, Term
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.rulesets.conteur import health
+from gui.engine.rulesets.conteur.context import total
+from gui.engine.rulesets.conteur.sheet import (
     VAMPIRE,
     WEREWOLF,
     cell,
@@ -25,6 +20,11 @@ from .sheet import (
     state_value,
     weapon_name,
 )
+from gui.engine.state.changes import Change
+from gui.engine.state.model import Combatant, Encounter, State, StatValue, TurnEntry, TurnState
+from gui.engine.turns import ActionInitiative, Declarations, current_entry
+from gui.engine.turns.declare import DeclareEntry, in_act_phase, rank_actions
+from gui.engine.turns.history import scratch
 
 MULTI_FLAG = "CFG-CON-4"
 DECLARED = "decl_actions"  # state: how many actions the combatant declared this turn

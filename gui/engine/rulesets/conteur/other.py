@@ -3,19 +3,34 @@ a free roll of Attribute + Ability (dodging, a Willpower roll…)."""
 
 from __future__ import annotations
 
-from ...changes import ChangeSet
-from ...model import State
-from ...turns import step_in
-from ...turns.declare import in_act_phase
-from ...turns.history import scratch
-from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import choice_field
-from ..schema import FieldSpec, Label
-from . import health, initiative
-from .context import DICE, DIFFICULTY, OVERRIDE_LABELS, Ctx, Handler, Pool, total
-from .fields import SITUATION_DICE
-from .sheet import ABILITY_LABEL, VAMPIRE, WEREWOLF, has_state, nature, stat
+from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import choice_field
+from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.rulesets.conteur import health, initiative
+from gui.engine.rulesets.conteur.context import (
+    DICE,
+    DIFFICULTY,
+    OVERRIDE_LABELS,
+    ActionDef,
+    Ctx,
+    Pool,
+    total,
+)
+from gui.engine.rulesets.conteur.fields import SITUATION_DICE
+from gui.engine.rulesets.conteur.sheet import (
+    ABILITY_LABEL,
+    VAMPIRE,
+    WEREWOLF,
+    has_state,
+    nature,
+    stat,
+)
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import State
+from gui.engine.turns import step_in
+from gui.engine.turns.declare import in_act_phase
+from gui.engine.turns.history import scratch
 
 ABORT, RALLY, STAND, FREE = "avortee", "se_ressaisir", "se_relever", "jet"
 ATTRIBUTES = {
@@ -385,7 +400,7 @@ def free_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     )
 
 
-ABORT_HANDLER = Handler(ABORT, abort_spec, abort_preview, abort_resolve)
-RALLY_HANDLER = Handler(RALLY, rally_spec, rally_preview, rally_resolve)
-STAND_HANDLER = Handler(STAND, stand_spec, stand_preview, stand_resolve)
-FREE_HANDLER = Handler(FREE, free_spec, free_preview, free_resolve)
+ABORT_HANDLER = ActionDef(ABORT, abort_spec, abort_preview, abort_resolve)
+RALLY_HANDLER = ActionDef(RALLY, rally_spec, rally_preview, rally_resolve)
+STAND_HANDLER = ActionDef(STAND, stand_spec, stand_preview, stand_resolve)
+FREE_HANDLER = ActionDef(FREE, free_spec, free_preview, free_resolve)

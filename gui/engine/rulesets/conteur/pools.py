@@ -5,11 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...dice import DiceExpr
-from ...model import Encounter
-from ...odds import Distribution, success_pool, success_pool_joint
-from ..base import DiceRequest, DiceResult, Ruleset, Term, Words
-from ..schema import Label
+from gui.engine.contract.base import DiceRequest, DiceResult, Ruleset, Term, Words
+from gui.engine.contract.schema import Label
+from gui.engine.dice.odds import Distribution, success_pool, success_pool_joint
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.state.model import Encounter
 
 CLAMP_FLAG = "CFG-CON-1"
 BOTCH_FLAG = "CFG-CON-3"

@@ -2,21 +2,21 @@
 
 from __future__ import annotations
 
-from ...changes import Change
-from ...dice import DiceExpr
-from ...model import Combatant, Encounter, State
-from ...turns import DeclareThenAct
-from ..action_ctx import HandlerRuleset
-from ..base import DiceRequest, Notice, Term, TrackView, unable_to_act
-from ..edits import Edits
-from ..schema import Label
-from . import attack, damage, health, initiative, other
-from .context import Ctx, Handler
-from .damage import soak_pool
-from .sheet import VAMPIRE, WEREWOLF, armour, has_state, nature, stat
+from gui.engine.contract.actions import ActionRuleset
+from gui.engine.contract.base import DiceRequest, Notice, Term, TrackView, unable_to_act
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.rulesets.conteur import attack, damage, health, initiative, other
+from gui.engine.rulesets.conteur.context import ActionDef, Ctx
+from gui.engine.rulesets.conteur.damage import soak_pool
+from gui.engine.rulesets.conteur.sheet import VAMPIRE, WEREWOLF, armour, has_state, nature, stat
+from gui.engine.state.changes import Change
+from gui.engine.state.model import Combatant, Encounter, State
+from gui.engine.turns import DeclareThenAct
 
 # Every action, in the order the dialog lists them.
-HANDLERS: tuple[Handler, ...] = (
+HANDLERS: tuple[ActionDef, ...] = (
     attack.ATTACK,
     damage.DAMAGE_HANDLER,
     damage.SOAK_HANDLER,
@@ -30,7 +30,7 @@ _D10 = DiceRequest(DiceExpr(1, 10), Label(fr="d10", en="d10"), 1, 10)
 _TURN_STATES = (initiative.DECLARED, initiative.MAGIC, attack.SHOTS)
 
 
-class Conteur(HandlerRuleset):
+class Conteur(ActionRuleset):
     """CON-01 to CON-45, with the adopted readings A-CON-1 to A-CON-18."""
 
     handlers = HANDLERS

@@ -4,12 +4,12 @@ distances in words."""
 
 from __future__ import annotations
 
-from ...model import Combatant, Scalar
-from ..base import Notice
-from ..fields import choice_field
-from ..schema import FieldSpec
-from . import sheet
-from .context import Ctx
+from gui.engine.contract.base import Notice
+from gui.engine.contract.fields import choice_field
+from gui.engine.contract.schema import FieldSpec
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35.context import Ctx
+from gui.engine.state.model import Combatant, Scalar
 
 
 def listed_target(ctx: Ctx) -> Combatant | None:

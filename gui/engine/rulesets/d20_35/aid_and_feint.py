@@ -9,18 +9,23 @@ Readings (the GM can override every one):
 
 from __future__ import annotations
 
-from ... import durations
-from ...changes import ChangeSet
-from ...checks import D20_NATURALS, Check
-from ...model import Combatant, State
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import choice_field
-from ..schema import Label
-from . import sheet
-from .action_pieces import blocking, weapon_field, weapon_of
-from .context import Ctx, Handler
-from .opposed import (
+from gui.engine.checks import D20_NATURALS, Check
+from gui.engine.contract.base import (
+    ActionError,
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+)
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import choice_field
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35.action_pieces import blocking, weapon_field, weapon_of
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.opposed import (
     REROLL,
     Opposed,
     Side,
@@ -31,6 +36,9 @@ from .opposed import (
     read_first,
     ties,
 )
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, State
+from gui.engine.timing import durations
 
 AID, FEINT = "aider", "feinte"
 AID_ATTACK, AID_CA = "aide_attaque", "aide_ca"
@@ -145,7 +153,7 @@ def _aid_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
 
 
-AID_ANOTHER = Handler(AID, _aid_spec, _aid_preview, _aid_resolve)
+AID_ANOTHER = ActionDef(AID, _aid_spec, _aid_preview, _aid_resolve)
 
 
 # Feinte (D35-47) --------------------------------------------------------------------------
@@ -228,4 +236,4 @@ def _feint_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
 
 
-FEINT_HANDLER = Handler(FEINT, _feint_spec, _feint_preview, _feint_resolve)
+FEINT_HANDLER = ActionDef(FEINT, _feint_spec, _feint_preview, _feint_resolve)

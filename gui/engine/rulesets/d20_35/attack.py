@@ -13,22 +13,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ...changes import ChangeSet
-from ...checks import D20_NATURALS, ChainStep, Check, chain_odds, miss_chance_step
-from ...checks.rolls import dice_request, outcome
-from ...grid.lines import Cover
-from ...grid.placed import (
-    allies_of,
-    cover_between,
-    flanked_by,
-    metres_apart,
-    squares_apart,
-    threat_of,
-)
-from ...model import Combatant, Expiry, Scalar, State, Window
-from .. import riders
-from ..aims import Aim
-from ..base import (
+from gui.engine.checks import D20_NATURALS, ChainStep, Check, chain_odds, miss_chance_step
+from gui.engine.checks.rolls import dice_request, outcome
+from gui.engine.contract import riders
+from gui.engine.contract.aims import Aim
+from gui.engine.contract.base import (
     ActionError,
     ActionSpec,
     DiceRequest,
@@ -41,12 +30,31 @@ from ..base import (
     followed,
     overridden,
 )
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, choice_field, int_field
-from ..schema import Label
-from . import concealment, criticals, helpless, maneuvers, mount_pace, opportunity, sheet
-from .context import Ctx, Handler
-from .opposed import D20
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import bool_field, choice_field, int_field
+from gui.engine.contract.schema import Label
+from gui.engine.grid.lines import Cover
+from gui.engine.grid.placed import (
+    allies_of,
+    cover_between,
+    flanked_by,
+    metres_apart,
+    squares_apart,
+    threat_of,
+)
+from gui.engine.rulesets.d20_35 import (
+    concealment,
+    criticals,
+    helpless,
+    maneuvers,
+    mount_pace,
+    opportunity,
+    sheet,
+)
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.opposed import D20
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Expiry, Scalar, State, Window
 
 KIND = "attaquer"
 BONUS, CA = "bonus", "ca"
@@ -599,4 +607,4 @@ def _critical_words(
     )
 
 
-ATTACK = Handler(KIND, _spec, preview, resolve)
+ATTACK = ActionDef(KIND, _spec, preview, resolve)

@@ -29,13 +29,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from ...model import Combatant, Encounter, Expiry, State
-from ...turns import current_entry
-from ..base import Action, Notice
-from ..edits import Edits
-from ..moving import moved
-from ..schema import Label
-from . import (
+from gui.engine.contract.base import Action, Notice
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.moving import moved
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35 import (
     attack,
     declared,
     dying,
@@ -47,8 +45,10 @@ from . import (
     sheet,
     turning,
 )
-from .coup_de_grace import KIND as COUP_DE_GRACE
-from .readied import metres_fr as _m
+from gui.engine.rulesets.d20_35.coup_de_grace import KIND as COUP_DE_GRACE
+from gui.engine.rulesets.d20_35.readied import metres_fr as _m
+from gui.engine.state.model import Combatant, Encounter, Expiry, State
+from gui.engine.turns import current_entry
 
 Kind = Literal["simple", "mouvement", "complexe", "rapide", "immediate", "libre"]
 PREFIX = "d35_budget."

@@ -5,8 +5,8 @@ several concealments do not add up, only the highest counts (D35-16)."""
 
 from __future__ import annotations
 
-from ...model import Combatant
-from . import sheet
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.state.model import Combatant
 
 STATE, INVISIBLE = "camouflage", "invisible"
 DEFAULT, TOTAL = 20, 50  # D35-16, D35-17

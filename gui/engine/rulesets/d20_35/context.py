@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...model import Scalar
-from ..action_ctx import ActionCtx
-from ..action_ctx import Handler as BaseHandler
-from . import sheet
+from gui.engine.contract.actions import ActionCtx
+from gui.engine.contract.actions import ActionDef as BaseActionDef
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.state.model import Scalar
 
 
 @dataclass(frozen=True)
@@ -21,4 +21,4 @@ class Ctx(ActionCtx):
         return sheet.weapon(self.actor, index)
 
 
-Handler = BaseHandler[Ctx]
+ActionDef = BaseActionDef[Ctx]

@@ -14,17 +14,26 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from ...changes import ChangeSet
-from ...dice import DiceExpr
-from ...grid.placed import squares_apart
-from ...model import Combatant, Scalar
-from ...odds import Distribution, from_expr
-from ..base import ActionSpec, DiceRequest, DiceResult, Notice, Preview, Resolution, Term, chained
-from ..edits import Edits, finish, refuse_blocked
-from ..schema import Label
-from . import criticals, damage, helpless, sheet
-from .action_pieces import blocking, listed_target, weapon_field
-from .context import Ctx, Handler
+from gui.engine.contract.base import (
+    ActionSpec,
+    DiceRequest,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+    chained,
+)
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.schema import Label
+from gui.engine.dice.odds import Distribution, from_expr
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.grid.placed import squares_apart
+from gui.engine.rulesets.d20_35 import criticals, damage, helpless, sheet
+from gui.engine.rulesets.d20_35.action_pieces import blocking, listed_target, weapon_field
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Scalar
 
 KIND = "coup_de_grace"
 RULE = "D35-22"
@@ -207,4 +216,4 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return replace(resolution, critical=True), cs
 
 
-COUP_DE_GRACE = Handler(KIND, _spec, preview, resolve)
+COUP_DE_GRACE = ActionDef(KIND, _spec, preview, resolve)

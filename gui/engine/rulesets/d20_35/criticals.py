@@ -13,13 +13,13 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...checks import Check, check_faces, check_odds
-from ...checks.rolls import TOTAL
-from ...dice import DiceExpr
-from ...model import Combatant, Scalar
-from ..base import DiceRequest, DiceResult, Term, chained
-from ..schema import Label
-from .opposed import D20, pct
+from gui.engine.checks import Check, check_faces, check_odds
+from gui.engine.checks.rolls import TOTAL
+from gui.engine.contract.base import DiceRequest, DiceResult, Term, chained
+from gui.engine.contract.schema import Label
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.rulesets.d20_35.opposed import D20, pct
+from gui.engine.state.model import Combatant, Scalar
 
 RULE = "A-D35-1"  # the SRD's critical hits, CFG-D35-1
 CONFIRMATION = Label(

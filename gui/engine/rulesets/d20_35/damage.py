@@ -10,15 +10,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...changes import ChangeSet
-from ...dice import DiceExpr
-from ...model import Combatant, State
-from ..base import ActionSpec, DiceRequest, DiceResult, Preview, Resolution, Term, chained
-from ..edits import Edits, finish
-from ..fields import bool_field, choice_field
-from ..schema import Label
-from . import criticals, grapple, sheet
-from .context import Ctx, Handler
+from gui.engine.contract.base import (
+    ActionSpec,
+    DiceRequest,
+    DiceResult,
+    Preview,
+    Resolution,
+    Term,
+    chained,
+)
+from gui.engine.contract.edits import Edits, finish
+from gui.engine.contract.fields import bool_field, choice_field
+from gui.engine.contract.schema import Label
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.rulesets.d20_35 import criticals, grapple, sheet
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, State
 
 KIND = "degats"
 CRITICAL = "critique"  # a confirmed critical (attack.CRITICAL)
@@ -155,4 +163,4 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return replace(done[0], critical=ctx.yes(CRITICAL)), done[1]
 
 
-DAMAGE = Handler(KIND, _spec, preview, resolve)
+DAMAGE = ActionDef(KIND, _spec, preview, resolve)

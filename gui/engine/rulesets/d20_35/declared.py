@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...changes import ChangeSet
-from ...model import Expiry, State
-from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import choice_field
-from ..schema import Label
-from . import sheet
-from .context import Ctx, Handler
+from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import choice_field
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Expiry, State
 
 TOTAL_DEFENCE, OTHER = "defense_totale", "autre"
 PRONE = "a_terre"
@@ -147,8 +147,8 @@ def _other_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, (line.fr, line.en))
 
 
-TOTAL_DEFENCE_HANDLER = Handler(
+TOTAL_DEFENCE_HANDLER = ActionDef(
     TOTAL_DEFENCE, _total_defence_spec, _total_defence_preview, _total_defence_resolve
 )
-OTHER_HANDLER = Handler(OTHER, _other_spec, _other_preview, _other_resolve)
-HANDLERS: tuple[Handler, ...] = (TOTAL_DEFENCE_HANDLER, OTHER_HANDLER)
+OTHER_HANDLER = ActionDef(OTHER, _other_spec, _other_preview, _other_resolve)
+HANDLERS: tuple[ActionDef, ...] = (TOTAL_DEFENCE_HANDLER, OTHER_HANDLER)

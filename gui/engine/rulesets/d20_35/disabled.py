@@ -13,13 +13,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...model import Combatant, Encounter, LogEntry
-from ..base import Action, ActionSpec, Term
-from ..edits import Edits
-from ..fields import choice_field
-from . import attack, budget, declared, grapple, grapple_options, maneuvers, mounted, running, sheet
-from .coup_de_grace import KIND as COUP_DE_GRACE
-from .dying import recovered
+from gui.engine.contract.base import Action, ActionSpec, Term
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.fields import choice_field
+from gui.engine.rulesets.d20_35 import (
+    attack,
+    budget,
+    declared,
+    grapple,
+    grapple_options,
+    maneuvers,
+    mounted,
+    running,
+    sheet,
+)
+from gui.engine.rulesets.d20_35.coup_de_grace import KIND as COUP_DE_GRACE
+from gui.engine.rulesets.d20_35.dying import recovered
+from gui.engine.state.model import Combatant, Encounter, LogEntry
 
 OPTION = "effort"
 _CHOICES = [

@@ -18,17 +18,28 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...changes import ChangeSet
-from ...checks import D20_NATURALS, Check, check_odds
-from ...model import Combatant, Scalar
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, choice_field
-from ..schema import Label
-from . import sheet
-from .action_pieces import blocking, listed_target, weapon_field, weapon_of
-from .context import Ctx, Handler
-from .opposed import (
+from gui.engine.checks import D20_NATURALS, Check, check_odds
+from gui.engine.contract.base import (
+    ActionError,
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+)
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import bool_field, choice_field
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35.action_pieces import (
+    blocking,
+    listed_target,
+    weapon_field,
+    weapon_of,
+)
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.opposed import (
     D20,
     REROLL,
     Opposed,
@@ -42,6 +53,8 @@ from .opposed import (
     shown,
     ties,
 )
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Scalar
 
 DISARM, SUNDER = "desarmer", "destruction"
 DISARMED = "desarme"
@@ -272,7 +285,7 @@ def _disarm_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
 
 
-DISARM_HANDLER = Handler(DISARM, _disarm_spec, _disarm_preview, _disarm_resolve)
+DISARM_HANDLER = ActionDef(DISARM, _disarm_spec, _disarm_preview, _disarm_resolve)
 
 
 # Destruction (D35-44, D35-45, TV-D35-10, A-D35-14) ----------------------------------------
@@ -419,4 +432,4 @@ def _sunder_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, success, amounts)
 
 
-SUNDER_HANDLER = Handler(SUNDER, _sunder_spec, _sunder_preview, _sunder_resolve)
+SUNDER_HANDLER = ActionDef(SUNDER, _sunder_spec, _sunder_preview, _sunder_resolve)

@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...changes import ChangeSet
-from ...checks import Check, EdgeRoll, check_odds
-from ...checks.rolls import dice_request, outcome
-from ...model import Combatant, Encounter, Expiry, State, TurnEntry
-from ..base import (
+from gui.engine.checks import Check, EdgeRoll, check_odds
+from gui.engine.checks.rolls import dice_request, outcome
+from gui.engine.contract.base import (
     ActionSpec,
     DiceResult,
     DueRoll,
@@ -24,12 +22,14 @@ from ..base import (
     Term,
     unable_to_act,
 )
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import choice_field, int_field
-from ..schema import Label
-from . import sheet
-from .context import Ctx, Handler
-from .opposed import D20
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import choice_field, int_field
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.opposed import D20
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Encounter, Expiry, State, TurnEntry
 
 STABILISE, FIRST_AID, REST = "stabilisation", "premiers_secours", "repos"
 RECOVER = "recuperation"  # the recovery rolls of a stable creature (recovery.py)
@@ -359,6 +359,6 @@ def _rest_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, None, {"pv": gained})
 
 
-STABILISATION = Handler(STABILISE, _stabilise_spec, _stabilise_preview, _stabilise_resolve)
-PREMIERS_SECOURS = Handler(FIRST_AID, _aid_spec, _aid_preview, _aid_resolve)
-REPOS = Handler(REST, _rest_spec, _rest_preview, _rest_resolve)
+STABILISATION = ActionDef(STABILISE, _stabilise_spec, _stabilise_preview, _stabilise_resolve)
+PREMIERS_SECOURS = ActionDef(FIRST_AID, _aid_spec, _aid_preview, _aid_resolve)
+REPOS = ActionDef(REST, _rest_spec, _rest_preview, _rest_resolve)

@@ -22,13 +22,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ... import durations
-from ...changes import ChangeSet
-from ...checks import D20_NATURALS, Check
-from ...checks.opposed import Winner
-from ...dice import DiceExpr
-from ...model import Combatant, Encounter
-from ..base import (
+from gui.engine.checks import D20_NATURALS, Check
+from gui.engine.checks.opposed import Winner
+from gui.engine.contract.base import (
     ActionError,
     ActionSpec,
     DiceRequest,
@@ -39,13 +35,14 @@ from ..base import (
     Term,
     chained,
 )
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, choice_field
-from ..schema import FieldSpec, Label
-from . import sheet
-from .action_pieces import blocking
-from .context import Ctx, Handler
-from .opposed import (
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import bool_field, choice_field
+from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35.action_pieces import blocking
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.opposed import (
     REROLL,
     Opposed,
     Side,
@@ -56,6 +53,9 @@ from .opposed import (
     ties,
     touch_then_contest,
 )
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Encounter
+from gui.engine.timing import durations
 
 GRAB, ESCAPE, PIN, HURT = "lutte_saisir", "lutte_echapper", "lutte_immobiliser", "lutte_degats"
 GRAPPLED, PINNED = "lutte", "immobilise"
@@ -364,7 +364,7 @@ def _grab_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
-GRAB_HANDLER = Handler(GRAB, _grab_spec, _grab_preview, _grab_resolve)
+GRAB_HANDLER = ActionDef(GRAB, _grab_spec, _grab_preview, _grab_resolve)
 
 
 # S'échapper (D35-59, D35-61) -------------------------------------------------------------
@@ -454,7 +454,7 @@ def _escape_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
-ESCAPE_HANDLER = Handler(ESCAPE, _escape_spec, _escape_preview, _escape_resolve)
+ESCAPE_HANDLER = ActionDef(ESCAPE, _escape_spec, _escape_preview, _escape_resolve)
 
 
 # Immobiliser (D35-59) --------------------------------------------------------------------
@@ -500,7 +500,7 @@ def _pin_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
-PIN_HANDLER = Handler(PIN, _pin_spec, _pin_preview, _pin_resolve)
+PIN_HANDLER = ActionDef(PIN, _pin_spec, _pin_preview, _pin_resolve)
 
 
 # Dégâts (D35-59) -------------------------------------------------------------------------
@@ -579,9 +579,9 @@ def _hurt_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
-HURT_HANDLER = Handler(HURT, _hurt_spec, _hurt_preview, _hurt_resolve)
+HURT_HANDLER = ActionDef(HURT, _hurt_spec, _hurt_preview, _hurt_resolve)
 
-HANDLERS: tuple[Handler, ...] = (GRAB_HANDLER, ESCAPE_HANDLER, PIN_HANDLER, HURT_HANDLER)
+HANDLERS: tuple[ActionDef, ...] = (GRAB_HANDLER, ESCAPE_HANDLER, PIN_HANDLER, HURT_HANDLER)
 
 
 def let_go(edits: Edits, cid: str) -> None:

@@ -22,17 +22,21 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...changes import ChangeSet
-from ...checks import D20_NATURALS, Check, check_odds
-from ...checks.rolls import dice_request
-from ...model import Combatant
-from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
-from ..edits import Edits, finish, refuse_blocked
-from ..schema import Label
-from . import sheet
-from .action_pieces import blocking, listed_target, metres_words, weapon_field, weapon_of
-from .context import Ctx, Handler
-from .grapple import (
+from gui.engine.checks import D20_NATURALS, Check, check_odds
+from gui.engine.checks.rolls import dice_request
+from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35.action_pieces import (
+    blocking,
+    listed_target,
+    metres_words,
+    weapon_field,
+    weapon_of,
+)
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.grapple import (
     PINNED,
     REROLL,
     attempt,
@@ -46,7 +50,17 @@ from .grapple import (
     rehome,
     success_of,
 )
-from .opposed import D20, Opposed, contest_preview, ints, odds_note, opponent_roll, pct
+from gui.engine.rulesets.d20_35.opposed import (
+    D20,
+    Opposed,
+    contest_preview,
+    ints,
+    odds_note,
+    opponent_roll,
+    pct,
+)
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant
 
 TURN_WEAPON, MOVE = "lutte_arme_retournee", "lutte_deplacer"
 SILENCE, RELEASE = "lutte_faire_taire", "lutte_relacher"
@@ -175,7 +189,7 @@ def _turn_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, success, amounts)
 
 
-TURN_WEAPON_HANDLER = Handler(TURN_WEAPON, _turn_spec, _turn_preview, _turn_resolve)
+TURN_WEAPON_HANDLER = ActionDef(TURN_WEAPON, _turn_spec, _turn_preview, _turn_resolve)
 
 
 # Se déplacer (D35-59, D35-60) ------------------------------------------------------------
@@ -228,7 +242,7 @@ def _move_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
-MOVE_HANDLER = Handler(MOVE, _move_spec, _move_preview, _move_resolve)
+MOVE_HANDLER = ActionDef(MOVE, _move_spec, _move_preview, _move_resolve)
 
 
 # Empêcher de parler, relâcher (D35-60) ---------------------------------------------------
@@ -264,7 +278,7 @@ def _silence_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]
     return finish(edits, ctx.action, label, terms, dice, said, True)
 
 
-SILENCE_HANDLER = Handler(SILENCE, _silence_spec, _silence_preview, _silence_resolve)
+SILENCE_HANDLER = ActionDef(SILENCE, _silence_spec, _silence_preview, _silence_resolve)
 
 
 def _release_spec(ctx: Ctx) -> ActionSpec | None:
@@ -299,9 +313,9 @@ def _release_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]
     return finish(edits, ctx.action, label, terms, dice, said, True)
 
 
-RELEASE_HANDLER = Handler(RELEASE, _release_spec, _release_preview, _release_resolve)
+RELEASE_HANDLER = ActionDef(RELEASE, _release_spec, _release_preview, _release_resolve)
 
-HANDLERS: tuple[Handler, ...] = (
+HANDLERS: tuple[ActionDef, ...] = (
     TURN_WEAPON_HANDLER,
     MOVE_HANDLER,
     SILENCE_HANDLER,

@@ -10,10 +10,10 @@ number to reach is the effective one; a coup de grâce may be dealt to it (D35-2
 
 from __future__ import annotations
 
-from ...model import Combatant
-from ..base import Term
-from ..schema import Label
-from . import sheet
+from gui.engine.contract.base import Term
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.state.model import Combatant
 
 RULE = "D35-21"
 STATE = "sans_defense"  # the GM's own word for it

@@ -5,14 +5,20 @@
 
 from __future__ import annotations
 
-from .aid_and_feint import AID_ANOTHER, AID_ATTACK, AID_CA, FEINT_HANDLER, aid_bonus
-from .context import Handler
-from .disarming import DISARM_HANDLER, SUNDER_HANDLER
-from .takedowns import BULL_RUSH_HANDLER, OVERRUN_HANDLER, TRIP_HANDLER
+from gui.engine.rulesets.d20_35.aid_and_feint import (
+    AID_ANOTHER,
+    AID_ATTACK,
+    AID_CA,
+    FEINT_HANDLER,
+    aid_bonus,
+)
+from gui.engine.rulesets.d20_35.context import ActionDef
+from gui.engine.rulesets.d20_35.disarming import DISARM_HANDLER, SUNDER_HANDLER
+from gui.engine.rulesets.d20_35.takedowns import BULL_RUSH_HANDLER, OVERRUN_HANDLER, TRIP_HANDLER
 
 __all__ = ["AID_ATTACK", "AID_CA", "HANDLERS", "aid_bonus"]
 
-HANDLERS: tuple[Handler, ...] = (
+HANDLERS: tuple[ActionDef, ...] = (
     AID_ANOTHER,
     TRIP_HANDLER,
     BULL_RUSH_HANDLER,

@@ -6,9 +6,9 @@ along (D35-24), or on the mount moved on its own; the GM changes the option (G-3
 
 from __future__ import annotations
 
-from ...model import Combatant, Encounter
-from .. import moving, riders
-from . import sheet
+from gui.engine.contract import moving, riders
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.state.model import Combatant, Encounter
 
 STEP_M = 1.5  # D35-27: a mount that moves no more than this « stays »
 

@@ -30,15 +30,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...changes import Change, ChangeSet, change
-from ...checks import Check, EdgeRoll
-from ...checks.rolls import dice_request, outcome
-from ...dice import DiceExpr
-from ...grid.placed import squares_apart
-from ...model import Combatant, Encounter, Position, TurnEntry
-from ...moves import Destination
-from .. import riders
-from ..base import (
+from gui.engine.checks import Check, EdgeRoll
+from gui.engine.checks.rolls import dice_request, outcome
+from gui.engine.contract import riders
+from gui.engine.contract.base import (
     Action,
     ActionError,
     ActionSpec,
@@ -51,14 +46,19 @@ from ..base import (
     Term,
     chained,
 )
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import choice_field, int_field
-from ..schema import Label
-from . import budget, declared, sheet
-from .attack import MOUNT_MOVES, MOUNTED
-from .context import Ctx, Handler
-from .declared import _KINDS
-from .opposed import D20, check_preview
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import choice_field, int_field
+from gui.engine.contract.schema import Label
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.grid.placed import squares_apart
+from gui.engine.play.moves import Destination
+from gui.engine.rulesets.d20_35 import budget, declared, sheet
+from gui.engine.rulesets.d20_35.attack import MOUNT_MOVES, MOUNTED
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.declared import _KINDS
+from gui.engine.rulesets.d20_35.opposed import D20, check_preview
+from gui.engine.state.changes import Change, ChangeSet, change
+from gui.engine.state.model import Combatant, Encounter, Position, TurnEntry
 
 MOUNT, DISMOUNT, RIDE = "monter_en_selle", "mettre_pied_a_terre", "test_equitation"
 FALL, KNOCKED_OUT, CAST = "chute_de_monture", "cavalier_inconscient", "sort_en_selle"
@@ -641,11 +641,11 @@ def _cast_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, result.success, amounts)
 
 
-HANDLERS: tuple[Handler, ...] = (
-    Handler(MOUNT, _mount_spec, _mount_preview, _mount_resolve),
-    Handler(DISMOUNT, _dismount_spec, _dismount_preview, _dismount_resolve),
-    Handler(RIDE, _ride_spec, _ride_preview, _ride_resolve),
-    Handler(CAST, _cast_spec, _cast_preview, _cast_resolve),
-    Handler(FALL, _fall_spec, _fall_preview, _fall_resolve),
-    Handler(KNOCKED_OUT, _out_spec, _out_preview, _out_resolve),
+HANDLERS: tuple[ActionDef, ...] = (
+    ActionDef(MOUNT, _mount_spec, _mount_preview, _mount_resolve),
+    ActionDef(DISMOUNT, _dismount_spec, _dismount_preview, _dismount_resolve),
+    ActionDef(RIDE, _ride_spec, _ride_preview, _ride_resolve),
+    ActionDef(CAST, _cast_spec, _cast_preview, _cast_resolve),
+    ActionDef(FALL, _fall_spec, _fall_preview, _fall_resolve),
+    ActionDef(KNOCKED_OUT, _out_spec, _out_preview, _out_resolve),
 )

@@ -5,24 +5,24 @@ square."""
 
 from __future__ import annotations
 
-from ... import windows
-from ...changes import Change
-from ...grid.board import Board
-from ...grid.from_map import board_of
-from ...grid.left_square import as_judged, left_data
-from ...grid.lines import Cover, CoverCall, cover
-from ...grid.placed import space_of
-from ...grid.reach import Threat, squares_to, threatened
-from ...grid.squares import Cell, Footprint
-from ...model import Combatant, Encounter, Expiry, State, Window
-from ...moves import Destination
-from ...windows import Offer
-from ...zones import Diagonal
-from .. import moving
-from ..base import Action, Notice, Ruleset, Term
-from ..edits import Edits
-from ..schema import Label
-from . import sheet
+from gui.engine.contract import moving
+from gui.engine.contract.base import Action, Notice, Ruleset, Term
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.grid.board import Board
+from gui.engine.grid.from_map import board_of
+from gui.engine.grid.left_square import as_judged, left_data
+from gui.engine.grid.lines import Cover, CoverCall, cover
+from gui.engine.grid.placed import space_of
+from gui.engine.grid.reach import Threat, squares_to, threatened
+from gui.engine.grid.squares import Cell, Footprint
+from gui.engine.play.moves import Destination
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.space.zones import Diagonal
+from gui.engine.state.changes import Change
+from gui.engine.state.model import Combatant, Encounter, Expiry, State, Window
+from gui.engine.timing import windows
+from gui.engine.timing.windows import Offer
 
 WINDOW = "opportunite"
 USED = "ao_utilisees"  # a state: the attacks of opportunity made this round (its value)

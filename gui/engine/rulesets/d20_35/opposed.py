@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...checks import (
+from gui.engine.checks import (
     D35_TIES,
     DEFENDER_TIES,
     Check,
@@ -23,12 +23,20 @@ from ...checks import (
     opposed_odds,
     opposed_outcome,
 )
-from ...checks.opposed import Winner
-from ...checks.rolls import dice_request, outcome
-from ...model import Combatant
-from ..base import ActionError, DiceRequest, DiceResult, Notice, Preview, Term, chained
-from ..schema import Label
-from .context import Ctx
+from gui.engine.checks.opposed import Winner
+from gui.engine.checks.rolls import dice_request, outcome
+from gui.engine.contract.base import (
+    ActionError,
+    DiceRequest,
+    DiceResult,
+    Notice,
+    Preview,
+    Term,
+    chained,
+)
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35.context import Ctx
+from gui.engine.state.model import Combatant
 
 TIES_FLAG = "CFG-D35-13"
 D20 = EdgeRoll(1, 20)

@@ -9,13 +9,13 @@ still do it (G-3)."""
 
 from __future__ import annotations
 
-from ...grid.placed import space_of
-from ...grid.squares import Footprint
-from ...model import Combatant, Encounter
-from ...moves import Destination
-from .. import moving
-from ..base import Notice, Ruleset
-from . import sheet
+from gui.engine.contract import moving
+from gui.engine.contract.base import Notice, Ruleset
+from gui.engine.grid.placed import space_of
+from gui.engine.grid.squares import Footprint
+from gui.engine.play.moves import Destination
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.state.model import Combatant, Encounter
 
 SQUEEZING = "serre"  # D35-78: the state
 SQUEEZE_FACTOR = 2  # D35-78: each square counts as 2

@@ -18,15 +18,15 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
-from ...model import Encounter
-from ..base import Action, ActionSpec, Ruleset, Term
-from ..fields import choice_field
-from . import declared, dying, mounted, opportunity, sheet
-from .context import Ctx
-from .coup_de_grace import KIND as COUP_DE_GRACE
-from .disarming import DISARM, SUNDER
-from .grapple import GRAB
-from .takedowns import BULL_RUSH, OVERRUN, TRIP
+from gui.engine.contract.base import Action, ActionSpec, Ruleset, Term
+from gui.engine.contract.fields import choice_field
+from gui.engine.rulesets.d20_35 import declared, dying, mounted, opportunity, sheet
+from gui.engine.rulesets.d20_35.context import Ctx
+from gui.engine.rulesets.d20_35.coup_de_grace import KIND as COUP_DE_GRACE
+from gui.engine.rulesets.d20_35.disarming import DISARM, SUNDER
+from gui.engine.rulesets.d20_35.grapple import GRAB
+from gui.engine.rulesets.d20_35.takedowns import BULL_RUSH, OVERRUN, TRIP
+from gui.engine.state.model import Encounter
 
 FLAG = "CFG-D35-11"
 OPTION = "provoque_ao"

@@ -14,13 +14,13 @@ Readings:
 
 from __future__ import annotations
 
-from ...model import Combatant, Encounter, Expiry, State
-from ...turns import current_entry
-from ..base import Action, Notice
-from ..edits import Edits
-from ..moving import moved
-from ..schema import Label
-from . import sheet
+from gui.engine.contract.base import Action, Notice
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.moving import moved
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.state.model import Combatant, Encounter, Expiry, State
+from gui.engine.turns import current_entry
 
 READY = "pret"  # the data's state (D35-64)
 TAKEN = "d35_budget.preparee"  # the readied action, taken

@@ -12,13 +12,13 @@ only try to escape)."""
 
 from __future__ import annotations
 
-from ...changes import Change
-from ...model import Combatant, Encounter, Expiry, LogEntry, State
-from ..base import Notice, Ruleset
-from ..edits import Edits
-from ..moving import moved
-from . import budget, readied
-from .grapple import GRAPPLED, PINNED
+from gui.engine.contract.base import Notice, Ruleset
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.moving import moved
+from gui.engine.rulesets.d20_35 import budget, readied
+from gui.engine.rulesets.d20_35.grapple import GRAPPLED, PINNED
+from gui.engine.state.changes import Change
+from gui.engine.state.model import Combatant, Encounter, Expiry, LogEntry, State
 
 STEP = "ready"  # the ranked mode's step
 _STANDARD = budget.Cost("simple")

@@ -21,19 +21,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...changes import ChangeSet
-from ...checks import Check
-from ...checks.rolls import dice_request
-from ...model import Combatant, Encounter, Expiry
-from ..base import DiceResult, Notice, Preview, Resolution, Term, chained
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import choice_field, int_field
-from ..schema import FieldSpec, Label
-from . import sheet
-from .action_pieces import blocking
-from .context import Ctx
-from .opposed import D20, check_preview, read_first
-from .undead import (
+from gui.engine.checks import Check
+from gui.engine.checks.rolls import dice_request
+from gui.engine.contract.base import DiceResult, Notice, Preview, Resolution, Term, chained
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import choice_field, int_field
+from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35.action_pieces import blocking
+from gui.engine.rulesets.d20_35.context import Ctx
+from gui.engine.rulesets.d20_35.opposed import D20, check_preview, read_first
+from gui.engine.rulesets.d20_35.undead import (
     BOLSTERED,
     COWERING,
     ROUNDS,
@@ -48,6 +46,8 @@ from .undead import (
     use_terms_and_notices,
     virtual_hd,
 )
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Encounter, Expiry
 
 DISPEL, BOLSTER = "dissiper", "renforcer"
 BOLSTER_FLAG = "CFG-D35-15"

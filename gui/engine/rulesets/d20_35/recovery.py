@@ -16,17 +16,17 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...changes import ChangeSet
-from ...checks import Check
-from ...checks.rolls import dice_request, outcome
-from ...model import Combatant, State
-from ..base import ActionError, ActionSpec, DiceResult, Preview, Resolution, Term
-from ..edits import Edits, finish
-from ..fields import bool_field
-from ..schema import Label
-from . import sheet
-from .context import Ctx, Handler
-from .dying import CONSCIOUS, D100, RECOVER, UNASSISTED, recovered
+from gui.engine.checks import Check
+from gui.engine.checks.rolls import dice_request, outcome
+from gui.engine.contract.base import ActionError, ActionSpec, DiceResult, Preview, Resolution, Term
+from gui.engine.contract.edits import Edits, finish
+from gui.engine.contract.fields import bool_field
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.dying import CONSCIOUS, D100, RECOVER, UNASSISTED, recovered
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, State
 
 RELAPSE = "rechute"  # A-D35-9: the GM confirms the relapse into dying
 CHANCE = 10  # D35-52, D35-53: 10 % by the hour or by the day
@@ -180,4 +180,4 @@ def _lose_one(ctx: Ctx, edits: Edits, when: str, roll: int, terms: list[Term]) -
     return f"{c.name} reste inconscient ({pv} pv)", f"{c.name} stays unconscious ({pv} hp)"
 
 
-RECUPERATION = Handler(RECOVER, _spec, _preview, _resolve)
+RECUPERATION = ActionDef(RECOVER, _spec, _preview, _resolve)

@@ -5,17 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import replace
 
-from ...changes import Change, ChangeSet, apply, revert
-from ...dice import DiceExpr
-from ...grid.squares import Size
-from ...model import Combatant, Encounter, State, TurnEntry, Window
-from ...moves import Destination
-from ...turns import RankedInitiative
-from ...windows import Offer
-from ...zones import Diagonal
-from .. import moving, public
-from ..action_ctx import HandlerRuleset
-from ..base import (
+from gui.engine.contract import moving, public
+from gui.engine.contract.actions import ActionRuleset
+from gui.engine.contract.base import (
     Action,
     ActionSpec,
     DiceRequest,
@@ -27,11 +19,14 @@ from ..base import (
     Ruleset,
     Term,
 )
-from ..call_context import within
-from ..edits import Edits
-from ..schema import Label
-from ..stat_groups import GroupedByStat
-from . import (
+from gui.engine.contract.call_context import within
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.contract.stat_groups import GroupedByStat
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.grid.squares import Size
+from gui.engine.play.moves import Destination
+from gui.engine.rulesets.d20_35 import (
     attack,
     budget,
     damage,
@@ -52,11 +47,16 @@ from . import (
     sheet,
     turning,
 )
-from .context import Ctx
-from .coup_de_grace import COUP_DE_GRACE
-from .helpless import LABEL as HELPLESS
-from .helpless import sheet_terms as helpless_terms
-from .helpless import shown as helpless_shown
+from gui.engine.rulesets.d20_35.context import Ctx
+from gui.engine.rulesets.d20_35.coup_de_grace import COUP_DE_GRACE
+from gui.engine.rulesets.d20_35.helpless import LABEL as HELPLESS
+from gui.engine.rulesets.d20_35.helpless import sheet_terms as helpless_terms
+from gui.engine.rulesets.d20_35.helpless import shown as helpless_shown
+from gui.engine.space.zones import Diagonal
+from gui.engine.state.changes import Change, ChangeSet, apply, revert
+from gui.engine.state.model import Combatant, Encounter, State, TurnEntry, Window
+from gui.engine.timing.windows import Offer
+from gui.engine.turns import RankedInitiative
 
 HANDLERS = (
     attack.ATTACK,
@@ -95,7 +95,7 @@ with_flags = within(
 )
 
 
-class D20(GroupedByStat, HandlerRuleset):
+class D20(GroupedByStat, ActionRuleset):
     """D35-01 to D35-81 with the SRD defaults of CFG-D35-1 where the excerpt is silent."""
 
     handlers = HANDLERS
@@ -105,7 +105,7 @@ class D20(GroupedByStat, HandlerRuleset):
     @with_flags
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
         """The handlers' actions, each asking whether it provokes under CFG-D35-11's GM list."""
-        specs = HandlerRuleset.actions(self, enc, actor, target)
+        specs = ActionRuleset.actions(self, enc, actor, target)
         who = enc.combatant(actor)  # a disabled actor's strain (D35-48)
         return [disabled.with_option(enc, provoking.with_option(self, enc, s), who) for s in specs]
 
@@ -113,7 +113,7 @@ class D20(GroupedByStat, HandlerRuleset):
     def preview(self, enc: Encounter, action: Action) -> Preview:
         """The handler's preview, with what the action goes past in the round's budget and
         the foes it gives an attack of opportunity to (D35-11)."""
-        shown = HandlerRuleset.preview(self, opportunity.judged(self, enc, action), action)
+        shown = ActionRuleset.preview(self, opportunity.judged(self, enc, action), action)
         if action.actor is None:
             return shown
         over = budget.notices(enc, enc.combatant(action.actor), action, self._swift(enc))
@@ -131,7 +131,7 @@ class D20(GroupedByStat, HandlerRuleset):
         attacks of opportunity it opens (D35-11), read before the action's changes."""
         struck = provoking.foes(self, enc, action)
         judged = opportunity.judged(self, enc, action)  # an AoO at the square left
-        resolution, cs = HandlerRuleset.resolve(self, judged, action, dice)
+        resolution, cs = ActionRuleset.resolve(self, judged, action, dice)
         if action.actor is None:
             return resolution, cs
         actor = enc.combatant(action.actor)

@@ -31,18 +31,26 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ... import durations
-from ...changes import ChangeSet
-from ...checks import Check
-from ...model import Combatant, Expiry
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, choice_field
-from ..schema import Label
-from . import opportunity, sheet
-from .action_pieces import blocking
-from .context import Ctx, Handler
-from .opposed import check_preview, read_first
+from gui.engine.checks import Check
+from gui.engine.contract.base import (
+    ActionError,
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+)
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import bool_field, choice_field
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35 import opportunity, sheet
+from gui.engine.rulesets.d20_35.action_pieces import blocking
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.opposed import check_preview, read_first
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Expiry
+from gui.engine.timing import durations
 
 RUN, WITHDRAW = "courir", "retraite"
 RUNNING, IN_A_ROW, WINDED = sheet.RUNNING, "course_enchainee", "hors_d_haleine"
@@ -242,7 +250,7 @@ def _run_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, True, amounts)
 
 
-RUN_HANDLER = Handler(RUN, _run_spec, _run_preview, _run_resolve)
+RUN_HANDLER = ActionDef(RUN, _run_spec, _run_preview, _run_resolve)
 
 
 # Retraite (D35-76) ------------------------------------------------------------------------
@@ -344,6 +352,6 @@ def _withdraw_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet
     return finish(edits, ctx.action, label, terms, dice, said, True, {})
 
 
-WITHDRAW_HANDLER = Handler(WITHDRAW, _withdraw_spec, _withdraw_preview, _withdraw_resolve)
+WITHDRAW_HANDLER = ActionDef(WITHDRAW, _withdraw_spec, _withdraw_preview, _withdraw_resolve)
 
-HANDLERS: tuple[Handler, ...] = (RUN_HANDLER, WITHDRAW_HANDLER)
+HANDLERS: tuple[ActionDef, ...] = (RUN_HANDLER, WITHDRAW_HANDLER)

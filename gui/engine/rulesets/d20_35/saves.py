@@ -16,19 +16,17 @@ check when the rules call for it (SRD: a reaction)."""
 
 from __future__ import annotations
 
-from ...changes import ChangeSet
-from ...checks import D20_NATURALS, Check
-from ...grid.lines import Cover
-from ...grid.placed import cover_between
-from ...model import Combatant
-from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, choice_field, int_field
-from ..schema import Label
-from . import sheet
-from .action_pieces import listed_target
-from .context import Ctx, Handler
-from .opposed import (
+from gui.engine.checks import D20_NATURALS, Check
+from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import bool_field, choice_field, int_field
+from gui.engine.contract.schema import Label
+from gui.engine.grid.lines import Cover
+from gui.engine.grid.placed import cover_between
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35.action_pieces import listed_target
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.opposed import (
     REROLL,
     Opposed,
     Side,
@@ -39,6 +37,8 @@ from .opposed import (
     read_first,
     ties,
 )
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant
 
 SAVE, SPOT = "jet_de_sauvegarde", "perception"
 SAVES = (
@@ -181,7 +181,7 @@ def _save_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, success, amounts)
 
 
-SAVE_HANDLER = Handler(SAVE, _save_spec, _save_preview, _save_resolve)
+SAVE_HANDLER = ActionDef(SAVE, _save_spec, _save_preview, _save_resolve)
 
 
 # Perception : Détection contre Discrétion (D35-18) -----------------------------------------
@@ -259,6 +259,6 @@ def _spot_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, success, amounts)
 
 
-SPOT_HANDLER = Handler(SPOT, _spot_spec, _spot_preview, _spot_resolve)
+SPOT_HANDLER = ActionDef(SPOT, _spot_spec, _spot_preview, _spot_resolve)
 
-HANDLERS: tuple[Handler, ...] = (SAVE_HANDLER, SPOT_HANDLER)
+HANDLERS: tuple[ActionDef, ...] = (SAVE_HANDLER, SPOT_HANDLER)

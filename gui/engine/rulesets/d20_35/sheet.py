@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from ...model import Combatant, Scalar
-from ..base import Term
-from ..schema import Label
-from ..sheet_reading import filled_rows, has_state, row_at, stat
+from gui.engine.contract.base import Term
+from gui.engine.contract.schema import Label
+from gui.engine.contract.sheet_reading import filled_rows, has_state, row_at, stat
+from gui.engine.state.model import Combatant, Scalar
 
 __all__ = ["has_state", "stat"]
 
@@ -167,7 +167,9 @@ def attack_bonus(c: Combatant, w: dict[str, Scalar], iterative: int = 0) -> list
 def dex_to_ca(c: Combatant) -> int:
     """The Dex bonus to CA, capped by the armour's (dex_max); a helpless creature's Dex
     counts as 0: −5 (D35-21), helpless as its numbers and states say (helpless.py)."""
-    from .helpless import is_helpless  # helpless.py reads this module's status
+    from gui.engine.rulesets.d20_35.helpless import (
+        is_helpless,  # helpless.py reads this module's status
+    )
 
     if is_helpless(c):
         return -5

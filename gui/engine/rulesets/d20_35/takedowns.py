@@ -15,17 +15,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ...changes import ChangeSet
-from ...checks import D20_NATURALS, Check
-from ...model import Combatant, Expiry, State
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Resolution, Term
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, choice_field
-from ..schema import Label
-from . import helpless, sheet
-from .action_pieces import blocking, listed_target, metres_words
-from .context import Ctx, Handler
-from .opposed import (
+from gui.engine.checks import D20_NATURALS, Check
+from gui.engine.contract.base import (
+    ActionError,
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+)
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import bool_field, choice_field
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35 import helpless, sheet
+from gui.engine.rulesets.d20_35.action_pieces import blocking, listed_target, metres_words
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.opposed import (
     D20,
     REROLL,
     Opposed,
@@ -39,6 +45,8 @@ from .opposed import (
     ties,
     touch_then_contest,
 )
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Expiry, State
 
 TRIP, BULL_RUSH, OVERRUN = "croc_en_jambe", "bousculade", "renversement"
 PRONE = "a_terre"
@@ -190,7 +198,7 @@ def _trip_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
 
 
-TRIP_HANDLER = Handler(TRIP, _trip_spec, _trip_preview, _trip_resolve)
+TRIP_HANDLER = ActionDef(TRIP, _trip_spec, _trip_preview, _trip_resolve)
 
 
 # Bousculade (D35-12 to D35-14, TV-D35-05) -------------------------------------------------
@@ -276,7 +284,7 @@ def _bull_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
 
 
-BULL_RUSH_HANDLER = Handler(BULL_RUSH, _bull_spec, _bull_preview, _bull_resolve)
+BULL_RUSH_HANDLER = ActionDef(BULL_RUSH, _bull_spec, _bull_preview, _bull_resolve)
 
 
 # Renversement (D35-68) --------------------------------------------------------------------
@@ -433,4 +441,4 @@ def _overrun_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]
     return finish(edits, ctx.action, label, terms, dice, said, False, amounts)
 
 
-OVERRUN_HANDLER = Handler(OVERRUN, _overrun_spec, _overrun_preview, _overrun_resolve)
+OVERRUN_HANDLER = ActionDef(OVERRUN, _overrun_spec, _overrun_preview, _overrun_resolve)

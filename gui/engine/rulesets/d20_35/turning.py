@@ -13,9 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...changes import ChangeSet
-from ...model import Expiry, State
-from ..base import (
+from gui.engine.contract.base import (
     ActionError,
     ActionSpec,
     DiceResult,
@@ -25,12 +23,12 @@ from ..base import (
     Term,
     chained,
 )
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, choice_field, int_field
-from ..schema import Label
-from . import rebuking, sheet
-from .context import Ctx, Handler
-from .undead import (
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import bool_field, choice_field, int_field
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.d20_35 import rebuking, sheet
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.undead import (
     ROUNDS,
     check_bonus_term,
     check_request,
@@ -43,6 +41,8 @@ from .undead import (
     uses_per_day,
     virtual_hd,
 )
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Expiry, State
 
 __all__ = ["TURN_UNDEAD", "in_range", "uses_per_day"]
 
@@ -277,4 +277,4 @@ def _said(turned: list[str], destroyed: list[str], cowering: list[str]) -> tuple
     return " ; ".join(fr), "; ".join(en)
 
 
-TURN_UNDEAD = Handler(KIND, _spec, preview, resolve)
+TURN_UNDEAD = ActionDef(KIND, _spec, preview, resolve)

@@ -4,14 +4,14 @@ default bonus and the turning damage roll."""
 
 from __future__ import annotations
 
-from ...dice import DiceExpr
-from ...grid.placed import metres_apart
-from ...model import Combatant
-from ..base import DiceRequest, Notice, Term
-from ..edits import Edits
-from ..schema import Label
-from . import sheet
-from .context import Ctx
+from gui.engine.contract.base import DiceRequest, Notice, Term
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.grid.placed import metres_apart
+from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35.context import Ctx
+from gui.engine.state.model import Combatant
 
 UNDEAD = sheet.UNDEAD
 TURNED, COWERING, BOLSTERED = "renvoye", "recroqueville", "renforce"

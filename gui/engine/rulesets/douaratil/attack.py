@@ -8,21 +8,29 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from ... import windows
-from ...changes import ChangeSet
-from ...checks import Check, CheckOutcome, EdgeSource, check_odds
-from ...checks.edges import NetEdge
-from ...checks.rolls import dice_request, outcome
-from ...grid.lines import Cover
-from ...grid.placed import cover_between
-from ...model import Combatant, Expiry, Scalar, State, Window
-from ..aims import Aim
-from ..base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term, overridden
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, int_field
-from ..schema import Label
-from . import budget, movement, sheet
-from .context import Ctx, Handler, weapon_option
+from gui.engine.checks import Check, CheckOutcome, EdgeSource, check_odds
+from gui.engine.checks.edges import NetEdge
+from gui.engine.checks.rolls import dice_request, outcome
+from gui.engine.contract.aims import Aim
+from gui.engine.contract.base import (
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Resolution,
+    Term,
+    overridden,
+)
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import bool_field, int_field
+from gui.engine.contract.schema import Label
+from gui.engine.grid.lines import Cover
+from gui.engine.grid.placed import cover_between
+from gui.engine.rulesets.douaratil import budget, movement, sheet
+from gui.engine.rulesets.douaratil.context import ActionDef, Ctx, weapon_option
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Expiry, Scalar, State, Window
+from gui.engine.timing import windows
 
 KIND = "attaquer"
 WINDOW = "defense"  # a hit waiting for the target's defensive reaction, then its damage
@@ -497,4 +505,4 @@ def _said(result: CheckOutcome, target: Combatant) -> tuple[str, str]:
     return "Raté", "Miss"
 
 
-ATTACK = Handler(KIND, _spec, preview, resolve)
+ATTACK = ActionDef(KIND, _spec, preview, resolve)

@@ -9,17 +9,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from ...model import Combatant, Expiry, State
-from ..base import Notice, Term
-from ..edits import Edits
+from gui.engine.contract.base import Notice, Term
+from gui.engine.contract.edits import Edits
 
 # What the turn moved, kept with the budget (DOU-05, A-DOU-32: 0,1 m steps).
-from ..moving import MOVED as MOVED
-from ..moving import move as move
-from ..moving import moved as moved
-from ..moving import moved_label as moved_label
-from ..schema import Label
-from . import sheet
+from gui.engine.contract.moving import MOVED as MOVED
+from gui.engine.contract.moving import move as move
+from gui.engine.contract.moving import moved as moved
+from gui.engine.contract.moving import moved_label as moved_label
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.douaratil import sheet
+from gui.engine.state.model import Combatant, Expiry, State
 
 Spend = Literal["action", "bonus", "objet", "reaction"]
 PREFIX = "budget."

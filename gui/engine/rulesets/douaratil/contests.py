@@ -24,13 +24,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ... import durations
-from ...changes import ChangeSet
-from ...checks import DEFENDER_TIES, Check, EdgeSource, opposed_odds, opposed_outcome
-from ...checks.edges import NetEdge
-from ...checks.rolls import dice_request, outcome
-from ...model import Combatant, Encounter
-from ..base import (
+from gui.engine.checks import DEFENDER_TIES, Check, EdgeSource, opposed_odds, opposed_outcome
+from gui.engine.checks.edges import NetEdge
+from gui.engine.checks.rolls import dice_request, outcome
+from gui.engine.contract.base import (
     ActionError,
     ActionSpec,
     DiceRequest,
@@ -40,11 +37,14 @@ from ..base import (
     Resolution,
     Term,
 )
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, choice_field, int_field
-from ..schema import FieldSpec, Label
-from . import attack, budget, sheet
-from .context import Ctx, Handler
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import bool_field, choice_field, int_field
+from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.rulesets.douaratil import attack, budget, sheet
+from gui.engine.rulesets.douaratil.context import ActionDef, Ctx
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Encounter
+from gui.engine.timing import durations
 
 GRAPPLE, ESCAPE, RELEASE, SHOVE, SURPRISE = (
     "empoigner",
@@ -810,10 +810,10 @@ def _surprise_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet
     return finish(edits, ctx.action, label, terms, dice, said, bool(caught), {"total": total})
 
 
-HANDLERS: tuple[Handler, ...] = (
-    Handler(GRAPPLE, _grapple_spec, _grapple_preview, _grapple_resolve),
-    Handler(SHOVE, _shove_spec, _shove_preview, _shove_resolve),
-    Handler(ESCAPE, _escape_spec, _escape_preview, _escape_resolve),
-    Handler(RELEASE, _release_spec, _release_preview, _release_resolve),
-    Handler(SURPRISE, _surprise_spec, _surprise_preview, _surprise_resolve),
+HANDLERS: tuple[ActionDef, ...] = (
+    ActionDef(GRAPPLE, _grapple_spec, _grapple_preview, _grapple_resolve),
+    ActionDef(SHOVE, _shove_spec, _shove_preview, _shove_resolve),
+    ActionDef(ESCAPE, _escape_spec, _escape_preview, _escape_resolve),
+    ActionDef(RELEASE, _release_spec, _release_preview, _release_resolve),
+    ActionDef(SURPRISE, _surprise_spec, _surprise_preview, _surprise_resolve),
 )

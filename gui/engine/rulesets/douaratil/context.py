@@ -6,18 +6,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ... import windows
-from ...checks import Check, EdgeSource, net_edge, triples
-from ...checks.edges import EdgeMethod, NetEdge
-from ...grid.placed import metres_apart
-from ...model import Combatant, Scalar, Window
-from ...zones import ZoneGraph
-from ..action_ctx import ActionCtx
-from ..action_ctx import Handler as BaseHandler
-from ..base import ActionError, Term
-from ..fields import choice_field
-from ..schema import FieldSpec
-from . import sheet
+from gui.engine.checks import Check, EdgeSource, net_edge, triples
+from gui.engine.checks.edges import EdgeMethod, NetEdge
+from gui.engine.contract.actions import ActionCtx
+from gui.engine.contract.actions import ActionDef as BaseActionDef
+from gui.engine.contract.base import ActionError, Term
+from gui.engine.contract.fields import choice_field
+from gui.engine.contract.schema import FieldSpec
+from gui.engine.grid.placed import metres_apart
+from gui.engine.rulesets.douaratil import sheet
+from gui.engine.space.zones import ZoneGraph
+from gui.engine.state.model import Combatant, Scalar, Window
+from gui.engine.timing import windows
 
 EDGE_FLAG, COUNT_ALL_FLAG, CAP_FLAG = "CFG-DOU-1", "CFG-DOU-1b", "CFG-DOU-2"
 _METHODS: dict[str, EdgeMethod] = {"4d6": "keep", "3d6x2": "two_rolls", "1d6": "extra_die"}
@@ -135,4 +135,4 @@ def total(terms: list[Term]) -> int:
     return sum(t.value for t in terms if isinstance(t.value, int) and not isinstance(t.value, bool))
 
 
-Handler = BaseHandler[Ctx]
+ActionDef = BaseActionDef[Ctx]

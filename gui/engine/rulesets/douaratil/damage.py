@@ -8,13 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from ... import windows
-from ...changes import ChangeSet
-from ...checks import DamageRoll, threshold_critical
-from ...dice import DiceExpr
-from ...grid.placed import metres_apart
-from ...model import Combatant, Scalar, Window
-from ..base import (
+from gui.engine.checks import DamageRoll, threshold_critical
+from gui.engine.contract.base import (
     ActionSpec,
     DiceRequest,
     DiceResult,
@@ -24,11 +19,16 @@ from ..base import (
     Term,
     chained,
 )
-from ..edits import Edits, finish
-from ..fields import bool_field, int_field
-from ..schema import FieldSpec, Label
-from . import attack, sheet
-from .context import Ctx, Handler, total, weapon_option
+from gui.engine.contract.edits import Edits, finish
+from gui.engine.contract.fields import bool_field, int_field
+from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.grid.placed import metres_apart
+from gui.engine.rulesets.douaratil import attack, sheet
+from gui.engine.rulesets.douaratil.context import ActionDef, Ctx, total, weapon_option
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Scalar, Window
+from gui.engine.timing import windows
 
 KIND = "degats"
 KNOCKOUT, MAGICAL = "assommer", "magique"  # options: DOU-62's choice, DOU-61's magical blow
@@ -401,4 +401,4 @@ def _wound(ctx: Ctx, edits: Edits, target: Combatant, terms: list[Term]) -> None
     terms.append(Term("blessure", wound, "A-DOU-22", "wound"))
 
 
-DAMAGE = Handler(KIND, _spec, preview, resolve)
+DAMAGE = ActionDef(KIND, _spec, preview, resolve)

@@ -8,14 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ... import windows
-from ...changes import ChangeSet
-from ...checks import Check, EdgeSource, check_odds, damage_taken
-from ...checks.edges import NetEdge
-from ...checks.rolls import dice_request, outcome
-from ...dice import DiceExpr
-from ...model import Combatant, Encounter, Scalar, State, Window
-from ..base import (
+from gui.engine.checks import Check, EdgeSource, check_odds, damage_taken
+from gui.engine.checks.edges import NetEdge
+from gui.engine.checks.rolls import dice_request, outcome
+from gui.engine.contract.base import (
     ActionError,
     ActionSpec,
     DiceRequest,
@@ -26,11 +22,15 @@ from ..base import (
     Term,
     chained,
 )
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import choice_field
-from ..schema import Label
-from . import attack, sheet
-from .context import Ctx, Handler
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import choice_field
+from gui.engine.contract.schema import Label
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.rulesets.douaratil import attack, sheet
+from gui.engine.rulesets.douaratil.context import ActionDef, Ctx
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Encounter, Scalar, State, Window
+from gui.engine.timing import windows
 
 BLOCK, DODGE = "parer", "esquiver"
 USED = "reactions_def"  # a state: the defensive reactions used this round (its value)
@@ -445,5 +445,5 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, (said[0], said[1]), result.success)
 
 
-BLOCK_HANDLER = Handler(BLOCK, _block_spec, preview, resolve)
-DODGE_HANDLER = Handler(DODGE, _dodge_spec, preview, resolve)
+BLOCK_HANDLER = ActionDef(BLOCK, _block_spec, preview, resolve)
+DODGE_HANDLER = ActionDef(DODGE, _dodge_spec, preview, resolve)

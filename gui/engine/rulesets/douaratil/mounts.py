@@ -26,18 +26,18 @@ from __future__ import annotations
 
 import math
 
-from ...changes import ChangeSet
-from ...checks import Check, EdgeSource
-from ...checks.rolls import outcome
-from ...model import Combatant, Encounter, Expiry, State, TurnEntry
-from .. import riders as shared
-from ..base import ActionError, ActionSpec, DiceResult, Preview, Resolution, Term
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, choice_field, int_field
-from ..schema import FieldSpec, Label
-from . import budget, sheet
-from .context import Ctx, Handler
-from .plan import Plan, plan_preview
+from gui.engine.checks import Check, EdgeSource
+from gui.engine.checks.rolls import outcome
+from gui.engine.contract import riders as shared
+from gui.engine.contract.base import ActionError, ActionSpec, DiceResult, Preview, Resolution, Term
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import bool_field, choice_field, int_field
+from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.rulesets.douaratil import budget, sheet
+from gui.engine.rulesets.douaratil.context import ActionDef, Ctx
+from gui.engine.rulesets.douaratil.plan import Plan, plan_preview
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Encounter, Expiry, State, TurnEntry
 
 MOUNT, DISMOUNT, FALL = "monter_en_selle", "mettre_pied_a_terre", "chute_de_monture"
 MOUNTED, PRONE = "monte", "a_terre"
@@ -514,8 +514,8 @@ def _fall_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
 
 
-HANDLERS: tuple[Handler, ...] = (
-    Handler(MOUNT, _mount_spec, _mount_preview, _mount_resolve),
-    Handler(DISMOUNT, _dismount_spec, _dismount_preview, _dismount_resolve),
-    Handler(FALL, _fall_spec, _fall_preview, _fall_resolve),
+HANDLERS: tuple[ActionDef, ...] = (
+    ActionDef(MOUNT, _mount_spec, _mount_preview, _mount_resolve),
+    ActionDef(DISMOUNT, _dismount_spec, _dismount_preview, _dismount_resolve),
+    ActionDef(FALL, _fall_spec, _fall_preview, _fall_resolve),
 )

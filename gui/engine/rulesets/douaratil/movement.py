@@ -6,17 +6,17 @@ window where it may attack, unless the mover disengaged (DOU-26)."""
 
 from __future__ import annotations
 
-from ... import windows
-from ...changes import Change
-from ...grid.placed import squares_apart
-from ...model import Combatant, Encounter, Position, Window
-from ...moves import Destination
-from ...windows import Offer
-from ..base import Notice, Ruleset, Term
-from ..edits import Edits
-from ..moving import way, way_metres
-from ..schema import Label
-from . import budget, contests, mounts, sheet
+from gui.engine.contract.base import Notice, Ruleset, Term
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.moving import way, way_metres
+from gui.engine.contract.schema import Label
+from gui.engine.grid.placed import squares_apart
+from gui.engine.play.moves import Destination
+from gui.engine.rulesets.douaratil import budget, contests, mounts, sheet
+from gui.engine.state.changes import Change
+from gui.engine.state.model import Combatant, Encounter, Position, Window
+from gui.engine.timing import windows
+from gui.engine.timing.windows import Offer
 
 OPPORTUNITY = "opportunite"  # a window: a creature left a hostile's reach (DOU-43)
 CRAWL, SQUEEZE = "a_terre", "se_faufile"

@@ -13,27 +13,20 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from ...changes import ChangeSet
-from ...checks import Check, CheckOutcome, EdgeSource
-from ...checks.rolls import outcome
-from ...model import Combatant, Expiry, State
-from ...problems import Words
-from ..base import (
-    ActionSpec,
-    DiceResult,
-    Preview,
-    Resolution,
-    Term,
-    overridden,
-)
-from ..edits import Edits, finish, refuse_blocked
-from ..fields import bool_field, choice_field, int_field
-from ..schema import FieldSpec, Label
-from . import budget, sheet
-from .attack import HELPED, TASK
-from .budget import Spend
-from .context import Ctx, Handler
-from .plan import Plan, plan_preview
+from gui.engine.checks import Check, CheckOutcome, EdgeSource
+from gui.engine.checks.rolls import outcome
+from gui.engine.contract.base import ActionSpec, DiceResult, Preview, Resolution, Term, overridden
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import bool_field, choice_field, int_field
+from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.core.problems import Words
+from gui.engine.rulesets.douaratil import budget, sheet
+from gui.engine.rulesets.douaratil.attack import HELPED, TASK
+from gui.engine.rulesets.douaratil.budget import Spend
+from gui.engine.rulesets.douaratil.context import ActionDef, Ctx
+from gui.engine.rulesets.douaratil.plan import Plan, plan_preview
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Expiry, State
 
 DODGE, DISENGAGE, DASH = "esquiver_action", "se_desengager", "se_precipiter"
 HELP, HIDE, SEARCH, READY = "aider", "se_cacher", "chercher", "se_tenir_pret"
@@ -66,8 +59,8 @@ class Kind:
     overridable: tuple[str, ...] = ()
     override_labels: dict[str, Label] = field(default_factory=dict)
 
-    def handler(self) -> Handler:
-        return Handler(self.kind, self._spec, self._preview, self._resolve)
+    def handler(self) -> ActionDef:
+        return ActionDef(self.kind, self._spec, self._preview, self._resolve)
 
     def _spec(self, ctx: Ctx) -> ActionSpec | None:
         if not self.available(ctx):
@@ -768,4 +761,4 @@ KINDS: tuple[Kind, ...] = (
     ),
 )
 
-HANDLERS: tuple[Handler, ...] = tuple(k.handler() for k in KINDS)
+HANDLERS: tuple[ActionDef, ...] = tuple(k.handler() for k in KINDS)

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...checks import Check, check_odds
-from ...checks.edges import NetEdge
-from ...checks.rolls import dice_request
-from ..base import Notice, Preview, Term
-from .budget import Spend
-from .context import Ctx
+from gui.engine.checks import Check, check_odds
+from gui.engine.checks.edges import NetEdge
+from gui.engine.checks.rolls import dice_request
+from gui.engine.contract.base import Notice, Preview, Term
+from gui.engine.rulesets.douaratil.budget import Spend
+from gui.engine.rulesets.douaratil.context import Ctx
 
 
 @dataclass

@@ -2,27 +2,45 @@
 
 from __future__ import annotations
 
-from ...changes import Change
-from ...dice import DiceExpr
-from ...grid.lines import Cover, CoverCall
-from ...grid.squares import Size
-from ...model import Combatant, Encounter, State, TurnEntry, Window
-from ...moves import Destination
-from ...turns import RankedInitiative
-from ...windows import Offer
-from ...zones import Diagonal
-from .. import public, riders
-from ..action_ctx import HandlerRuleset
-from ..base import Action, ActionSpec, DiceRequest, Notice, Term, Words, unable_to_act
-from ..call_context import within
-from ..edits import Edits
-from ..schema import Label
-from ..stat_groups import GroupedByStat
-from . import attack, budget, contests, damage, defense, mounts, movement, other, sheet
-from .context import INCAPACITATED, Ctx, Handler
+from gui.engine.contract import public, riders
+from gui.engine.contract.actions import ActionRuleset
+from gui.engine.contract.base import (
+    Action,
+    ActionSpec,
+    DiceRequest,
+    Notice,
+    Term,
+    Words,
+    unable_to_act,
+)
+from gui.engine.contract.call_context import within
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.contract.stat_groups import GroupedByStat
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.grid.lines import Cover, CoverCall
+from gui.engine.grid.squares import Size
+from gui.engine.play.moves import Destination
+from gui.engine.rulesets.douaratil import (
+    attack,
+    budget,
+    contests,
+    damage,
+    defense,
+    mounts,
+    movement,
+    other,
+    sheet,
+)
+from gui.engine.rulesets.douaratil.context import INCAPACITATED, ActionDef, Ctx
+from gui.engine.space.zones import Diagonal
+from gui.engine.state.changes import Change
+from gui.engine.state.model import Combatant, Encounter, State, TurnEntry, Window
+from gui.engine.timing.windows import Offer
+from gui.engine.turns import RankedInitiative
 
 # Every action, in the order the dialog lists them.
-HANDLERS: tuple[Handler, ...] = (
+HANDLERS: tuple[ActionDef, ...] = (
     attack.ATTACK,
     damage.DAMAGE,
     defense.BLOCK_HANDLER,
@@ -49,7 +67,7 @@ with_flags = within(
 )
 
 
-class Douaratil(GroupedByStat, HandlerRuleset):
+class Douaratil(GroupedByStat, ActionRuleset):
     """DOU-01 to DOU-73, with the adopted readings A-DOU-1 to A-DOU-32."""
 
     handlers = HANDLERS
@@ -61,7 +79,7 @@ class Douaratil(GroupedByStat, HandlerRuleset):
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
         """DOU-67: a controlled mount only dashes, disengages or dodges (its reactions and
         the steps of a window stay its own)."""
-        specs = HandlerRuleset.actions(self, enc, actor, target)
+        specs = ActionRuleset.actions(self, enc, actor, target)
         allowed = mounts.mount_actions_allowed(enc, enc.combatant(actor))
         if allowed is None:
             return specs
@@ -77,8 +95,8 @@ class Douaratil(GroupedByStat, HandlerRuleset):
         alone."""
         return mounts.turn_units(enc, super().turn_units(enc))
 
-    preview = with_flags(HandlerRuleset.preview)
-    resolve = with_flags(HandlerRuleset.resolve)
+    preview = with_flags(ActionRuleset.preview)
+    resolve = with_flags(ActionRuleset.resolve)
 
     def turn_mode(self, enc: Encounter) -> RankedInitiative:
         """DOU-03: descending order, the same every round."""

@@ -10,11 +10,11 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from ...checks import damage_taken
-from ...model import Combatant, Scalar
-from ..base import Term
-from ..schema import Label
-from ..sheet_reading import filled_rows, has_state, row_at, stat
+from gui.engine.checks import damage_taken
+from gui.engine.contract.base import Term
+from gui.engine.contract.schema import Label
+from gui.engine.contract.sheet_reading import filled_rows, has_state, row_at, stat
+from gui.engine.state.model import Combatant, Scalar
 
 __all__ = ["has_state", "stat"]
 

@@ -3,17 +3,24 @@ Q ≥ Défense does, once the attack left it waiting on the target (RM-28)."""
 
 from __future__ import annotations
 
-from ... import windows
-from ...model import Combatant, Encounter, State, Track, Window
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term, Words, overridden
-from ..edits import Edits
-from ..schema import Label
-from . import defense
-from .attack import first_attack_received
-from .context import Ctx, Handler, pool_terms
-from .menace import drops
-from .options import NOBODY, free_text, number, pick, toggle, who
-from .sheet import (
+from gui.engine.contract.base import (
+    ActionError,
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Term,
+    Words,
+    overridden,
+)
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.reserve_menace import defense
+from gui.engine.rulesets.reserve_menace.attack import first_attack_received
+from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx, pool_terms
+from gui.engine.rulesets.reserve_menace.menace import drops
+from gui.engine.rulesets.reserve_menace.options import NOBODY, free_text, number, pick, toggle, who
+from gui.engine.rulesets.reserve_menace.sheet import (
     MINOR,
     PENDING,
     PENDING_PROTECT,
@@ -23,6 +30,8 @@ from .sheet import (
     reserve_path,
     stat,
 )
+from gui.engine.state.model import Combatant, Encounter, State, Track, Window
+from gui.engine.timing import windows
 
 GM_DIE = 2  # RM-37: each GM Réserve die removes 2 Qualités
 SACRIFICE_GEAR = 2  # RM-41: +2D Renfort, or 2 Qualités less for an extra
@@ -390,4 +399,4 @@ def _extra_result(
     return f"{c.name} : Moniteur {checked}/{size}", f"{c.name}: Moniteur {checked}/{size}"
 
 
-ABSORB = Handler("encaisser", _absorb_spec, _absorb_preview, _absorb_resolve)
+ABSORB = ActionDef("encaisser", _absorb_spec, _absorb_preview, _absorb_resolve)

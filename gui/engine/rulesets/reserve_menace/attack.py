@@ -4,17 +4,40 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ... import windows
-from ...model import State
-from ..aims import Aim
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term, overridden
-from ..edits import Edits
-from ..schema import Label
-from . import defense
-from .context import Ctx, Handler, pool_terms, reserve_used
-from .options import action_kind, number, pick, who
-from .passes import BAN, KIND_LABELS, KIND_LABELS_EN, action_notices, ban_mark
-from .sheet import DOMAINS, PENDING, is_character, is_out, reserve_of, reserve_path, stat, text
+from gui.engine.contract.aims import Aim
+from gui.engine.contract.base import (
+    ActionError,
+    ActionSpec,
+    DiceResult,
+    Notice,
+    Preview,
+    Term,
+    overridden,
+)
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.reserve_menace import defense
+from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx, pool_terms, reserve_used
+from gui.engine.rulesets.reserve_menace.options import action_kind, number, pick, who
+from gui.engine.rulesets.reserve_menace.passes import (
+    BAN,
+    KIND_LABELS,
+    KIND_LABELS_EN,
+    action_notices,
+    ban_mark,
+)
+from gui.engine.rulesets.reserve_menace.sheet import (
+    DOMAINS,
+    PENDING,
+    is_character,
+    is_out,
+    reserve_of,
+    reserve_path,
+    stat,
+    text,
+)
+from gui.engine.state.model import State
+from gui.engine.timing import windows
 
 KIND = "attaquer"
 SACRIFICE = 3  # RM-29
@@ -339,4 +362,4 @@ def _effect(ctx: Ctx, edits: Edits, q: int, terms: list[Term]) -> int:
     return q
 
 
-ATTACK = Handler(KIND, spec, preview, resolve)
+ATTACK = ActionDef(KIND, spec, preview, resolve)

@@ -9,13 +9,9 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ...changes import ChangeSet
-from ...dice import DiceExpr
-from ...model import Combatant, Encounter
-from ...odds import Distribution, counted_pool
-from ..action_ctx import ActionCtx
-from ..action_ctx import Handler as BaseHandler
-from ..base import (
+from gui.engine.contract.actions import ActionCtx
+from gui.engine.contract.actions import ActionDef as BaseActionDef
+from gui.engine.contract.base import (
     DiceRequest,
     DiceResult,
     Notice,
@@ -24,10 +20,25 @@ from ..base import (
     Term,
     Words,
 )
-from ..edits import Edits, finish, refuse_blocked
-from ..schema import Label
-from .passes import holds_initiative, in_passes, spent_states, spent_turn
-from .sheet import POOL_CAP, RESERVE_CAP, camp, is_character, reserve_path
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.schema import Label
+from gui.engine.dice.odds import Distribution, counted_pool
+from gui.engine.dice.rolling import DiceExpr
+from gui.engine.rulesets.reserve_menace.passes import (
+    holds_initiative,
+    in_passes,
+    spent_states,
+    spent_turn,
+)
+from gui.engine.rulesets.reserve_menace.sheet import (
+    POOL_CAP,
+    RESERVE_CAP,
+    camp,
+    is_character,
+    reserve_path,
+)
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Encounter
 
 HOUSE_ROLL = "RM-MAISON-1"
 SUCCESS_FLAG = "CFG-RM-1"
@@ -244,4 +255,4 @@ def spend(enc: Encounter, edits: Edits, c: Combatant, kind: str) -> None:
     edits.remove_state(c.id, *spent_states(c, kind))
 
 
-Handler = BaseHandler[Ctx]
+ActionDef = BaseActionDef[Ctx]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...model import Combatant
-from ..base import Term
-from .sheet import CHARACTER, flag, is_character, stat, text
+from gui.engine.contract.base import Term
+from gui.engine.rulesets.reserve_menace.sheet import CHARACTER, flag, is_character, stat, text
+from gui.engine.state.model import Combatant
 
 CAP = 12  # RM-02
 BEARER_CAP = 15  # RM-02

@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
-from ... import windows
-from ...model import State
-from ..base import ActionSpec, DiceResult, Notice, Preview, Term
-from ..edits import Edits
-from ..schema import Label
-from .absorb import pending, pending_hit
-from .attack import SACRIFICE, SACRIFICE_LOWERS_FLAG, first_attack_received
-from .context import Ctx, Handler, pool_terms
-from .options import free_text, number, pick, toggle, who
-from .passes import add_actions, in_passes
-from .sheet import is_character, is_out, stat
+from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Term
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.reserve_menace.absorb import pending, pending_hit
+from gui.engine.rulesets.reserve_menace.attack import (
+    SACRIFICE,
+    SACRIFICE_LOWERS_FLAG,
+    first_attack_received,
+)
+from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx, pool_terms
+from gui.engine.rulesets.reserve_menace.options import free_text, number, pick, toggle, who
+from gui.engine.rulesets.reserve_menace.passes import add_actions, in_passes
+from gui.engine.rulesets.reserve_menace.sheet import is_character, is_out, stat
+from gui.engine.state.model import State
+from gui.engine.timing import windows
 
 KIND = "desarmer"
 STRICT_FLAG = "CFG-RM-9"
@@ -242,4 +246,4 @@ def _lose_action(ctx: Ctx, edits: Edits, target, terms: list[Term]) -> None:
     )
 
 
-DISARM = Handler(KIND, _spec, _preview, _resolve)
+DISARM = ActionDef(KIND, _spec, _preview, _resolve)

@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-from ...model import Combatant
-from ..aims import FOE_IN_FIGHT
-from ..base import ActionSpec, DiceResult, Notice, Preview, Term, Words
-from ..edits import Edits
-from ..schema import Label
-from .context import Ctx, Handler, pool_terms
-from .options import number, pick, toggle
-from .passes import action_notices
-from .sheet import DOMAINS, MAJOR, MINOR, STANDARD, is_character, is_gm_camp, is_out, stat
+from gui.engine.contract.aims import FOE_IN_FIGHT
+from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Term, Words
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx, pool_terms
+from gui.engine.rulesets.reserve_menace.options import number, pick, toggle
+from gui.engine.rulesets.reserve_menace.passes import action_notices
+from gui.engine.rulesets.reserve_menace.sheet import (
+    DOMAINS,
+    MAJOR,
+    MINOR,
+    STANDARD,
+    is_character,
+    is_gm_camp,
+    is_out,
+    stat,
+)
+from gui.engine.state.model import Combatant
 
 MAJOR_FLAG = "CFG-RM-6"
 EVERY_HALF_FLAG = "CFG-RM-7"
@@ -216,4 +225,4 @@ def _resolve(ctx: Ctx, dice: DiceResult):
     return ctx.finish(edits, label, terms, dice, outcome, won)
 
 
-UNDERMINE = Handler(KIND, _spec, _preview, _resolve)
+UNDERMINE = ActionDef(KIND, _spec, _preview, _resolve)

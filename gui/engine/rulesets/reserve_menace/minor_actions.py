@@ -2,12 +2,19 @@
 
 from __future__ import annotations
 
-from ..base import ActionSpec, DiceResult, Notice, Preview, Term
-from ..edits import Edits
-from ..schema import Label
-from .context import Ctx, Handler
-from .passes import add_actions, in_passes, unit_of
-from .sheet import MINOR, characters_in_play, is_gm_camp, is_out, minors, reserve_of
+from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Term
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx
+from gui.engine.rulesets.reserve_menace.passes import add_actions, in_passes, unit_of
+from gui.engine.rulesets.reserve_menace.sheet import (
+    MINOR,
+    characters_in_play,
+    is_gm_camp,
+    is_out,
+    minors,
+    reserve_of,
+)
 
 KIND = "acheter_action"
 
@@ -92,4 +99,4 @@ def _resolve(ctx: Ctx, dice: DiceResult):
     )
 
 
-BUY = Handler(KIND, _spec, _preview, _resolve)
+BUY = ActionDef(KIND, _spec, _preview, _resolve)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ...model import Combatant
-from ..schema import Choice, FieldSpec, Label
-from .passes import KIND_LABELS, KIND_LABELS_EN
+from gui.engine.contract.schema import Choice, FieldSpec, Label
+from gui.engine.rulesets.reserve_menace.passes import KIND_LABELS, KIND_LABELS_EN
+from gui.engine.state.model import Combatant
 
 NOBODY = "-"
 

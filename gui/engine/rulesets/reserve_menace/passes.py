@@ -3,13 +3,13 @@ RM-23, A-RM-15 to A-RM-18)."""
 
 from __future__ import annotations
 
-from ...model import Combatant, Encounter, TurnEntry, TurnState
-from ...turns import AlternatingSides, PassEntry, PassState, current_entry, unit_of
-from ...turns.base import RoundWords
-from ...turns.history import scratch
-from ..base import Notice
-from ..schema import Label
-from .sheet import MINOR, has_state, is_out, players_sides
+from gui.engine.contract.base import Notice
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.reserve_menace.sheet import MINOR, has_state, is_out, players_sides
+from gui.engine.state.model import Combatant, Encounter, TurnEntry, TurnState
+from gui.engine.turns import AlternatingSides, PassEntry, PassState, current_entry, unit_of
+from gui.engine.turns.base import RoundWords
+from gui.engine.turns.history import scratch
 
 ACTIONS_PER_PASSE = 2  # RM-16, RM-17
 MINORS_UNIT = "mineurs."  # + the camp's id: the minors of a camp act as one unit (RM-17)

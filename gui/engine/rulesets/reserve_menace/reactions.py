@@ -4,17 +4,23 @@ Test they act on (RM-47, RM-50)."""
 
 from __future__ import annotations
 
-from ... import windows
-from ...model import State
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
-from ..edits import Edits
-from ..schema import Label
-from . import defense
-from .absorb import pending
-from .context import Ctx, Handler
-from .options import action_kind, free_text, number, toggle
-from .passes import KIND_LABELS, KIND_LABELS_EN, add_actions, in_passes, unit_of
-from .sheet import PENDING_PROTECT
+from gui.engine.contract.base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.reserve_menace import defense
+from gui.engine.rulesets.reserve_menace.absorb import pending
+from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx
+from gui.engine.rulesets.reserve_menace.options import action_kind, free_text, number, toggle
+from gui.engine.rulesets.reserve_menace.passes import (
+    KIND_LABELS,
+    KIND_LABELS_EN,
+    add_actions,
+    in_passes,
+    unit_of,
+)
+from gui.engine.rulesets.reserve_menace.sheet import PENDING_PROTECT
+from gui.engine.state.model import State
+from gui.engine.timing import windows
 
 PROTECT_ANYWAY_FLAG = "CFG-RM-20"
 
@@ -118,7 +124,7 @@ def _interrupt_resolve(ctx: Ctx, dice: DiceResult):
     )
 
 
-INTERRUPT = Handler("interrompre", _interrupt_spec, _interrupt_preview, _interrupt_resolve)
+INTERRUPT = ActionDef("interrompre", _interrupt_spec, _interrupt_preview, _interrupt_resolve)
 
 
 # Protéger --------------------------------------------------------------------------------------
@@ -236,7 +242,7 @@ def _protect_resolve(ctx: Ctx, dice: DiceResult):
     )
 
 
-PROTECT = Handler("proteger", _protect_spec, _protect_preview, _protect_resolve)
+PROTECT = ActionDef("proteger", _protect_spec, _protect_preview, _protect_resolve)
 
 
 # Pouvoir de réaction -------------------------------------------------------------------------
@@ -275,4 +281,4 @@ def _power_resolve(ctx: Ctx, dice: DiceResult):
     return ctx.finish(edits, label, terms, DiceResult("none"), outcome)
 
 
-REACTION_POWER = Handler("pouvoir_reaction", _power_spec, _power_preview, _power_resolve)
+REACTION_POWER = ActionDef("pouvoir_reaction", _power_spec, _power_preview, _power_resolve)

@@ -4,26 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ... import windows
-from ...changes import Change
-from ...model import Combatant, Encounter, LogEntry, State, TurnEntry, Window, now
-from ...moves import Destination
-from ...turns import AlternatingSides
-from ...windows import Offer
-from ...zones import ZoneGraph
-from ..action_ctx import HandlerRuleset
-from ..base import (
-    Action,
-    Notice,
-    Term,
-    unable_to_act,
+from gui.engine.contract.actions import ActionRuleset
+from gui.engine.contract.base import Action, Notice, Term, unable_to_act
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.play.moves import Destination
+from gui.engine.rulesets.reserve_menace import (
+    absorb,
+    attack,
+    defense,
+    disarm,
+    menace,
+    minor_actions,
+    reactions,
+    sheet,
+    simple,
 )
-from ..edits import Edits
-from ..schema import Label
-from . import absorb, attack, defense, disarm, menace, minor_actions, reactions, sheet, simple
-from .absorb import pending_label
-from .context import Ctx, Handler, spend
-from .passes import (
+from gui.engine.rulesets.reserve_menace.absorb import pending_label
+from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx, spend
+from gui.engine.rulesets.reserve_menace.passes import (
     BAN,
     KIND_LABELS,
     KIND_LABELS_EN,
@@ -33,7 +32,7 @@ from .passes import (
     mode,
     units,
 )
-from .sheet import (
+from gui.engine.rulesets.reserve_menace.sheet import (
     MAJOR,
     MINOR,
     PENDING,
@@ -45,9 +44,15 @@ from .sheet import (
     players_sides,
     stat,
 )
+from gui.engine.space.zones import ZoneGraph
+from gui.engine.state.changes import Change
+from gui.engine.state.model import Combatant, Encounter, LogEntry, State, TurnEntry, Window, now
+from gui.engine.timing import windows
+from gui.engine.timing.windows import Offer
+from gui.engine.turns import AlternatingSides
 
 # Every action, in the order the dialog lists them.
-HANDLERS: tuple[Handler, ...] = (
+HANDLERS: tuple[ActionDef, ...] = (
     attack.ATTACK,
     absorb.ABSORB,
     disarm.DISARM,
@@ -65,7 +70,7 @@ HANDLERS: tuple[Handler, ...] = (
 )
 
 
-class ReserveMenace(HandlerRuleset):
+class ReserveMenace(ActionRuleset):
     """Passes with alternating initiative, Défense worn down, Encaisser, Réserve, Menace."""
 
     handlers = HANDLERS

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ...model import Combatant, Encounter, Side
-from ..sheet_reading import has_state as has_state
-from ..sheet_reading import stat as stat
+from gui.engine.contract.sheet_reading import has_state as has_state
+from gui.engine.contract.sheet_reading import stat as stat
+from gui.engine.state.model import Combatant, Encounter, Side
 
 CHARACTER, MINOR, STANDARD, MAJOR = "personnage", "mineur", "standard", "majeur"
 EXTRAS = (MINOR, STANDARD, MAJOR)

@@ -3,15 +3,15 @@ entries for the "[todo]" actions and powers (RM-44, RM-21), Récupérer son arme
 
 from __future__ import annotations
 
-from ...model import State
-from ..aims import Aim
-from ..base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
-from ..edits import Edits
-from ..schema import Label
-from .context import Ctx, Handler, pool_terms
-from .options import free_text, number, toggle, who
-from .passes import KIND_LABELS, KIND_LABELS_EN, action_notices
-from .sheet import MINOR, is_character, is_out, stat
+from gui.engine.contract.aims import Aim
+from gui.engine.contract.base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
+from gui.engine.contract.edits import Edits
+from gui.engine.contract.schema import Label
+from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx, pool_terms
+from gui.engine.rulesets.reserve_menace.options import free_text, number, toggle, who
+from gui.engine.rulesets.reserve_menace.passes import KIND_LABELS, KIND_LABELS_EN, action_notices
+from gui.engine.rulesets.reserve_menace.sheet import MINOR, is_character, is_out, stat
+from gui.engine.state.model import State
 
 COUNTER_MALUS = -3  # RM-47, RM-63
 
@@ -78,7 +78,7 @@ def _feed_resolve(ctx: Ctx, dice: DiceResult):
     )
 
 
-FEED = Handler("alimenter", _feed_spec, _feed_preview, _feed_resolve)
+FEED = ActionDef("alimenter", _feed_spec, _feed_preview, _feed_resolve)
 
 
 # Diriger des figurants mineurs -------------------------------------------------------------
@@ -159,13 +159,13 @@ def _direct_resolve(ctx: Ctx, dice: DiceResult):
     )
 
 
-DIRECT = Handler("diriger", _direct_spec, _direct_preview, _direct_resolve)
+DIRECT = ActionDef("diriger", _direct_spec, _direct_preview, _direct_resolve)
 
 
 # Free entries ------------------------------------------------------------------------------
 
 
-def _free(kind: str, type_kind: str, fr: str, en: str, rule: str) -> Handler:
+def _free(kind: str, type_kind: str, fr: str, en: str, rule: str) -> ActionDef:
     """An action the text leaves undefined ("[todo]", powers): logged as the GM writes it,
     and counted in the Passe like any action of its type (RM-21, RM-44, G-6)."""
 
@@ -199,7 +199,7 @@ def _free(kind: str, type_kind: str, fr: str, en: str, rule: str) -> Handler:
         label = (f"{ctx.actor.name} : {fr}", f"{ctx.actor.name}: {en}")
         return ctx.finish(edits, label, terms, DiceResult("none"), outcome)
 
-    return Handler(kind, spec, preview, resolve)
+    return ActionDef(kind, spec, preview, resolve)
 
 
 ENVIRONMENT = _free(
@@ -300,4 +300,4 @@ def _recover_resolve(ctx: Ctx, dice: DiceResult):
     return ctx.finish(edits, label, terms, dice, outcome, ok)
 
 
-RECOVER = Handler("recuperer_arme", _recover_spec, _recover_preview, _recover_resolve)
+RECOVER = ActionDef("recuperer_arme", _recover_spec, _recover_preview, _recover_resolve)

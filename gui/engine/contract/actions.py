@@ -1,0 +1,128 @@
+"""What every ruleset's action handlers read: the action, its actor and target, its options."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from gui.engine.contract.base import (
+    Action,
+    ActionError,
+    ActionSpec,
+    DiceResult,
+    Preview,
+    Resolution,
+    Ruleset,
+)
+from gui.engine.state.changes import ChangeSet
+from gui.engine.state.model import Combatant, Encounter, Expiry, State
+
+
+@dataclass(frozen=True)
+class ActionCtx:
+    """One action being previewed or resolved: its actor, target, options and flags."""
+
+    ruleset: Ruleset
+    enc: Encounter
+    action: Action
+
+    @property
+    def actor(self) -> Combatant:
+        if self.action.actor is None:
+            raise ActionError("Choisir un acteur", "Choose an actor")
+        return self.enc.combatant(self.action.actor)
+
+    @property
+    def target(self) -> Combatant:
+        if self.action.target is None:
+            raise ActionError("Choisir une cible", "Choose a target")
+        return self.enc.combatant(self.action.target)
+
+    def flag(self, flag_id: str) -> bool | int | str:
+        return self.ruleset.flag(self.enc, flag_id)
+
+    def listed_state(
+        self, key: str, source: str | None = None, expiry: Expiry | None = None
+    ) -> State:
+        """A state of the ruleset's list, with its name and rules text in both languages."""
+        spec = next(s for s in self.ruleset.data.states if s.key == key)
+        return State(
+            key=key,
+            label=spec.label.fr,
+            text=spec.text.fr,
+            text_en=spec.text.en,
+            source=source,
+            expiry=expiry,
+        )
+
+    def number(self, key: str, default: int = 0) -> int:
+        value = self.action.options.get(key, default)
+        return value if isinstance(value, int) and not isinstance(value, bool) else default
+
+    def choice(self, key: str, default: str = "") -> str:
+        value = self.action.options.get(key, default)
+        return value if isinstance(value, str) else default
+
+    def yes(self, key: str, default: bool = False) -> bool:
+        """A toggle option; a missing one takes its field's default."""
+        return self.action.options.get(key, default) is True
+
+    def other(self, key: str) -> Combatant | None:
+        """A combatant named by an option (a counterer, a supporter…), or None."""
+        cid = self.choice(key)
+        return self.enc.combatant(cid) if cid and cid != "-" else None
+
+
+def _none(_ctx: object) -> None:
+    return None
+
+
+@dataclass(frozen=True)
+class ActionDef[C: ActionCtx]:
+    """One action of a ruleset, declared once and nowhere else (issue 35, the one way to
+    declare an action): its kind, whether the actor has it and its fields (`spec`), its
+    preview, its resolution, what it costs of the turn (`cost`, in the ruleset's own budget
+    words; None: nothing or not counted) and what it provokes (`provokes`, the ruleset's own
+    scope of an attack of opportunity; None: nothing). A ruleset lists its ActionDefs in
+    `ActionRuleset.handlers`; no table keyed by kind lives outside them."""
+
+    kind: str
+    spec: Callable[[C], ActionSpec | None]
+    preview: Callable[[C], Preview]
+    resolve: Callable[[C, DiceResult], tuple[Resolution, ChangeSet]]
+    cost: Callable[[C], object | None] = _none
+    provokes: Callable[[C], object | None] = _none
+
+
+class ActionRuleset(Ruleset):
+    """A ruleset whose actions are ActionDefs reading its own action context (`context`)."""
+
+    handlers: tuple[ActionDef, ...] = ()
+    context: type[ActionCtx] = ActionCtx
+
+    def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
+        """The actions `actor` has, in the order the dialog lists them."""
+        out = []
+        for handler in self.handlers:
+            spec = handler.spec(self.context(self, enc, Action("", actor, target)))
+            if spec is not None:
+                out.append(spec)
+        return out
+
+    def definition(self, kind: str) -> ActionDef:
+        """The ActionDef of `kind` (an ActionError when the ruleset has none)."""
+        for handler in self.handlers:
+            if handler.kind == kind:
+                return handler
+        raise ActionError(f"Action inconnue « {kind} »", f"Unknown action '{kind}'")
+
+    def preview(self, enc: Encounter, action: Action) -> Preview:
+        return self.definition(action.kind).preview(self.context(self, enc, action))
+
+    def resolve(
+        self, enc: Encounter, action: Action, dice: DiceResult
+    ) -> tuple[Resolution, ChangeSet]:
+        try:
+            return self.definition(action.kind).resolve(self.context(self, enc, action), dice)
+        except KeyError as exc:
+            raise ActionError(f"Introuvable : {exc}", f"Not found: {exc}") from exc

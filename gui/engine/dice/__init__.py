@@ -1,0 +1,1 @@
+"""Dice: rolling, typed input and dice expressions (rolling), exact distributions (odds)."""

@@ -1,0 +1,2 @@
+"""ChangeSets the GM makes outside the rules: the roster, the map, the grid, conditions, what the
+players may see."""

@@ -1,0 +1,200 @@
+"""The one filter of what the players may know (issue 31): the players' copy of an encounter.
+The players' view draws it, its panel names its units, its last outcome and the players'
+printed summary read it — so a hidden combatant or zone, or a count or a badge that would
+tell of one, reaches none of them by any path. What is hidden is left out by id (combatants,
+zones, their links, states they caused, log lines and turn rows naming them) and, for the
+texts that name them in words (a state « Touché par Gaspard », a log line, a declared
+action), by name (`Secrets`)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from pydantic import BaseModel
+
+from gui.engine.edits.visibility import shown_zones, unseen_ids
+from gui.engine.state.model import Combatant, Encounter, LogEntry, Rect, State, TurnEntry, Zone
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """What the players must not learn: the ids of the unseen combatants and hidden zones, and
+    the names that tell of them (those no seen thing's name contains — a combatant's, a
+    zone's, a side's, the encounter's: a hidden « Ogre » beside a seen « Ogre des collines »
+    cannot be told apart by name, only by id)."""
+
+    ids: frozenset[str]
+    names: tuple[str, ...]
+    pattern: re.Pattern[str] | None = field(default=None, compare=False)
+
+    def __post_init__(self) -> None:
+        if self.names and self.pattern is None:  # one search in C for all the names
+            found = re.compile("|".join(re.escape(n) for n in self.names))
+            object.__setattr__(self, "pattern", found)
+
+    def mentioned(self, texts: Iterable[str]) -> bool:
+        """Whether one of `texts` names something hidden."""
+        search = self.pattern.search if self.pattern is not None else None
+        return search is not None and any(search(text) for text in texts if text)
+
+    def state_told(self, state: State) -> bool:
+        """Whether a state would tell of something hidden (its source, its words)."""
+        return state.source in self.ids or self.mentioned((state.label, state.text, state.text_en))
+
+    def line_told(self, entry: LogEntry) -> bool:
+        """Whether a log line names something hidden (who, whom, or in its words)."""
+        if entry.actor in self.ids or entry.target in self.ids:
+            return True
+        words = (entry.action, entry.action_en, entry.outcome, entry.outcome_en)
+        return self.mentioned(
+            (*words, *entry.breakdown, *entry.breakdown_en, *entry.overrides.values())
+        )
+
+
+def secrets(enc: Encounter) -> Secrets:
+    """What `enc`'s players must not learn (see `Secrets`)."""
+    gone = unseen_ids(enc)
+    shown = {z.id for z in shown_zones(enc)}
+    hidden_zones = [z for z in enc.map.zones if z.id not in shown]
+    seen_names = [c.name for c in enc.combatants if c.id not in gone]
+    seen_names += [z.name for z in enc.map.zones if z.id in shown]
+    seen_names += [enc.name, *(s.name for s in enc.sides)]  # the players know these
+    told = [c.name for c in enc.combatants if c.id in gone] + [z.name for z in hidden_zones]
+    names = tuple(
+        sorted({n for n in told if n and not any(n in seen for seen in seen_names)}, key=len)
+    )
+    return Secrets(frozenset(gone) | {z.id for z in hidden_zones}, names)
+
+
+def players_copy(enc: Encounter, known: Secrets | None = None) -> Encounter:
+    """The encounter as the players may know it: nothing hidden, no GM notes, no open
+    windows, no turn history. Built with shallow copies (no assignment checks: its parts refer
+    to each other) that share with `enc` what they keep unchanged — for reading only."""
+    known = known if known is not None else secrets(enc)
+    shown = shown_zones(enc)
+    combatants = [_combatant(c, known) for c in enc.combatants if c.id not in known.ids]
+    edges = [e for e in enc.map.edges if e.a not in known.ids and e.b not in known.ids]
+    ground = _seen_ground(enc, shown)
+    return _fresh(
+        enc.model_copy(
+            update={
+                "combatants": combatants,
+                "map": _fresh(
+                    enc.map.model_copy(update={"zones": shown, "edges": edges, **ground})
+                ),
+                "log": [e for e in enc.log if not known.line_told(e)],
+                "turn": _turn(enc, known),
+                "windows": [],
+                "notes": "",
+            }
+        )
+    )
+
+
+def _seen_ground(enc: Encounter, shown: list[Zone]) -> dict[str, list]:
+    """The grid's walls and squares less those inside a hidden zone (and in no seen one):
+    the layout of a hidden room is as hidden as the room."""
+    grid, m = enc.map.grid, enc.map
+    ids = {z.id for z in shown}
+    hidden = [z.rect for z in m.zones if z.id not in ids]
+    if grid is None or not hidden:
+        return {}
+    seen = [z.rect for z in shown]
+
+    def unseen(x: float, y: float) -> bool:  # a point of the grid, in squares
+        px, py = grid.origin_x + x * grid.cell_px, grid.origin_y + y * grid.cell_px
+        return any(_inside(r, px, py) for r in hidden) and not any(_inside(r, px, py) for r in seen)
+
+    walls = [
+        w for w in m.walls if not unseen((w.start[0] + w.end[0]) / 2, (w.start[1] + w.end[1]) / 2)
+    ]
+    squares = [q for q in m.squares if not unseen(q.cell[0] + 0.5, q.cell[1] + 0.5)]
+    return {"walls": walls, "squares": squares}
+
+
+def _inside(r: Rect, x: float, y: float) -> bool:
+    return r.x <= x <= r.x + r.width and r.y <= y <= r.y + r.height
+
+
+def _combatant(c: Combatant, known: Secrets) -> Combatant:
+    """A seen combatant without the GM's notes, nor its contacts, states and links that
+    tell of something hidden (the same object when it has none)."""
+    ids = known.ids
+    told = bool(ids) and _tells(c, known)
+    if not told:  # only the notes to leave out
+        return c.model_copy(update={"notes": ""}) if c.notes else c
+    update = {
+        "notes": "",
+        "states": [s for s in c.states if not known.state_told(s)],
+        "contacts": [o for o in c.contacts if o not in ids],
+        "stats": {k: v for k, v in c.stats.items() if not (type(v) is str and v in ids)},
+    }
+    return c.model_copy(update=update)
+
+
+def _tells(c: Combatant, known: Secrets) -> bool:
+    """Whether a combatant's states, contacts or links name something hidden (plain loops:
+    this runs for every combatant at every change the players' view follows)."""
+    ids = known.ids
+    for state in c.states:
+        if known.state_told(state):
+            return True
+    for other in c.contacts:
+        if other in ids:
+            return True
+    for value in c.stats.values():  # noqa: SIM110 (a loop: no generator per combatant)
+        if type(value) is str and value in ids:
+            return True
+    return False
+
+
+def _turn(enc: Encounter, known: Secrets) -> BaseModel:
+    """The turn order without the rows of hidden units (`seen_entry`); no history."""
+    turn = enc.turn
+    now = turn.order[turn.current] if 0 <= turn.current < len(turn.order) else None
+    kept: list[TurnEntry] = []
+    current = -1
+    for entry in turn.order:
+        seen = seen_entry(entry, known)
+        if seen is None:
+            continue
+        if entry is now:
+            current = len(kept)
+        kept.append(seen)
+    spent = {k: v for k, v in turn.spent.items() if k not in known.ids}
+    update = {"order": kept, "current": current, "spent": spent, "history": []}
+    return turn.model_copy(update=update)
+
+
+def seen_entry[E: TurnEntry](entry: E, known: Secrets) -> E | None:
+    """A turn row as the players may know it: None for a unit they see nothing of; else its
+    seen members only (a unit named after a hidden member takes a seen one's name), and what
+    the row says (a declared action, a readied trigger) only when it names nothing hidden."""
+    ids = known.ids
+    if not known.names and entry.unit not in ids and not any(m in ids for m in entry.members):
+        return entry  # nothing of it hidden: shared
+    seen = [m for m in entry.members if m not in ids]
+    if entry.members and not seen:
+        return None
+    update: dict[str, object] = {}
+    if len(seen) < len(entry.members):
+        update["members"] = seen
+    if entry.unit in known.ids:
+        update["unit"] = seen[0] if seen else entry.side
+    for key in ("declared", "ready"):  # the modes' own words about the unit
+        said = entry.__dict__.get(key)
+        if isinstance(said, list) and known.mentioned(said):
+            update[key] = [t for t in said if not known.mentioned((t,))]
+        elif isinstance(said, str) and known.mentioned((said,)):
+            update[key] = ""
+    return entry.model_copy(update=update) if update else entry  # shared when unchanged
+
+
+def _fresh[M: BaseModel](model: M) -> M:
+    """A copy with its own index of positions (a shallow copy shares the original's)."""
+    private = model.__pydantic_private__
+    if private and "_positions" in private:
+        object.__setattr__(model, "__pydantic_private__", {**private, "_positions": {}})
+    return model

@@ -1,0 +1,1 @@
+"""What ends or opens with time: reaction windows and the durations of states."""
