@@ -9,18 +9,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gui.engine.contract.base import (
-    Action,
-    ActionSpec,
-    DiceResult,
-    DueRoll,
-    Notice,
-    Preview,
-    Resolution,
-    Ruleset,
-)
-from gui.engine.play.moves import Destination
-from gui.engine.state.changes import Change, ChangeSet
+from gui.engine.contract.actions import ActionRuleset
+from gui.engine.contract.sheet_reading import stat
+from gui.engine.contract.values import DueRoll
+from gui.engine.core.words import Notice
+from gui.engine.space.destination import Destination
+from gui.engine.state.changes import Change
 from gui.engine.state.model import Combatant, Encounter, TurnEntry, Window
 from gui.engine.timing.windows import Offer
 from tests.sixth import actions as six
@@ -29,11 +23,13 @@ from tests.sixth.phases import Phases
 DATA_FOLDER = Path(__file__).parent
 
 
-class Sixieme(Ruleset):
-    """Phases, moves in cells and four actions: enough to need every seam."""
+class Sixieme(ActionRuleset):
+    """Phases, moves in cells and its actions (actions.HANDLERS): enough to need every seam."""
+
+    handlers = six.HANDLERS
 
     def turn_mode(self, enc: Encounter) -> Phases:
-        return Phases({c.id: six.stat(c, "vitesse", 4) for c in enc.combatants})
+        return Phases({c.id: stat(c, "vitesse", 4) for c in enc.combatants})
 
     def check_move(self, enc: Encounter, c: Combatant, dest: Destination) -> list[Notice]:
         """SIX-02: a move covers at most Vitesse cells (the larger of the two offsets)."""
@@ -41,7 +37,7 @@ class Sixieme(Ruleset):
         if here is None or there is None:
             return []
         cells = max(abs(here[0] - there[0]), abs(here[1] - there[1]))
-        speed = six.stat(c, "vitesse", 4)
+        speed = stat(c, "vitesse", 4)
         if cells <= speed:
             return []
         return [
@@ -63,17 +59,6 @@ class Sixieme(Ruleset):
 
     def due_rolls(self, enc: Encounter, entry: TurnEntry) -> list[DueRoll]:
         return six.due(enc, entry)
-
-    def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
-        return six.actions(enc, actor, target)
-
-    def preview(self, enc: Encounter, action: Action) -> Preview:
-        return six.preview(enc, action)
-
-    def resolve(
-        self, enc: Encounter, action: Action, dice: DiceResult
-    ) -> tuple[Resolution, ChangeSet]:
-        return six.resolve(enc, action, dice)
 
 
 RULESET_CLASS = Sixieme

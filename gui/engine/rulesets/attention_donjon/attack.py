@@ -6,18 +6,10 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
-from gui.engine.contract.aims import Aim
-from gui.engine.contract.base import (
-    ActionSpec,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-    overridden,
-)
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import finish
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionSpec, Aim, Preview, Resolution, overridden
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.attention_donjon import budget, reach
 from gui.engine.rulesets.attention_donjon.context import (
     CROSSED,
@@ -88,9 +80,7 @@ def _roll(ctx: Ctx) -> Roll:
         notices.append(Notice("AD-02", "Attaquer soi-même ?", "Attack oneself?", blocking=True))
     if dead(b):
         notices.append(Notice("AD-20", f"{b.name} est mort", f"{b.name} is dead"))
-    spent = budget.notice(ctx.ruleset, ctx.enc, a, budget.STANDARD)
-    if spent:
-        notices.append(spent)
+    notices += budget.reminder(ctx)
     skill = kind if kind in SKILLS else "melee"
     label = (
         f"{TYPE_LABEL.get(kind, kind)} de {a.name}",
@@ -131,7 +121,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     """AD-02, AD-13: successes ≥ Difficulty is a hit, and only a hit rolls damage."""
     roll, got, terms, edits = ctx.rolled(_roll(ctx), dice)
     a, b, w = ctx.actor, ctx.target, ctx.weapon()
-    budget.spend(ctx.ruleset, edits, a, budget.STANDARD)
+    budget.charge(ctx, edits)
     hit = got >= roll.difficulty
     fr, en = weapon_name(w)
     label = (f"Attaquer ({fr})", f"Attack ({en})")
@@ -167,4 +157,4 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return replace(resolution, next_kind="dommages"), cs
 
 
-ATTACK = ActionDef(KIND, spec, preview, resolve)
+ATTACK = ActionDef(KIND, spec, preview, resolve, cost=budget.standard)

@@ -3,8 +3,10 @@ CFG-AD-8) and the zones of a Move action, tracked as reminders that never block.
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Notice, Ruleset
+from gui.engine.contract.base import Ruleset
 from gui.engine.contract.edits import Edits
+from gui.engine.core.words import Notice
+from gui.engine.rulesets.attention_donjon.context import Ctx
 from gui.engine.rulesets.attention_donjon.sheet import stat
 from gui.engine.space.zones import ZoneGraph
 from gui.engine.state.changes import Change
@@ -45,6 +47,30 @@ def notice(ruleset: Ruleset, enc: Encounter, c: Combatant, kind: str) -> Notice 
         f"{c.name} a déjà utilisé son action {NAMES[kind]} de cette activation (rappel)",
         f"{c.name} has already used its {NAMES_EN[kind]} action this activation (reminder)",
     )
+
+
+def standard(_ctx: Ctx) -> str:
+    """The cost of an action that takes the activation's standard action (ActionDef.cost)."""
+    return STANDARD
+
+
+def bonus(_ctx: Ctx) -> str:
+    """The cost of an action that takes the activation's bonus action (ActionDef.cost)."""
+    return BONUS
+
+
+def reminder(ctx: Ctx) -> list[Notice]:
+    """The reminder of `notice` for the action `ctx` is about, by its cost."""
+    kind = ctx.cost()
+    found = notice(ctx.ruleset, ctx.enc, ctx.actor, kind) if kind else None
+    return [found] if found else []
+
+
+def charge(ctx: Ctx, edits: Edits, count: int = 1) -> None:
+    """Count the action `ctx` is about against its actor's activation, by its cost."""
+    kind = ctx.cost()
+    if kind:
+        spend(ctx.ruleset, edits, ctx.actor, kind, count)
 
 
 def spend(ruleset: Ruleset, edits: Edits, c: Combatant, kind: str, count: int = 1) -> None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.actions import ActionCtx
 from gui.engine.contract.actions import ActionDef as BaseActionDef
-from gui.engine.contract.base import DiceResult, Notice, Preview, Term, Words, overridden
+from gui.engine.contract.base import Words
 from gui.engine.contract.edits import Edits, refuse_blocked
 from gui.engine.contract.fields import bool_field, choice_field, int_field
-from gui.engine.contract.schema import Choice, FieldSpec, Label
+from gui.engine.contract.values import Preview, overridden
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.attention_donjon import traits
 from gui.engine.rulesets.attention_donjon.sheet import (
     TYPE_LABEL,
@@ -22,6 +24,7 @@ from gui.engine.rulesets.attention_donjon.sheet import (
 )
 from gui.engine.rulesets.attention_donjon.words import ATTRIBUTES_EN, TYPE_LABEL_EN, weapon_name
 from gui.engine.state.model import Combatant, Scalar
+from gui.engine.state.schema import Choice, FieldSpec
 
 DICE, DIFFICULTY, CROSSED = "des", "difficulte", "traversees"
 OVERRIDE_LABELS = {
@@ -57,6 +60,12 @@ class Roll:
 @dataclass(frozen=True)
 class Ctx(ActionCtx):
     """One attention_donjon action being previewed or resolved."""
+
+    def cost(self) -> str | None:
+        """AD-37: the action of the activation this one spends (budget.STANDARD or BONUS),
+        as its ActionDef's `cost` says; None when it spends none."""
+        spent = self.ruleset.definition(self.action.kind).cost(self)
+        return spent if isinstance(spent, str) else None
 
     def weapon(self, who: Combatant | None = None) -> dict[str, Scalar]:
         """The weapon chosen in the `arme` option (its row in `weapons`)."""

@@ -2,18 +2,12 @@
 
 from __future__ import annotations
 
-from gui.engine.contract.base import (
-    ActionSpec,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-    Words,
-)
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.base import Words
 from gui.engine.contract.edits import Edits, finish
 from gui.engine.contract.fields import choice_field
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.attention_donjon import budget, reach
 from gui.engine.rulesets.attention_donjon.context import (
     DICE,
@@ -46,11 +40,6 @@ def _spec(ctx: Ctx, kind: str, fr: str, en: str, rule: str, target: bool, *extra
         (DICE, DIFFICULTY),
         OVERRIDE_LABELS,
     )
-
-
-def _budget(ctx: Ctx, kind: str) -> list[Notice]:
-    found = budget.notice(ctx.ruleset, ctx.enc, ctx.actor, kind)
-    return [found] if found else []
 
 
 def _adjacent_enemies(ctx: Ctx, *who: Combatant) -> list[Combatant]:
@@ -91,7 +80,7 @@ def rally_spec(ctx: Ctx) -> ActionSpec:
 
 
 def _rally(ctx: Ctx) -> Roll:
-    notices = _budget(ctx, budget.BONUS)
+    notices = budget.reminder(ctx)
     if not shaken(ctx.actor):
         notices.append(Notice("AD-34", "Pas Secoué", "Not Shaken"))
     label = ("Mental (sans malus de Secoué)", "Mental (no Shaken penalty)")
@@ -109,7 +98,7 @@ def rally_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     c = ctx.actor
     ok = got >= roll.difficulty
     refund = ok and seuil(got, roll.difficulty) >= 2
-    budget.spend(ctx.ruleset, edits, c, budget.BONUS, 0 if refund else 1)
+    budget.charge(ctx, edits, 0 if refund else 1)
     if ok:
         edits.remove_state(c.id, SHAKEN)
         terms.append(Term("n’est plus Secoué", "", "AD-34", "no longer Shaken"))
@@ -135,7 +124,7 @@ def recover_spec(ctx: Ctx) -> ActionSpec:
 
 
 def _recover(ctx: Ctx) -> Roll:
-    notices = _budget(ctx, budget.BONUS)
+    notices = budget.reminder(ctx)
     c = ctx.actor
     if stat(c, "sante") >= stat(c, "sante_max", 1):
         notices.append(Notice("AD-35", "Santé déjà au maximum", "Health already at maximum"))
@@ -151,7 +140,7 @@ def recover_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     """AD-35: success → +1 Santé, never above the maximum."""
     roll, got, terms, edits = ctx.rolled(_recover(ctx), dice)
     c = ctx.actor
-    budget.spend(ctx.ruleset, edits, c, budget.BONUS)
+    budget.charge(ctx, edits)
     ok = got >= roll.difficulty
     what = _heal(edits, c, terms, "AD-35") if ok else ("échec", "failure")
     outcome = (
@@ -183,7 +172,7 @@ def patient(ctx: Ctx) -> Combatant:
 
 def _heal_roll(ctx: Ctx) -> Roll:
     healer, other = ctx.actor, patient(ctx)
-    notices = _budget(ctx, budget.STANDARD)
+    notices = budget.reminder(ctx)
     if other.id != healer.id:
         if other.side != healer.side:
             notices.append(
@@ -215,7 +204,7 @@ def heal_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     both (A-AD-17, CFG-AD-10)."""
     roll, got, terms, edits = ctx.rolled(_heal_roll(ctx), dice)
     healer, other = ctx.actor, patient(ctx)
-    budget.spend(ctx.ruleset, edits, healer, budget.STANDARD)
+    budget.charge(ctx, edits)
     ok = got >= roll.difficulty
     done: list[Words] = []
     if ok:
@@ -243,6 +232,8 @@ def heal_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, ("Soins", "Healing"), terms, dice, outcome, ok)
 
 
-RALLY_HANDLER = ActionDef(RALLY, rally_spec, rally_preview, rally_resolve)
-RECOVER_HANDLER = ActionDef(RECOVER, recover_spec, recover_preview, recover_resolve)
-HEAL_HANDLER = ActionDef(HEAL, heal_spec, heal_preview, heal_resolve)
+RALLY_HANDLER = ActionDef(RALLY, rally_spec, rally_preview, rally_resolve, cost=budget.bonus)
+RECOVER_HANDLER = ActionDef(
+    RECOVER, recover_spec, recover_preview, recover_resolve, cost=budget.bonus
+)
+HEAL_HANDLER = ActionDef(HEAL, heal_spec, heal_preview, heal_resolve, cost=budget.standard)

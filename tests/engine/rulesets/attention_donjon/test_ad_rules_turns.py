@@ -4,7 +4,8 @@ Table.move, derived values, badges, and blessing or cursing a roll."""
 
 import pytest
 
-from gui.engine.play.moves import Destination
+from gui.engine.contract.values import Action
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import State
 from tests.engine.rulesets.attention_donjon.builders import (
     act,
@@ -85,6 +86,23 @@ def test_ad_34_ad_37_a_seuil_of_2_gives_the_bonus_action_back():
     act(t, "se_reprendre", "a", dice=agg(4))
     assert spent(t, "a") == []
     assert warnings(look(t, "recuperation", "a")) == ["AD-35"]  # at max only, no AD-37
+
+
+def test_ad_37_each_action_declares_what_it_spends_in_its_definition():
+    """Issue 35: the action of the activation an action spends is its ActionDef's `cost`
+    (no table keyed by kind elsewhere); Dommages and the free rolls spend none."""
+    t = _fight()
+    rs = t.ruleset
+    costs = {d.kind: d.cost(rs.context(rs, t.enc, Action(d.kind, "a", "b"))) for d in rs.handlers}
+    assert costs == {
+        "attaquer": "standard",
+        "dommages": None,
+        "se_reprendre": "bonus",
+        "recuperation": "bonus",
+        "soins": "standard",
+        "jet": None,
+        "jet_oppose": None,
+    }
 
 
 def test_ad_37_the_budget_is_reset_when_the_activation_ends():
