@@ -2,8 +2,9 @@
 its preview and its resolution) resting on a Seams II mechanism with nothing of its own: a
 shot whose hit is followed by a miss chance (one action, two rolls: SIX-03, SIX-04), a breath
 counted on the 6s a typed total carries (SIX-05), a strike that an opportunity window offers
-when a move leaves a foe's side (SIX-06, SIX-07), and the roll due at the start of a dying
-one's turn (SIX-08), whose attempt lasts until the end of that turn (durations)."""
+when a move leaves a foe's side (SIX-06, SIX-07), the roll due at the start of a dying
+one's turn (SIX-08), whose attempt lasts until the end of that turn (durations), and hiding
+(SIX-09), the worked example of the README's « Adding an action »."""
 
 from __future__ import annotations
 
@@ -186,12 +187,34 @@ def stabilise_resolve(ctx: ActionCtx, dice: DiceResult) -> tuple[Resolution, Cha
     return finish(edits, ctx.action, label, terms, dice, said, result.success)
 
 
+# Se camoufler (SIX-09): no roll, the actor becomes Camouflé (SIX-04) ---------------------
+
+HIDE = ActionSpec("camoufler", Label(fr="Se camoufler", en="Hide"), "SIX-09", False)
+
+
+def hide_spec(ctx: ActionCtx) -> ActionSpec | None:
+    """Offered with no target to an actor not yet concealed."""
+    return HIDE if ctx.action.target is None and not has_state(ctx.actor, HIDDEN) else None
+
+
+def hide_preview(ctx: ActionCtx) -> Preview:
+    return Preview(ctx.action, (Term("devient Camouflé", "", "SIX-09", "becomes Concealed"),))
+
+
+def hide_resolve(ctx: ActionCtx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    edits, actor = Edits(ctx.enc), ctx.actor
+    edits.add_state(actor.id, ctx.listed_state(HIDDEN, source=actor.id))
+    said = (f"{actor.name} se camoufle", f"{actor.name} hides")
+    return finish(edits, ctx.action, ("Se camoufler", "Hide"), [], dice, said)
+
+
 # Every action, in the order the dialog lists them.
 HANDLERS: tuple[ActionDef, ...] = (
     ActionDef("tir", shot_spec, shot_preview, shot_resolve),
     ActionDef("frappe", strike_spec, strike_preview, strike_resolve),
     ActionDef("souffle", breath_spec, breath_preview, breath_resolve),
     ActionDef("stabiliser", stabilise_spec, stabilise_preview, stabilise_resolve),
+    ActionDef("camoufler", hide_spec, hide_preview, hide_resolve),
 )
 
 
