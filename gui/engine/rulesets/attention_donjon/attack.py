@@ -157,4 +157,5 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return replace(resolution, next_kind="dommages"), cs
 
 
-ATTACK = ActionDef(KIND, spec, preview, resolve, cost=budget.standard)
+# This module's actions, in the order the dialog lists them (ruleset.HANDLERS).
+HANDLERS: tuple[ActionDef, ...] = (ActionDef(KIND, spec, preview, resolve, cost=budget.standard),)

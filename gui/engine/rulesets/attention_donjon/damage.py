@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import finish
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.attention_donjon.attack import hit_key, pending_hit
 from gui.engine.rulesets.attention_donjon.context import (
     DICE,
@@ -125,4 +126,5 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return replace(resolution, asks=done.asks), cs
 
 
-DAMAGE = ActionDef(KIND, spec, preview, resolve)
+# This module's actions, in the order the dialog lists them (ruleset.HANDLERS).
+HANDLERS: tuple[ActionDef, ...] = (ActionDef(KIND, spec, preview, resolve),)

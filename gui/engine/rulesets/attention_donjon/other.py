@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from gui.engine.contract.base import ActionSpec, DiceResult, Preview, Resolution, Term
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import finish
 from gui.engine.contract.fields import bool_field, choice_field, int_field
-from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.contract.values import ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Term
 from gui.engine.rulesets.attention_donjon import traits
 from gui.engine.rulesets.attention_donjon.context import (
     DICE,
@@ -20,6 +21,7 @@ from gui.engine.rulesets.attention_donjon.context import (
 from gui.engine.rulesets.attention_donjon.sheet import TRAITS, shaken
 from gui.engine.rulesets.attention_donjon.words import TRAITS_EN, successes_en
 from gui.engine.state.changes import ChangeSet
+from gui.engine.state.schema import FieldSpec
 
 ROLL, OPPOSED = "jet", "jet_oppose"
 
@@ -173,5 +175,8 @@ def opposed_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, ("Jet opposé", "Opposed roll"), terms, dice, outcome, ok)
 
 
-ROLL_HANDLER = ActionDef(ROLL, roll_spec, roll_preview, roll_resolve)
-OPPOSED_HANDLER = ActionDef(OPPOSED, opposed_spec, opposed_preview, opposed_resolve)
+# This module's actions, in the order the dialog lists them (ruleset.HANDLERS).
+HANDLERS: tuple[ActionDef, ...] = (
+    ActionDef(ROLL, roll_spec, roll_preview, roll_resolve),
+    ActionDef(OPPOSED, opposed_spec, opposed_preview, opposed_resolve),
+)

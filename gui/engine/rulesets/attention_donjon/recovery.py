@@ -232,8 +232,9 @@ def heal_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, ("Soins", "Healing"), terms, dice, outcome, ok)
 
 
-RALLY_HANDLER = ActionDef(RALLY, rally_spec, rally_preview, rally_resolve, cost=budget.bonus)
-RECOVER_HANDLER = ActionDef(
-    RECOVER, recover_spec, recover_preview, recover_resolve, cost=budget.bonus
+# This module's actions, in the order the dialog lists them (ruleset.HANDLERS).
+HANDLERS: tuple[ActionDef, ...] = (
+    ActionDef(RALLY, rally_spec, rally_preview, rally_resolve, cost=budget.bonus),
+    ActionDef(RECOVER, recover_spec, recover_preview, recover_resolve, cost=budget.bonus),
+    ActionDef(HEAL, heal_spec, heal_preview, heal_resolve, cost=budget.standard),
 )
-HEAL_HANDLER = ActionDef(HEAL, heal_spec, heal_preview, heal_resolve, cost=budget.standard)

@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from gui.engine.contract import public
 from gui.engine.contract.actions import ActionRuleset
-from gui.engine.contract.base import Notice, Term, unable_to_act
-from gui.engine.contract.schema import Label
-from gui.engine.play.moves import Destination
+from gui.engine.contract.values import unable_to_act
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.attention_donjon import attack, budget, cards, damage, other, recovery
 from gui.engine.rulesets.attention_donjon.context import JOKER, ActionDef, Ctx
 from gui.engine.rulesets.attention_donjon.sheet import (
@@ -18,19 +17,18 @@ from gui.engine.rulesets.attention_donjon.sheet import (
     shaken,
     stat,
 )
+from gui.engine.space.destination import Destination
 from gui.engine.state.changes import Change
 from gui.engine.state.model import Combatant, Encounter, State, TurnEntry
 from gui.engine.turns import TurnMode
 
-# Every action, in the order the dialog lists them.
+# Every action, in the order the dialog lists them: each module lists its own, so a new
+# action touches its module, ruleset.json and its test.
 HANDLERS: tuple[ActionDef, ...] = (
-    attack.ATTACK,
-    damage.DAMAGE,
-    recovery.RALLY_HANDLER,
-    recovery.RECOVER_HANDLER,
-    recovery.HEAL_HANDLER,
-    other.ROLL_HANDLER,
-    other.OPPOSED_HANDLER,
+    *attack.HANDLERS,
+    *damage.HANDLERS,
+    *recovery.HANDLERS,
+    *other.HANDLERS,
 )
 
 
