@@ -28,16 +28,17 @@ from PySide6.QtWidgets import (
 from gui.boot.i18n import message, tr
 from gui.control.controller import Controller
 from gui.dialogs.add_state import condition_actions
-from gui.dialogs.initiative import InitiativeDialog
 from gui.engine.core.problems import BilingualError
 from gui.engine.state.model import TurnEntry
 from gui.library.keep import keep_actions
 from gui.models import ID_ROLE, SIZED_ROWS, in_combat
 from gui.models.roster import RosterModel
 from gui.models.roster_delegate import setup_roster_view
-from gui.models.turn_order import DECLARED, NAME, OPTIONAL, STATES, TurnOrderModel
 from gui.sheets.quick_steps import quick_step_actions
-from gui.turns.mode_actions import ModeActions, actions_class
+from gui.turns.columns import DECLARED, NAME, OPTIONAL, STATES
+from gui.turns.initiative import InitiativeDialog
+from gui.turns.mode_actions import Dock, ModeActions, actions_class
+from gui.turns.order import TurnOrderModel
 from gui.turns.pending import PendingBox
 from gui.turns.roster_menu import roster_menu
 from gui.window.prompts import Prompts
@@ -100,6 +101,18 @@ class TurnPanel(QWidget):
             self.end_combat,
         )
         self._next_text, self._next_tip = self.next_action.text(), self.next_action.toolTip()
+        self._dock = Dock(  # what the modes' GUIs use of this dock
+            self,
+            controller,
+            self.prompts,
+            self.next_action,
+            self.order_model,
+            self.order_view,
+            self.make_action,
+            self.run,
+            self.open_initiative_dialog,
+            self.selected_entry,
+        )
         self._sets: dict[type[ModeActions], ModeActions] = {}
         self.buttons: dict[QAction, QToolButton] = {}  # the buttons shown, by action
         self.mode_actions = self._actions_for_mode()
@@ -147,9 +160,9 @@ class TurnPanel(QWidget):
 
     def _actions_for_mode(self) -> ModeActions:
         """The GUI of the running mode (made once per kind of mode, then kept)."""
-        cls = actions_class(self.ctl.table.mode())
+        cls = actions_class(self.ctl.mode())
         if cls not in self._sets:
-            self._sets[cls] = cls(self)
+            self._sets[cls] = cls(self._dock)
         return self._sets[cls]
 
     def _order_view(self) -> QTableView:
@@ -324,7 +337,7 @@ class TurnPanel(QWidget):
         self.start_action.setEnabled(not fighting and bool(enc.combatants))
         self.next_action.setEnabled(fighting)
         self.end_action.setEnabled(fighting)
-        self.previous_action.setEnabled(fighting and self.ctl.table.mode().can_go_back(enc.turn))
+        self.previous_action.setEnabled(fighting and self.ctl.mode().can_go_back(enc.turn))
         self.next_action.setText(self._next_text)
         self.next_action.setToolTip(self._next_tip)
         self.mode_actions.update()

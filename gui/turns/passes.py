@@ -4,20 +4,16 @@ initiative and who can still act; the order's actions column."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QModelIndex
 
 from gui.boot.i18n import message, pick, tr
+from gui.control.controller import Controller
 from gui.engine.state.model import TurnEntry
 from gui.engine.turns import AlternatingSides, TurnError, current_entry
 from gui.models import in_combat, unit_label
-from gui.models.turn_order import ACTIONS, SIDE, STATES
-from gui.turns.mode_actions import Icon, ModeActions, OrderCells, for_modes
-
-if TYPE_CHECKING:
-    from gui.control.controller import Controller
-    from gui.turns.panel import TurnPanel
+from gui.turns.cells import OrderCells
+from gui.turns.columns import ACTIONS, SIDE, STATES
+from gui.turns.mode_actions import Dock, Icon, ModeActions, for_modes
 
 
 def actions_taken(taken: int, possible: int) -> str:
@@ -86,8 +82,8 @@ class PassesActions(ModeActions):
     cells = PassCells
     columns = frozenset({SIDE, ACTIONS, STATES})
 
-    def __init__(self, panel: TurnPanel) -> None:
-        super().__init__(panel)
+    def __init__(self, dock: Dock) -> None:
+        super().__init__(dock)
         self.act = self.action(
             tr("Faire agir"),
             tr("L’unité sélectionnée dans l’ordre du tour agit pour son camp (F, ou double-clic)"),
@@ -130,14 +126,14 @@ class PassesActions(ModeActions):
         acting = current_entry(self.turn)
         if acting is not None and getattr(acting, "actions_left", 0) > 0:
             return acting
-        return self.panel.selected_entry()
+        return self.dock.selected_entry()
 
     # The dock --------------------------------------------------------------------------
 
     def update(self) -> None:
         """Enable what makes sense now."""
         on = self.active()
-        chosen = self.panel.selected_entry() if on else None
+        chosen = self.dock.selected_entry() if on else None
         acting = current_entry(self.turn) if on else None
         passing = self._passing() if on else None
         granted = chosen or acting
@@ -157,7 +153,7 @@ class PassesActions(ModeActions):
 
     def start(self) -> None:
         """The GM says which side takes the first initiative."""
-        self.panel.open_initiative_dialog(first_side=True)
+        self.dock.open_initiative_dialog(first_side=True)
 
     def start_tip(self) -> str:
         return tr("Choisir le camp qui a la première initiative (F5)")
@@ -191,21 +187,21 @@ class PassesActions(ModeActions):
     def double_clicked(self, index: QModelIndex) -> None:
         """A double-click on a unit of the turn order is « Faire agir »."""
         if index.isValid() and self.active():
-            self.make_act(self.panel.order_model.entry(index.row()))
+            self.make_act(self.dock.order_model.entry(index.row()))
 
     # Steps ------------------------------------------------------------------------------
 
     def make_act(self, entry: TurnEntry | None = None) -> None:
         """« Faire agir » the selected unit (or `entry`); when the rules refuse (its side does
         not hold the initiative…), the GM may impose it (G-3)."""
-        entry = entry or self.panel.selected_entry()
+        entry = entry or self.dock.selected_entry()
         if entry is None or not self.active():
             return
         name = unit_label(self.ctl, entry, with_side=True)
         try:
             self.sides.check_select(self.turn, entry.unit)  # type: ignore[arg-type]
         except TurnError as exc:
-            if not self.panel.prompts.confirm(
+            if not self.dock.prompts.confirm(
                 tr("Faire agir"),
                 f"{message(exc)}.\n\n"
                 + tr("Faire agir {name} quand même (décision du MJ) ?").format(name=name),
@@ -213,17 +209,17 @@ class PassesActions(ModeActions):
             ):
                 return
             label = tr("Faire agir : {name} (imposé par le MJ)").format(name=name)
-            self.panel.run(self.ctl.turn_step, "select", label, unit=entry.unit, force=True)
+            self.dock.run(self.ctl.turn_step, "select", label, unit=entry.unit, force=True)
             return
         label = tr("Faire agir : {name}").format(name=name)
-        self.panel.run(self.ctl.turn_step, "select", label, unit=entry.unit)
+        self.dock.run(self.ctl.turn_step, "select", label, unit=entry.unit)
 
     def pass_unit(self) -> None:
         entry = self._passing()
         if entry is not None and self.active():
             name = unit_label(self.ctl, entry, with_side=True)
             label = tr("Passer : {name}").format(name=name)
-            self.panel.run(self.ctl.turn_step, "pass_unit", label, unit=entry.unit)
+            self.dock.run(self.ctl.turn_step, "pass_unit", label, unit=entry.unit)
 
     def give_initiative(self) -> None:
         sides = list(getattr(self.turn, "side_order", ()))
@@ -234,17 +230,17 @@ class PassesActions(ModeActions):
             at = sides.index(holder) + 1
             sides = sides[at:] + sides[:at]
         names = [self.enc.side(s).name for s in sides]
-        picked = self.panel.prompts.choice(
+        picked = self.dock.prompts.choice(
             tr("Donner l’initiative"), tr("Camp qui prend l’initiative :"), names
         )
         if picked is None:
             return
         label = tr("Donner l’initiative : {side}").format(side=names[picked])
-        self.panel.run(self.ctl.turn_step, "give_initiative", label, side=sides[picked])
+        self.dock.run(self.ctl.turn_step, "give_initiative", label, side=sides[picked])
 
     def grant_action(self) -> None:
-        entry = self.panel.selected_entry() or current_entry(self.turn)
+        entry = self.dock.selected_entry() or current_entry(self.turn)
         if entry is not None and self.active():
             name = unit_label(self.ctl, entry, with_side=True)
             label = tr("Action de plus : {name}").format(name=name)
-            self.panel.run(self.ctl.turn_step, "grant", label, unit=entry.unit, count=1)
+            self.dock.run(self.ctl.turn_step, "grant", label, unit=entry.unit, count=1)

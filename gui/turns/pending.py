@@ -12,7 +12,7 @@ from gui.control.controller import Controller
 from gui.dialogs.action import open_action_dialog
 from gui.dialogs.breakdown import rule_text
 from gui.dialogs.offers import OffersBox
-from gui.engine.contract.base import DueRoll
+from gui.engine.contract.values import DueRoll
 from gui.engine.timing.windows import Offer
 from gui.engine.turns import current_entry
 
@@ -23,7 +23,8 @@ class PendingBox(QWidget):
     def __init__(self, controller: Controller, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.ctl = controller
-        self.offers = OffersBox(controller, self._open_offer, tr("Réactions en attente"), True)
+        self.offers = OffersBox(controller, tr("Réactions en attente"), True)
+        self.offers.picked.connect(self._open_offer)
         self.due = QGroupBox(tr("Jets dus en début de tour"))
         self.due.setObjectName("dueRolls")
         self.due_buttons: list[QPushButton] = []

@@ -4,16 +4,12 @@ unit waits), Préparer (it readies an action for a trigger the GM types) and Agi
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gui.boot.i18n import tr
 from gui.engine.state.model import TurnEntry
 from gui.engine.turns import current_entry
 from gui.models import unit_label
-from gui.turns.mode_actions import Icon, ModeActions, OrderCells, for_modes
-
-if TYPE_CHECKING:
-    from gui.turns.panel import TurnPanel
+from gui.turns.cells import OrderCells
+from gui.turns.mode_actions import Dock, Icon, ModeActions, for_modes
 
 
 class RankedCells(OrderCells):
@@ -44,8 +40,8 @@ class RankedActions(ModeActions):
 
     cells = RankedCells
 
-    def __init__(self, panel: TurnPanel) -> None:
-        super().__init__(panel)
+    def __init__(self, dock: Dock) -> None:
+        super().__init__(dock)
         self.delay = self.action(
             tr("Retarder"),
             tr("L’unité dont c’est le tour attend ; elle agira plus tard (R)"),
@@ -70,7 +66,7 @@ class RankedActions(ModeActions):
         self.actions = (self.delay, self.ready, self.act_now)
 
     def update(self) -> None:
-        waiting = self.panel.selected_entry()
+        waiting = self.dock.selected_entry()
         self.delay.setEnabled(self.active() and current_entry(self.turn) is not None)
         self.ready.setEnabled(self.delay.isEnabled())
         self.act_now.setEnabled(self.active() and waiting is not None and self._waits(waiting))
@@ -83,7 +79,7 @@ class RankedActions(ModeActions):
         acting = current_entry(self.turn) if self.active() else None
         if acting is not None:
             label = tr("Retarder {name}").format(name=unit_label(self.ctl, acting))
-            self.panel.run(self.ctl.turn_step, "delay", label, unit=acting.unit)
+            self.dock.run(self.ctl.turn_step, "delay", label, unit=acting.unit)
 
     def ready_unit(self) -> None:
         """Préparer : the GM says what triggers the readied action (the ruleset weighs it as
@@ -92,16 +88,16 @@ class RankedActions(ModeActions):
         if acting is None:
             return
         name = unit_label(self.ctl, acting)
-        trigger = self.panel.prompts.text(
+        trigger = self.dock.prompts.text(
             tr("Préparer une action"),
             tr("Ce qui déclenche l’action préparée de {name} :").format(name=name),
         )
         if trigger:
             label = tr("{name} prépare une action").format(name=name)
-            self.panel.run(self.ctl.turn_step, "ready", label, unit=acting.unit, trigger=trigger)
+            self.dock.run(self.ctl.turn_step, "ready", label, unit=acting.unit, trigger=trigger)
 
     def act_unit_now(self) -> None:
-        waiting = self.panel.selected_entry() if self.active() else None
+        waiting = self.dock.selected_entry() if self.active() else None
         if waiting is not None:
             label = tr("{name} agit maintenant").format(name=unit_label(self.ctl, waiting))
-            self.panel.run(self.ctl.turn_step, "act_now", label, unit=waiting.unit)
+            self.dock.run(self.ctl.turn_step, "act_now", label, unit=waiting.unit)

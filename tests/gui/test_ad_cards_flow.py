@@ -7,12 +7,12 @@ import random
 import pytest
 
 from gui.control.controller import Controller
-from gui.dialogs.cards import CardsDialog, WaitDialog
-from gui.dialogs.initiative import InitiativeDialog
 from gui.engine.play.table import Table
 from gui.engine.state.model import Combatant, Encounter, Side
 from gui.engine.turns.cards import JOKERS, parse_card
-from gui.models.turn_order import INIT, NAME, STATES
+from gui.turns.cards.dialogs import CardsDialog, WaitDialog
+from gui.turns.columns import INIT, NAME, STATES
+from gui.turns.initiative import InitiativeDialog
 from gui.turns.panel import TurnPanel
 from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot

@@ -8,7 +8,7 @@ import pytest
 
 from gui.boot.app import open_encounter
 from gui.engine.state.model import State
-from gui.models.turn_order import NAME
+from gui.turns.columns import NAME
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui

@@ -8,12 +8,12 @@ from PySide6.QtWidgets import QLabel
 
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller
-from gui.dialogs.action_initiative import D10, ActionInitiativeDialog
-from gui.dialogs.declaration import DeclarationDialog
-from gui.engine.contract.base import Term
-from gui.engine.contract.schema import Choice, FieldSpec, Label
+from gui.engine.core.words import Label, Term
+from gui.engine.state.schema import Choice, FieldSpec
 from gui.engine.turns import ActionInitiative, Declarations, DeclareThenAct
-from gui.models.turn_order import DECLARED, INIT, MARK, NAME, STATES
+from gui.turns.columns import DECLARED, INIT, MARK, NAME, STATES
+from gui.turns.declare.declaration import DeclarationDialog
+from gui.turns.declare.initiative import D10, ActionInitiativeDialog
 from gui.turns.panel import TurnPanel
 from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot

@@ -12,12 +12,12 @@ from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
 from gui.dialogs.add_state import AddStateDialog
 from gui.dialogs.house_rules import HouseRulesDialog
-from gui.dialogs.initiative import InitiativeDialog
 from gui.dialogs.new_encounter import NewEncounterDialog
 from gui.dialogs.preferences import PreferencesDialog
 from gui.engine.rulesets import registry
 from gui.engine.turns import RankedInitiative
 from gui.sheets.add_dialog import AddCombatantDialog
+from gui.turns.initiative import InitiativeDialog
 from tests.gui.mutations import start
 
 pytestmark = pytest.mark.gui

@@ -18,11 +18,7 @@ import pytest
 from PySide6.QtWidgets import QWidget
 
 from gui.boot.app import open_encounter
-from gui.dialogs.action_initiative import ActionInitiativeDialog
 from gui.dialogs.add_state import AddStateDialog
-from gui.dialogs.cards import deal_dialog
-from gui.dialogs.declaration import DeclarationDialog
-from gui.dialogs.initiative import InitiativeDialog
 from gui.engine.files import write_back
 from gui.engine.rulesets import registry
 from gui.engine.state.model import State
@@ -31,6 +27,10 @@ from gui.library import shelf
 from gui.library.import_dialog import ImportDialog
 from gui.library.write_back_dialog import WriteBackDialog
 from gui.sheets.add_dialog import LIBRARY, AddCombatantDialog
+from gui.turns.cards.dialogs import deal_dialog
+from gui.turns.declare.declaration import DeclarationDialog
+from gui.turns.declare.initiative import ActionInitiativeDialog
+from gui.turns.initiative import InitiativeDialog
 from tests.french import EnglishFinder, FrenchFinder, choice_values
 from tests.gui.mutations import start, turn_inputs
 from tests.gui.test_english_flow import _plain, shown_texts

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from gui.boot.app import open_encounter
-from gui.dialogs.initiative import InitiativeDialog
 from gui.engine.turns import current_entry
+from gui.turns.initiative import InitiativeDialog
 
 pytestmark = pytest.mark.gui
 

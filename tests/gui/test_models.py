@@ -5,11 +5,13 @@ from PySide6.QtCore import QMimeData, QModelIndex, Qt
 
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller
-from gui.engine.contract.base import Action, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from gui.models import ID_ROLE
 from gui.models.log import ACTOR_ROLE, LogFilterProxy, LogModel
 from gui.models.roster import RosterModel
-from gui.models.turn_order import INIT, MARK, MIME, NAME, STATES, TurnOrderModel
+from gui.turns.columns import INIT, MARK, NAME, STATES
+from gui.turns.order import MIME, TurnOrderModel
 from tests.gui.demo_values import INITIATIVES
 
 pytestmark = pytest.mark.gui

@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from gui.boot.app import open_encounter
-from gui.models.turn_order import MARK, NAME
+from gui.turns.columns import MARK, NAME
 from tests.gui.demo_values import INITIATIVES
 
 pytestmark = pytest.mark.gui

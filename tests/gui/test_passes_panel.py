@@ -11,7 +11,7 @@ from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.engine.files.storage import load
 from gui.engine.play.table import Table
-from gui.models.turn_order import ACTIONS, MARK, NAME
+from gui.turns.columns import ACTIONS, MARK, NAME
 from gui.turns.panel import TurnPanel
 from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot

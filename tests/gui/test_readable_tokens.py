@@ -13,9 +13,9 @@ from PySide6.QtGui import QFontMetrics
 
 from gui.boot.app import open_encounter
 from gui.map.token_text import MIN_PX, badge_lines
-from gui.models.turn_order import NAME, SIDE, STATES
 from gui.player.token_size import SIZE_KEY, TEXT_PX
 from gui.player.window import PlayersWindow
+from gui.turns.columns import NAME, SIDE, STATES
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui

@@ -8,7 +8,7 @@ import pytest
 
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller
-from gui.models.turn_order import MARK
+from gui.turns.columns import MARK
 from gui.turns.panel import TurnPanel
 
 pytestmark = pytest.mark.gui

@@ -8,7 +8,7 @@ import pytest
 from PySide6.QtCore import QPointF
 
 from gui.engine.play.table import Table
-from gui.models.turn_order import INIT, NAME
+from gui.turns.columns import INIT, NAME
 from gui.turns.mode_actions import ModeActions
 from tests.gui.fakes import drag
 from tests.gui.shots import shot

@@ -15,11 +15,13 @@ from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
 from gui.dialogs.add_state import condition_actions
 from gui.dialogs.follow_up import carried_options
-from gui.dialogs.initiative import InitiativeDialog
-from gui.engine.contract.base import Action, ActionSpec, DiceResult
-from gui.engine.contract.schema import Choice, FieldSpec, Label
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionSpec
+from gui.engine.core.words import Label
+from gui.engine.state.schema import Choice, FieldSpec
 from gui.printing.summary import summary_html
 from gui.sheets.sheet import SheetWidget
+from gui.turns.initiative import InitiativeDialog
 from gui.widgets.field_editor import make_editor
 from tests.gui.fakes import type_faces
 

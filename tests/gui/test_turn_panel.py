@@ -6,10 +6,11 @@ from PySide6.QtWidgets import QAbstractItemDelegate, QAbstractItemView
 
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller
-from gui.dialogs.initiative import InitiativeDialog
-from gui.engine.contract.base import Action, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from gui.engine.turns import AlternatingSides, DeclareThenAct
-from gui.models.turn_order import MARK, NAME
+from gui.turns.columns import MARK, NAME
+from gui.turns.initiative import InitiativeDialog
 from gui.turns.panel import TurnPanel
 from gui.window.log_panel import LogPanel
 from tests.gui.demo_values import INITIATIVES

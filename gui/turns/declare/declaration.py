@@ -20,12 +20,12 @@ from PySide6.QtWidgets import (
 
 from gui.boot.i18n import pick, tr
 from gui.control.controller import Controller
-from gui.dialogs.action_initiative import muted_colour
 from gui.dialogs.checked import ChecksBeforeAccept, error_label
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label
 from gui.engine.state.model import StatValue
 from gui.engine.turns import current_entry
 from gui.models import unit_name
+from gui.turns.roll_inputs import muted_colour
 from gui.widgets.field_editor import FieldEditor, make_editor
 
 ADVANCE_KEY = "turns/advance_after_declaring"  # QSettings: the « Passer ensuite » box
@@ -133,7 +133,7 @@ class DeclarationDialog(ChecksBeforeAccept, QDialog):
     def _options(self) -> QGroupBox | None:
         enc = self.ctl.enc
         combatant = enc.combatant(self.entry.members[0])
-        mode = self.ctl.table.mode()
+        mode = self.ctl.mode()
         rules = getattr(mode, "rules", None)  # declare-then-act: the ruleset's declarations
         specs = rules.options(enc, combatant) if rules is not None else ()
         if not specs:

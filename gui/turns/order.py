@@ -1,16 +1,14 @@
 """The turn order as a table: who acts, in which order, with what the running turn mode shows
 (initiative, actions left, declared actions) and their states. The mode's cells come from its
-GUI (`presenter`, gui/turns/); the model itself asks no question about the mode."""
+GUI (`presenter`, cells.py); the model itself asks no question about the mode."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractTableModel, QMimeData, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 
 from gui.boot.i18n import tr
-from gui.control.controller import Refused
+from gui.control.controller import Controller, Refused
 from gui.engine.state.model import TurnEntry
 from gui.engine.state.touched import Touched
 from gui.models import (
@@ -22,13 +20,9 @@ from gui.models import (
     in_combat,
     unit_label,
 )
+from gui.turns.cells import OrderCells, cells_for
+from gui.turns.columns import ACTIONS, DECLARED, INIT, MARK, NAME, SIDE, STATES
 
-if TYPE_CHECKING:
-    from gui.control.controller import Controller
-    from gui.turns.mode_actions import OrderCells
-
-MARK, NAME, SIDE, INIT, ACTIONS, STATES, DECLARED = range(7)
-OPTIONAL = (SIDE, INIT, ACTIONS, STATES, DECLARED)  # the columns a turn mode shows or not
 MIME = "application/x-escarmouche-turn-unit"
 OUT_RED = QColor("#b3261e")  # the name of a unit out of the fight
 _CENTRED = (MARK, INIT, ACTIONS)
@@ -91,11 +85,9 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         return self.derived("rows by combatant", build)
 
     def _present(self) -> None:
-        """The running mode's cells (gui/turns/), told once per change that the encounter
-        changed."""
-        from gui.turns.mode_actions import cells_for
-
-        cls = cells_for(self.ctl.table.mode())
+        """The running mode's cells (its GUI's, cells.py), told once per change that the
+        encounter changed."""
+        cls = cells_for(self.ctl.mode())
         if cls not in self._cells:
             self._cells[cls] = cls(self.ctl)
         self.presenter = self._cells[cls]

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 from gui.boot.i18n import tr
 from gui.control.controller import Controller
 from gui.dialogs.checked import ChecksBeforeAccept, error_label
-from gui.dialogs.roll_inputs import RollInputs, scrolled
 from gui.models import unit_label
+from gui.turns.roll_inputs import RollInputs, scrolled
 
 
 class InitiativeDialog(ChecksBeforeAccept, QDialog):
@@ -41,8 +41,8 @@ class InitiativeDialog(ChecksBeforeAccept, QDialog):
         self.ctl = controller
         self.setWindowTitle(tr("Commencer le combat"))
         self.alternating = first_side
-        requests = {} if first_side else controller.table.initiative_requests()
-        self.inputs = RollInputs(controller.table.roll, requests)
+        requests = {} if first_side else controller.initiative_requests()
+        self.inputs = RollInputs(controller.roll, requests)
         self.requests, self.spins, self.faces = requests, self.inputs.spins, self.inputs.faces
         # The turn units asking a roll, and their names (a group: « Brigands ×3 »).
         self.units = {u.unit: u for u in controller.ruleset.turn_units(controller.enc)}

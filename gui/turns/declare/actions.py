@@ -5,23 +5,19 @@ way; the order's declared-action column and the actions that happen at the same 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QModelIndex
 
 from gui.boot.i18n import tr
-from gui.dialogs.action_initiative import ActionInitiativeDialog
-from gui.dialogs.declaration import DeclarationDialog
+from gui.control.controller import Controller
 from gui.engine.state.model import TurnEntry, TurnState
 from gui.engine.turns import DeclareThenAct, current_entry
 from gui.engine.turns.declare import in_act_phase
 from gui.models import in_combat, unit_label
-from gui.models.turn_order import DECLARED, INIT, STATES
-from gui.turns.mode_actions import Icon, ModeActions, OrderCells, for_modes
-
-if TYPE_CHECKING:
-    from gui.control.controller import Controller
-    from gui.turns.panel import TurnPanel
+from gui.turns.cells import OrderCells
+from gui.turns.columns import DECLARED, INIT, STATES
+from gui.turns.declare.declaration import DeclarationDialog
+from gui.turns.declare.initiative import ActionInitiativeDialog, cited
+from gui.turns.mode_actions import Dock, Icon, ModeActions, for_modes
 
 
 def declaring(turn: TurnState) -> bool:
@@ -116,18 +112,22 @@ class DeclareCells(OrderCells):
         lines.append(tr("Action : {action}").format(action=declared_text(turn, entry)))
         if entry.initiative is not None:
             lines.append(tr("Initiative : {value}").format(value=entry.initiative))
+        mode = self.mode
+        assert isinstance(mode, DeclareThenAct)  # its rules: the ruleset's rule ids cited
         together = self.simultaneous_with(row)
         if together:
             names = ", ".join(unit_label(self.ctl, turn.order[r]) for r in together)
             lines.append(
                 tr(
                     "Simultanée avec {names} (même initiative, même score) : les actions se "
-                    "résolvent ensemble, les dégâts s’appliquent après (CON-04, A-CON-17)"
-                ).format(names=names)
+                    "résolvent ensemble, les dégâts s’appliquent après{rule}"
+                ).format(names=names, rule=cited(mode.rules.together_rule))
             )
         if entry.delayed:
             lines.append(
-                tr("Action retardée : elle a lieu quand le MJ le dit (« Agir maintenant », CON-05)")
+                tr(
+                    "Action retardée : elle a lieu quand le MJ le dit (« Agir maintenant »{rule})"
+                ).format(rule=cited(mode.rules.delay_rule, ", ", ""))
             )
         if entry.acted:
             lines.append(tr("Action faite (ou annulée)"))
@@ -143,8 +143,8 @@ class DeclareActions(ModeActions):
     columns = frozenset({INIT, DECLARED, STATES})
     wide_columns = frozenset({STATES})  # the declared actions need the room
 
-    def __init__(self, panel: TurnPanel) -> None:
-        super().__init__(panel)
+    def __init__(self, dock: Dock) -> None:
+        super().__init__(dock)
         self.declaration_dialog: DeclarationDialog | None = None
         self.initiative_dialog: ActionInitiativeDialog | None = None
         self.declare = self.action(
@@ -185,14 +185,14 @@ class DeclareActions(ModeActions):
 
     def start(self) -> None:
         """Declarations need no roll: the initiative comes after them."""
-        self.panel.run(self.ctl.start_combat)
+        self.dock.run(self.ctl.start_combat)
 
     def start_tip(self) -> str:
         return tr("Commencer le tour 1 par les déclarations, sans jet (F5)")
 
     def update(self) -> None:
         """Enable what makes sense now; Suivant says « Lancer l’initiative » when it is that."""
-        panel, turn = self.panel, self.turn
+        dock, turn = self.dock, self.turn
         on = self.active()
         acting = current_entry(turn) if on else None
         self.declare.setEnabled(on and declaring(turn) and acting is not None)
@@ -205,13 +205,13 @@ class DeclareActions(ModeActions):
         else:
             self.declare.setToolTip(self._declare_tip)
         self.delay.setEnabled(on and in_act_phase(turn) and acting is not None)
-        waiting = panel.selected_entry()
+        waiting = dock.selected_entry()
         self.act_now.setEnabled(
             on and in_act_phase(turn) and bool(waiting and getattr(waiting, "delayed", False))
         )
         if self.needs_initiative():
-            panel.next_action.setText(tr("Lancer l’initiative"))
-            panel.next_action.setToolTip(
+            dock.next_action.setText(tr("Lancer l’initiative"))
+            dock.next_action.setToolTip(
                 tr("Tout le monde a déclaré : lancer l’initiative de chaque unité (N)")
             )
 
@@ -269,7 +269,7 @@ class DeclareActions(ModeActions):
         if self.needs_initiative():
             self.open_initiative()
         else:
-            self.panel.run(self.ctl.next_turn)
+            self.dock.run(self.ctl.next_turn)
 
     def double_clicked(self, index: QModelIndex) -> None:
         """Declarations: a double-click declares for that unit (or amends what it said);
@@ -277,8 +277,8 @@ class DeclareActions(ModeActions):
         if not index.isValid() or not self.active():
             return
         if declaring(self.turn):
-            self.open_declaration(self.panel.order_model.entry(index.row()))
-        elif getattr(self.panel.order_model.entry(index.row()), "delayed", False):
+            self.open_declaration(self.dock.order_model.entry(index.row()))
+        elif getattr(self.dock.order_model.entry(index.row()), "delayed", False):
             self.act_now_action()
 
     # Steps ------------------------------------------------------------------------------
@@ -291,14 +291,14 @@ class DeclareActions(ModeActions):
             return None
         if self.declaration_dialog is not None:
             self.declaration_dialog.deleteLater()
-        dialog = DeclarationDialog(self.ctl, entry.unit, self.panel)
+        dialog = DeclarationDialog(self.ctl, entry.unit, self.dock.widget)
         dialog.accepted.connect(lambda: self._declared(dialog))
         self.declaration_dialog = dialog
         dialog.open()
         return dialog
 
     def _declared(self, dialog: DeclarationDialog) -> None:
-        if not self.panel.run(
+        if not self.dock.run(
             self.ctl.turn_step,
             "declare",
             None,
@@ -317,9 +317,9 @@ class DeclareActions(ModeActions):
             return None
         if self.initiative_dialog is not None:
             self.initiative_dialog.deleteLater()
-        dialog = ActionInitiativeDialog(self.ctl, self.panel)
+        dialog = ActionInitiativeDialog(self.ctl, self.dock.widget)
         dialog.accepted.connect(
-            lambda: self.panel.run(self.ctl.turn_step, "begin_act", None, rolls=dialog.rolls())
+            lambda: self.dock.run(self.ctl.turn_step, "begin_act", None, rolls=dialog.rolls())
         )
         self.initiative_dialog = dialog
         dialog.open()
@@ -335,11 +335,11 @@ class DeclareActions(ModeActions):
             label = tr("Retarder {name} : {action}").format(name=name, action=acting.declared[0])
         else:
             label = tr("Retarder {name}").format(name=name)
-        self.panel.run(self.ctl.turn_step, "delay", label)
+        self.dock.run(self.ctl.turn_step, "delay", label)
 
     def act_now_action(self) -> None:
         """CON-05: the selected delayed action happens now, before the current one."""
-        rows = self.panel.order_view.selectionModel().selectedRows()
+        rows = self.dock.order_view.selectionModel().selectedRows()
         if not rows or not self.active() or not in_act_phase(self.turn):
             return
         row = rows[0].row()
@@ -353,4 +353,4 @@ class DeclareActions(ModeActions):
             )
         else:
             label = tr("{name} agit maintenant").format(name=name)
-        self.panel.run(self.ctl.turn_step, "act_now", label, index=row)
+        self.dock.run(self.ctl.turn_step, "act_now", label, index=row)

@@ -4,21 +4,17 @@ for the acting unit that may keep a Joker; the order shows each unit's card."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtGui import QColor
 
 from gui.boot.i18n import language, tr
-from gui.dialogs.cards import CardsDialog, WaitDialog, card_words, deal_dialog
 from gui.engine.state.model import TurnEntry
 from gui.engine.turns import CardInitiative, current_entry
 from gui.engine.turns.cards import card_text, is_joker
 from gui.models import in_combat
-from gui.models.turn_order import INIT
-from gui.turns.mode_actions import Icon, ModeActions, OrderCells, for_modes
-
-if TYPE_CHECKING:
-    from gui.turns.panel import TurnPanel
+from gui.turns.cards.dialogs import CardsDialog, WaitDialog, card_words, deal_dialog
+from gui.turns.cells import OrderCells
+from gui.turns.columns import INIT
+from gui.turns.mode_actions import Dock, Icon, ModeActions, for_modes
 
 _RED_SUITS = ("♥", "♦")
 _RED = "#c62828"
@@ -70,8 +66,8 @@ class CardActions(ModeActions):
 
     cells = CardCells
 
-    def __init__(self, panel: TurnPanel) -> None:
-        super().__init__(panel)
+    def __init__(self, dock: Dock) -> None:
+        super().__init__(dock)
         self.dialog: CardsDialog | None = None
         self.wait = self.action(
             tr("Attendre…"),
@@ -112,11 +108,11 @@ class CardActions(ModeActions):
 
     def update(self) -> None:
         """Suivant reads « Tirer les cartes » when it is that."""
-        panel = self.panel
+        dock = self.dock
         self.wait.setEnabled(self.waiting_hero() is not None)
         if self.needs_cards():
-            panel.next_action.setText(tr("Tirer les cartes"))
-            panel.next_action.setToolTip(tr("Nouveau round : tirer les cartes d’initiative (N)"))
+            dock.next_action.setText(tr("Tirer les cartes"))
+            dock.next_action.setToolTip(tr("Nouveau round : tirer les cartes d’initiative (N)"))
 
     def whose_turn(self) -> str:
         if self.needs_cards():
@@ -129,7 +125,7 @@ class CardActions(ModeActions):
     def next_step(self) -> None:
         """Suivant, or « Tirer les cartes » when the round waits for them; a Suivant that
         ends the round opens it at once."""
-        if self.needs_cards() or (self.panel.run(self.ctl.next_turn) and self.needs_cards()):
+        if self.needs_cards() or (self.dock.run(self.ctl.next_turn) and self.needs_cards()):
             self.open_deal()
 
     # Steps ------------------------------------------------------------------------------
@@ -137,7 +133,7 @@ class CardActions(ModeActions):
     def _open(self, dialog: CardsDialog, accepted) -> CardsDialog:
         if self.dialog is not None:
             self.dialog.deleteLater()
-        dialog.accepted.connect(lambda: self.panel.run(accepted, dialog))
+        dialog.accepted.connect(lambda: self.dock.run(accepted, dialog))
         self.dialog = dialog
         dialog.open()
         return dialog
@@ -148,11 +144,11 @@ class CardActions(ModeActions):
         ctl = self.ctl
         if in_combat(ctl.enc):
             return self._open(
-                deal_dialog(ctl, self.panel),
+                deal_dialog(ctl, self.dock.widget),
                 lambda d: ctl.turn_step("deal", None, cards=d.cards(), keeping=d.keeping()),
             )
         return self._open(
-            deal_dialog(ctl, self.panel),
+            deal_dialog(ctl, self.dock.widget),
             lambda d: ctl.start_combat(d.cards(), keeping=d.keeping()),
         )
 
@@ -162,7 +158,7 @@ class CardActions(ModeActions):
         if entry is None:
             return None
         ctl = self.ctl
-        dialog = WaitDialog(ctl, entry, self.panel)
+        dialog = WaitDialog(ctl, entry, self.dock.widget)
         self._open(
             dialog,
             lambda d: ctl.turn_step(

@@ -1,14 +1,16 @@
-"""Rows where the GM types a roll or lets the app roll it (« Lancer », « Tout lancer »), as
-in the initiative dialogs: a spin box per key whose lowest value means "not set yet"."""
+"""What the turn modes' dialogs share: rows where the GM types a roll or lets the app roll it
+(« Lancer », « Tout lancer »), as in the initiative dialogs: a spin box per key whose lowest
+value means "not set yet"; a grid that scrolls; the grey of their small print."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QGridLayout, QLabel, QPushButton, QScrollArea, QSpinBox, QWidget
 
 from gui.boot.i18n import message, tr
-from gui.engine.contract.base import DiceRequest, DiceResult
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.dice.rolling import DiceInputError
 
 SPIN, ROLL, FACES = 2, 3, 4  # the grid columns a row of roll inputs takes
@@ -106,3 +108,12 @@ def scrolled(grid: QGridLayout, max_height: int) -> QScrollArea:
     area.setMinimumWidth(inner.sizeHint().width() + 24)
     area.setMinimumHeight(min(inner.sizeHint().height() + 8, max_height))
     return area
+
+
+def muted_colour(palette: QPalette) -> str:
+    """A grey halfway between text and background, readable in light and dark themes."""
+    text = palette.color(QPalette.ColorRole.WindowText)
+    back = palette.color(QPalette.ColorRole.Window)
+    pairs = zip(text.getRgb()[:3], back.getRgb()[:3], strict=True)
+    mix = [round(a * 0.55 + b * 0.45) for a, b in pairs]
+    return "#{:02x}{:02x}{:02x}".format(*mix)

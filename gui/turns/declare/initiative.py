@@ -6,7 +6,6 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
@@ -22,26 +21,22 @@ from PySide6.QtWidgets import (
 from gui.boot.i18n import either, tr
 from gui.control.controller import Controller
 from gui.dialogs.checked import ChecksBeforeAccept, error_label
-from gui.dialogs.roll_inputs import RollInputs, scrolled
-from gui.engine.contract.base import DiceRequest
-from gui.engine.contract.schema import Label
+from gui.engine.checks.request import DiceRequest
+from gui.engine.core.words import Label
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.state.model import TurnEntry
 from gui.engine.turns import ActionInitiative, DeclareThenAct
 from gui.models import unit_name
+from gui.turns.roll_inputs import RollInputs, muted_colour, scrolled
 
 # When the ruleset asks for no roll, a plain d10 (CON-04: 1d10 + score).
 D10 = DiceRequest(DiceExpr(1, 10), Label(fr="Jet", en="Roll"), 1, 10)
 _CANCELLED = "#b00020"
 
 
-def muted_colour(palette: QPalette) -> str:
-    """A grey halfway between text and background, readable in light and dark themes."""
-    text = palette.color(QPalette.ColorRole.WindowText)
-    back = palette.color(QPalette.ColorRole.Window)
-    pairs = zip(text.getRgb()[:3], back.getRgb()[:3], strict=True)
-    mix = [round(a * 0.55 + b * 0.45) for a, b in pairs]
-    return "#{:02x}{:02x}{:02x}".format(*mix)
+def cited(rule: str, before: str = " (", after: str = ")") -> str:
+    """A ruleset's rule id as a sentence cites it (« (CON-04) »); nothing without one."""
+    return f"{before}{rule}{after}" if rule else ""
 
 
 def action_line(n: int, act: ActionInitiative | None, label: str) -> str:
@@ -77,7 +72,7 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
         )
         self.entries: dict[str, TurnEntry] = {e.unit: e for e in controller.enc.turn.order}
         requests = {unit: self._request(e) for unit, e in self.entries.items()}
-        self.inputs = RollInputs(controller.table.roll, requests)
+        self.inputs = RollInputs(controller.roll, requests)
         self.requests, self.spins, self.faces = requests, self.inputs.spins, self.inputs.faces
         self.results: dict[str, QLabel] = {}
         self.muted = muted_colour(self.palette())
@@ -95,11 +90,14 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
         row = QHBoxLayout()
         row.addWidget(roll_all)
         row.addStretch(1)
+        mode = controller.mode()
+        assert isinstance(mode, DeclareThenAct)
+        self.rules = mode.rules  # the ruleset's rule ids the dialog cites
         intro = QLabel(
             tr(
                 "Chaque unité lance son dé ; chaque action déclarée a sa propre initiative, "
-                "de la plus haute à la plus basse (CON-04)."
-            )
+                "de la plus haute à la plus basse{rule}."
+            ).format(rule=cited(self.rules.order_rule))
         )
         intro.setWordWrap(True)
         layout = QVBoxLayout(self)
@@ -150,7 +148,9 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
                 0,
             )
             score = QLabel(str(entry.score))
-            score.setToolTip(tr("Score d’initiative (CON-02)"))
+            score.setToolTip(
+                tr("Score d’initiative{rule}").format(rule=cited(self.rules.score_rule))
+            )
             score.setAlignment(Qt.AlignmentFlag.AlignCenter)
             grid.addWidget(score, row, 1)
             spin = self.inputs.add_row(
@@ -211,9 +211,9 @@ class ActionInitiativeDialog(ChecksBeforeAccept, QDialog):
         roll = self.rolls().get(unit)
         if roll is None:
             return None
-        mode = self.ctl.table.mode()
+        mode = self.ctl.mode()
         assert isinstance(mode, DeclareThenAct)
-        return mode.action_initiatives(self.ctl.table.context(), {unit: roll}).get(unit, [])
+        return mode.action_initiatives(self.ctl.turn_context(), {unit: roll}).get(unit, [])
 
     def result_lines(self, unit: str) -> list[str]:
         """ "1. Tirer sur Gaspard : 12", … as shown under the unit's roll (plain text)."""

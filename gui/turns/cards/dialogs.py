@@ -22,13 +22,12 @@ from PySide6.QtWidgets import (
 
 from gui.boot.i18n import language, message, pick, tr
 from gui.control.controller import Controller
-from gui.dialogs.action_initiative import muted_colour
 from gui.dialogs.checked import ChecksBeforeAccept, error_label
-from gui.dialogs.roll_inputs import scrolled
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label
 from gui.engine.state.model import TurnEntry
 from gui.engine.turns import CardInitiative, cards
 from gui.models import in_combat, unit_label
+from gui.turns.roll_inputs import muted_colour, scrolled
 
 _RED = "#b00020"
 
@@ -52,7 +51,7 @@ def card_words(code: int) -> str:
 
 def card_mode(controller: Controller) -> CardInitiative:
     """The running card mode (these dialogs only open in one)."""
-    mode = controller.table.mode()
+    mode = controller.mode()
     assert isinstance(mode, CardInitiative)
     return mode
 
@@ -228,7 +227,7 @@ class CardsDialog(ChecksBeforeAccept, QDialog):
         """The app draws a card for `unit` from what is left of the deck."""
         row = self.rows[unit]
         held = [c for u, v in self._resolved().items() if u != unit and (c := _code(v)) is not None]
-        code = cards.draw(self.ctl.table.rng, [*self.held, *held], self._kept())
+        code = self.ctl.draw_card([*self.held, *held], self._kept())
         row.edit.setText(cards.card_text(code, language() == "en"))
         self._typed(row)
         row.drawn = True
