@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gui.engine.contract.base import FORCE, Action, DiceResult, Preview, Resolution
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import FORCE, Action, Preview, Resolution
 from gui.engine.play.table import Table
 from gui.engine.state.changes import apply, revert
 from tests.engine.builders import dump

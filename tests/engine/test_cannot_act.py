@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.state.model import State
 from tests.engine.acting import take
 from tests.engine.builders import fighter as libre_fighter

@@ -4,8 +4,8 @@ linked zone off it), the last target only while still in reach, else the nearest
 
 from gui.boot.app import open_encounter
 from gui.engine.contract.targets import default_target
-from gui.engine.play.moves import Destination
 from gui.engine.play.table import Table
+from gui.engine.space.destination import Destination
 from gui.engine.state.changes import apply
 
 

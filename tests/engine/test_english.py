@@ -10,12 +10,14 @@ from collections.abc import Iterator
 
 import pytest
 
-from gui.engine.contract.base import Action, DiceResult, Term
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from gui.engine.core.problems import BilingualError
+from gui.engine.core.words import Term
 from gui.engine.files import storage
-from gui.engine.play.moves import Destination
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
+from gui.engine.space.destination import Destination
 from gui.engine.state.changes import ChangeSet
 from gui.engine.timing import windows
 from gui.engine.turns import DeclareThenAct, current_entry

@@ -5,11 +5,12 @@ dice expressions are bounded in every part; text that UTF-8 cannot hold is refus
 import pytest
 from pydantic import ValidationError
 
-from gui.engine.contract.base import Action, ActionError, DiceResult, log_change
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.dice.rolling import MAX_EXPR_MODIFIER, DiceExpr, DiceInputError
 from gui.engine.files import storage
 from gui.engine.play.table import InputError, Table
-from gui.engine.state.changes import ChangeError, ChangeSet, change
+from gui.engine.state.changes import ChangeError, ChangeSet, change, log_change
 from gui.engine.state.model import Combatant, LogEntry, now
 from tests.engine.builders import dump, fighter, libre_encounter
 

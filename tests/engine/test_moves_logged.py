@@ -4,12 +4,11 @@ writes its line in French and in English, in the move's own ChangeSet: one undo 
 undoing it takes the line back."""
 
 from gui.boot.app import open_encounter
-from gui.engine.contract.base import log_change
 from gui.engine.contract.moving import way
 from gui.engine.edits import map as map_edits
-from gui.engine.play.moves import Destination
 from gui.engine.play.table import Table
-from gui.engine.state.changes import Change, change
+from gui.engine.space.destination import Destination
+from gui.engine.state.changes import Change, change, log_change
 from gui.engine.state.model import LogEntry
 from tests.engine.builders import dump, fighter, libre_encounter
 

@@ -14,9 +14,10 @@ from dataclasses import replace
 
 import pytest
 
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.aims import target_for
-from gui.engine.contract.base import Action, DiceResult, Resolution
 from gui.engine.contract.targets import default_target
+from gui.engine.contract.values import Action, Resolution
 from gui.engine.core.problems import BilingualError
 from gui.engine.files import storage
 from gui.engine.play.next_steps import next_step, window_steps

@@ -9,11 +9,11 @@ import math
 
 import pytest
 
-from gui.engine.contract.schema import check_value
 from gui.engine.core.arguments import argument_problem
 from gui.engine.files import storage
 from gui.engine.rulesets import registry
 from gui.engine.state.changes import ChangeError, ChangeSet, apply, change
+from gui.engine.state.schema import check_value
 
 
 def _demo(ruleset: str):

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import FORCE, Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import FORCE, Action, ActionError
 from gui.engine.play.table import Table
 from gui.engine.state.effects import Effect
 from tests.engine.builders import dump, fighter, libre_encounter

@@ -6,7 +6,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from gui.engine.contract.schema import Label, RulesetData, TrackSpec
+from gui.engine.core.words import Label
 from gui.engine.edits import roster as roster_edits
 from gui.engine.edits.roster import RosterEditError
 from gui.engine.files.blank import blank_encounter
@@ -14,6 +14,7 @@ from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
 from gui.engine.state.changes import ChangeSet, apply, change, revert
 from gui.engine.state.model import Expiry, Position, State
+from gui.engine.state.schema import RulesetData, TrackSpec
 from gui.engine.turns import RankedEntry, RankedState
 from tests.engine.builders import dump, fighter, libre_encounter, round_trip
 from tests.engine.builders import libre_demo as demo

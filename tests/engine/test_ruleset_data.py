@@ -8,16 +8,16 @@ import json
 
 import pytest
 
-from gui.engine.contract.schema import (
+from gui.engine.files import storage
+from gui.engine.rulesets import registry
+from gui.engine.state.model import Combatant
+from gui.engine.state.schema import (
     FieldSpec,
     RulesetData,
     check_combatant,
     check_flags,
     check_value,
 )
-from gui.engine.files import storage
-from gui.engine.rulesets import registry
-from gui.engine.state.model import Combatant
 
 RULESETS = registry.available()
 

@@ -2,8 +2,8 @@
 share nothing, and a ChangeSet's notice says what it touched."""
 
 from gui.engine.core.copies import deep_copy
-from gui.engine.play.moves import Destination
 from gui.engine.play.table import Table
+from gui.engine.space.destination import Destination
 from gui.engine.state.changes import ABSENT, Change, ChangeSet, apply, change, revert
 from gui.engine.state.model import State, Window
 from gui.engine.state.touched import Touched, touched

@@ -2,11 +2,12 @@
 
 import pytest
 
-from gui.engine.contract.schema import (
+from gui.engine.core.words import Label
+from gui.engine.state.model import Combatant, Track
+from gui.engine.state.schema import (
     Choice,
     FieldSpec,
     FlagSpec,
-    Label,
     RulesetData,
     TrackSpec,
     check_combatant,
@@ -14,7 +15,6 @@ from gui.engine.contract.schema import (
     check_value,
     default_stats,
 )
-from gui.engine.state.model import Combatant, Track
 
 L = Label(fr="x", en="x")
 
@@ -133,8 +133,8 @@ def test_check_flags(flags, ok):
 
 def test_a_current_value_above_its_maximum_is_refused_in_the_gm_s_words():
     """Issue 17, deliver 3: LIB-04 PV ≤ PV max., AD-17 Santé ≤ Santé maximum (at_most)."""
-    from gui.engine.contract.schema import check_combatant
     from gui.engine.rulesets import registry
+    from gui.engine.state.schema import check_combatant
 
     libre = registry.get("libre").data
     ok = Combatant(id="c", name="C", side="a", stats={"pv": 24, "pv_max": 24})

@@ -3,8 +3,8 @@
 import pytest
 
 from gui.engine.dice.rolling import rng_from_state
-from gui.engine.play.moves import Destination
 from gui.engine.play.table import InputError, Table
+from gui.engine.space.destination import Destination
 from gui.engine.state.changes import revert
 from tests.engine.builders import fighter, libre_encounter
 

@@ -5,12 +5,12 @@ import json
 
 import pytest
 
-from gui.engine.contract.schema import check_combatant, check_value
 from gui.engine.edits import roster as roster_edits
 from gui.engine.files import storage
 from gui.engine.play.table import InputError, Table
 from gui.engine.rulesets import registry
 from gui.engine.state.changes import apply
+from gui.engine.state.schema import check_combatant, check_value
 from tests.engine.builders import fighter, libre_encounter
 
 LIBRE = registry.get("libre")

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.aims import allowed, target_for
-from gui.engine.contract.base import FORCE, Action, DiceResult
+from gui.engine.contract.values import FORCE, Action
 from gui.engine.core.problems import BilingualError
 from gui.engine.files import storage
 from gui.engine.play.table import Table

@@ -12,13 +12,11 @@ from gui.engine.state.model import Combatant, Encounter, Grid, Map, Position, Re
 @contextmanager
 def registered() -> Iterator[None]:
     """`sixieme` in the registry for the time of a test: the one line a ruleset adds."""
-    registry._MODULES["sixieme"] = "tests.sixth"
-    registry.get.cache_clear()
+    registry.register("sixieme", "tests.sixth")
     try:
         yield
     finally:
-        del registry._MODULES["sixieme"]
-        registry.get.cache_clear()
+        registry.unregister("sixieme")
 
 
 def sixth_encounter() -> Encounter:

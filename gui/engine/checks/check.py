@@ -184,9 +184,9 @@ def concealment(percents: Iterable[int]) -> int:
     return max(percents, default=0)
 
 
-def miss_chance_step(percent: int, label: str = "Camouflage", rule: str = "D35-16") -> ChainStep:
-    """A d% miss chance after a hit: 01–percent misses, so the blow lands on d100 > percent
-    (D35-16 20%, D35-17 50%, D35-19 any percentage the DM sets)."""
+def miss_chance_step(percent: int, label: str, rule: str) -> ChainStep:
+    """A d% miss chance after a hit, named `label` by the ruleset's `rule`: 01–percent misses,
+    so the blow lands on d100 > percent (D35-16 20%, D35-17 50%, D35-19 any percentage)."""
     if not 0 <= percent <= 100:
         raise DiceInputError(
             f"Pourcentage hors de 0–100 : {percent}", f"Percentage outside 0–100: {percent}"

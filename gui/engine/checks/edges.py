@@ -14,7 +14,7 @@ from gui.engine.dice.odds import Distribution
 from gui.engine.dice.rolling import DiceExpr, parse_faces, roll
 
 if TYPE_CHECKING:
-    from gui.engine.contract.base import Term
+    from gui.engine.core.words import Term
 
 
 Edge = Literal["normal", "advantage", "disadvantage"]
@@ -220,7 +220,7 @@ class NetEdge:
     def terms(self) -> tuple[Term, ...]:
         """One term per source with its rule, then the netted edge with the dice and rule."""
         # Imported here: the ruleset contract may import this package (no import cycle).
-        from gui.engine.contract.base import Term
+        from gui.engine.core.words import Term
 
         if not self.sources:
             return ()
@@ -248,9 +248,11 @@ def net_edge(
     method: EdgeMethod = "keep",
     count: int = 3,
     sides: int = 6,
-    rule: str = "DOU-73",
+    *,
+    rule: str,
 ) -> NetEdge:
-    """Net the sources of a roll of count d`sides` into one edge rolled by `method`.
+    """Net the sources of a roll of count d`sides` into one edge rolled by `method`, the
+    ruleset's `rule` naming the result.
 
     3d6 gives 3d6, 4d6kh3 or 4d6kl3 (DOU-73, CFG-DOU-1 "keep"); count=1, sides=20 gives
     1d20, 2d20kh1 or 2d20kl1.

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from gui.engine.checks.check import Check, CheckOutcome, check_faces, check_typed
 from gui.engine.checks.edges import EdgeRoll
-from gui.engine.contract.base import DiceRequest, DiceResult
-from gui.engine.contract.schema import Label
+from gui.engine.checks.request import DiceRequest, DiceResult
+from gui.engine.core.words import Label
 from gui.engine.dice.rolling import DiceExpr
 
 TOTAL = Label(fr="total des dés", en="dice total")

@@ -5,15 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from gui.engine.contract.base import (
-    Action,
-    ActionError,
-    ActionSpec,
-    DiceResult,
-    Preview,
-    Resolution,
-    Ruleset,
-)
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.base import Ruleset
+from gui.engine.contract.values import Action, ActionError, ActionSpec, Preview, Resolution
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Combatant, Encounter, Expiry, State
 
@@ -83,8 +77,10 @@ class ActionDef[C: ActionCtx]:
     declare an action): its kind, whether the actor has it and its fields (`spec`), its
     preview, its resolution, what it costs of the turn (`cost`, in the ruleset's own budget
     words; None: nothing or not counted) and what it provokes (`provokes`, the ruleset's own
-    scope of an attack of opportunity; None: nothing). A ruleset lists its ActionDefs in
-    `ActionRuleset.handlers`; no table keyed by kind lives outside them."""
+    scope of an attack of opportunity; None: nothing), and whether a combatant that cannot
+    act still takes it (`while_unable`: a roll its state makes it take, a soak…). A ruleset
+    lists its ActionDefs in `ActionRuleset.handlers`; no table keyed by kind lives outside
+    them."""
 
     kind: str
     spec: Callable[[C], ActionSpec | None]
@@ -92,6 +88,7 @@ class ActionDef[C: ActionCtx]:
     resolve: Callable[[C, DiceResult], tuple[Resolution, ChangeSet]]
     cost: Callable[[C], object | None] = _none
     provokes: Callable[[C], object | None] = _none
+    while_unable: bool = False
 
 
 class ActionRuleset(Ruleset):
@@ -115,6 +112,10 @@ class ActionRuleset(Ruleset):
             if handler.kind == kind:
                 return handler
         raise ActionError(f"Action inconnue « {kind} »", f"Unknown action '{kind}'")
+
+    def acts_while_unable(self, kind: str) -> bool:
+        """Whether its definition lets a combatant that cannot act take `kind` all the same."""
+        return any(h.kind == kind and h.while_unable for h in self.handlers)
 
     def preview(self, enc: Encounter, action: Action) -> Preview:
         return self.definition(action.kind).preview(self.context(self, enc, action))

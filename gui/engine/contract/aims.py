@@ -5,41 +5,26 @@ not allow is a blocking notice: the GM may still force it (G-3, logged by the Ta
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Protocol
 
+from gui.engine.contract.targets import Reaching, by_distance, default_target
+from gui.engine.contract.values import ActionSpec, Aim
+from gui.engine.core.words import Notice
 from gui.engine.state.model import Combatant, Encounter
 
-if TYPE_CHECKING:
-    from gui.engine.contract.base import ActionSpec, Notice, Ruleset
 
-Whom = Literal["any", "other", "foe", "ally", "ally_or_self", "self"]
+class Aiming(Reaching, Protocol):
+    """What aiming asks of a ruleset (the contract's Ruleset answers it): whom an action may
+    aim at, besides who is out of the fight and who reaches whom."""
 
-
-@dataclass(frozen=True)
-class Aim:
-    """`whom`: "foe" (another side), "ally" (its own side, not itself), "ally_or_self",
-    "self", "other" (anyone but itself) or "any". `out_of_fight`: whether a combatant out of
-    the fight (Ruleset.is_out) may be aimed at. `rule`: the rule that says so (the action's
-    own when empty)."""
-
-    whom: Whom = "any"
-    out_of_fight: bool = True
-    rule: str = ""
-
-
-ANYONE = Aim()
-# An attack: a foe still in the fight (never oneself; an ally only by the GM's decision).
-FOE_IN_FIGHT = Aim("foe", out_of_fight=False)
+    def aim(self, enc: Encounter, actor: str, spec: ActionSpec) -> Aim: ...
 
 
 def refusal(
-    ruleset: Ruleset, enc: Encounter, actor: Combatant, spec: ActionSpec, target: Combatant
+    ruleset: Aiming, enc: Encounter, actor: Combatant, spec: ActionSpec, target: Combatant
 ) -> Notice | None:
     """Why `spec`, taken by `actor`, may not aim at `target` (a blocking notice in both
     languages), or None when it may."""
-    from gui.engine.contract.base import Notice
-
     aim = ruleset.aim(enc, actor.id, spec)
     rule = aim.rule or spec.rule
     label = spec.label
@@ -82,14 +67,14 @@ def refusal(
     return None
 
 
-def allowed(ruleset: Ruleset, enc: Encounter, actor: str, spec: ActionSpec) -> list[str]:
+def allowed(ruleset: Aiming, enc: Encounter, actor: str, spec: ActionSpec) -> list[str]:
     """The combatants `spec` may aim at when `actor` takes it, in the roster's order."""
     me = enc.combatant(actor)
     return [c.id for c in enc.combatants if refusal(ruleset, enc, me, spec, c) is None]
 
 
 def target_for(
-    ruleset: Ruleset, enc: Encounter, actor: str, spec: ActionSpec | None, last: str | None
+    ruleset: Aiming, enc: Encounter, actor: str, spec: ActionSpec | None, last: str | None
 ) -> str | None:
     """Whom `spec` aims at unless the GM says otherwise, following the action: `last` while
     the action may aim at it; else, for a foe, the `A` key's choice (targets.default_target:
@@ -97,8 +82,6 @@ def target_for(
     allowed ally when a target is needed, else none (oneself); for oneself the actor; for an
     action that aims at anyone, `last` as it is (or the `A` key's choice when a target is
     needed)."""
-    from gui.engine.contract.targets import by_distance, default_target
-
     if spec is None:
         return last
     whom = ruleset.aim(enc, actor, spec).whom

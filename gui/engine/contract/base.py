@@ -3,344 +3,46 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
 
 from pydantic import TypeAdapter
 
-from gui.engine.checks.typed import TypedRoll, parse_typed_roll
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract import public
-from gui.engine.contract.aims import ANYONE, Aim, refusal
-from gui.engine.contract.schema import FieldSpec, Label, RulesetData, StateSpec, Template
-from gui.engine.core.problems import BilingualError, Words
-from gui.engine.dice.odds import Distribution
-from gui.engine.dice.rolling import DiceExpr, DiceInputError, parse_aggregate, parse_faces
+from gui.engine.contract.aims import refusal
+from gui.engine.contract.targets import within_reach
+from gui.engine.contract.values import (
+    Action,
+    ActionSpec,
+    Aim,
+    DueRoll,
+    Preview,
+    Resolution,
+    TrackView,
+)
+from gui.engine.core.problems import Words
+from gui.engine.core.words import Label, Notice, Term
+from gui.engine.grid.flanking import FlankCall
+from gui.engine.grid.lines import CoverCall
+from gui.engine.space.destination import Destination
 from gui.engine.space.zones import Diagonal
-from gui.engine.state.changes import ABSENT, Change, ChangeSet
-from gui.engine.state.effects import Effect
+from gui.engine.state.changes import Change, ChangeSet
 from gui.engine.state.model import (
     Combatant,
     Encounter,
-    LogEntry,
     Scalar,
     State,
-    StatValue,
     TurnEntry,
-    now,
+    Window,
 )
+from gui.engine.state.schema import RulesetData, StateSpec, Template
+from gui.engine.timing.windows import Offer
+from gui.engine.turns import TurnMode
 
-if TYPE_CHECKING:
-    from gui.engine.grid.lines import CoverCall
-    from gui.engine.play.moves import Destination
-    from gui.engine.state.model import Window
-    from gui.engine.timing.windows import Offer
-    from gui.engine.turns import TurnMode
-
-Override = int | bool | str
-FORCE = "passer_outre"  # the override key of a GM who acts despite a blocking notice (G-3)
 _CATALOGS = TypeAdapter(dict[str, list[dict[str, Scalar]]])
 _BESTIARY = TypeAdapter(list[Template])
-
-
-class ActionError(BilingualError, ValueError):
-    """An action whose options do not fit (bad input); nothing is changed."""
-
-
-@dataclass(frozen=True)
-class Term:
-    """One term of a computed value, with the spec rule that produced it (G-2).
-
-    An int value is a modifier added to the total; any other value is shown as it is.
-    """
-
-    label: str
-    value: int | float | str | Fraction
-    rule: str
-    label_en: str = ""  # the label in English, where it differs from the French one
-    value_en: str = ""  # a value in words, in English ("advantage")
-
-    def __str__(self) -> str:
-        """Modifiers read "AD-07 +1 zone traversée", other values "LIB-02 Défense : 13"."""
-        return self._line(self.label, self.value, " : ")
-
-    def english(self) -> str:
-        """The same line in English: "LIB-03 hit points: 15/15"."""
-        return self._line(self.label_en or self.label, self.value_en or self.value, ": ")
-
-    def _line(self, label: str, value: int | float | str | Fraction, colon: str) -> str:
-        if isinstance(value, int) and not isinstance(value, bool):
-            return f"{self.rule} {value:+d} {label}"
-        if value == "":
-            return f"{self.rule} {label}"
-        return f"{self.rule} {label}{colon}{value}"
-
-
-@dataclass(frozen=True)
-class Notice:
-    """A warning (an illegal action is a warning, never a block: G-3)."""
-
-    rule: str
-    fr: str
-    en: str
-    # A blocking notice: the engine refuses the action unless the GM overrides it (G-3,
-    # with the override key FORCE, which is logged).
-    blocking: bool = False
-
-    def __str__(self) -> str:
-        return f"{self.rule} {self.fr}".strip()
-
-
-@dataclass(frozen=True)
-class ActionSpec:
-    """An action the actor can take: its label, rule, options and overridable values."""
-
-    kind: str
-    label: Label
-    rule: str
-    needs_target: bool
-    options: tuple[FieldSpec, ...] = ()
-    overridable: tuple[str, ...] = ()
-    override_labels: Mapping[str, Label] = field(default_factory=dict)  # key → label shown
-    # Questions the outcome may ask once the dice are known (Resolution.asks): their
-    # answers come back as options, so they are options the action accepts too.
-    asks: tuple[FieldSpec, ...] = ()
-    # Whom it may aim at (aims.py, issue 34): anyone by default; an attack a foe in the fight.
-    aim: Aim = ANYONE
-
-
-@dataclass(frozen=True)
-class Action:
-    """An action as chosen in the dialog: who, at whom, with which options and GM overrides;
-    `window`: the reaction window it is taken in (a reaction, or the step that goes on)."""
-
-    kind: str
-    actor: str | None
-    target: str | None = None
-    options: Mapping[str, StatValue] = field(default_factory=dict)
-    overrides: Mapping[str, Override] = field(default_factory=dict)
-    window: str | None = None
-
-
-@dataclass(frozen=True)
-class Poker:
-    """A face the roller may trade, after seeing the dice, for `worth` and one extra die
-    rolled and counted by the same rules, whose own `face` may be traded again
-    (a Coup de Poker, AD-26). In a faces list each traded face is followed
-    at once by its extra die, as an exploding face is (DiceExpr)."""
-
-    face: int
-    worth: int
-    rule: str = ""
-
-
-@dataclass(frozen=True)
-class DiceRequest:
-    """Which dice a resolution needs, and what a typed aggregate means and may be.
-
-    `face_values` (one value per face, from 1) makes the roll a count: each die adds the
-    value of its face (successes, Qualités…) instead of the face itself, and `floor` (if
-    set) is the least the count can be (a negative total counts as 0). `poker` lets the
-    roller trade faces for extra dice (see Poker). `aggregate_only` is for rolls the rules
-    do not define (G-6): the GM types the result, the app rolls nothing. `counted`: a typed
-    aggregate may carry how many top faces and 1s were rolled (« 14 6x2 », G-1 c), for the
-    rules that read them (checks.read_typed). `label` names the roll when an action makes
-    more than one (Preview.more)."""
-
-    expr: DiceExpr
-    aggregate: Label
-    minimum: int
-    maximum: int
-    face_values: tuple[int, ...] = ()
-    aggregate_only: bool = False
-    floor: int | None = None
-    poker: Poker | None = None
-    counted: bool = False
-    label: Label | None = None
-
-    def value(self, faces: Sequence[int], pokers: Sequence[int] = ()) -> int:
-        """What faces rolled or typed for this request are worth; `pokers` are the indexes
-        of the traded faces, each followed by its extra die."""
-        base = self.first_dice(faces, pokers)
-        if self.face_values:
-            self.expr.die_totals(base)  # checks the count and the faces
-            traded = set(pokers)
-            worth = self.poker.worth if self.poker else 0
-            count = sum(
-                worth if i in traded else self.face_values[f - 1] for i, f in enumerate(faces)
-            )
-            return count if self.floor is None else max(self.floor, count)
-        return self.expr.total(base)
-
-    def first_dice(self, faces: Sequence[int], pokers: Sequence[int] = ()) -> list[int]:
-        """The dice first rolled, without the extra dice of the traded faces; checks that
-        each traded face may be traded and is followed by its extra die (DiceInputError)."""
-        if not pokers:
-            return list(faces)
-        poker = self.poker
-        if poker is None:
-            raise DiceInputError("Aucun dé à échanger sur ce jet", "No die can be traded here")
-        if len(set(pokers)) != len(pokers):
-            raise DiceInputError("Dé échangé deux fois", "A die traded twice")
-        for i in pokers:
-            if not 0 <= i < len(faces) - 1 or faces[i] != poker.face:
-                raise DiceInputError(
-                    f"Seul un {poker.face} suivi de son dé supplémentaire s’échange",
-                    f"Only a {poker.face} followed by its extra die can be traded",
-                )
-        parse_faces(list(faces), self.expr.sides)  # the extra dice are dice too
-        extras = {i + 1 for i in pokers}
-        return [f for i, f in enumerate(faces) if i not in extras]
-
-
-@dataclass(frozen=True)
-class DiceResult:
-    """The dice of one roll: rolled by the app, typed face by face, or a typed aggregate.
-
-    `pokers`: the indexes of the faces traded for an extra die (DiceRequest.poker), each
-    followed in `faces` by that extra die. `typed`: what a counted aggregate carries (the
-    total and the counts typed). `then`: the dice of the rolls that follow in the same
-    action (Preview.more), in order."""
-
-    mode: Literal["rolled", "faces", "aggregate", "none"]
-    faces: tuple[int, ...] = ()
-    aggregate: int | None = None
-    pokers: tuple[int, ...] = ()
-    typed: TypedRoll | None = None
-    then: tuple[DiceResult, ...] = ()
-
-    @classmethod
-    def typed_faces(cls, text: str, request: DiceRequest) -> DiceResult:
-        """Faces typed by the GM, checked against the request (DiceInputError if wrong)."""
-        expr = request.expr
-        if expr.explode:
-            faces = parse_faces(text, expr.sides, count=None, min_count=expr.count)
-        else:
-            faces = parse_faces(text, expr.sides, count=expr.count)
-        return cls("faces", tuple(faces))
-
-    @classmethod
-    def typed_aggregate(cls, text: str | int, request: DiceRequest) -> DiceResult:
-        """An aggregate typed by the GM (a total, a count of successes…), range-checked; for
-        a counted request, with the counts of faces typed after it (« 14 6x2 »)."""
-        if not request.counted:
-            return cls("aggregate", (), parse_aggregate(text, request.minimum, request.maximum))
-        typed = parse_typed_roll(text, request.expr.sides)
-        total = parse_aggregate(typed.total, request.minimum, request.maximum)
-        return cls("aggregate", (), total, typed=typed)
-
-    def total(self, request: DiceRequest) -> int:
-        """The roll's value: the typed aggregate, or what the faces are worth."""
-        if self.aggregate is not None:
-            return self.aggregate
-        if not self.faces and request.expr.count:
-            raise DiceInputError("Aucun dé saisi", "No dice entered")
-        return request.value(self.faces, self.pokers)
-
-
-@dataclass(frozen=True)
-class Preview:
-    """What an action will take before the dice: terms, target number, dice and exact odds."""
-
-    action: Action
-    terms: tuple[Term, ...]
-    dice: DiceRequest | None = None
-    target_number: int | None = None
-    odds: Fraction | None = None
-    odds_note: str = ""
-    distribution: Distribution | None = None
-    notices: tuple[Notice, ...] = ()
-    computed: Mapping[str, Override] = field(default_factory=dict)  # overridable key → value
-    # The rolls that follow the first in the same action (a miss chance after a hit), each
-    # named by its `label`; their dice come in DiceResult.then, read with `chained`.
-    more: tuple[DiceRequest, ...] = ()
-    odds_note_en: str = ""  # `odds_note` in English
-    # What the rules add to the first roll's dice before comparing with `target_number`
-    # (d20 + bonus ≥ CA): the dice entry shows « Total : 14 + 5 = 19 ».
-    dice_bonus: int = 0
-
-    @property
-    def notes(self) -> Words:
-        """The odds note in French and English."""
-        return self.odds_note, self.odds_note_en or self.odds_note
-
-
-def chained(dice: DiceResult, k: int, request: DiceRequest) -> int:
-    """The value of the k-th roll that follows the first (Preview.more[k]); refused when the
-    dialog did not bring it."""
-    if k >= len(dice.then):
-        name = request.label or Label(fr="suivant", en="next")
-        raise ActionError(f"Il manque le jet « {name.fr} »", f"The roll '{name.en}' is missing")
-    return dice.then[k].total(request)
-
-
-@dataclass(frozen=True)
-class DueRoll:
-    """A roll a combatant's turn starts with (a dying creature's, a running one's…): the
-    action that makes it, and why."""
-
-    combatant: str
-    kind: str
-    label: Label
-    rule: str
-
-
-@dataclass(frozen=True)
-class TrackView:
-    """How a track is shown: a (name, note) row per box, e.g. health levels and their wound
-    penalty, the glyph drawn for each stored mark, and each mark in words for tooltips and
-    screen readers (« létal »)."""
-
-    rows: tuple[tuple[str, str], ...] = ()
-    glyphs: Mapping[str, str] = field(default_factory=dict)
-    names: Mapping[str, str] = field(default_factory=dict)
-    rows_en: tuple[tuple[str, str], ...] = ()  # `rows` in English, where they have words
-    names_en: Mapping[str, str] = field(default_factory=dict)  # `names` in English
-
-    def in_english(self) -> TrackView:
-        """The same view with its words in English (the French where none was given)."""
-        return TrackView(self.rows_en or self.rows, self.glyphs, self.names_en or self.names)
-
-
-@dataclass(frozen=True)
-class Resolution:
-    """What happened: outcome in French and English, the terms, the dice, the log entry.
-
-    `success`: hit or miss (None when the action has none). `asks`: questions the GM
-    answers once the dice are known (« Mort ? » and the Héroïsme spend): the resolution took
-    each field's default; resolving again with the answers in the action's options takes
-    them into account. `next_kind`: the action that follows (Dommages after a hit), which
-    the dialog offers for the same actor and target, or taken by `next_actor` when it is
-    someone else's (the target soaks the damage it was dealt)."""
-
-    action: Action
-    outcome_fr: str
-    outcome_en: str
-    terms: tuple[Term, ...]
-    dice: DiceResult
-    success: bool | None
-    log: LogEntry
-    asks: tuple[FieldSpec, ...] = ()
-    next_kind: str = ""
-    next_actor: str | None = None
-    # What happened as data: the numbers the rules produced, by name ("total" and "target"
-    # of a roll, "successes" and "difficulty", "qualites" and "defense", "damage",
-    # "healing"…), and what changed for each combatant (`effects`, filled by the Table).
-    amounts: Mapping[str, int] = field(default_factory=dict)
-    effects: tuple[Effect, ...] = ()
-    # The dramatic moments as data, not only in the outcome's words: a critical hit (a
-    # confirmed threat on a d20, three 6s on 3d6…) and a fumble (a natural 1 that misses,
-    # three 1s…), as each ruleset's rules say.
-    critical: bool = False
-    fumble: bool = False
-
-    @property
-    def forced(self) -> bool:
-        """True when the GM passed over a rule that blocked the action (G-3)."""
-        return bool(self.action.overrides.get(FORCE))
 
 
 class Ruleset(ABC):
@@ -446,15 +148,16 @@ class Ruleset(ABC):
         the default target of an action (issue 33): by default within its reach on the grid,
         else in contact or in the same or a linked zone (targets.within_reach). A ruleset
         whose weapons reach farther (a bow…) says so here."""
-        from gui.engine.contract.targets import (
-            within_reach,  # targets needs grid.placed, which needs this module
-        )
-
         return within_reach(self, enc, c, target)
 
     def cover_words(self, enc: Encounter, call: CoverCall) -> Words:
-        """A grid's cover call as this ruleset names it, in French and English (d20's words
-        and rule ids by default)."""
+        """A grid's cover call as this ruleset names it, in French and English (plain words,
+        no rule id, by default)."""
+        return call.words()
+
+    def flank_words(self, enc: Encounter, call: FlankCall) -> Words:
+        """A grid's flanking call as this ruleset names it, in French and English (plain
+        words, no rule id, by default)."""
         return call.words()
 
     def together(self, enc: Encounter, c: Combatant) -> set[str]:
@@ -679,75 +382,6 @@ class Ruleset(ABC):
         """The outcome of an action with its dice, and the changes it makes."""
 
 
-def overridden(
-    action: Action, key: str, computed: Override, label: Words, terms: list[Term]
-) -> Override:
-    """The GM's value for `key` if the action overrides it (logged, G-3), else `computed`;
-    `label` names the value in French and English."""
-    if key not in action.overrides:
-        return computed
-    value = action.overrides[key]
-    if value != computed:
-        fr = f"{label[0]} imposé par le MJ (calculé : {computed})"
-        terms.append(
-            Term(fr, str(value), "G-3", f"{label[1]} set by the GM (computed: {computed})")
-        )
-    return value
-
-
-def unable_to_act(c: Combatant, rule: str, fr: str, en: str) -> Notice:
-    """The blocking notice of a combatant that cannot act (Ruleset.cannot_act), its state in
-    both languages: « Aldric est mourant : il ne peut pas agir », "Aldric is dying and cannot
-    act" (`fr` « est mourant », `en` "is dying")."""
-    return Notice(
-        rule, f"{c.name} {fr} : il ne peut pas agir", f"{c.name} {en} and cannot act", True
-    )
-
-
-def is_log_append(c: Change) -> bool:
-    """True for a change that adds a line to the encounter log."""
-    return c.path[0] == "log" and c.old is ABSENT
-
-
 def _same(text: str) -> Label:
     """A text that reads the same in both languages (a name, a number)."""
     return Label(fr=text, en=text)
-
-
-def followed(
-    result: tuple[Resolution, ChangeSet], kind: str, actor: str | None = None
-) -> tuple[Resolution, ChangeSet]:
-    """`result` with the action that follows it (`Resolution.next_kind`, `next_actor`)."""
-    resolution, cs = result
-    return replace(resolution, next_kind=kind, next_actor=actor), cs
-
-
-def log_change(enc: Encounter, entry: LogEntry, before: Sequence[Change] = ()) -> Change:
-    """The change that appends `entry` to the log, after the log appends in `before`."""
-    pending = sum(1 for c in before if is_log_append(c))
-    return Change(("log", len(enc.log) + pending), ABSENT, entry)
-
-
-def make_log(
-    enc: Encounter,
-    action: Action,
-    label: Words,
-    terms: list[Term],
-    dice: DiceResult,
-    outcome: Words,
-) -> LogEntry:
-    """A log entry for a resolved action in both languages, overrides included."""
-    return LogEntry(
-        time=now(),
-        round=enc.turn.round,
-        actor=action.actor,
-        target=action.target,
-        action=label[0],
-        breakdown=[str(t) for t in terms],
-        dice=list(dice.faces),
-        outcome=outcome[0],
-        overrides={k: str(v) for k, v in action.overrides.items()},
-        action_en=label[1],
-        breakdown_en=[t.english() for t in terms],
-        outcome_en=outcome[1],
-    )

@@ -6,19 +6,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from gui.engine.contract.base import (
-    FORCE,
-    Action,
-    ActionError,
-    DiceResult,
-    Notice,
-    Resolution,
-    Term,
-    Words,
-    log_change,
-    make_log,
-)
-from gui.engine.state.changes import Change, ChangeSet, read
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.base import Words
+from gui.engine.contract.values import FORCE, Action, ActionError, Resolution, make_log
+from gui.engine.core.words import Notice, Term
+from gui.engine.state.changes import Change, ChangeSet, log_change, read
 from gui.engine.state.model import Encounter, LogEntry, State
 from gui.engine.turns.history import turn_changes
 

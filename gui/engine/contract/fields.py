@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from gui.engine.contract.schema import Choice, FieldSpec, Label
+from gui.engine.core.words import Label
+from gui.engine.state.schema import Choice, FieldSpec
 
 
 def choice_field(

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from gui.engine.contract.base import Ruleset
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label
 from gui.engine.grid.from_map import board_of
 from gui.engine.grid.placed import space_of
 from gui.engine.grid.route import route
 from gui.engine.grid.squares import Footprint
 from gui.engine.grid.straight import GridPath
-from gui.engine.play.moves import Destination
+from gui.engine.space.destination import Destination
 from gui.engine.space.zones import ZoneGraph
 from gui.engine.state.model import Combatant, Encounter, Expiry, State
 

@@ -3,7 +3,7 @@ indemne, blessé, très blessé (half its health or more lost), hors de combat."
 
 from __future__ import annotations
 
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label
 from gui.engine.state.model import Combatant
 
 OUT = Label(fr="Hors de combat", en="Out of the fight")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import hashlib
 
 from gui.engine.contract.base import Ruleset
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label
 from gui.engine.state.model import Combatant, Encounter, TurnEntry
 
 GROUP = "groupe"  # the field that names a combatant's initiative group

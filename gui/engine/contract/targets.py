@@ -4,17 +4,22 @@ the nearest foe."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from gui.engine.grid.footing import Footing
 from gui.engine.grid.placed import squares_apart
 from gui.engine.space.zones import ZoneGraph, can_touch, in_contact
 from gui.engine.state.model import Combatant, Encounter
 
-if TYPE_CHECKING:
-    from gui.engine.contract.base import Ruleset
+
+class Reaching(Footing, Protocol):
+    """What finding a target asks of a ruleset (the contract's Ruleset answers it): besides
+    the grid's footing, whom a combatant can strike from where it stands."""
+
+    def can_reach(self, enc: Encounter, c: Combatant, target: Combatant) -> bool: ...
 
 
-def within_reach(ruleset: Ruleset, enc: Encounter, c: Combatant, target: Combatant) -> bool:
+def within_reach(ruleset: Footing, enc: Encounter, c: Combatant, target: Combatant) -> bool:
     """Ruleset.can_reach by default: on the grid, `target`'s space within `c`'s reach
     (Ruleset.reach squares, counted as Ruleset.diagonal says); off the grid, in contact or
     in the same or a linked zone."""
@@ -27,7 +32,7 @@ def within_reach(ruleset: Ruleset, enc: Encounter, c: Combatant, target: Combata
     return here is not None and there is not None and can_touch(ZoneGraph(enc.map), c, target)
 
 
-def by_distance(ruleset: Ruleset, enc: Encounter, c: Combatant, others: list[Combatant]):
+def by_distance(ruleset: Footing, enc: Encounter, c: Combatant, others: list[Combatant]):
     """`others` nearest first: squares apart on the grid, else zones apart (in contact first
     in a zone); those whose distance the map cannot say last; the roster's order between
     equals."""
@@ -44,7 +49,7 @@ def by_distance(ruleset: Ruleset, enc: Encounter, c: Combatant, others: list[Com
     return sorted(others, key=apart)
 
 
-def default_target(ruleset: Ruleset, enc: Encounter, actor: str, last: str | None) -> str | None:
+def default_target(ruleset: Reaching, enc: Encounter, actor: str, last: str | None) -> str | None:
     """The last target while it is a foe `actor` can still reach; else the nearest foe still
     in the fight it can reach; else the nearest foe still in the fight (None without one)."""
     me = enc.combatant(actor)

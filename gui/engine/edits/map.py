@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import re
 
-from gui.engine.contract.base import log_change
 from gui.engine.core.problems import BilingualError
 from gui.engine.play import move_log
-from gui.engine.state.changes import ABSENT, Change, ChangeSet, change
+from gui.engine.state.changes import ABSENT, Change, ChangeSet, change, log_change
 from gui.engine.state.model import Background, Edge, Encounter, Grid, Rect, Zone
 
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")

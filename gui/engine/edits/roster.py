@@ -7,8 +7,8 @@ import re
 import unicodedata
 
 from gui.engine.contract.base import Ruleset
-from gui.engine.contract.schema import FieldSpec, Label, check_combatant, check_value, default_stats
 from gui.engine.core.problems import BilingualError, Problem
+from gui.engine.core.words import Label
 from gui.engine.edits.map import COLOUR
 from gui.engine.play.placing import free_spaces
 from gui.engine.state.changes import ABSENT, Change, ChangeSet, change
@@ -23,6 +23,7 @@ from gui.engine.state.model import (
     TurnEntry,
     TurnState,
 )
+from gui.engine.state.schema import FieldSpec, check_combatant, check_value, default_stats
 from gui.engine.timing import durations
 from gui.engine.turns.history import rebuilt, snapshots
 

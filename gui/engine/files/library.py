@@ -15,14 +15,14 @@ from typing import Literal
 
 from pydantic import Field, TypeAdapter, ValidationError
 
-from gui.engine.contract.schema import check_combatant
+from gui.engine.core.load_errors import LoadError
 from gui.engine.core.problems import BilingualError, Problem, json_path
 from gui.engine.edits.roster import new_id
 from gui.engine.files import storage
 from gui.engine.files.carried import portable
-from gui.engine.files.load_errors import LoadError
 from gui.engine.rulesets import registry
 from gui.engine.state.model import Combatant, Id, Indexed, Name, Position, Strict
+from gui.engine.state.schema import check_combatant
 
 FORMAT = "escarmouche.library"
 _NAME = TypeAdapter(Name)

@@ -25,12 +25,13 @@ from typing import Any, Literal
 import pydantic_core
 from pydantic import BaseModel, ValidationError
 
+from gui.engine.core.load_errors import LoadError, parse_error, validation_error
 from gui.engine.core.problems import BilingualError, Problem, Words
-from gui.engine.files.load_errors import LoadError, parse_error, validation_error
 from gui.engine.files.migrations import MigrationError, migrate
 from gui.engine.rulesets.registry import check_encounter
 from gui.engine.state.model import DEFER_REFERENCES, Encounter, Strict
 from gui.engine.state.references import reference_problem
+from gui.engine.turns.history import history_problem
 
 FORMAT = "escarmouche.encounter"
 SCHEMA_VERSION = 5
@@ -92,7 +93,7 @@ class FileKind:
 
 
 def _encounter_loaded(enc: Encounter) -> Problem | None:
-    return reference_problem(enc, history=True) or check_encounter(enc)
+    return reference_problem(enc) or history_problem(enc) or check_encounter(enc)
 
 
 ENCOUNTER = FileKind(

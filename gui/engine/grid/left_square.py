@@ -6,7 +6,7 @@ share its squares (a rider and its mount, Ruleset.together), back on that square
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Ruleset
+from gui.engine.grid.footing import Footing
 from gui.engine.grid.squares import Cell
 from gui.engine.state.model import Encounter, Position, Scalar, Window
 
@@ -27,7 +27,7 @@ def left_cell(window: Window) -> Cell | None:
     return None
 
 
-def as_judged(enc: Encounter, ruleset: Ruleset, wid: str | None) -> Encounter:
+def as_judged(enc: Encounter, ruleset: Footing, wid: str | None) -> Encounter:
     """`enc` as a reaction taken in the window `wid` reads it: its target and those sharing
     its squares back on the square it left when the window names one, else `enc` itself
     (no window, or one opened where the target stands). A shallow copy: only the moved

@@ -61,8 +61,8 @@ class CoverCall:
 
     def words(self, heads: Mapping[Cover, tuple[str, str]] | None = None) -> tuple[str, str]:
         """The call in French and English, each cover named by `heads` (a ruleset's own
-        words and rule ids; d20's by default)."""
-        heads = heads or D20_HEADS
+        words and rule ids, Ruleset.cover_words; plain words by default)."""
+        heads = heads or HEADS
         fr_squares = (
             f"case {cell_text(self.attacker_square)} → case {cell_text(self.target_square)}"
         )
@@ -89,12 +89,12 @@ class CoverCall:
         )
 
 
-# How d20 names each cover (D35-01, D35-05, D35-07).
-D20_HEADS: Mapping[Cover, tuple[str, str]] = {
-    Cover.NONE: ("Pas d'abri (D35-01)", "No cover (D35-01)"),
-    Cover.SOFT: ("Abri mou (D35-05)", "Soft cover (D35-05)"),
-    Cover.NORMAL: ("Abri (D35-01)", "Cover (D35-01)"),
-    Cover.TOTAL: ("Abri total (D35-07)", "Total cover (D35-07)"),
+# Plain words for each cover, no rule's.
+HEADS: Mapping[Cover, tuple[str, str]] = {
+    Cover.NONE: ("Pas d'abri", "No cover"),
+    Cover.SOFT: ("Abri mou", "Soft cover"),
+    Cover.NORMAL: ("Abri", "Cover"),
+    Cover.TOTAL: ("Abri total", "Total cover"),
 }
 
 

@@ -5,9 +5,9 @@ either has no cell (or the map no grid): the rules then fall back on zones."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Ruleset
 from gui.engine.grid.board import Board
 from gui.engine.grid.flanking import FlankCall, flanking
+from gui.engine.grid.footing import Footing
 from gui.engine.grid.from_map import board_of
 from gui.engine.grid.lines import CoverCall, cover
 from gui.engine.grid.reach import Threat, squares_to
@@ -15,19 +15,19 @@ from gui.engine.grid.squares import Footprint
 from gui.engine.state.model import Combatant, Encounter
 
 
-def space_of(enc: Encounter, ruleset: Ruleset, c: Combatant) -> Footprint | None:
+def space_of(enc: Encounter, ruleset: Footing, c: Combatant) -> Footprint | None:
     """The squares `c` takes on the grid (its size's footprint), None off the grid."""
     if enc.map.grid is None or c.position.cell is None:
         return None
     return Footprint(tuple(c.position.cell), ruleset.space(enc, c))  # type: ignore[arg-type]
 
 
-def threat_of(enc: Encounter, ruleset: Ruleset, c: Combatant) -> Threat | None:
+def threat_of(enc: Encounter, ruleset: Footing, c: Combatant) -> Threat | None:
     space = space_of(enc, ruleset, c)
     return None if space is None else Threat(space, ruleset.reach(enc, c))
 
 
-def squares_apart(enc: Encounter, ruleset: Ruleset, a: Combatant, b: Combatant) -> int | None:
+def squares_apart(enc: Encounter, ruleset: Footing, a: Combatant, b: Combatant) -> int | None:
     """Squares from the nearest square of `a` to the nearest of `b` (1: adjacent), with the
     ruleset's diagonal count."""
     sa, sb = space_of(enc, ruleset, a), space_of(enc, ruleset, b)
@@ -36,7 +36,7 @@ def squares_apart(enc: Encounter, ruleset: Ruleset, a: Combatant, b: Combatant) 
     return min(squares_to(sa, cell, ruleset.diagonal(enc)) for cell in sb.cells())
 
 
-def metres_apart(enc: Encounter, ruleset: Ruleset, a: Combatant, b: Combatant) -> float | None:
+def metres_apart(enc: Encounter, ruleset: Footing, a: Combatant, b: Combatant) -> float | None:
     squares = squares_apart(enc, ruleset, a, b)
     grid = enc.map.grid
     return None if squares is None or grid is None else squares * grid.cell_m
@@ -44,7 +44,7 @@ def metres_apart(enc: Encounter, ruleset: Ruleset, a: Combatant, b: Combatant) -
 
 def cover_between(
     enc: Encounter,
-    ruleset: Ruleset,
+    ruleset: Footing,
     attacker: Combatant,
     target: Combatant,
     *,
@@ -70,7 +70,7 @@ def cover_between(
 
 def flanked_by(
     enc: Encounter,
-    ruleset: Ruleset,
+    ruleset: Footing,
     attacker: Combatant,
     target: Combatant,
     board: Board | None = None,
@@ -84,7 +84,7 @@ def flanked_by(
     return flanking(space, threat, allies, ruleset.diagonal(enc), board or board_of(enc.map))
 
 
-def allies_of(enc: Encounter, ruleset: Ruleset, c: Combatant) -> list[Combatant]:
+def allies_of(enc: Encounter, ruleset: Footing, c: Combatant) -> list[Combatant]:
     """The others of `c`'s side on the grid and still in the fight."""
     return [
         o

@@ -10,8 +10,9 @@ from gui.engine.space.zones import ZoneGraph
 from gui.engine.state.model import Combatant, Encounter, LogEntry
 
 if TYPE_CHECKING:
-    from gui.engine.contract.base import Notice, Ruleset
-    from gui.engine.play.moves import Destination
+    from gui.engine.contract.base import Ruleset
+    from gui.engine.core.words import Notice
+    from gui.engine.space.destination import Destination
 
 Words = tuple[str, str]  # (French, English)
 

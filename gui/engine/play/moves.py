@@ -1,74 +1,25 @@
-"""Where a moved token goes: a Destination (zone, grid cell, the combatant it was dropped on)
-from a point of the map, and the changes of the move, which the engine decides: the
+"""The changes of a move to a Destination (space/destination.py), which the engine decides: the
 position, the contacts it breaks or makes, the ruleset's costs, and the GM's override (G-3)."""
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from gui.engine.contract.base import is_log_append, log_change
 from gui.engine.core.problems import BilingualError
 from gui.engine.play import move_log
+from gui.engine.space.destination import Destination
 from gui.engine.space.zones import ZoneGraph, can_touch
-from gui.engine.state.changes import Change, ChangeSet, change
-from gui.engine.state.model import Combatant, Encounter, Grid, LogEntry, Map, Position
+from gui.engine.state.changes import Change, ChangeSet, change, is_log_append, log_change
+from gui.engine.state.model import Combatant, Encounter, LogEntry, Position
 
 if TYPE_CHECKING:
-    from gui.engine.contract.base import Notice, Ruleset
+    from gui.engine.contract.base import Ruleset
+    from gui.engine.core.words import Notice
 
 
 class MoveError(BilingualError, ValueError):
     """A move that cannot be made at all (no place given, an unknown zone); nothing changed."""
-
-
-@dataclass(frozen=True)
-class Destination:
-    """Where a token goes: a zone, a grid cell (a map with a snapping grid), and the
-    combatant it was dropped on, to touch in rulesets that use contact."""
-
-    zone: str | None = None
-    cell: tuple[int, int] | None = None
-    contact: str | None = None
-
-
-def zone_at(game_map: Map, x: float, y: float) -> str | None:
-    """The topmost zone (the last drawn) that holds the point."""
-    for zone in reversed(game_map.zones):
-        r = zone.rect
-        if r.x <= x <= r.x + r.width and r.y <= y <= r.y + r.height:
-            return zone.id
-    return None
-
-
-def cell_at(grid: Grid, x: float, y: float, side: int = 1) -> tuple[int, int]:
-    """The grid cell (column, row) that holds the point; for a space `side` squares wide
-    centred on the point, its top-left cell."""
-    shift = (side - 1) / 2 * grid.cell_px
-    return (
-        math.floor((x - shift - grid.origin_x) / grid.cell_px),
-        math.floor((y - shift - grid.origin_y) / grid.cell_px),
-    )
-
-
-def cell_centre(grid: Grid, cell: tuple[int, int], side: int = 1) -> tuple[float, float]:
-    """The centre of the cell, or of the space `side` squares wide whose top-left it is."""
-    return (
-        grid.origin_x + (cell[0] + side / 2) * grid.cell_px,
-        grid.origin_y + (cell[1] + side / 2) * grid.cell_px,
-    )
-
-
-def destination_at(
-    enc: Encounter, x: float, y: float, onto: str | None = None, side: int = 1
-) -> Destination:
-    """The destination of a token `side` squares wide let go with its centre at (x, y),
-    maybe on the token of `onto`: the zone under the point, and its space's top-left cell
-    when the map's grid snaps tokens to cells."""
-    grid = enc.map.grid
-    cell = cell_at(grid, x, y, side) if grid is not None and grid.snap else None
-    return Destination(zone_at(enc.map, x, y), cell, onto)
 
 
 def settled(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -> Destination:

@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label
 from gui.engine.state.model import Encounter
 from gui.engine.timing.windows import Offer, offers_in
 
 if TYPE_CHECKING:
-    from gui.engine.contract.base import Resolution, Ruleset
+    from gui.engine.contract.base import Ruleset
+    from gui.engine.contract.values import Resolution
 
 
 @dataclass(frozen=True)

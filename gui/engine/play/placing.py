@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from gui.engine.contract.base import Notice, Ruleset
+from gui.engine.contract.base import Ruleset
+from gui.engine.core.words import Notice
 from gui.engine.grid.board import Obstruction, Terrain
 from gui.engine.grid.from_map import board_of
 from gui.engine.grid.route import route

@@ -6,11 +6,12 @@ import importlib
 from collections.abc import Iterable
 from functools import cache
 
+from gui.engine import turns  # noqa: F401 (importing registers the generic turn modes)
 from gui.engine.contract.base import Ruleset
-from gui.engine.contract.schema import check_combatant, check_flags, check_resources
 from gui.engine.core.assets import RULESET_DATA_DIR
 from gui.engine.core.problems import Problem, json_path
-from gui.engine.state.model import Encounter
+from gui.engine.state.model import Encounter, on_ruleset_read
+from gui.engine.state.schema import check_combatant, check_flags, check_resources
 
 # Adding a ruleset: its module, its ruleset_data/<id>/ folder, and one line here.
 _MODULES = {
@@ -24,6 +25,19 @@ _MODULES = {
 
 
 DEFAULT = "libre"  # the ruleset of a new encounter and of the demo opened by default
+
+
+def register(ruleset_id: str, module: str) -> None:
+    """Make known a ruleset kept outside this tree (a user's, a test's): `module`, a dotted
+    name, gives RULESET_CLASS and may give DATA_FOLDER (its ruleset_data folder)."""
+    _MODULES[ruleset_id] = module
+    get.cache_clear()
+
+
+def unregister(ruleset_id: str) -> None:
+    """Forget a ruleset `register` made known."""
+    _MODULES.pop(ruleset_id, None)
+    get.cache_clear()
 
 
 def available() -> list[str]:
@@ -43,10 +57,11 @@ def get(ruleset_id: str) -> Ruleset:
 def load_modes(ruleset_id: str) -> None:
     """Make known to the loader the turn modes an encounter of `ruleset_id` may hold: the
     generic ones, and the ruleset's own (its module registers them when imported)."""
-    from gui.engine import turns  # noqa: F401 (importing registers the generic modes)
-
     if ruleset_id in _MODULES:
         importlib.import_module(_MODULES[ruleset_id])
+
+
+on_ruleset_read(load_modes)
 
 
 def check_encounter(enc: Encounter) -> Problem | None:
@@ -114,8 +129,8 @@ def _parts_problem(ruleset: Ruleset, enc: Encounter, touched: set[object] | None
                 if problem:
                     return problem
     mode = enc.turn.mode
-    turns = wanted("turn") or wanted("flags")
-    if turns and mode not in ("none", ruleset.turn_mode(enc).kind):
+    turn_touched = wanted("turn") or wanted("flags")
+    if turn_touched and mode not in ("none", ruleset.turn_mode(enc).kind):
         return Problem(
             json_path(("turn", "mode")),
             f"ce jeu de règles ne joue pas les tours en mode « {mode} »",

@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
 from gui.engine.core.copies import deep_copy
+from gui.engine.core.load_errors import reason
 from gui.engine.core.problems import BilingualError
-from gui.engine.files.load_errors import reason
-from gui.engine.state.model import DEFER_REFERENCES, Encounter, Indexed
+from gui.engine.state.model import DEFER_REFERENCES, Encounter, Indexed, LogEntry
 from gui.engine.state.references import reference_problem
 
 
@@ -323,3 +323,14 @@ def apply(enc: Encounter, cs: ChangeSet, checked: bool = True) -> None:
 def revert(enc: Encounter, cs: ChangeSet, checked: bool = True) -> None:
     """Undo a ChangeSet that was applied."""
     apply(enc, cs.inverted(), checked)
+
+
+def is_log_append(c: Change) -> bool:
+    """True for a change that adds a line to the encounter log."""
+    return c.path[0] == "log" and c.old is ABSENT
+
+
+def log_change(enc: Encounter, entry: LogEntry, before: Sequence[Change] = ()) -> Change:
+    """The change that appends `entry` to the log, after the log appends in `before`."""
+    pending = sum(1 for c in before if is_log_append(c))
+    return Change(("log", len(enc.log) + pending), ABSENT, entry)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -354,6 +354,17 @@ def register_turn_state(state: type[TurnState]) -> type[TurnState]:
     return state
 
 
+# What makes known the turn modes of a ruleset before an encounter's turn state is read: the
+# registry adds its loader when imported (the model knows no ruleset, issue 35).
+MODE_LOADERS: list[Callable[[str], None]] = []
+
+
+def on_ruleset_read(loader: Callable[[str], None]) -> None:
+    """Call `loader` with a ruleset's id whenever an encounter of that ruleset is read."""
+    if loader not in MODE_LOADERS:
+        MODE_LOADERS.append(loader)
+
+
 class Window(Strict):
     """A resolution not finished yet, where others may react before it goes on (a reaction
     window): a hit waiting to be absorbed or for its damage, a move that provokes… It is
@@ -455,9 +466,8 @@ class Encounter(Indexed):
     def _modes_known(cls, ruleset: str) -> str:
         """The turn modes of the encounter's ruleset, known before its turn state is read
         (a field read before `turn`; a model-wide validator would read dates as text)."""
-        from gui.engine.rulesets import registry
-
-        registry.load_modes(ruleset)
+        for load in MODE_LOADERS:
+            load(ruleset)
         return ruleset
 
     @field_validator("turn", mode="before")

@@ -24,17 +24,17 @@ def _duplicate(ids: Iterable[str], where: tuple[str, ...], fr: str, en: str) -> 
     return None
 
 
-def reference_problem(enc: Encounter, history: bool = False) -> Problem | None:
-    """The first broken reference (duplicate id, unknown zone/side/combatant…), or None.
-    `history`: also step back through the whole turn history (what a file holds; the app's
-    own steps write it right, so a change is not checked against all of it)."""
+def reference_problem(enc: Encounter) -> Problem | None:
+    """The first broken reference (duplicate id, unknown zone/side/combatant…), or None. The
+    turn history a file holds is stepped back through by turns.history.history_problem (the
+    app's own steps write it right, so a change is not checked against all of it)."""
     return (
         _duplicate((z.id for z in enc.map.zones), ("map", "zones"), "zone", "zone")
         or _edge_problem(enc)
         or _duplicate((s.id for s in enc.sides), ("sides",), "camp", "side")
         or _duplicate((c.id for c in enc.combatants), ("combatants",), "combattant", "combatant")
         or _combatant_problem(enc)
-        or _turn_problem(enc, history)
+        or _turn_problem(enc)
         or _window_problem(enc)
     )
 
@@ -122,32 +122,13 @@ def _combatant_problem(enc: Encounter) -> Problem | None:
     return None
 
 
-def _turn_problem(enc: Encounter, history: bool) -> Problem | None:
-    """The turn tracker and each step of its history name only what exists, and its indices
-    fall inside its order: a file that loads can play Suivant and Précédent."""
-    from gui.engine.turns.history import HistoryError, replay
-
-    side_ids = {s.id for s in enc.sides}
+def _turn_problem(enc: Encounter) -> Problem | None:
+    """The turn tracker names only what exists, and its indices fall inside its order."""
     ids = {c.id for c in enc.combatants}
-    turn = enc.turn
-    problem = _state_problem(turn, side_ids, ids, ("turn",), None)
-    if problem is not None or not history or not turn.history:
-        return problem
-    try:
-        for k, state, touched in replay(turn):
-            problem = _state_problem(state, side_ids, ids, ("turn", "history", k), touched)
-            if problem is not None:
-                return problem
-    except HistoryError as exc:
-        return Problem(
-            json_path(("turn", "history", exc.index, "patches")),
-            "étape de l’historique du tour impossible à reprendre",
-            "a step of the turn history that cannot be taken back",
-        )
-    return None
+    return turn_state_problem(enc.turn, {s.id for s in enc.sides}, ids, ("turn",), None)
 
 
-def _state_problem(
+def turn_state_problem(
     turn: TurnState,
     side_ids: set[str],
     ids: set[str],

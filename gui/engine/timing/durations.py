@@ -6,15 +6,22 @@ is a log line, and all of it is undone with the step that caused it (G-4)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Literal
+from typing import Literal, Protocol
 
-from gui.engine.contract.base import log_change
-from gui.engine.contract.schema import Label
-from gui.engine.state.changes import Change, change
+from gui.engine.core.words import Label
+from gui.engine.state.changes import Change, change, log_change
 from gui.engine.state.model import Combatant, Encounter, Expiry, LogEntry, State
 from gui.engine.turns import current_entry
 
 Moment = Literal["turn_start", "turn_end"]
+
+
+class StateNaming(Protocol):
+    """What names a state in both languages (a Ruleset: its own name for a state of its list)."""
+
+    def state_label(self, state: State) -> Label: ...
+
+
 # What becomes of a state: None, it goes on as it is; True, it ends; a State, counted down.
 Decision = Callable[[Combatant, State], State | bool | None]
 _WHY = {
@@ -41,7 +48,7 @@ def expiry(
     return Expiry(at=at, whose=whose, rounds=rounds, skip=skip)
 
 
-def _changes(enc: Encounter, decide: Decision, why: str) -> list[Change]:
+def _changes(enc: Encounter, naming: StateNaming, decide: Decision, why: str) -> list[Change]:
     """Every combatant's states as `decide` has them, and a log line for those that end."""
     changes: list[Change] = []
     logs: list[LogEntry] = []
@@ -57,23 +64,23 @@ def _changes(enc: Encounter, decide: Decision, why: str) -> list[Change]:
             continue
         changes.append(change(enc, ("combatants", c.id, "states"), kept))
         if gone:
-            logs.append(_log(enc, c, gone, why))
+            logs.append(_log(naming, enc, c, gone, why))
     for entry in logs:
         changes.append(log_change(enc, entry, changes))
     return changes
 
 
-def state_names(enc: Encounter, states: list[State]) -> Label:
+def state_names(naming: StateNaming, states: list[State]) -> Label:
     """The states' names in both languages (the ruleset's own for a state of its list)."""
-    from gui.engine.rulesets import registry  # the registry loads rulesets, which use this module
-
-    labels = [registry.get(enc.ruleset).state_label(s) for s in states]
+    labels = [naming.state_label(s) for s in states]
     return Label(fr=", ".join(x.fr for x in labels), en=", ".join(x.en for x in labels))
 
 
-def _log(enc: Encounter, c: Combatant, gone: list[State], why: str) -> LogEntry:
-    names = [state_names(enc, [s]) for s in gone]
-    every = state_names(enc, gone)
+def _log(
+    naming: StateNaming, enc: Encounter, c: Combatant, gone: list[State], why: str
+) -> LogEntry:
+    names = [state_names(naming, [s]) for s in gone]
+    every = state_names(naming, gone)
     fr, en = _WHY[why]
     return LogEntry.of(
         ("Fin d’un état", "A condition ends"),
@@ -84,7 +91,7 @@ def _log(enc: Encounter, c: Combatant, gone: list[State], why: str) -> LogEntry:
     )
 
 
-def at_round_start(enc: Encounter) -> list[Change]:
+def at_round_start(enc: Encounter, naming: StateNaming) -> list[Change]:
     """A new round: durations in rounds count down; at their end the state goes."""
 
     def decide(_c: Combatant, state: State) -> State | bool | None:
@@ -95,10 +102,12 @@ def at_round_start(enc: Encounter) -> list[Change]:
             return True
         return state.model_copy(update={"expiry": e.model_copy(update={"rounds": e.rounds - 1})})
 
-    return _changes(enc, decide, "rounds")
+    return _changes(enc, naming, decide, "rounds")
 
 
-def at_turn(enc: Encounter, members: list[str], moment: Moment) -> list[Change]:
+def at_turn(
+    enc: Encounter, naming: StateNaming, members: list[str], moment: Moment
+) -> list[Change]:
     """The turn of the unit made of `members` starts or ends: the states that end then (at
     their owner's or their source's turn); a "next turn" met during the turn it began in is
     only counted."""
@@ -114,12 +123,12 @@ def at_turn(enc: Encounter, members: list[str], moment: Moment) -> list[Change]:
             return state.model_copy(update={"expiry": e.model_copy(update={"skip": 0})})
         return True
 
-    return _changes(enc, decide, moment)
+    return _changes(enc, naming, decide, moment)
 
 
-def used(enc: Encounter, cid: str, key: str) -> list[Change]:
+def used(enc: Encounter, naming: StateNaming, cid: str, key: str) -> list[Change]:
     """A state that lasts "until used" is used up (by the attack or roll that uses it)."""
-    return _changes(enc, lambda c, s: True if c.id == cid and s.key == key else None, "use")
+    return _changes(enc, naming, lambda c, s: True if c.id == cid and s.key == key else None, "use")
 
 
 def naming(enc: Encounter, cid: str) -> list[Change]:

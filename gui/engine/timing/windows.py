@@ -7,16 +7,14 @@ it, is one undo entry (the controller merges them by the window's `gesture`)."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal, Protocol
 
-from gui.engine.contract.schema import Label, RulesetData
+from gui.engine.core.words import Label
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Encounter, Scalar, Window
-
-if TYPE_CHECKING:
-    from gui.engine.contract.base import Ruleset
-    from gui.engine.contract.edits import Edits
+from gui.engine.state.schema import RulesetData
 
 
 @dataclass(frozen=True)
@@ -33,7 +31,7 @@ class Offer:
 
 
 def opening(
-    edits: Edits,
+    edits: Staging,
     kind: str,
     actor: str | None,
     target: str | None,
@@ -64,7 +62,7 @@ def opening(
     return window
 
 
-def closing(edits: Edits, window: Window) -> None:
+def closing(edits: Staging, window: Window) -> None:
     """Close a window in `edits` (its resolution went on)."""
     windows: list[Window] = list(edits.get(("windows",)))
     edits.set(("windows",), [w for w in windows if w.id != window.id])
@@ -113,7 +111,24 @@ def gesture_of(cs: ChangeSet) -> str | None:
     return None
 
 
-def offers_in(ruleset: Ruleset, enc: Encounter, wid: str, actor: str | None = None) -> list[Offer]:
+class Offering(Protocol):
+    """What a window offers, as the ruleset says (Ruleset.window_offers)."""
+
+    def window_offers(self, enc: Encounter, window: Window) -> list[Offer]: ...
+
+
+class Staging(Protocol):
+    """The changes of one resolution being gathered (the contract's Edits): a window opens
+    or closes in them."""
+
+    enc: Encounter
+
+    def get(self, path: Sequence[str | int]) -> object: ...
+
+    def set(self, path: Sequence[str | int], value: object) -> None: ...
+
+
+def offers_in(ruleset: Offering, enc: Encounter, wid: str, actor: str | None = None) -> list[Offer]:
     """What the open window `wid` offers (its reactions and the steps that go on and close
     it: Ruleset.window_offers), to `actor` only when one is given; nothing once it closed.
     An action taken in the window is one of these (issue 34: not Attaquer beside them)."""

@@ -6,17 +6,15 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import ClassVar, Protocol
 
-from gui.engine.contract.schema import Label
 from gui.engine.core.arguments import argument_problem
 from gui.engine.core.copies import deep_copy
 from gui.engine.core.problems import BilingualError, Words
+from gui.engine.core.words import Label
 from gui.engine.state.changes import Change
-from gui.engine.state.model import Encounter, LogEntry, TurnEntry, TurnState
-
-if TYPE_CHECKING:
-    from gui.engine.contract.base import Ruleset
+from gui.engine.state.model import Combatant, Encounter, LogEntry, TurnEntry, TurnState
+from gui.engine.state.schema import RulesetData
 
 
 @dataclass(frozen=True)
@@ -45,12 +43,29 @@ class Step:
     changes: list[Change] = field(default_factory=list)
 
 
+class TurnRules(Protocol):
+    """What a turn mode asks of its ruleset (the contract's Ruleset answers it): who takes
+    turns, the initiative scores, the mode the flags pick, the house-rule flags. The turn
+    modes know no ruleset (issue 35)."""
+
+    @property
+    def data(self) -> RulesetData: ...
+
+    def turn_units(self, enc: Encounter) -> list[TurnEntry]: ...
+
+    def initiative_score(self, enc: Encounter, c: Combatant) -> int: ...
+
+    def turn_mode(self, enc: Encounter) -> TurnMode: ...
+
+    def flag(self, enc: Encounter, flag_id: str) -> bool | int | str: ...
+
+
 @dataclass(frozen=True)
 class TurnContext:
     """What a mode may read: the encounter as it is, and its ruleset's answers."""
 
     enc: Encounter
-    ruleset: Ruleset
+    ruleset: TurnRules
 
     def units(self) -> list[TurnEntry]:
         """Who takes turns (the ruleset groups combatants into units)."""

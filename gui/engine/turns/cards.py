@@ -17,8 +17,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from gui.engine.contract.schema import Label
 from gui.engine.core.problems import BilingualError, Words
+from gui.engine.core.words import Label
 from gui.engine.state.changes import Change
 from gui.engine.state.model import Encounter, LogEntry, TurnEntry, TurnState, register_turn_state
 from gui.engine.turns.base import Step, TurnContext, TurnError, index_of

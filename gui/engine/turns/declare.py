@@ -9,8 +9,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from gui.engine.contract.base import Term
-from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.core.words import Label, Term
 from gui.engine.state.changes import Change
 from gui.engine.state.model import (
     Combatant,
@@ -22,6 +21,7 @@ from gui.engine.state.model import (
     TurnState,
     register_turn_state,
 )
+from gui.engine.state.schema import FieldSpec
 from gui.engine.turns.base import (
     Step,
     TurnContext,
@@ -67,7 +67,16 @@ class ActionInitiative:
 class Declarations:
     """What a ruleset says about declarations: the fields a unit fills besides its actions,
     what declaring changes, each action's initiative from the unit's roll, and what follows
-    once the initiatives are rolled. By default: nothing more, and roll + score each."""
+    once the initiatives are rolled. By default: nothing more, and roll + score each.
+
+    The rule ids the mode's views cite (G-2) are the ruleset's, none by default: the score
+    that orders the declarations, the actions taken from the highest initiative down, actions
+    at the same time, a delayed action."""
+
+    score_rule = ""
+    order_rule = ""
+    together_rule = ""
+    delay_rule = ""
 
     def options(self, enc: Encounter, c: Combatant) -> tuple[FieldSpec, ...]:
         return ()

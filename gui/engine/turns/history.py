@@ -15,8 +15,10 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import to_jsonable_python
 
 from gui.engine.core.copies import deep_copy
+from gui.engine.core.problems import Problem, json_path
 from gui.engine.state.changes import ABSENT, Change, change, read
 from gui.engine.state.model import HISTORY_LIMIT, Encounter, TurnPatch, TurnState, TurnStep
+from gui.engine.state.references import turn_state_problem
 from gui.engine.turns.base import TurnError, scratch
 
 Path = tuple[str | int, ...]
@@ -187,3 +189,22 @@ def rebuilt(states: list[TurnState]) -> TurnState:
                 )
             )
     return states[-1].model_copy(update={"history": history[-HISTORY_LIMIT:]})
+
+
+def history_problem(enc: Encounter) -> Problem | None:
+    """Each step of the turn history a file holds names only what exists, and can be taken
+    back: a file that loads can play Suivant and Précédent."""
+    side_ids = {s.id for s in enc.sides}
+    ids = {c.id for c in enc.combatants}
+    try:
+        for k, state, touched in replay(enc.turn):
+            problem = turn_state_problem(state, side_ids, ids, ("turn", "history", k), touched)
+            if problem is not None:
+                return problem
+    except HistoryError as exc:
+        return Problem(
+            json_path(("turn", "history", exc.index, "patches")),
+            "étape de l’historique du tour impossible à reprendre",
+            "a step of the turn history that cannot be taken back",
+        )
+    return None

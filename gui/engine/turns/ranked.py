@@ -8,8 +8,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from gui.engine.contract.schema import Label
 from gui.engine.core.problems import Words
+from gui.engine.core.words import Label
 from gui.engine.state.model import (
     Encounter,
     LogEntry,

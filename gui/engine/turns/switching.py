@@ -4,13 +4,8 @@ card initiative switched on deals the round's cards); refused in the middle of a
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from gui.engine.state.model import Encounter, LogEntry, TurnState
-from gui.engine.turns.base import TurnContext, TurnError, TurnMode
-
-if TYPE_CHECKING:
-    from gui.engine.contract.base import Ruleset
+from gui.engine.turns.base import TurnContext, TurnError, TurnMode, TurnRules
 
 REFUSED = (
     "ce réglage change la façon de jouer les tours : le modifier entre deux rounds (après le "
@@ -40,7 +35,7 @@ def round_untouched(enc: Encounter, mode: TurnMode) -> bool:
     return False
 
 
-def switched(enc: Encounter, ruleset: Ruleset, after: Encounter) -> tuple[TurnState, LogEntry]:
+def switched(enc: Encounter, ruleset: TurnRules, after: Encounter) -> tuple[TurnState, LogEntry]:
     """The turn state that goes on in `after`'s mode (`enc` with the new flags) from the round
     under way, and the journal's line that says so; TurnError when the round is under way
     or the new mode cannot begin without inputs (initiative rolls)."""

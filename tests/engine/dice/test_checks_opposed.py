@@ -36,13 +36,13 @@ ADJACENT = EdgeSource("Ennemi à 1,50 m", "DOU-41", False)
 
 
 def test_no_source_is_a_normal_roll_with_no_terms():
-    net = net_edge([])
+    net = net_edge([], rule="DOU-73")
     assert (net.edge, str(net.roll), net.terms()) == ("normal", "3d6", ())
 
 
 def test_sources_and_their_terms():
     """DOU-73: advantage → 4d6kh3, each source a term with its rule, then the result."""
-    net = net_edge([INVISIBLE, SQUEEZED])
+    net = net_edge([INVISIBLE, SQUEEZED], rule="DOU-73")
     assert (net.edge, str(net.roll.expr)) == ("advantage", "4d6kh3")
     assert [str(t) for t in net.terms()] == [
         f"DOU-39 {INVISIBLE.label} : avantage",
@@ -54,12 +54,12 @@ def test_sources_and_their_terms():
         f"DOU-17 {SQUEEZED.label}: advantage",  # a source with no English keeps its French
         "DOU-73 Result: advantage (4d6kh3)",
     ]
-    assert str(net_edge([FAR]).roll) == "4d6kl3"
+    assert str(net_edge([FAR], rule="DOU-73").roll) == "4d6kl3"
 
 
 def test_any_advantage_and_any_disadvantage_cancel():
     """A-DOU-1 / DOU-73: two advantages and one disadvantage are a normal 3d6 roll."""
-    net = net_edge([INVISIBLE, SQUEEZED, FAR])
+    net = net_edge([INVISIBLE, SQUEEZED, FAR], rule="DOU-73")
     assert (net.edge, str(net.roll), net.advantages, net.disadvantages) == ("normal", "3d6", 2, 1)
     assert str(net.terms()[-1]) == "DOU-73 Avantage et désavantage s’annulent : jet normal (3d6)"
     assert (
@@ -69,19 +69,21 @@ def test_any_advantage_and_any_disadvantage_cancel():
 
 
 def test_counting_against_each_other_is_a_parameter():
-    net = net_edge([INVISIBLE, SQUEEZED, FAR], netting="count")
+    net = net_edge([INVISIBLE, SQUEEZED, FAR], rule="DOU-73", netting="count")
     assert net.edge == "advantage"
     assert net.terms()[-1].value == "avantage (4d6kh3)"
-    assert net_edge([INVISIBLE, FAR, ADJACENT], netting="count").edge == "disadvantage"
-    assert net_edge([INVISIBLE, FAR], netting="count").edge == "normal"
+    assert (
+        net_edge([INVISIBLE, FAR, ADJACENT], rule="DOU-73", netting="count").edge == "disadvantage"
+    )
+    assert net_edge([INVISIBLE, FAR], rule="DOU-73", netting="count").edge == "normal"
     with pytest.raises(ValueError):
-        net_edge([], netting="stack")
+        net_edge([], rule="DOU-73", netting="stack")
 
 
 def test_d20_edges_and_other_methods():
     assert str(net_edge([INVISIBLE], count=1, sides=20, rule="X").roll) == "2d20kh1"
-    assert str(net_edge([FAR], count=1, sides=20).roll) == "2d20kl1"
-    assert str(net_edge([FAR], method="two_rolls").roll) == "3d6×2 min"
+    assert str(net_edge([FAR], count=1, sides=20, rule="X").roll) == "2d20kl1"
+    assert str(net_edge([FAR], method="two_rolls", rule="X").roll) == "3d6×2 min"
 
 
 def icepool_opposed(a, b, ma, mb):
@@ -169,7 +171,7 @@ def attack(bonus, ca):
 
 def test_concealment_chain_hand_worked():
     """D35-16: +5 against CA 15 (11/20 hit), then 20% concealment: 11/20 × 4/5 = 11/25."""
-    steps = [attack(5, 15), miss_chance_step(20)]
+    steps = [attack(5, 15), miss_chance_step(20, "Camouflage", "D35-16")]
     odds = chain_odds(steps)
     assert odds.steps == (Fraction(11, 20), Fraction(4, 5))
     assert odds.reached == (1, Fraction(11, 20))
@@ -192,14 +194,14 @@ def test_concealments_do_not_add_up():
     """D35-16: only the highest miss chance applies."""
     assert concealment([20, 50, 20]) == 50
     assert concealment([]) == 0
-    assert chain_odds([miss_chance_step(0)]).success == 1
-    assert chain_odds([miss_chance_step(100)]).success == 0
+    assert chain_odds([miss_chance_step(0, "Camouflage", "D35-16")]).success == 1
+    assert chain_odds([miss_chance_step(100, "Camouflage", "D35-16")]).success == 0
     with pytest.raises(ValueError, match="outside 0–100"):
-        miss_chance_step(101)
+        miss_chance_step(101, "Camouflage", "D35-16")
 
 
 def test_chain_progress():
-    steps = [attack(5, 15), miss_chance_step(20)]
+    steps = [attack(5, 15), miss_chance_step(20, "Camouflage", "D35-16")]
     assert next_step(steps, []) == 0
     assert next_step(steps, [True]) == 1
     assert next_step(steps, [False]) is None

@@ -7,9 +7,9 @@ import os
 
 import pytest
 
+from gui.engine.core.load_errors import LoadError
 from gui.engine.files import library, storage
 from gui.engine.files.library import Library, LibraryError
-from gui.engine.files.load_errors import LoadError
 from gui.engine.files.storage import SaveError
 from gui.engine.rulesets import registry
 from gui.engine.state.model import Expiry, Position, State

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from gui.engine.contract.base import Action, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from gui.engine.files import storage
 from gui.engine.files.migrations import migrate
 from gui.engine.play.table import Table

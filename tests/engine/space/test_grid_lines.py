@@ -12,7 +12,7 @@ from gui.engine.grid.squares import Footprint
 def test_d35_01_no_cover_in_the_open():
     call = cover(Board(), Footprint((0, 0)), Footprint((5, 2)))
     assert call.cover == Cover.NONE and call.line_of_effect
-    assert call.fr.startswith("Pas d'abri (D35-01)")
+    assert call.fr.startswith("Pas d'abri : case")  # plain words, a ruleset adds its ids
 
 
 def test_d35_07_total_cover_behind_a_long_wall_tv_d35_01():
@@ -20,7 +20,7 @@ def test_d35_07_total_cover_behind_a_long_wall_tv_d35_01():
     call = cover(Board([Wall((3, -5), (3, 5))]), Footprint((0, 0)), Footprint((5, 0)))
     assert call.cover == Cover.TOTAL and not call.line_of_effect
     assert len(call.lines) == 16 and all(line.hit for line in call.lines)
-    assert call.en.startswith("Total cover (D35-07)")
+    assert call.en.startswith("Total cover: square")
 
 
 def test_d35_01_a_short_wall_gives_cover_and_names_the_wall():
@@ -46,7 +46,7 @@ def test_d35_05_a_creature_between_is_soft_cover():
     call = cover(Board(), Footprint((0, 0)), Footprint((5, 0)), creatures=[Footprint((2, 0))])
     assert call.cover == Cover.SOFT
     assert call.deciding.hit.kind == "creature" and call.deciding.hit.cell == (2, 0)
-    assert call.en.startswith("Soft cover (D35-05)")
+    assert call.en.startswith("Soft cover: square")
 
 
 def test_a_wall_beats_a_creature_on_the_same_line():

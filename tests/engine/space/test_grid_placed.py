@@ -105,7 +105,8 @@ def test_con_18_distance_on_the_grid_counts_from_the_nearest_squares():
 
 def test_lib_08_an_attack_with_no_line_of_effect_is_the_gm_s_call():
     """The newcomer's case: the map said total cover and the attack rolled as usual."""
-    from gui.engine.contract.base import FORCE, Action, ActionError, DiceResult
+    from gui.engine.checks.request import DiceResult
+    from gui.engine.contract.values import FORCE, Action, ActionError
 
     enc = room(on(fighter("a", "a"), (0, 0)), on(fighter("b", "b"), (3, 0)))
     attack = Action("attack", "a", "b")

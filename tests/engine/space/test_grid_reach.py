@@ -38,7 +38,8 @@ def test_a_wall_stops_a_threat_d35_07():
 def test_d35_66_allies_on_opposite_sides_flank():
     call = flanking(Footprint((5, 5)), Threat(Footprint((4, 5))), [Threat(Footprint((6, 5)))])
     assert call.flanked and call.ally == 0 and call.sides == "left-right"
-    assert call.fr.startswith("Prise en tenaille (D35-66, +2 D35-67)")
+    assert call.fr.startswith("Prise en tenaille : la ligne des centres de (4, 5) et (6, 5)")
+    assert call.en.startswith("Flanking: the line between the centres")  # no ruleset's id
 
 
 def test_d35_66_opposite_corners_count():

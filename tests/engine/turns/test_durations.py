@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.edits import conditions
+from gui.engine.contract import conditions
+from gui.engine.contract.conditions import ConditionError, Duration
 from gui.engine.edits import roster as roster_edits
-from gui.engine.edits.conditions import ConditionError, Duration
 from gui.engine.play.table import Table
 from gui.engine.state.changes import ChangeSet
 from gui.engine.timing import durations
@@ -34,7 +34,7 @@ def acting(t: Table) -> str:
 
 def put(t: Table, cid: str, key: str, duration: Duration, source: str | None = None) -> None:
     state = conditions.condition(t.ruleset, t.enc, cid, key, duration, source, name="Marqué")
-    t.apply(conditions.add(t.enc, cid, state))
+    t.apply(conditions.add(t.ruleset, t.enc, cid, state))
 
 
 def keys(t: Table, cid: str) -> list[str]:
@@ -94,11 +94,11 @@ def test_n_rounds_count_down_at_each_new_round(t):
 
 def test_until_used_ends_when_the_rules_use_it(t):
     put(t, "y", conditions.FREE, Duration("use"))
-    cs = ChangeSet("Utiliser", tuple(durations.used(t.enc, "y", "x_marque")))
+    cs = ChangeSet("Utiliser", tuple(durations.used(t.enc, t.ruleset, "y", "x_marque")))
     before = dump(t.enc)
     t.apply(cs)
     assert keys(t, "y") == [] and t.enc.log[-1].breakdown == ["G-4 Marqué : fin (utilisé)"]
-    assert durations.used(t.enc, "y", "x_marque") == []  # nothing left to use
+    assert durations.used(t.enc, t.ruleset, "y", "x_marque") == []  # nothing left to use
     t.revert(cs)
     assert dump(t.enc) == before
 
@@ -118,12 +118,12 @@ def test_the_gm_puts_a_ruleset_state_with_its_rules_text_and_removes_it(t):
     state = conditions.condition(t.ruleset, t.enc, "y", "etourdi", Duration("rounds", 1), "x")
     assert (state.label, state.text) == ("Étourdi", "Ne peut pas agir.")
     before = dump(t.enc)
-    t.apply(conditions.add(t.enc, "y", state))
+    t.apply(conditions.add(t.ruleset, t.enc, "y", state))
     assert t.enc.log[-1].action == "État ajouté par le MJ"
     assert t.enc.log[-1].breakdown[0] == "G-3 Étourdi (1 r.)"
     added = dump(t.enc)
     assert added != before
-    cs = conditions.remove(t.enc, "y", 0)
+    cs = conditions.remove(t.ruleset, t.enc, "y", 0)
     t.apply(cs)
     assert keys(t, "y") == [] and t.enc.log[-1].outcome == "Y n’est plus Étourdi"
     t.revert(cs)

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.edits import roster as roster_edits
 from gui.engine.files import storage
 from gui.engine.rulesets import registry

@@ -8,11 +8,12 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Literal
 
-from gui.engine.contract.base import Ruleset, log_change
-from gui.engine.contract.schema import Label, StateValueSpec
+from gui.engine.contract.base import Ruleset
 from gui.engine.core.problems import BilingualError
-from gui.engine.state.changes import ChangeSet, change
+from gui.engine.core.words import Label
+from gui.engine.state.changes import ChangeSet, change, log_change
 from gui.engine.state.model import Encounter, LogEntry, State
+from gui.engine.state.schema import StateValueSpec
 from gui.engine.timing import durations
 from gui.engine.turns import current_entry
 
@@ -119,12 +120,12 @@ def _expiry(enc: Encounter, cid: str, d: Duration, source: str | None):
     return durations.expiry(enc, d.lasting, cid, d.whose, source)
 
 
-def add(enc: Encounter, cid: str, state: State) -> ChangeSet:
+def add(ruleset: Ruleset, enc: Encounter, cid: str, state: State) -> ChangeSet:
     """Put `state` on `cid` (replacing one with the same key): one undo entry, logged."""
     c = enc.combatant(cid)
     states = [s for s in c.states if s.key != state.key] + [state]
     changes = [change(enc, ("combatants", cid, "states"), states)]
-    lasting, name = describe(enc, state, cid), durations.state_names(enc, [state])
+    lasting, name = describe(enc, state, cid), durations.state_names(ruleset, [state])
     lines = [
         (
             f"G-3 {name.fr}" + (f" ({lasting.fr})" if lasting.fr else ""),
@@ -143,7 +144,7 @@ def add(enc: Encounter, cid: str, state: State) -> ChangeSet:
     return ChangeSet(f"{c.name} : {name.fr}", tuple(changes), f"{c.name}: {name.en}")
 
 
-def remove(enc: Encounter, cid: str, index: int) -> ChangeSet:
+def remove(ruleset: Ruleset, enc: Encounter, cid: str, index: int) -> ChangeSet:
     """Take the state at `index` off `cid`: one undo entry, logged."""
     c = enc.combatant(cid)
     if not 0 <= index < len(c.states):
@@ -151,7 +152,7 @@ def remove(enc: Encounter, cid: str, index: int) -> ChangeSet:
     gone = c.states[index]
     kept = [s for i, s in enumerate(c.states) if i != index]
     changes = [change(enc, ("combatants", cid, "states"), kept)]
-    name = durations.state_names(enc, [gone])
+    name = durations.state_names(ruleset, [gone])
     entry = LogEntry.of(
         ("État retiré par le MJ", "Condition removed by the GM"),
         (f"{c.name} n’est plus {name.fr}", f"{c.name} is no longer {name.en}"),

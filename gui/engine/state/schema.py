@@ -9,18 +9,11 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, StringConstraints
 
 from gui.engine.core.problems import Problem, json_path
+from gui.engine.core.words import Label
 from gui.engine.dice.rolling import DiceExpr, DiceInputError
 from gui.engine.state.model import Combatant, StatValue
 
 Key = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:-]+$")]
-
-
-class Label(BaseModel):
-    """A text in French (shown first) and English."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    fr: str
-    en: str
 
 
 class Choice(BaseModel):
