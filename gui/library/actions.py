@@ -4,34 +4,33 @@ the fight's state back to the library."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtWidgets import QFileDialog, QWidget
 
 from gui.boot import paths
 from gui.boot.i18n import message, tr
+from gui.control.controller import Controller
 from gui.engine.files import storage, write_back
 from gui.library import shelf
 from gui.library.import_dialog import ImportDialog
 from gui.library.write_back_dialog import WriteBackDialog
-
-if TYPE_CHECKING:
-    from gui.window.main_window import MainWindow
+from gui.window.prompts import Prompts
 
 
 class LibraryActions:
-    """Slots of « Importer d'une rencontre » and « Mettre à jour la bibliothèque »; the
-    dialogs are methods that tests replace."""
+    """Slots of « Importer d'une rencontre » and « Mettre à jour la bibliothèque », their
+    dialogs opened over `parent`; the dialogs are methods that tests replace."""
 
-    def __init__(self, window: MainWindow) -> None:
-        self.window = window
-        self.controller = window.controller
+    def __init__(self, controller: Controller, prompts: Prompts, parent: QWidget) -> None:
+        self.controller = controller
+        self.prompts = prompts
+        self.parent = parent
 
     # Dialog seams ---------------------------------------------------------------------------
 
     def ask_path(self) -> Path | None:
         name, _ = QFileDialog.getOpenFileName(
-            self.window,
+            self.parent,
             tr("Importer d’une rencontre"),
             str(paths.browse_dir()),
             tr("Rencontres Escarmouche (*.json)"),
@@ -56,11 +55,11 @@ class LibraryActions:
         try:
             source = storage.load(path)
         except storage.LoadError as exc:
-            self.window.prompts.warn(title, f"{path}\n\n{exc.path} : {message(exc)}")
+            self.prompts.warn(title, f"{path}\n\n{exc.path} : {message(exc)}")
             return []
         ruleset = self.controller.enc.ruleset
         if source.ruleset != ruleset:
-            self.window.prompts.warn(
+            self.prompts.warn(
                 title,
                 tr(
                     "{file} est une rencontre du jeu de règles « {other} » : seules celles de "
@@ -69,11 +68,9 @@ class LibraryActions:
             )
             return []
         if not source.combatants:
-            self.window.prompts.warn(
-                title, tr("{file} n’a aucun combattant.").format(file=path.name)
-            )
+            self.prompts.warn(title, tr("{file} n’a aucun combattant.").format(file=path.name))
             return []
-        dialog = ImportDialog(self.controller, source, self.window)
+        dialog = ImportDialog(self.controller, source, self.parent)
         if not self.choose_combatants(dialog) or not dialog.added:
             return []
         self.controller.select(dialog.added[0])
@@ -87,7 +84,7 @@ class LibraryActions:
             lib = shelf.read(enc.ruleset)
             updates = write_back.updates(lib, enc, self.controller.ruleset)
             if not updates:
-                self.window.prompts.warn(
+                self.prompts.warn(
                     title,
                     tr(
                         "Rien à écrire : aucun combattant de cette rencontre ne porte le nom "
@@ -95,12 +92,12 @@ class LibraryActions:
                     ),
                 )
                 return 0
-            dialog = WriteBackDialog(updates, self.window)
+            dialog = WriteBackDialog(updates, self.parent)
             chosen = dialog.chosen() if self.choose_updates(dialog) else []
             if chosen:
                 shelf.write(write_back.written(lib, enc, chosen))
         except shelf.LibraryProblem as exc:
-            self.window.prompts.warn(title, message(exc))
+            self.prompts.warn(title, message(exc))
             return 0
         if chosen:
             self.controller.message.emit(

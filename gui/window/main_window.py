@@ -66,7 +66,17 @@ class MainWindow(QMainWindow):
         self.show_autosave_problem(controller.autosave_problem)
         self.mode_label = QLabel()
         self.statusBar().addPermanentWidget(self.mode_label)
-        self.menus = Menus(self)
+        self.menus = Menus(
+            self,
+            controller=controller,
+            prompts=self.prompts,
+            files=self.files,
+            scene=self.scene,
+            view=self.view,
+            turns=self.turns,
+            docks=self.docks.values(),
+            update_status=self.update_status,
+        )
         controller.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         controller.file_state_changed.connect(self.update_title)
         controller.replaced.connect(self._replaced)

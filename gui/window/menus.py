@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterable
 
 from PySide6.QtGui import QAction, QActionGroup, QKeySequence
-from PySide6.QtWidgets import QMenu, QToolBar
+from PySide6.QtWidgets import QDockWidget, QMainWindow, QMenu, QToolBar
 
 from gui.boot.i18n import tr
+from gui.control.controller import Controller
 from gui.control.settings import set_skip_out, skip_out
 from gui.library.actions import LibraryActions
+from gui.map.scene import EncounterScene
 from gui.map.tools import CONNECT, DRAW, EDIT_TOOLS, RULER, SELECT, TERRAIN, WALL
+from gui.map.view import MapView
+from gui.turns.panel import TurnPanel
 from gui.window.actions import WindowActions
+from gui.window.file_actions import FileActions
 from gui.window.icons import icon_for
 from gui.window.players_actions import PlayersActions
-
-if TYPE_CHECKING:
-    from gui.window.main_window import MainWindow
+from gui.window.prompts import Prompts
 
 
 def _key(*keys: str | QKeySequence.StandardKey) -> list[QKeySequence]:
@@ -31,11 +34,32 @@ def _key(*keys: str | QKeySequence.StandardKey) -> list[QKeySequence]:
 
 
 class Menus:
-    """Builds every QAction once; menus and the toolbar share them."""
+    """Builds every QAction once, in `window`'s menu bar and toolbar, which share them; the
+    slots are those of the action classes, given what each needs of the window's parts."""
 
-    def __init__(self, window: MainWindow) -> None:
+    def __init__(
+        self,
+        window: QMainWindow,
+        *,
+        controller: Controller,
+        prompts: Prompts,
+        files: FileActions,
+        scene: EncounterScene,
+        view: MapView,
+        turns: TurnPanel,
+        docks: Iterable[QDockWidget],
+        update_status: Callable[[], None],
+    ) -> None:
         self.window = window
-        self.do = WindowActions(window)
+        self.controller = controller
+        self.prompts = prompts
+        self.files = files
+        self.scene = scene
+        self.view = view
+        self.turns = turns
+        self.docks = list(docks)
+        self.update_status = update_status
+        self.do = WindowActions(controller, prompts, files, scene, view, window)
         self.actions: dict[str, QAction] = {}
         bar = window.menuBar()
         self._file_menu(bar.addMenu(tr("&Fichier")))
@@ -44,8 +68,8 @@ class Menus:
         self._view_menu(bar.addMenu(tr("&Affichage")))
         self._help_menu(bar.addMenu(tr("Aid&e")))
         self._toolbar()
-        window.controller.selection_changed.connect(lambda _cid: self.update_enabled())
-        window.controller.replaced.connect(self.update_enabled)
+        controller.selection_changed.connect(lambda _cid: self.update_enabled())
+        controller.replaced.connect(self.update_enabled)
         self.update_enabled()
 
     def add(self, key: str, text: str, slot, shortcuts=(), tip: str = "", checkable=False):
@@ -81,7 +105,7 @@ class Menus:
             self.add("rename_encounter", tr("Reno&mmer la rencontre…"), do.rename_encounter, [])
         )
         menu.addSeparator()
-        library = self.library = LibraryActions(self.window)
+        library = self.library = LibraryActions(self.controller, self.prompts, self.window)
         menu.addAction(
             self.add("import_encounter", tr("Importer d’une ren&contre…"), library.import_encounter)
         )
@@ -108,15 +132,15 @@ class Menus:
 
     def _fill_recent(self) -> None:
         self.recent.clear()
-        for path in self.window.files.recent():
-            self.recent.addAction(path.name, lambda p=path: self.window.files.open(p)).setToolTip(
+        for path in self.files.recent():
+            self.recent.addAction(path.name, lambda p=path: self.files.open(p)).setToolTip(
                 str(path)
             )
         if self.recent.isEmpty():
             self.recent.addAction(tr("(aucun)")).setEnabled(False)
 
     def _edit_menu(self, menu: QMenu) -> None:
-        stack, do = self.window.controller.undo_stack, self.do
+        stack, do = self.controller.undo_stack, self.do
         undo = stack.createUndoAction(self.window, tr("&Annuler"))
         undo.setShortcuts(_key(QKeySequence.StandardKey.Undo))
         undo.setIcon(icon_for("undo", self.window.style()))
@@ -139,7 +163,7 @@ class Menus:
             self.add(
                 "edit_map",
                 tr("Mode édition de la &carte"),
-                do.set_editing,
+                self.set_editing,
                 ["Ctrl+E"],
                 tr("Dessiner, déplacer et relier les zones"),
                 checkable=True,
@@ -186,13 +210,21 @@ class Menus:
             )
         )
 
+    def set_editing(self, on: bool) -> None:
+        """Édition › Mode édition de la carte: the map's edit mode, the Sélection tool, the
+        entries enabled as it allows, the status bar told."""
+        self.scene.set_editing(on)
+        self.actions["tool_select"].setChecked(True)
+        self.update_enabled()
+        self.update_status()
+
     def choose_tool(self, tool: str) -> None:
         """A map tool chosen. One that edits the map (zone, link, wall, terrain) turns the
         map's edit mode on first and says so (issue 34: it did nothing, with no word)."""
-        if tool in EDIT_TOOLS and not self.window.scene.editing:
+        if tool in EDIT_TOOLS and not self.scene.editing:
             self.actions["edit_map"].setChecked(True)  # its slot checks « Sélection »
             self.actions[self.tool_keys[tool]].setChecked(True)  # back here, editing
-            self.window.controller.message.emit(
+            self.controller.message.emit(
                 tr("Mode édition de la carte activé (Ctrl+E pour revenir au jeu)")
             )
             return
@@ -239,14 +271,14 @@ class Menus:
     def fill_combat_menu(self) -> None:
         menu = self.combat_menu
         menu.clear()
-        for action in self.window.turns.turn_actions():
+        for action in self.turns.turn_actions():
             menu.addAction(action)
         menu.addSeparator()
         for action in self._combat_tail:
             menu.addAction(action)
 
     def _view_menu(self, menu: QMenu) -> None:
-        view = self.window.view
+        view = self.view
         menu.addAction(
             self.add(
                 "threats",
@@ -275,10 +307,10 @@ class Menus:
         )
         menu.addAction(self.add("zoom_1", tr("&Taille réelle"), view.reset_zoom, ["Ctrl+1"]))
         menu.addSeparator()
-        self.players = PlayersActions(self.window, self)
+        self.players = PlayersActions(self.controller, self.view, self.add)
         self.players.fill(menu)
         menu.addSeparator()
-        for dock in self.window.docks.values():
+        for dock in self.docks:
             menu.addAction(dock.toggleViewAction())
 
     def _help_menu(self, menu: QMenu) -> None:
@@ -296,7 +328,7 @@ class Menus:
     def _toolbar(self) -> None:
         bar = QToolBar(tr("Barre d’outils"), self.window)
         bar.setObjectName("mainToolbar")
-        a, turns = self.actions, self.window.turns
+        a, turns = self.actions, self.turns
         for item in (
             a["new"],
             a["open"],
@@ -325,6 +357,6 @@ class Menus:
         self.window.addToolBar(bar)
 
     def update_enabled(self) -> None:
-        selected = self.window.controller.selected is not None
+        selected = self.controller.selected is not None
         for key in ("duplicate", "remove", "action"):
             self.actions[key].setEnabled(selected)

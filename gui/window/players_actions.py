@@ -4,7 +4,7 @@ whether the dice of the GM's rolls are shown to them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
 
 import shiboken6
 from PySide6.QtCore import QSettings
@@ -12,19 +12,21 @@ from PySide6.QtGui import QAction, QActionGroup, QGuiApplication
 from PySide6.QtWidgets import QMenu
 
 from gui.boot.i18n import tr
+from gui.control.controller import Controller
+from gui.map.view import MapView
 from gui.player.token_size import size_menu
 from gui.player.window import DICE_KEY, PlayersWindow, chosen_screen
 
-if TYPE_CHECKING:
-    from gui.window.main_window import MainWindow
-    from gui.window.menus import Menus
-
 
 class PlayersActions:
-    def __init__(self, window: MainWindow, menus: Menus) -> None:
-        self.window = window
+    """The players' window of `controller`'s encounter, and the part of the GM's `view` it
+    shows; its entries are made by `add` (Menus.add: text, slot, shortcuts, tip…)."""
+
+    def __init__(self, controller: Controller, view: MapView, add: Callable[..., QAction]) -> None:
+        self.controller = controller
+        self.view = view
         self.players: PlayersWindow | None = None
-        self.toggle = menus.add(
+        self.toggle = add(
             "players_view",
             tr("Vue des &joueurs"),
             self.set_open,
@@ -32,17 +34,17 @@ class PlayersActions:
             tip=tr("Une fenêtre pour les joueurs, sur un second écran, sans ce qui est caché"),
             checkable=True,
         )
-        self.show_mine = menus.add(
+        self.show_mine = add(
             "players_show",
             tr("M&ontrer aux joueurs"),
             self.show_gm_view,
             ["F10"],
             tip=tr("La vue des joueurs montre la partie de la carte que vous voyez"),
         )
-        self.show_all = menus.add(
+        self.show_all = add(
             "players_all", tr("Leur montrer toute la &carte"), lambda: self._area(None)
         )
-        self.gm_dice = menus.add(
+        self.gm_dice = add(
             "players_dice", tr("Montrer les &dés des jets du MJ"), self._gm_dice, checkable=True
         )
         self.gm_dice.setChecked(bool(QSettings().value(DICE_KEY, False, type=bool)))
@@ -79,7 +81,7 @@ class PlayersActions:
 
     def set_open(self, on: bool) -> None:
         if on and self.players is None:
-            self.players = PlayersWindow(self.window.controller)
+            self.players = PlayersWindow(self.controller)
             self.players.destroyed.connect(self._gone)
             self.players.show_on(chosen_screen())
         elif not on and self.players is not None:
@@ -100,7 +102,7 @@ class PlayersActions:
 
     def show_gm_view(self) -> None:
         """« Montrer aux joueurs »: the part of the map the GM's view shows."""
-        view = self.window.view
+        view = self.view
         self._area(view.mapToScene(view.viewport().rect()).boundingRect())
 
     def _area(self, rect) -> None:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeySequence
@@ -25,9 +24,7 @@ from PySide6.QtWidgets import (
 
 from gui.boot.i18n import pick, tr
 from gui.engine.rulesets import registry
-
-if TYPE_CHECKING:
-    from gui.window.main_window import MainWindow
+from gui.window.main_window import MainWindow
 
 MAX_SHOWN_RECENT = 6  # the start page lists this many recent files (the menu has them all)
 
