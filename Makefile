@@ -43,6 +43,7 @@ run: $(STAMP) $(QM)
 lint: $(STAMP)
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports --no-cache
 
 test: lint $(QM) wheel-test
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest -q

@@ -7,15 +7,12 @@ import random
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import astuple, dataclass, replace
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import Literal, get_args
 
 from gui.engine.checks.kept import Joint, KeptFaces, check_dice, kept_dice, kept_of, read_kept
+from gui.engine.core.words import Term
 from gui.engine.dice.odds import Distribution
 from gui.engine.dice.rolling import DiceExpr, parse_faces, roll
-
-if TYPE_CHECKING:
-    from gui.engine.core.words import Term
-
 
 Edge = Literal["normal", "advantage", "disadvantage"]
 NORMAL: Edge = "normal"
@@ -220,7 +217,6 @@ class NetEdge:
     def terms(self) -> tuple[Term, ...]:
         """One term per source with its rule, then the netted edge with the dice and rule."""
         # Imported here: the ruleset contract may import this package (no import cycle).
-        from gui.engine.core.words import Term
 
         if not self.sources:
             return ()

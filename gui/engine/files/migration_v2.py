@@ -10,6 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from gui.engine.rulesets import registry
+from gui.engine.state.model import Encounter
+
 # The fields each mode keeps, beside unit, members and side in an entry, and beside mode,
 # round, current, order, spent and history in the state.
 _ENTRY_FIELDS = {
@@ -38,8 +41,6 @@ def _mode(doc: dict, policy: object) -> object:
     encounter's ruleset says which one it runs now."""
     if policy != "ranked":
         return policy
-    from gui.engine.rulesets import registry
-    from gui.engine.state.model import Encounter
 
     try:
         probe = Encounter(id="migration", name="migration", ruleset=doc["ruleset"])

@@ -12,6 +12,7 @@ every migration does."""
 from __future__ import annotations
 
 from gui.engine.files.migration_v2 import _list
+from gui.engine.rulesets import registry
 
 
 def migrate_2_to_3(doc: dict) -> dict:
@@ -65,7 +66,6 @@ def _last_actor_on(log: list, target: object) -> object:
 def _former_states(doc: dict) -> set[str]:
     """The window kinds the encounter's ruleset declares were states (none when the ruleset
     is unknown: the loader says so afterwards)."""
-    from gui.engine.rulesets import registry
 
     try:
         data = registry.get(doc["ruleset"]).data

@@ -4,15 +4,12 @@ its lines back together."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from gui.engine.contract.base import Ruleset
+from gui.engine.contract.moving import way
+from gui.engine.core.words import Notice
+from gui.engine.space.destination import Destination
 from gui.engine.space.zones import ZoneGraph
 from gui.engine.state.model import Combatant, Encounter, LogEntry
-
-if TYPE_CHECKING:
-    from gui.engine.contract.base import Ruleset
-    from gui.engine.core.words import Notice
-    from gui.engine.space.destination import Destination
 
 Words = tuple[str, str]  # (French, English)
 
@@ -29,7 +26,6 @@ def how_far(
     drag shows (round walls and the creatures in the way, each square as many times as
     Ruleset.move_factor says), else the metres along the zones' links; None when the map
     cannot say (within a zone, links of unknown length)."""
-    from gui.engine.contract.moving import way  # moving needs moves.Destination: imported when used
 
     found = way(ruleset, enc, c, dest)
     if found is not None:

@@ -4,18 +4,15 @@ position, the contacts it breaks or makes, the ruleset's costs, and the GM's ove
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
+from gui.engine.contract.base import Ruleset
 from gui.engine.core.problems import BilingualError
+from gui.engine.core.words import Notice
 from gui.engine.play import move_log
 from gui.engine.space.destination import Destination
 from gui.engine.space.zones import ZoneGraph, can_touch
 from gui.engine.state.changes import Change, ChangeSet, change, is_log_append, log_change
 from gui.engine.state.model import Combatant, Encounter, LogEntry, Position
-
-if TYPE_CHECKING:
-    from gui.engine.contract.base import Ruleset
-    from gui.engine.core.words import Notice
 
 
 class MoveError(BilingualError, ValueError):

@@ -6,15 +6,12 @@ steps of the reaction windows the outcome opened (Ruleset.window_offers: Encaiss
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from gui.engine.contract.base import Ruleset
+from gui.engine.contract.values import Resolution
 from gui.engine.core.words import Label
 from gui.engine.state.model import Encounter
 from gui.engine.timing.windows import Offer, offers_in
-
-if TYPE_CHECKING:
-    from gui.engine.contract.base import Ruleset
-    from gui.engine.contract.values import Resolution
 
 
 @dataclass(frozen=True)

@@ -5,13 +5,9 @@ that can still act; the first of them who can act (Ruleset.cannot_act)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
+from gui.engine.contract.base import Ruleset
 from gui.engine.state.model import Encounter
-
-if TYPE_CHECKING:
-    from gui.engine.contract.base import Ruleset
-    from gui.engine.turns import TurnMode
+from gui.engine.turns import TurnMode
 
 
 def turn_members(enc: Encounter, mode: TurnMode) -> list[str]:
