@@ -290,11 +290,14 @@ def save(
     app_version: str | None = None,
     now: datetime | None = None,
     kind: FileKind = ENCOUNTER,
+    checked: bool = False,
 ) -> None:
-    """Write atomically (temp file, fsync, replace), keeping the previous file in `backups`."""
+    """Write atomically (temp file, fsync, replace), keeping the previous file in `backups`.
+    `checked`: the caller keeps the document valid as it changes (a Table checks every
+    ChangeSet it applies), so the whole is not checked again before each save."""
     path = Path(path)
     fr, en = kind.words
-    problem = kind.check(enc)
+    problem = None if checked else kind.check(enc)
     if problem is not None:
         raise SaveError(
             f"{fr} invalide, non enregistrée : {problem.path} : {problem.fr}",
