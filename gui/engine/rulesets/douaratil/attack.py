@@ -1,7 +1,9 @@
 """Attaquer (DOU-21, DOU-31 to DOU-43, DOU-57, DOU-70, DOU-71, DOU-73): 3d6 + VO against the
 VD, with advantage and disadvantage gathered from every source with its rule, three 6s an
 automatic hit and a critical, three 1s an automatic miss and a fumble. A hit opens the
-defence window: the target's block or dodge (DOU-45 to DOU-51), then the damage."""
+defence window: the target's block or dodge (DOU-45 to DOU-51), then the damage. A creature
+leaving a foe's reach opens the window of an attack of opportunity (DOU-43, movement.py):
+the foe's attack, as its reaction."""
 
 from __future__ import annotations
 
@@ -10,30 +12,27 @@ from fractions import Fraction
 
 from gui.engine.checks import Check, CheckOutcome, EdgeSource, check_odds
 from gui.engine.checks.edges import NetEdge
+from gui.engine.checks.request import DiceResult
 from gui.engine.checks.rolls import dice_request, outcome
-from gui.engine.contract.aims import Aim
-from gui.engine.contract.base import (
-    ActionSpec,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-    overridden,
-)
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import bool_field, int_field
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import Aim, Preview, Resolution, overridden
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.grid.lines import Cover
 from gui.engine.grid.placed import cover_between
-from gui.engine.rulesets.douaratil import budget, movement, sheet
-from gui.engine.rulesets.douaratil.context import ActionDef, Ctx, weapon_option
+from gui.engine.rulesets.douaratil import budget, riding, sheet
+from gui.engine.rulesets.douaratil.budget import Spend
+from gui.engine.rulesets.douaratil.context import Ctx, weapon_option
+from gui.engine.rulesets.douaratil.kind import Kind
 from gui.engine.state.changes import ChangeSet
-from gui.engine.state.model import Combatant, Expiry, Scalar, State, Window
+from gui.engine.state.model import Combatant, Encounter, Scalar, State, Window
+from gui.engine.state.schema import FieldSpec
 from gui.engine.timing import windows
+from gui.engine.timing.windows import Offer
 
 KIND = "attaquer"
 WINDOW = "defense"  # a hit waiting for the target's defensive reaction, then its damage
+OPPORTUNITY = "opportunite"  # a window: a creature left a hostile's reach (DOU-43)
 VO, VD = "vo", "vd"
 OVERRIDES = {VO: Label(fr="VO", en="VO"), VD: Label(fr="VD", en="VD")}
 ABSENT = "cible_absente"  # DOU-39: the unseen target is not where the attacker aimed
@@ -44,7 +43,6 @@ UNDERWATER_MELEE = ("dague", "javeline", "épée courte", "lance", "trident")
 UNDERWATER_RANGED = ("arbalète", "filet", "javeline", "lance", "trident", "fléchette")
 COVER_STATES = (("abri_important", 5, "important"), ("abri_partiel", 2, "partiel"))
 OFF_HAND_FLAG = "CFG-DOU-11"
-ATTACKS = "budget.attaques"  # a state: the attacks made this turn (DOU-21)
 
 
 @dataclass(frozen=True)
@@ -61,7 +59,7 @@ class Attack:
     computed: dict[str, int]
 
 
-def _spec(ctx: Ctx) -> ActionSpec:
+def _options(ctx: Ctx) -> list[FieldSpec]:
     actor = ctx.actor
     options = [weapon_option(actor, default=_fitting_weapon(ctx))]
     if any(w.get("lancer") for w in sheet.weapons(actor)):
@@ -99,16 +97,7 @@ def _spec(ctx: Ctx) -> ActionSpec:
             "desavantage", "Désavantage (autre source)", "Disadvantage (other source)", "DOU-73"
         ),
     ]
-    return ActionSpec(
-        KIND,
-        Label(fr="Attaquer", en="Attack"),
-        "DOU-31",
-        True,
-        tuple(options),
-        (VO, VD),
-        OVERRIDES,
-        aim=Aim("other"),  # a creature at 0 PA may still be struck
-    )
+    return options
 
 
 def _fitting_weapon(ctx: Ctx) -> str | None:
@@ -334,44 +323,45 @@ def _underwater(ctx: Ctx, actor: Combatant, w: dict[str, Scalar], ranged: bool, 
 
 def _opportunity(ctx: Ctx) -> Window | None:
     """The window of an attack of opportunity this attack is taken in (DOU-43), if any."""
-    return ctx.window(movement.OPPORTUNITY)
+    return ctx.window(OPPORTUNITY)
 
 
-def attacks_made(c: Combatant) -> int:
-    """The attacks of the Attack action made this turn (a grapple or a shove is one)."""
-    return next((s.value or 0 for s in c.states if s.key == ATTACKS), 0)
+def opportunity_offers(enc: Encounter, window: Window) -> list[Offer]:
+    """DOU-43: the foe may attack the one leaving, as its reaction (DOU-69: a rider or its
+    mount, as the attacker chooses)."""
+    if window.kind != OPPORTUNITY or window.actor is None or window.target is None:
+        return []
+    out = []
+    for cid in riding.opportunity_targets(enc, enc.combatant(window.target)):  # DOU-69
+        name = enc.combatant(cid).name
+        label = Label(fr=f"Attaque d’opportunité ({name})", en=f"Opportunity attack ({name})")
+        out.append(Offer(window.id, window.actor, KIND, label, "reaction", cid))
+    return out
 
 
-def count_attack(edits: Edits, actor: Combatant, terms: list[Term]) -> None:
-    """One more attack of the Attack action this turn: the first spends the action (DOU-21)."""
-    made = attacks_made(actor)
-    if not made:
-        budget.spend(edits, actor, "action", terms)
-    edits.add_state(
-        actor.id,
-        State(
-            key=ATTACKS,
-            label=f"Attaques ce tour : {made + 1}",
-            value=made + 1,
-            expiry=Expiry(at="turn_start"),
-        ),
-    )
+def cost(ctx: Ctx) -> Spend | None:
+    """What the attack spends of the turn: an attack of opportunity the reaction (DOU-43);
+    in the fight, a bonus attack the bonus action (DOU-44), the first attack of the turn the
+    action, the others coming with it (DOU-21)."""
+    if _opportunity(ctx) is not None:
+        return "reaction"
+    if ctx.enc.turn.round == 0:
+        return None
+    if ctx.yes("bonus"):
+        return "bonus"
+    return None if budget.attacks_made(ctx.actor) else "action"
 
 
 def _turn_notices(ctx: Ctx) -> list[Notice]:
-    """In the fight: an attack of opportunity costs the reaction (DOU-43); a bonus attack the
-    bonus action (DOU-44); the first attack the action, the others come with it up to the
-    sheet's attacks per action (DOU-21)."""
+    """In the fight: what the turn's budget objects to the attack's cost; an attack that
+    comes with the action only up to the sheet's attacks per action (DOU-21)."""
     actor = ctx.actor
     if ctx.enc.turn.round == 0:
         return []
-    if _opportunity(ctx) is not None:
-        return budget.notices(actor, "reaction")
-    if ctx.yes("bonus"):
-        return budget.notices(actor, "bonus")
-    made, allowed = attacks_made(actor), max(1, sheet.stat(actor, "attaques", 1))
-    if not made:
-        return budget.notices(actor, "action")
+    what = cost(ctx)
+    if what is not None:
+        return budget.notices(actor, what)
+    made, allowed = budget.attacks_made(actor), max(1, sheet.stat(actor, "attaques", 1))
     if made >= allowed:
         return [
             _blocking(
@@ -384,19 +374,15 @@ def _turn_notices(ctx: Ctx) -> list[Notice]:
 
 
 def _spend(ctx: Ctx, edits: Edits, terms: list[Term]) -> None:
-    """What the attack costs of the turn (see _turn_notices)."""
+    """The attack's cost spent; an attack of opportunity closes its window, one of the Attack
+    action in the fight is counted (DOU-21)."""
     actor = ctx.actor
     window = _opportunity(ctx)
     if window is not None:
         windows.closing(edits, window)
-        budget.spend(edits, actor, "reaction", terms)
-        return
-    if ctx.enc.turn.round == 0:
-        return
-    if ctx.yes("bonus"):
-        budget.spend(edits, actor, "bonus", terms)
-        return
-    count_attack(edits, actor, terms)
+    budget.spend(edits, actor, cost(ctx), terms)
+    if window is None and ctx.enc.turn.round > 0 and not ctx.yes("bonus"):
+        budget.count_attack(edits, actor)
 
 
 def preview(ctx: Ctx) -> Preview:
@@ -505,4 +491,18 @@ def _said(result: CheckOutcome, target: Combatant) -> tuple[str, str]:
     return "Raté", "Miss"
 
 
-ATTACK = ActionDef(KIND, _spec, preview, resolve)
+KINDS = (
+    Kind(
+        KIND,
+        Label(fr="Attaquer", en="Attack"),
+        "DOU-31",
+        preview,
+        resolve,
+        options=_options,
+        needs_target=True,
+        overridable=(VO, VD),
+        override_labels=OVERRIDES,
+        aim=Aim("other"),  # a creature at 0 PA may still be struck
+        cost=cost,
+    ),
+)

@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from gui.engine.contract.base import Notice, Term
 from gui.engine.contract.edits import Edits
 
 # What the turn moved, kept with the budget (DOU-05, A-DOU-32: 0,1 m steps).
@@ -17,13 +16,14 @@ from gui.engine.contract.moving import MOVED as MOVED
 from gui.engine.contract.moving import move as move
 from gui.engine.contract.moving import moved as moved
 from gui.engine.contract.moving import moved_label as moved_label
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.douaratil import sheet
 from gui.engine.state.model import Combatant, Expiry, State
 
 Spend = Literal["action", "bonus", "objet", "reaction"]
 PREFIX = "budget."
 DASH = "precipite"  # DOU-27: the Dash action's state, extra movement = the speed
+ATTACKS = PREFIX + "attaques"  # a state: the attacks of the Attack action this turn (DOU-21)
 _WORDS: dict[Spend, tuple[str, str, str]] = {
     "action": ("Action utilisée", "Action used", "DOU-05"),
     "bonus": ("Action bonus utilisée", "Bonus action used", "DOU-06"),
@@ -36,8 +36,11 @@ def spent(c: Combatant, what: Spend) -> bool:
     return sheet.has_state(c, PREFIX + what)
 
 
-def notices(c: Combatant, what: Spend) -> list[Notice]:
-    """Why `c` cannot spend `what` now (blocking: the GM may pass over it, G-3)."""
+def notices(c: Combatant, what: Spend | None) -> list[Notice]:
+    """Why `c` cannot spend `what` now (blocking: the GM may pass over it, G-3); `what` is
+    an action's cost (kind.py), None when it spends nothing."""
+    if what is None:
+        return []
     fr, en, rule = _WORDS[what]
     out = []
     if spent(c, what):
@@ -54,11 +57,35 @@ def notices(c: Combatant, what: Spend) -> list[Notice]:
     return out
 
 
-def spend(edits: Edits, c: Combatant, what: Spend, terms: list[Term]) -> None:
-    """Mark `what` spent until the start of `c`'s next turn."""
+def spend(edits: Edits, c: Combatant, what: Spend | None, terms: list[Term]) -> None:
+    """Mark `what` (an action's cost, kind.py) spent until the start of `c`'s next turn;
+    None spends nothing."""
+    if what is None:
+        return
     fr, en, rule = _WORDS[what]
     edits.add_state(c.id, State(key=PREFIX + what, label=fr, expiry=Expiry(at="turn_start")))
     terms.append(Term(fr.lower(), "", rule, en.lower()))
+
+
+def attacks_made(c: Combatant) -> int:
+    """The attacks of this turn's Attack action so far (DOU-21): Attaquer's, and the grapples
+    and shoves that replace one (DOU-53, DOU-56)."""
+    return next((s.value or 0 for s in c.states if s.key == ATTACKS), 0)
+
+
+def count_attack(edits: Edits, c: Combatant) -> None:
+    """One more attack of the Attack action this turn (the first spends the action: its cost,
+    attack.py, contests.py)."""
+    made = attacks_made(c)
+    edits.add_state(
+        c.id,
+        State(
+            key=ATTACKS,
+            label=f"Attaques ce tour : {made + 1}",
+            value=made + 1,
+            expiry=Expiry(at="turn_start"),
+        ),
+    )
 
 
 @dataclass(frozen=True)

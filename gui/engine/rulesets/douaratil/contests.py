@@ -13,37 +13,33 @@ surprised until the end of its first turn.
 
 Reading of "replaces one attack" (DOU-21, DOU-53, DOU-56): a grapple or a shove is one of
 the attacks of the turn's Attack action, counted with Attaquer's in the same state
-(attack.ATTACKS, ending at the start of the creature's next turn). The first of them spends
-the action through the budget (DOU-05; none while surprised, DOU-02); a further one is
+(budget.ATTACKS, ending at the start of the creature's next turn). The first of them spends
+the action, its cost (DOU-05; none while surprised, DOU-02); a further one is
 allowed while the count is below the sheet's `attaques` (Extra Attack). As for Attaquer, out
 of the fight (round 0) nothing is counted nor spent. Escaping spends the action the same
 way."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
 from gui.engine.checks import DEFENDER_TIES, Check, EdgeSource, opposed_odds, opposed_outcome
 from gui.engine.checks.edges import NetEdge
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.checks.rolls import dice_request, outcome
-from gui.engine.contract.base import (
-    ActionError,
-    ActionSpec,
-    DiceRequest,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-)
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import bool_field, choice_field, int_field
-from gui.engine.contract.schema import FieldSpec, Label
-from gui.engine.rulesets.douaratil import attack, budget, sheet
-from gui.engine.rulesets.douaratil.context import ActionDef, Ctx
+from gui.engine.contract.values import ActionError, Preview, Resolution
+from gui.engine.core.words import Label, Notice, Term
+from gui.engine.rulesets.douaratil import budget, sheet
+from gui.engine.rulesets.douaratil.budget import Spend
+from gui.engine.rulesets.douaratil.context import Ctx
+from gui.engine.rulesets.douaratil.kind import Kind
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Combatant, Encounter
+from gui.engine.state.schema import FieldSpec
 from gui.engine.timing import durations
 
 GRAPPLE, ESCAPE, RELEASE, SHOVE, SURPRISE = (
@@ -133,11 +129,6 @@ def drag_factor(enc: Encounter, mover: Combatant) -> float:
     size = sheet.size_index(mover)
     heavy = [c for c in held_by(enc, mover.id) if size - sheet.size_index(c) < 2]
     return 0.5 if heavy else 1.0
-
-
-def attacks_made(c: Combatant) -> int:
-    """The attacks of this turn's Attack action so far (Attaquer's and the contests')."""
-    return next((s.value or 0 for s in c.states if s.key == attack.ATTACKS), 0)
 
 
 def _no(rule: str, fr: str, en: str) -> Notice:
@@ -240,8 +231,6 @@ class Contest:
     opponent: Roller
     terms: tuple[Term, ...]
     notices: tuple[Notice, ...]
-    first_attack: bool = False  # the Attack action begins with it (spend the action)
-    attacks: int = 0  # the attacks of the Attack action once it is made
     rule: str = "A-DOU-7"  # the contest's rule (DOU-53, DOU-54, DOU-56)
 
     def opponent_request(self) -> DiceRequest:
@@ -313,15 +302,21 @@ def _pct_en(p: Fraction) -> str:
     return f"{float(p) * 100:.1f}%"
 
 
-def _attack_slot(ctx: Ctx, actor: Combatant, rule: str) -> tuple[list[Notice], Term, bool, int]:
+def _attack_cost(ctx: Ctx) -> Spend | None:
+    """DOU-21: in the fight, the first attack of the turn's Attack action spends the action."""
+    return "action" if in_fight(ctx) and budget.attacks_made(ctx.actor) == 0 else None
+
+
+def _attack_slot(ctx: Ctx, actor: Combatant, rule: str) -> tuple[list[Notice], Term]:
     """DOU-21: the contest replaces one attack of the Attack action. The first one spends the
-    action (DOU-05, with a surprised creature's DOU-02); a further one needs an attack left
-    (`attaques` on the sheet). Its notices, its term, whether it is the first, the count."""
-    made = attacks_made(actor)
+    action, its cost (DOU-05, with a surprised creature's DOU-02); a further one needs an
+    attack left (`attaques` on the sheet). Its notices and its term."""
+    made = budget.attacks_made(actor)
     allowed = max(1, sheet.stat(actor, "attaques", 1))
     notices: list[Notice] = []  # as Attaquer: out of the fight, no turn to count in
-    if in_fight(ctx) and made == 0:
-        notices = budget.notices(actor, "action")
+    what = _attack_cost(ctx)
+    if what is not None:
+        notices = budget.notices(actor, what)
     elif in_fight(ctx):
         notices = [n for n in budget.notices(actor, "action") if n.rule == "DOU-02"]
         if made >= allowed:
@@ -340,7 +335,7 @@ def _attack_slot(ctx: Ctx, actor: Combatant, rule: str) -> tuple[list[Notice], T
     )
     if not ctx.able(actor):
         notices.append(_no(rule, "hors d’état d’agir", "unable to act"))
-    return notices, term, made == 0, made + 1
+    return notices, term
 
 
 def in_fight(ctx: Ctx) -> bool:
@@ -349,18 +344,22 @@ def in_fight(ctx: Ctx) -> bool:
 
 
 def _spend_attack(ctx: Ctx, edits: Edits, terms: list[Term]) -> None:
-    """The first attack spends the action; each counts among the action's (attack.py's)."""
+    """The attack's cost spent; in the fight, it counts among the Attack action's."""
+    budget.spend(edits, ctx.actor, _attack_cost(ctx), terms)
     if in_fight(ctx):
-        attack.count_attack(edits, ctx.actor, terms)
+        budget.count_attack(edits, ctx.actor)
 
 
-def _special_attack(ctx: Ctx, rule: str) -> Contest:
+def _special_attack(
+    ctx: Ctx, rule: str, own: Callable[[Ctx, Combatant], list[Notice]] = lambda _c, _t: []
+) -> Contest:
     """Empoigner (DOU-53) or Bousculer (DOU-56): target at most one size larger, within the
-    actor's reach without a weapon, the target's choice of Athletics or Acrobatics."""
+    actor's reach without a weapon, the target's choice of Athletics or Acrobatics; then the
+    objections of its own (`own`, given the target)."""
     actor, target = ctx.actor, ctx.target
     if actor.id == target.id:
         raise ActionError("Choisir une autre créature", "Choose another creature")
-    notices, slot, first, attacks = _attack_slot(ctx, actor, rule)
+    notices, slot = _attack_slot(ctx, actor, rule)
     terms: list[Term] = [slot]
     larger = sheet.size_index(target) - sheet.size_index(actor)
     if larger > 1:
@@ -383,24 +382,13 @@ def _special_attack(ctx: Ctx, rule: str) -> Contest:
                 f"out of reach ({metres:g} m > {reach:g} m)",
             )
         )
-    if rule == "DOU-53" and not ctx.yes("main_libre", True):
-        notices.append(_no(rule, "il faut une main libre", "a free hand is needed"))
-    if rule == "DOU-53":
-        holder = grappler_of(ctx.enc, target)
-        if holder is not None:
-            notices.append(
-                Notice(
-                    rule,
-                    f"{target.name} est déjà empoigné par {holder.name}",
-                    f"{target.name} is already grappled by {holder.name}",
-                )
-            )
+    notices += own(ctx, target)
     me = roller(ctx, actor, ATHLETICS, rule, "jet", True)
     them = roller(
         ctx, target, ctx.choice("resiste", best_skill(target)), rule, "jet_adverse", False
     )
     terms = [*terms, *me.terms, *them.terms]
-    return Contest(me, them, tuple(terms), tuple(notices), first, attacks, rule)
+    return Contest(me, them, tuple(terms), tuple(notices), rule)
 
 
 def _free_hand(c: Combatant) -> bool:
@@ -410,28 +398,13 @@ def _free_hand(c: Combatant) -> bool:
     return not ("deux_mains" in grips or (sheet.has_shield(c) and "une_main" in grips))
 
 
-def _special_spec(ctx: Ctx, kind: str, fr: str, en: str, rule: str) -> ActionSpec:
+def _special_options(ctx: Ctx, rule: str, own: list[FieldSpec]) -> list[FieldSpec]:
+    """A grapple's or a shove's options: its own first, then the target's skill, the distance
+    and the edges."""
     target = next((c for c in ctx.enc.combatants if c.id == ctx.action.target), None)
     default = best_skill(target) if target is not None else ATHLETICS
-    options: list[FieldSpec] = []
-    if kind == GRAPPLE:
-        free = _free_hand(ctx.actor)
-        options.append(bool_field("main_libre", "Une main libre", "A free hand", rule, free))
-    if kind == SHOVE:
-        options.append(
-            choice_field(
-                "effet",
-                "Si elle l’emporte",
-                "On a win",
-                [
-                    ("a_terre", "Faire tomber à terre", "Knock prone"),
-                    ("repousser", "Repousser de 1,50 m", "Push 1.50 m away"),
-                ],
-                rule,
-                "a_terre",
-            )
-        )
-    options += [
+    return [
+        *own,
         _skill_option("resiste", "La cible résiste par", "The target resists with", rule, default),
         int_field(
             "distance",
@@ -444,22 +417,44 @@ def _special_spec(ctx: Ctx, kind: str, fr: str, en: str, rule: str) -> ActionSpe
         ),
         *_edge_options(),
     ]
-    return ActionSpec(kind, Label(fr=fr, en=en), rule, True, tuple(options))
 
 
 # Empoigner (DOU-53) ----------------------------------------------------------------------
 
 
-def _grapple_spec(ctx: Ctx) -> ActionSpec:
-    return _special_spec(ctx, GRAPPLE, "Empoigner", "Grapple", "DOU-53")
+def _grapple_options(ctx: Ctx) -> list[FieldSpec]:
+    free = _free_hand(ctx.actor)
+    own = bool_field("main_libre", "Une main libre", "A free hand", "DOU-53", free)
+    return _special_options(ctx, "DOU-53", [own])
+
+
+def _grapple_notices(ctx: Ctx, target: Combatant) -> list[Notice]:
+    """DOU-53: a free hand; a target someone else already holds (a warning)."""
+    out = []
+    if not ctx.yes("main_libre", True):
+        out.append(_no("DOU-53", "il faut une main libre", "a free hand is needed"))
+    holder = grappler_of(ctx.enc, target)
+    if holder is not None:
+        out.append(
+            Notice(
+                "DOU-53",
+                f"{target.name} est déjà empoigné par {holder.name}",
+                f"{target.name} is already grappled by {holder.name}",
+            )
+        )
+    return out
+
+
+def _grappling(ctx: Ctx) -> Contest:
+    return _special_attack(ctx, "DOU-53", _grapple_notices)
 
 
 def _grapple_preview(ctx: Ctx) -> Preview:
-    return _special_attack(ctx, "DOU-53").preview(ctx)
+    return _grappling(ctx).preview(ctx)
 
 
 def _grapple_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-    terms, edits, (mine, theirs, won) = _contested_attack(ctx, dice, "DOU-53")
+    terms, edits, (mine, theirs, won) = _contested_attack(ctx, dice, _grappling(ctx))
     actor, target = ctx.actor, ctx.target
     if won:
         edits.add_state(target.id, ctx.listed_state(GRAPPLED, source=actor.id))
@@ -471,15 +466,14 @@ def _grapple_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]
 
 
 def _contested_attack(
-    ctx: Ctx, dice: DiceResult, rule: str
+    ctx: Ctx, dice: DiceResult, contest: Contest
 ) -> tuple[list[Term], Edits, tuple[int, int, bool]]:
     """A grapple or a shove rolled: its terms with both totals, the edits with the attack
     spent, and (the actor's total, the opponent's, whether the actor won)."""
-    contest = _special_attack(ctx, rule)
     terms = list(contest.terms)
     refuse_blocked(ctx.action, contest.notices, terms)
     mine, theirs, won = contest.totals(dice)
-    _totals_terms(terms, contest, mine, theirs, rule)
+    _totals_terms(terms, contest, mine, theirs, contest.rule)
     edits = Edits(ctx.enc)
     _spend_attack(ctx, edits, terms)
     return terms, edits, (mine, theirs, won)
@@ -506,16 +500,31 @@ def _amounts(mine: int, theirs: int) -> dict[str, int]:
 # Bousculer (DOU-56) ----------------------------------------------------------------------
 
 
-def _shove_spec(ctx: Ctx) -> ActionSpec:
-    return _special_spec(ctx, SHOVE, "Bousculer", "Shove", "DOU-56")
+def _shove_options(ctx: Ctx) -> list[FieldSpec]:
+    own = choice_field(
+        "effet",
+        "Si elle l’emporte",
+        "On a win",
+        [
+            ("a_terre", "Faire tomber à terre", "Knock prone"),
+            ("repousser", "Repousser de 1,50 m", "Push 1.50 m away"),
+        ],
+        "DOU-56",
+        "a_terre",
+    )
+    return _special_options(ctx, "DOU-56", [own])
+
+
+def _shoving(ctx: Ctx) -> Contest:
+    return _special_attack(ctx, "DOU-56")
 
 
 def _shove_preview(ctx: Ctx) -> Preview:
-    return _special_attack(ctx, "DOU-56").preview(ctx)
+    return _shoving(ctx).preview(ctx)
 
 
 def _shove_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-    terms, edits, (mine, theirs, won) = _contested_attack(ctx, dice, "DOU-56")
+    terms, edits, (mine, theirs, won) = _contested_attack(ctx, dice, _shoving(ctx))
     actor, target = ctx.actor, ctx.target
     if not won:
         said = _failed(mine, theirs)
@@ -545,21 +554,20 @@ def _shove_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 # S'échapper (DOU-54) ---------------------------------------------------------------------
 
 
-def _escape_spec(ctx: Ctx) -> ActionSpec | None:
-    actor = ctx.actor
-    if not sheet.has_state(actor, GRAPPLED):
-        return None
-    options = [
-        _skill_option("avec", "S’échapper par", "Escape with", "DOU-54", best_skill(actor)),
+def _grappled(ctx: Ctx) -> bool:
+    return sheet.has_state(ctx.actor, GRAPPLED)
+
+
+def _escape_options(ctx: Ctx) -> list[FieldSpec]:
+    return [
+        _skill_option("avec", "S’échapper par", "Escape with", "DOU-54", best_skill(ctx.actor)),
         *_edge_options(),
     ]
-    return ActionSpec(
-        ESCAPE,
-        Label(fr="S’échapper d’une empoignade", en="Escape a grapple"),
-        "DOU-54",
-        False,
-        tuple(options),
-    )
+
+
+def _escape_cost(ctx: Ctx) -> Spend | None:
+    """DOU-54: escaping is the action, in the fight."""
+    return "action" if in_fight(ctx) else None
 
 
 def _escape(ctx: Ctx) -> Contest:
@@ -574,7 +582,7 @@ def _escape(ctx: Ctx) -> Contest:
             "Qui l’empoigne ? Choisir l’empoigneur comme cible",
             "Who holds it? Choose the grappler as the target",
         )
-    notices = budget.notices(actor, "action") if in_fight(ctx) else []
+    notices = budget.notices(actor, _escape_cost(ctx))
     if not ctx.able(actor):
         notices.append(_no("DOU-54", "hors d’état d’agir", "unable to act"))
     me = roller(ctx, actor, ctx.choice("avec", best_skill(actor)), "DOU-54", "jet", True)
@@ -594,8 +602,7 @@ def _escape_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     actor, holder = ctx.actor, contest.opponent.who
     _totals_terms(terms, contest, mine, theirs, "DOU-54")
     edits = Edits(ctx.enc)
-    if in_fight(ctx):
-        budget.spend(edits, actor, "action", terms)
+    budget.spend(edits, actor, _escape_cost(ctx), terms)
     if won:
         edits.remove_state(actor.id, GRAPPLED)
         said = (f"{actor.name} s’échappe", f"{actor.name} escapes")
@@ -613,23 +620,24 @@ def _escape_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 # Lâcher (DOU-53) -------------------------------------------------------------------------
 
 
-def _release_spec(ctx: Ctx) -> ActionSpec | None:
+def _holding(ctx: Ctx) -> bool:
+    return bool(held_by(ctx.enc, ctx.actor.id))
+
+
+def _release_options(ctx: Ctx) -> list[FieldSpec]:
     held = held_by(ctx.enc, ctx.actor.id)
-    if not held:
-        return None
     ids = [c.id for c in held]
     default = ctx.action.target if ctx.action.target in ids else ids[0]
-    option = choice_field(
-        "qui",
-        "Qui lâcher",
-        "Whom to release",
-        [(c.id, c.name, c.name) for c in held],
-        "DOU-53",
-        default,
-    )
-    return ActionSpec(
-        RELEASE, Label(fr="Lâcher (gratuit)", en="Release (free)"), "DOU-53", False, (option,)
-    )
+    return [
+        choice_field(
+            "qui",
+            "Qui lâcher",
+            "Whom to release",
+            [(c.id, c.name, c.name) for c in held],
+            "DOU-53",
+            default,
+        )
+    ]
 
 
 def _released(ctx: Ctx) -> Combatant:
@@ -690,15 +698,8 @@ class Ambush:
         return total > passive if self.observer_wins_ties else total >= passive
 
 
-def _surprise_spec(ctx: Ctx) -> ActionSpec:
-    option = choice_field("jet", "Jet de Discrétion", "Stealth roll", _EDGES, "DOU-73", "normal")
-    return ActionSpec(
-        SURPRISE,
-        Label(fr="Surprise (jet de Discrétion)", en="Surprise (Stealth check)"),
-        "DOU-01",
-        False,
-        (option,),
-    )
+def _surprise_options(_ctx: Ctx) -> list[FieldSpec]:
+    return [choice_field("jet", "Jet de Discrétion", "Stealth roll", _EDGES, "DOU-73", "normal")]
 
 
 def _ambush(ctx: Ctx) -> Ambush:
@@ -810,10 +811,52 @@ def _surprise_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet
     return finish(edits, ctx.action, label, terms, dice, said, bool(caught), {"total": total})
 
 
-HANDLERS: tuple[ActionDef, ...] = (
-    ActionDef(GRAPPLE, _grapple_spec, _grapple_preview, _grapple_resolve),
-    ActionDef(SHOVE, _shove_spec, _shove_preview, _shove_resolve),
-    ActionDef(ESCAPE, _escape_spec, _escape_preview, _escape_resolve),
-    ActionDef(RELEASE, _release_spec, _release_preview, _release_resolve),
-    ActionDef(SURPRISE, _surprise_spec, _surprise_preview, _surprise_resolve),
+KINDS: tuple[Kind, ...] = (
+    Kind(
+        GRAPPLE,
+        Label(fr="Empoigner", en="Grapple"),
+        "DOU-53",
+        _grapple_preview,
+        _grapple_resolve,
+        options=_grapple_options,
+        needs_target=True,
+        cost=_attack_cost,
+    ),
+    Kind(
+        SHOVE,
+        Label(fr="Bousculer", en="Shove"),
+        "DOU-56",
+        _shove_preview,
+        _shove_resolve,
+        options=_shove_options,
+        needs_target=True,
+        cost=_attack_cost,
+    ),
+    Kind(
+        ESCAPE,
+        Label(fr="S’échapper d’une empoignade", en="Escape a grapple"),
+        "DOU-54",
+        _escape_preview,
+        _escape_resolve,
+        options=_escape_options,
+        available=_grappled,
+        cost=_escape_cost,
+    ),
+    Kind(
+        RELEASE,
+        Label(fr="Lâcher (gratuit)", en="Release (free)"),
+        "DOU-53",
+        _release_preview,
+        _release_resolve,
+        options=_release_options,
+        available=_holding,
+    ),
+    Kind(
+        SURPRISE,
+        Label(fr="Surprise (jet de Discrétion)", en="Surprise (Stealth check)"),
+        "DOU-01",
+        _surprise_preview,
+        _surprise_resolve,
+        options=_surprise_options,
+    ),
 )

@@ -10,13 +10,14 @@ from gui.engine.checks import Check, EdgeSource, net_edge, triples
 from gui.engine.checks.edges import EdgeMethod, NetEdge
 from gui.engine.contract.actions import ActionCtx
 from gui.engine.contract.actions import ActionDef as BaseActionDef
-from gui.engine.contract.base import ActionError, Term
 from gui.engine.contract.fields import choice_field
-from gui.engine.contract.schema import FieldSpec
+from gui.engine.contract.values import ActionError
+from gui.engine.core.words import Term
 from gui.engine.grid.placed import metres_apart
 from gui.engine.rulesets.douaratil import sheet
 from gui.engine.space.zones import ZoneGraph
 from gui.engine.state.model import Combatant, Scalar, Window
+from gui.engine.state.schema import FieldSpec
 from gui.engine.timing import windows
 
 EDGE_FLAG, COUNT_ALL_FLAG, CAP_FLAG = "CFG-DOU-1", "CFG-DOU-1b", "CFG-DOU-2"
@@ -57,7 +58,7 @@ class Ctx(ActionCtx):
 
     def edge(self, sources: list[EdgeSource]) -> NetEdge:
         """The sources netted (DOU-73: they cancel, and do not stack)."""
-        return net_edge(sources, "cancel", self.method())
+        return net_edge(sources, "cancel", self.method(), rule="DOU-73")
 
     def check(self, edge: NetEdge, modifier: int, target: int) -> Check:
         """3d6 + modifier ≥ target, three 6s a critical success and three 1s a fumble, a

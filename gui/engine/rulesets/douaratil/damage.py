@@ -9,25 +9,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from gui.engine.checks import DamageRoll, threshold_critical
-from gui.engine.contract.base import (
-    ActionSpec,
-    DiceRequest,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-    chained,
-)
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract.edits import Edits, finish
 from gui.engine.contract.fields import bool_field, int_field
-from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.contract.values import Preview, Resolution, chained
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.grid.placed import metres_apart
 from gui.engine.rulesets.douaratil import attack, sheet
-from gui.engine.rulesets.douaratil.context import ActionDef, Ctx, total, weapon_option
+from gui.engine.rulesets.douaratil.context import Ctx, total, weapon_option
+from gui.engine.rulesets.douaratil.kind import Kind
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Combatant, Scalar, Window
+from gui.engine.state.schema import FieldSpec
 from gui.engine.timing import windows
 
 KIND = "degats"
@@ -88,7 +82,7 @@ def _hit(ctx: Ctx) -> Window | None:
     return found[-1] if found and target is not None else None
 
 
-def _spec(ctx: Ctx) -> ActionSpec:
+def _options(ctx: Ctx) -> list[FieldSpec]:
     actor = ctx.actor
     # After a hit, its window brings the weapon, the 6s, the critical and the off hand: these
     # options are for damage dealt with no attack before (a trap, a spell, the GM's call).
@@ -135,7 +129,7 @@ def _spec(ctx: Ctx) -> ActionSpec:
             KNOCKOUT, "Assommer (mêlée, à 0 PA)", "Knock out (melee, at 0 AP)", "DOU-62"
         )
         options.insert(-1, knock)
-    return ActionSpec(KIND, Label(fr="Dégâts", en="Damage"), "DOU-58", True, tuple(options))
+    return options
 
 
 def numbers(ctx: Ctx) -> Damage:
@@ -401,4 +395,15 @@ def _wound(ctx: Ctx, edits: Edits, target: Combatant, terms: list[Term]) -> None
     terms.append(Term("blessure", wound, "A-DOU-22", "wound"))
 
 
-DAMAGE = ActionDef(KIND, _spec, preview, resolve)
+KINDS = (
+    Kind(
+        KIND,
+        Label(fr="Dégâts", en="Damage"),
+        "DOU-58",
+        preview,
+        resolve,
+        options=_options,
+        needs_target=True,
+        mount_may=True,  # DOU-67: a window's steps stay its own
+    ),
+)

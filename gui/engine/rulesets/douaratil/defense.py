@@ -6,31 +6,27 @@ floor(Dex / 5) per round."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gui.engine.checks import Check, EdgeSource, check_odds, damage_taken
 from gui.engine.checks.edges import NetEdge
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.checks.rolls import dice_request, outcome
-from gui.engine.contract.base import (
-    ActionError,
-    ActionSpec,
-    DiceRequest,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-    chained,
-)
+from gui.engine.contract.base import Ruleset
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import choice_field
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import Action, ActionError, Preview, Resolution, chained
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.rulesets.douaratil import attack, sheet
-from gui.engine.rulesets.douaratil.context import ActionDef, Ctx
+from gui.engine.rulesets.douaratil.context import Ctx
+from gui.engine.rulesets.douaratil.kind import Kind
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Combatant, Encounter, Scalar, State, Window
+from gui.engine.state.schema import FieldSpec
 from gui.engine.timing import windows
+from gui.engine.timing.windows import Offer
 
 BLOCK, DODGE = "parer", "esquiver"
 USED = "reactions_def"  # a state: the defensive reactions used this round (its value)
@@ -134,18 +130,13 @@ def _items(c: Combatant) -> list[tuple[str, str, str]]:
     return out
 
 
-def _block_spec(ctx: Ctx) -> ActionSpec | None:
-    if window_of(ctx) is None:
-        return None
+def _in_window(ctx: Ctx) -> bool:
+    return window_of(ctx) is not None
+
+
+def _block_options(ctx: Ctx) -> list[FieldSpec]:
     items = _items(ctx.actor)
-    option = choice_field("avec", "Parer avec", "Block with", items, "DOU-47", best_item(ctx))
-    return ActionSpec(
-        BLOCK,
-        Label(fr="Parer (réaction défensive)", en="Block (defensive reaction)"),
-        "DOU-47",
-        False,
-        (option,),
-    )
+    return [choice_field("avec", "Parer avec", "Block with", items, "DOU-47", best_item(ctx))]
 
 
 def best_item(ctx: Ctx) -> str:
@@ -298,17 +289,6 @@ def _block_vo(ctx: Ctx, defender: Combatant, item: str) -> tuple[int, list[Term]
 # Dodge -------------------------------------------------------------------------------------
 
 
-def _dodge_spec(ctx: Ctx) -> ActionSpec | None:
-    if window_of(ctx) is None:
-        return None
-    return ActionSpec(
-        DODGE,
-        Label(fr="Esquiver (réaction défensive)", en="Dodge (defensive reaction)"),
-        "DOU-51",
-        False,
-    )
-
-
 def _dodge(ctx: Ctx) -> Defence:
     window = window_of(ctx)
     if window is None:
@@ -355,14 +335,6 @@ def _dodge(ctx: Ctx) -> Defence:
     return Defence(edge, Check(save + cover, target), tuple(terms), tuple(notices), 0)
 
 
-def offered(ctx: Ctx) -> bool:
-    """Whether a hit's window offers this block or dodge (ctx: the defender's action in it):
-    only what the rules allow — DOU-52's important creatures, a reaction left (DOU-45, DOU-46),
-    an item that can stop the blow (DOU-47), a higher Dexterity (DOU-51)… The GM may still
-    take a refused one from the actor's actions and pass over the rule (G-3)."""
-    return not any(n.blocking for n in _numbers(ctx).notices)
-
-
 def attack_error() -> ActionError:
     return ActionError("Aucune attaque touchée à laquelle réagir", "No hit to react to")
 
@@ -370,48 +342,64 @@ def attack_error() -> ActionError:
 # Both --------------------------------------------------------------------------------------
 
 
-def _numbers(ctx: Ctx) -> Defence:
-    return _block(ctx) if ctx.action.kind == BLOCK else _dodge(ctx)
+@dataclass(frozen=True)
+class Reaction:
+    """A block or a dodge: its numbers, the rule and the word its log line uses, and its name
+    when a hit's window offers it."""
 
+    kind: str
+    numbers: Callable[[Ctx], Defence]
+    rule: str
+    word: tuple[str, str]
+    offer: Label
 
-def preview(ctx: Ctx) -> Preview:
-    defence = _numbers(ctx)
-    odds = check_odds(defence.edge.roll, defence.check)
-    more = (_riposte_request(defence.riposte),) if defence.riposte else ()
-    return Preview(
-        ctx.action,
-        defence.terms,
-        dice_request(defence.edge.roll),
-        target_number=defence.check.target,  # the total to reach, on the chart's axis
-        dice_bonus=defence.check.modifier,
-        odds=odds.success,
-        notices=defence.notices,
-        distribution=odds.totals(),
-        more=more,
-    )
+    def offered(self, ctx: Ctx) -> bool:
+        """Whether a hit's window offers it (ctx: the defender's action in it): only what the
+        rules allow — DOU-52's important creatures, a reaction left (DOU-45, DOU-46), an item
+        that can stop the blow (DOU-47), a higher Dexterity (DOU-51)… The GM may still take
+        a refused one from the actor's actions and pass over the rule (G-3)."""
+        return not any(n.blocking for n in self.numbers(ctx).notices)
+
+    def preview(self, ctx: Ctx) -> Preview:
+        defence = self.numbers(ctx)
+        odds = check_odds(defence.edge.roll, defence.check)
+        more = (_riposte_request(defence.riposte),) if defence.riposte else ()
+        return Preview(
+            ctx.action,
+            defence.terms,
+            dice_request(defence.edge.roll),
+            target_number=defence.check.target,  # the total to reach, on the chart's axis
+            dice_bonus=defence.check.modifier,
+            odds=odds.success,
+            notices=defence.notices,
+            distribution=odds.totals(),
+            more=more,
+        )
+
+    def resolve(self, ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+        return _resolve(ctx, dice, self.numbers(ctx), self.rule, self.word)
 
 
 def _riposte_request(dice: int) -> DiceRequest:
     return DiceRequest(DiceExpr(dice, 6, explode=True), _TOTAL, dice, 999, label=_RIPOSTE)
 
 
-def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-    defence = _numbers(ctx)
+def _resolve(
+    ctx: Ctx, dice: DiceResult, defence: Defence, rule: str, word: tuple[str, str]
+) -> tuple[Resolution, ChangeSet]:
     window = window_of(ctx)
-    assert window is not None  # _numbers refused otherwise
+    assert window is not None  # the numbers refused otherwise
     terms = list(defence.terms)
     refuse_blocked(ctx.action, defence.notices, terms)
     result, _assumed = outcome(defence.edge.roll, dice, defence.check)
     defender = ctx.actor
     attacker = ctx.enc.combatant(window.actor or "")
-    rule = "DOU-50" if ctx.action.kind == BLOCK else "DOU-51"
     terms.append(Term("3d6 + modificateurs", result.total, rule, "3d6 + modifiers"))
     edits = Edits(ctx.enc)
     edits.add_state(
         defender.id,
         State(key=USED, label="Réactions défensives utilisées", value=used(defender) + 1),
     )
-    word = ("parade", "block") if ctx.action.kind == BLOCK else ("esquive", "dodge")
     if result.success:
         windows.closing(edits, window)  # A-DOU-13: all the damage is stopped
         said = [f"{word[0].capitalize()} réussie : aucun dégât", f"Successful {word[1]}: no damage"]
@@ -445,5 +433,41 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, (said[0], said[1]), result.success)
 
 
-BLOCK_HANDLER = ActionDef(BLOCK, _block_spec, preview, resolve)
-DODGE_HANDLER = ActionDef(DODGE, _dodge_spec, preview, resolve)
+BLOCKING = Reaction(BLOCK, _block, "DOU-50", ("parade", "block"), Label(fr="Parer", en="Block"))
+DODGING = Reaction(DODGE, _dodge, "DOU-51", ("esquive", "dodge"), Label(fr="Esquiver", en="Dodge"))
+
+
+def offers(ruleset: Ruleset, enc: Encounter, window: Window) -> list[Offer]:
+    """The target's block and dodge a hit's window offers, unless it reacted to it already
+    (DOU-46): only those the rules allow (DOU-52, Reaction.offered)."""
+    if window.data.get(REACTED) or window.actor is None or window.target is None:
+        return []
+    out = []
+    for reaction in (BLOCKING, DODGING):
+        action = Action(reaction.kind, window.target, window.actor, {}, window=window.id)
+        if reaction.offered(Ctx(ruleset, enc, action)):
+            out.append(Offer(window.id, window.target, reaction.kind, reaction.offer, "reaction"))
+    return out
+
+
+KINDS: tuple[Kind, ...] = (
+    Kind(
+        BLOCK,
+        Label(fr="Parer (réaction défensive)", en="Block (defensive reaction)"),
+        "DOU-47",
+        BLOCKING.preview,
+        BLOCKING.resolve,
+        options=_block_options,
+        available=_in_window,
+        mount_may=True,  # DOU-67: its reactions stay its own
+    ),
+    Kind(
+        DODGE,
+        Label(fr="Esquiver (réaction défensive)", en="Dodge (defensive reaction)"),
+        "DOU-51",
+        DODGING.preview,
+        DODGING.resolve,
+        available=_in_window,
+        mount_may=True,  # DOU-67: its reactions stay its own
+    ),
+)

@@ -7,12 +7,13 @@ is at least one size larger (DOU-63); whether it is willing and built to carry a
 GM's call. The rider carries the state `monte`: its `source` is the mount, its `value` 1 for a
 controlled mount, 0 for an independent one (DOU-67, DOU-68).
 
-A controlled mount acts on its rider's initiative (turn_units merges it into the rider's turn
-unit) and may only Dash, Disengage or Dodge (mount_actions_allowed); an independent one keeps
-its own turn. Chute de monture is the rider's Dex save DC 10 when the mount is moved against
-its will or the rider is being knocked prone (DOU-65, A-DOU-4), or, when the mount is knocked
-prone, its reaction to land on its feet (DOU-66). An attack of opportunity provoked by a rider
-or its mount may target either (opportunity_targets, DOU-69).
+A controlled mount acts on its rider's initiative (riding.turn_units merges it into the
+rider's turn unit) and may only Dash, Disengage or Dodge (the Kinds a mount may take,
+kind.py); an independent one keeps its own turn. Chute de monture is the rider's Dex save
+DC 10 when the mount is moved against its will or the rider is being knocked prone (DOU-65,
+A-DOU-4), or, when the mount is knocked prone, its reaction to land on its feet (DOU-66). An
+attack of opportunity provoked by a rider or its mount may target either
+(riding.opportunity_targets, DOU-69).
 
 Readings:
 - Out of the fight (round 0) nothing is counted nor spent, as for Attaquer and the contests.
@@ -26,27 +27,24 @@ from __future__ import annotations
 
 import math
 
-from gui.engine.checks import Check, EdgeSource
-from gui.engine.checks.rolls import outcome
-from gui.engine.contract import riders as shared
-from gui.engine.contract.base import ActionError, ActionSpec, DiceResult, Preview, Resolution, Term
-from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.checks import Check, CheckOutcome, EdgeSource
+from gui.engine.contract.edits import Edits
 from gui.engine.contract.fields import bool_field, choice_field, int_field
-from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.contract.values import ActionError
+from gui.engine.core.problems import Words
+from gui.engine.core.words import Label, Term
 from gui.engine.rulesets.douaratil import budget, sheet
-from gui.engine.rulesets.douaratil.context import ActionDef, Ctx
-from gui.engine.rulesets.douaratil.plan import Plan, plan_preview
-from gui.engine.state.changes import ChangeSet
-from gui.engine.state.model import Combatant, Encounter, Expiry, State, TurnEntry
+from gui.engine.rulesets.douaratil.context import Ctx
+from gui.engine.rulesets.douaratil.kind import Kind
+from gui.engine.rulesets.douaratil.plan import Plan
+from gui.engine.rulesets.douaratil.riding import MOUNTED, mount_of, riders
+from gui.engine.state.model import Combatant, Expiry, State
+from gui.engine.state.schema import FieldSpec
 
 MOUNT, DISMOUNT, FALL = "monter_en_selle", "mettre_pied_a_terre", "chute_de_monture"
-MOUNTED, PRONE = "monte", "a_terre"
+PRONE = "a_terre"
 USED = "budget.monture"  # DOU-64: mounted or dismounted this turn
 USED_LABEL = Label(fr="En selle ou pied à terre ce tour", en="Mounted or dismounted this turn")
-# other.py's kinds, by value: movement.py may import this module, and other.py imports
-# attack.py, which imports movement.py.
-DASH, DISENGAGE, DODGE = "se_precipiter", "se_desengager", "esquiver_action"
-CONTROLLED_ACTIONS = (DASH, DISENGAGE, DODGE)  # DOU-67
 FALL_DC = 10  # DOU-65
 INTELLIGENT = 6  # reading: from this Intelligence score a mount may act freely (DOU-67)
 MOVED, KNOCKED, MOUNT_DOWN = "monture_deplacee", "cavalier_renverse", "monture_a_terre"
@@ -55,70 +53,6 @@ _CAUSES = {
     KNOCKED: ("on tente de jeter le cavalier à terre", "rider being knocked prone", "DOU-65"),
     MOUNT_DOWN: ("monture jetée à terre", "mount knocked prone", "DOU-66"),
 }
-
-
-# Reading the encounter -----------------------------------------------------------------------
-
-
-def _mounted(c: Combatant) -> State | None:
-    return next((s for s in c.states if s.key == MOUNTED), None)
-
-
-def mount_of(enc: Encounter, rider: Combatant) -> Combatant | None:
-    """The mount `rider` is on (the source of its `monte` state), if it is in the encounter."""
-    return shared.mount_of(enc, rider, MOUNTED)
-
-
-def controlled(enc: Encounter, rider: Combatant) -> bool:
-    """Whether `rider` controls its mount (DOU-67): `monte` with value 1 (none: the default),
-    on a mount in the encounter; 0 is an independent mount (DOU-68)."""
-    state = _mounted(rider)
-    return state is not None and state.value != 0 and mount_of(enc, rider) is not None
-
-
-def riders(enc: Encounter, mount: Combatant) -> list[Combatant]:
-    """Who rides `mount`, in roster order."""
-    return shared.riders(enc, mount, MOUNTED)
-
-
-def controller(enc: Encounter, mount: Combatant) -> Combatant | None:
-    """The rider who controls `mount` (DOU-67), None for an independent or riderless one."""
-    return next((r for r in riders(enc, mount) if controlled(enc, r)), None)
-
-
-def initiative_holder(enc: Encounter, c: Combatant) -> Combatant:
-    """Whose initiative `c` acts on: its rider's for a controlled mount (DOU-67, through a
-    rider that is itself a controlled mount), else its own."""
-    return enc.combatant(shared.leader(c.id, _follows(enc)))
-
-
-def _follows(enc: Encounter) -> dict[str, str]:
-    """Each controlled mount and the rider who controls it (DOU-67)."""
-    return {c.id: rider.id for c in enc.combatants if (rider := controller(enc, c)) is not None}
-
-
-def turn_units(enc: Encounter, units: list[TurnEntry]) -> list[TurnEntry]:
-    """The ruleset's turn units with each controlled mount moved into its rider's unit, just
-    after its rider (DOU-67: it acts on the rider's initiative); an independent mount keeps
-    its own (DOU-68). The units keep their order; one left empty goes; `units` is unchanged."""
-    return shared.join_units(units, _follows(enc))
-
-
-def mount_actions_allowed(enc: Encounter, c: Combatant) -> list[str] | None:
-    """DOU-67: a controlled mount may only Dash, Disengage or Dodge; None for any other
-    creature (an independent mount acts freely, DOU-68)."""
-    return list(CONTROLLED_ACTIONS) if controller(enc, c) is not None else None
-
-
-def opportunity_targets(enc: Encounter, mover: Combatant) -> list[str]:
-    """DOU-69: who an attack of opportunity provoked by `mover` may target: `mover` first,
-    then its mount or its riders when it rides or is ridden."""
-    out = [mover.id]
-    mount = mount_of(enc, mover)
-    for other in [*([mount] if mount is not None else []), *riders(enc, mover)]:
-        if other.id not in out:
-            out.append(other.id)
-    return out
 
 
 def half_speed(c: Combatant) -> float:
@@ -200,10 +134,16 @@ def _spend_move(ctx: Ctx, edits: Edits) -> None:
 # Monter en selle (DOU-63, DOU-64, DOU-67, DOU-68) ------------------------------------------
 
 
-def _mount_spec(ctx: Ctx) -> ActionSpec | None:
-    if sheet.has_state(ctx.actor, MOUNTED):
-        return None
-    options = (
+def _unmounted(ctx: Ctx) -> bool:
+    return not sheet.has_state(ctx.actor, MOUNTED)
+
+
+def _mounted(ctx: Ctx) -> bool:
+    return sheet.has_state(ctx.actor, MOUNTED)
+
+
+def _mount_options(_ctx: Ctx) -> tuple[FieldSpec, ...]:
+    return (
         bool_field("controlee", "Monture contrôlée", "Controlled mount", "DOU-67", True),
         int_field(
             "distance",
@@ -215,7 +155,6 @@ def _mount_spec(ctx: Ctx) -> ActionSpec | None:
             -1,
         ),
     )
-    return ActionSpec(MOUNT, Label(fr="Monter en selle", en="Mount"), "DOU-64", True, options)
 
 
 def _mount_plan(ctx: Ctx) -> Plan:
@@ -316,35 +255,19 @@ def _control_terms(ctx: Ctx, plan: Plan, mount: Combatant) -> None:
         )
 
 
-def _mount_preview(ctx: Ctx) -> Preview:
-    return plan_preview(ctx, _mount_plan(ctx))
-
-
-def _mount_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-    plan = _mount_plan(ctx)
-    terms = plan.terms
-    refuse_blocked(ctx.action, plan.notices, terms)
+def _mount(ctx: Ctx, edits: Edits, _plan: Plan, _result: CheckOutcome | None) -> Words:
     actor, mount = ctx.actor, ctx.target
     held = ctx.yes("controlee", True)
-    edits = Edits(ctx.enc)
     _spend_move(ctx, edits)
     edits.add_state(actor.id, _state(ctx, MOUNTED, source=mount.id, value=int(held)))
     how = ("contrôlée", "controlled") if held else ("indépendante", "independent")
-    said = (
+    return (
         f"{actor.name} est en selle sur {mount.name} (monture {how[0]})",
         f"{actor.name} is mounted on {mount.name} ({how[1]} mount)",
     )
-    label = (f"{actor.name} : Monter en selle", f"{actor.name}: Mount")
-    return finish(edits, ctx.action, label, terms, dice, said)
 
 
 # Mettre pied à terre (DOU-64) ----------------------------------------------------------------
-
-
-def _dismount_spec(ctx: Ctx) -> ActionSpec | None:
-    if not sheet.has_state(ctx.actor, MOUNTED):
-        return None
-    return ActionSpec(DISMOUNT, Label(fr="Mettre pied à terre", en="Dismount"), "DOU-64", False)
 
 
 def _not_mounted(actor: Combatant) -> ActionError:
@@ -366,34 +289,22 @@ def _dismount_plan(ctx: Ctx) -> Plan:
     return plan
 
 
-def _dismount_preview(ctx: Ctx) -> Preview:
-    return plan_preview(ctx, _dismount_plan(ctx))
-
-
-def _dismount_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-    plan = _dismount_plan(ctx)
-    terms = plan.terms
-    refuse_blocked(ctx.action, plan.notices, terms)
+def _dismount(ctx: Ctx, edits: Edits, _plan: Plan, _result: CheckOutcome | None) -> Words:
     actor, name = ctx.actor, _mount_name(ctx)
-    edits = Edits(ctx.enc)
     _spend_move(ctx, edits)
     edits.remove_state(actor.id, MOUNTED)
-    said = (
+    return (
         f"{actor.name} met pied à terre à 1,50 m au plus de {name} (le MJ place le pion)",
         f"{actor.name} dismounts within 1.50 m of {name} (the GM places the token)",
     )
-    label = (f"{actor.name} : Mettre pied à terre", f"{actor.name}: Dismount")
-    return finish(edits, ctx.action, label, terms, dice, said)
 
 
 # Chute de monture (DOU-65, DOU-66) -----------------------------------------------------------
 
 
-def _fall_spec(ctx: Ctx) -> ActionSpec | None:
-    if not sheet.has_state(ctx.actor, MOUNTED):
-        return None
+def _fall_options(_ctx: Ctx) -> tuple[FieldSpec, ...]:
     causes = [(key, fr, en) for key, (fr, en, _rule) in _CAUSES.items()]
-    options: tuple[FieldSpec, ...] = (
+    return (
         choice_field("cause", "Cause", "Cause", causes, "DOU-65", MOVED),
         bool_field(
             "reaction",
@@ -407,14 +318,16 @@ def _fall_spec(ctx: Ctx) -> ActionSpec | None:
             "desavantage", "Désavantage (autre source)", "Disadvantage (other source)", "DOU-73"
         ),
     )
-    return ActionSpec(
-        FALL, Label(fr="Chute de monture", en="Falling off a mount"), "DOU-65", False, options
-    )
 
 
 def _cause(ctx: Ctx) -> str:
     cause = ctx.choice("cause", MOVED)
     return cause if cause in _CAUSES else MOVED
+
+
+def _fall_cost(ctx: Ctx) -> budget.Spend | None:
+    """DOU-66: landing on its feet when the mount is knocked prone is the rider's reaction."""
+    return "reaction" if _cause(ctx) == MOUNT_DOWN and ctx.yes("reaction", True) else None
 
 
 def _fall_plan(ctx: Ctx) -> Plan:
@@ -425,9 +338,7 @@ def _fall_plan(ctx: Ctx) -> Plan:
     fr, en, rule = _CAUSES[cause]
     plan = Plan(terms=[Term("cause", fr, rule, "cause", en)])
     if cause == MOUNT_DOWN:
-        if ctx.yes("reaction", True):
-            plan.spend = "reaction"
-            plan.notices += budget.notices(actor, "reaction")
+        if _fall_cost(ctx) is not None:
             if not ctx.able(actor):
                 plan.block("DOU-66", "Hors d’état de réagir", "Unable to react")
             plan.terms.append(
@@ -465,57 +376,65 @@ def _fall_plan(ctx: Ctx) -> Plan:
     plan.edge = ctx.edge(sources)
     plan.terms += plan.edge.terms()
     plan.check = Check(save, FALL_DC)
+    plan.rule = "DOU-65"
     return plan
 
 
-def _fall_preview(ctx: Ctx) -> Preview:
-    return plan_preview(ctx, _fall_plan(ctx))
-
-
-def _fall_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-    plan = _fall_plan(ctx)
-    terms = plan.terms
-    refuse_blocked(ctx.action, plan.notices, terms)
+def _fall(ctx: Ctx, edits: Edits, plan: Plan, result: CheckOutcome | None) -> Words:
     actor, name = ctx.actor, _mount_name(ctx)
-    edits = Edits(ctx.enc)
-    success, amounts = None, {}
     prone = (
         f"{actor.name} tombe à terre à 1,50 m au plus de {name} (le MJ place le pion)",
         f"{actor.name} falls prone within 1.50 m of {name} (the GM places the token)",
     )
-    if plan.edge is None or plan.check is None:  # DOU-66: the mount is knocked prone
+    if result is None:  # DOU-66: the mount is knocked prone
         edits.remove_state(actor.id, MOUNTED)
-        if plan.spend is not None:
-            budget.spend(edits, actor, plan.spend, terms)
-            said = (
+        if _fall_cost(ctx) is not None:
+            return (
                 f"{actor.name} descend et retombe sur ses pieds",
                 f"{actor.name} dismounts and lands on its feet",
             )
-        else:
-            edits.add_state(actor.id, _state(ctx, PRONE))
-            said = prone
-    else:
-        result, _assumed = outcome(plan.edge.roll, dice, plan.check)
-        terms.append(Term("3d6 + modificateur", result.total, "DOU-65", "3d6 + modifier"))
-        success, amounts = result.success, {"total": result.total, "target": FALL_DC}
-        if result.success:
-            said = (
-                f"Réussite ({result.total}) : reste en selle",
-                f"Success ({result.total}): stays mounted",
-            )
-            if _cause(ctx) == KNOCKED and sheet.has_state(actor, PRONE):
-                edits.remove_state(actor.id, PRONE)
-                terms.append(Term("pas à terre", "", "DOU-65", "not prone"))
-        else:
-            edits.remove_state(actor.id, MOUNTED)
-            edits.add_state(actor.id, _state(ctx, PRONE))
-            said = (f"Échec ({result.total}) : {prone[0]}", f"Failure ({result.total}): {prone[1]}")
-    label = (f"{actor.name} : Chute de monture", f"{actor.name}: Falling off a mount")
-    return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
+        edits.add_state(actor.id, _state(ctx, PRONE))
+        return prone
+    if result.success:
+        if _cause(ctx) == KNOCKED and sheet.has_state(actor, PRONE):
+            edits.remove_state(actor.id, PRONE)
+            plan.terms.append(Term("pas à terre", "", "DOU-65", "not prone"))
+        return (
+            f"Réussite ({result.total}) : reste en selle",
+            f"Success ({result.total}): stays mounted",
+        )
+    edits.remove_state(actor.id, MOUNTED)
+    edits.add_state(actor.id, _state(ctx, PRONE))
+    return (f"Échec ({result.total}) : {prone[0]}", f"Failure ({result.total}): {prone[1]}")
 
 
-HANDLERS: tuple[ActionDef, ...] = (
-    ActionDef(MOUNT, _mount_spec, _mount_preview, _mount_resolve),
-    ActionDef(DISMOUNT, _dismount_spec, _dismount_preview, _dismount_resolve),
-    ActionDef(FALL, _fall_spec, _fall_preview, _fall_resolve),
+KINDS: tuple[Kind, ...] = (
+    Kind.planned(
+        MOUNT,
+        Label(fr="Monter en selle", en="Mount"),
+        "DOU-64",
+        _mount_plan,
+        _mount,
+        options=_mount_options,
+        available=_unmounted,
+        needs_target=True,
+    ),
+    Kind.planned(
+        DISMOUNT,
+        Label(fr="Mettre pied à terre", en="Dismount"),
+        "DOU-64",
+        _dismount_plan,
+        _dismount,
+        available=_mounted,
+    ),
+    Kind.planned(
+        FALL,
+        Label(fr="Chute de monture", en="Falling off a mount"),
+        "DOU-65",
+        _fall_plan,
+        _fall,
+        _fall_cost,
+        options=_fall_options,
+        available=_mounted,
+    ),
 )

@@ -2,23 +2,22 @@
 round walls and foes, difficult terrain ×2) or along the zones' links, walking, swimming,
 climbing or flying at that speed (budget.mode; MODES-DOU without it), and the attacks of
 opportunity a move provokes (DOU-14, DOU-43): leaving a hostile creature's reach opens a
-window where it may attack, unless the mover disengaged (DOU-26)."""
+window where it may attack (attack.OPPORTUNITY, its offers attack.opportunity_offers), unless
+the mover disengaged (DOU-26)."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Notice, Ruleset, Term
+from gui.engine.contract.base import Ruleset
 from gui.engine.contract.edits import Edits
 from gui.engine.contract.moving import way, way_metres
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Notice, Term
 from gui.engine.grid.placed import squares_apart
-from gui.engine.play.moves import Destination
-from gui.engine.rulesets.douaratil import budget, contests, mounts, sheet
+from gui.engine.rulesets.douaratil import attack, budget, contests, sheet
+from gui.engine.space.destination import Destination
 from gui.engine.state.changes import Change
-from gui.engine.state.model import Combatant, Encounter, Position, Window
+from gui.engine.state.model import Combatant, Encounter, Position
 from gui.engine.timing import windows
-from gui.engine.timing.windows import Offer
 
-OPPORTUNITY = "opportunite"  # a window: a creature left a hostile's reach (DOU-43)
 CRAWL, SQUEEZE = "a_terre", "se_faufile"
 MODES_FLAG = "MODES-DOU"  # swimming or climbing without that speed: 2 m a metre (5e) or 1
 
@@ -120,7 +119,7 @@ def changes(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -
         after = c.model_copy(update={"position": Position(zone=dest.zone, cell=dest.cell)})
         for foe in enc.combatants:
             if _provokes(ruleset, enc, foe, c, after):
-                windows.opening(edits, OPPORTUNITY, foe.id, c.id)
+                windows.opening(edits, attack.OPPORTUNITY, foe.id, c.id)
     return list(edits.changes())
 
 
@@ -139,19 +138,6 @@ def _provokes(
     if was is not None and now is not None:
         return was <= reach < now
     return foe.id in before.contacts and after.position.zone != before.position.zone
-
-
-def offers(enc: Encounter, window: Window) -> list[Offer]:
-    """DOU-43: the foe may attack the one leaving, as its reaction (DOU-69: a rider or its
-    mount, as the attacker chooses)."""
-    if window.kind != OPPORTUNITY or window.actor is None or window.target is None:
-        return []
-    out = []
-    for cid in mounts.opportunity_targets(enc, enc.combatant(window.target)):  # DOU-69
-        name = enc.combatant(cid).name
-        label = Label(fr=f"Attaque d’opportunité ({name})", en=f"Opportunity attack ({name})")
-        out.append(Offer(window.id, window.actor, "attaquer", label, "reaction", cid))
-    return out
 
 
 def _m(value: float) -> str:

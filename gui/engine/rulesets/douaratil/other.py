@@ -1,32 +1,30 @@
 """The actions of a turn besides attacking (DOU-19 to DOU-30, DOU-07, DOU-11): Esquiver,
 Se désengager, Se précipiter, Aider, Se cacher, Chercher, Se tenir prêt, Utiliser un objet,
-Interagir avec un objet, Se relever, Se jeter à terre and an improvised action. Each spends
-what the turn's budget says (budget.py); what the rules forbid is a blocking notice the GM
-may pass over (G-3). The checks (Stealth, Perception, Investigation, improvised) are
-3d6 + modifier ≥ the target with the edges of DOU-73; three 6s and three 1s decide attack
-rolls only (DOU-36, DOU-37), so a check has no automatic result (reading, as the dodge's
-save in defense.py)."""
+Interagir avec un objet, Se relever, Se jeter à terre and an improvised action, each a
+planned Kind (kind.py) whose cost is what it spends of the turn's budget (budget.py); what
+the rules forbid is a blocking notice the GM may pass over (G-3). The checks (Stealth,
+Perception, Investigation, improvised) are 3d6 + modifier ≥ the target with the edges of
+DOU-73; three 6s and three 1s decide attack rolls only (DOU-36, DOU-37), so a check has no
+automatic result (reading, as the dodge's save in defense.py)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
 
 from gui.engine.checks import Check, CheckOutcome, EdgeSource
-from gui.engine.checks.rolls import outcome
-from gui.engine.contract.base import ActionSpec, DiceResult, Preview, Resolution, Term, overridden
-from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.edits import Edits
 from gui.engine.contract.fields import bool_field, choice_field, int_field
-from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.contract.values import overridden
 from gui.engine.core.problems import Words
+from gui.engine.core.words import Label, Term
 from gui.engine.rulesets.douaratil import budget, sheet
 from gui.engine.rulesets.douaratil.attack import HELPED, TASK
-from gui.engine.rulesets.douaratil.budget import Spend
-from gui.engine.rulesets.douaratil.context import ActionDef, Ctx
-from gui.engine.rulesets.douaratil.plan import Plan, plan_preview
-from gui.engine.state.changes import ChangeSet
+from gui.engine.rulesets.douaratil.context import Ctx
+from gui.engine.rulesets.douaratil.kind import Kind, spends
+from gui.engine.rulesets.douaratil.plan import Plan
 from gui.engine.state.model import Combatant, Expiry, State
+from gui.engine.state.schema import FieldSpec
 
 DODGE, DISENGAGE, DASH = "esquiver_action", "se_desengager", "se_precipiter"
 HELP, HIDE, SEARCH, READY = "aider", "se_cacher", "chercher", "se_tenir_pret"
@@ -40,64 +38,6 @@ PP_LABEL = Label(fr="Perception passive", en="Passive Perception")
 NO_FOE = "-"
 
 
-Effect = Callable[[Ctx, Edits, Plan, CheckOutcome | None], Words]
-
-
-@dataclass(frozen=True)
-class Kind:
-    """One action: its names and rule, its options, when the actor has it, what it takes
-    before the dice (`plan`) and what it does (`effect`: the changes and the outcome)."""
-
-    kind: str
-    label: Label
-    rule: str
-    plan: Callable[[Ctx], Plan]
-    effect: Effect
-    options: Callable[[Ctx], tuple[FieldSpec, ...]] = lambda _ctx: ()
-    available: Callable[[Ctx], bool] = lambda _ctx: True
-    needs_target: bool = False
-    overridable: tuple[str, ...] = ()
-    override_labels: dict[str, Label] = field(default_factory=dict)
-
-    def handler(self) -> ActionDef:
-        return ActionDef(self.kind, self._spec, self._preview, self._resolve)
-
-    def _spec(self, ctx: Ctx) -> ActionSpec | None:
-        if not self.available(ctx):
-            return None
-        return ActionSpec(
-            self.kind,
-            self.label,
-            self.rule,
-            self.needs_target,
-            self.options(ctx),
-            self.overridable,
-            self.override_labels,
-        )
-
-    def _preview(self, ctx: Ctx) -> Preview:
-        return plan_preview(ctx, self.plan(ctx))
-
-    def _resolve(self, ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-        plan = self.plan(ctx)
-        terms = plan.terms
-        refuse_blocked(ctx.action, plan.notices, terms)
-        result, amounts = None, {}
-        if plan.edge is not None and plan.check is not None:
-            # No rule reads a check's 6s or 1s: a typed total needs no count (G-1 c).
-            result, _assumed = outcome(plan.edge.roll, dice, plan.check)
-            terms.append(Term("3d6 + modificateur", result.total, plan.rule, "3d6 + modifier"))
-            amounts = {"total": result.total, "target": plan.check.target}
-        edits = Edits(ctx.enc)
-        actor = ctx.actor
-        if plan.spend is not None:
-            budget.spend(edits, actor, plan.spend, terms)
-        said = self.effect(ctx, edits, plan, result)
-        label = (f"{actor.name} : {self.label.fr}", f"{actor.name}: {self.label.en}")
-        success = None if result is None else result.success
-        return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
-
-
 # Shared pieces -------------------------------------------------------------------------------
 
 
@@ -108,14 +48,19 @@ def _state(ctx: Ctx, key: str, expiry: Expiry | None = None, **more) -> State:
     return State(key=key, label=spec.label.fr if spec else key, expiry=expiry, **more)
 
 
-def _spending(ctx: Ctx, what: Spend, rule: str) -> Plan:
-    """A plan that spends `what`, with the budget's objections and the actor's."""
-    actor = ctx.actor
-    plan = Plan(spend=what, notices=budget.notices(actor, what))
-    if what != "objet":
-        _able(ctx, plan)
-    plan.terms.append(Term(_RULE_WORDS[rule][0], "", rule, _RULE_WORDS[rule][1]))
+ACTION = spends("action")  # DOU-05: the cost of an action
+
+
+def _acting(ctx: Ctx, rule: str) -> Plan:
+    """The plan of an action, with the actor's objections (its cost's are the Kind's)."""
+    plan = Plan()
+    _able(ctx, plan)
+    plan.terms.append(_rule_term(rule))
     return plan
+
+
+def _rule_term(rule: str) -> Term:
+    return Term(_RULE_WORDS[rule][0], "", rule, _RULE_WORDS[rule][1])
 
 
 _RULE_WORDS = {
@@ -240,7 +185,7 @@ def _check_said(result: CheckOutcome | None, fr: str, en: str) -> Words:
 
 
 def _dodge_plan(ctx: Ctx) -> Plan:
-    plan = _spending(ctx, "action", "DOU-23")
+    plan = _acting(ctx, "DOU-23")
     if sheet.speed(ctx.actor) <= 0:
         plan.warn(
             "DOU-23",
@@ -267,7 +212,7 @@ def _dodge(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None) -> 
 
 
 def _disengage_plan(ctx: Ctx) -> Plan:
-    plan = _spending(ctx, "action", "DOU-26")
+    plan = _acting(ctx, "DOU-26")
     plan.terms.append(Term("jusqu’à la fin du tour", "", "DOU-26", "until the end of the turn"))
     return plan
 
@@ -281,7 +226,7 @@ def _disengage(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None)
 
 
 def _dash_plan(ctx: Ctx) -> Plan:
-    plan = _spending(ctx, "action", "DOU-27")
+    plan = _acting(ctx, "DOU-27")
     speed = sheet.speed(ctx.actor)
     plan.terms += [
         sheet.metres_term("vitesse actuelle", speed, "DOU-27", "current speed"),
@@ -340,7 +285,7 @@ def _attack_help(ctx: Ctx) -> bool:
 def _help_plan(ctx: Ctx) -> Plan:
     actor, ally = ctx.actor, ctx.target
     rule = "DOU-20" if _attack_help(ctx) else "DOU-19"
-    plan = _spending(ctx, "action", rule)
+    plan = _acting(ctx, rule)
     if ally.id == actor.id:
         plan.block(rule, "On n’aide pas soi-même", "A creature cannot help itself")
     elif ctx.hostile(actor, ally):
@@ -411,7 +356,7 @@ def _help(ctx: Ctx, edits: Edits, plan: Plan, _result: CheckOutcome | None) -> W
 
 def _hide_plan(ctx: Ctx) -> Plan:
     actor = ctx.actor
-    plan = _spending(ctx, "action", "DOU-25")
+    plan = _acting(ctx, "DOU-25")
     modifier, terms = _skill(actor, "dexterite", "discretion", "DOU-25")
     plan.terms += terms
     observers = [o for o in ctx.enc.combatants if ctx.hostile(actor, o) and ctx.able(o)]
@@ -483,7 +428,7 @@ def _search_options(ctx: Ctx) -> tuple[FieldSpec, ...]:
 
 
 def _search_plan(ctx: Ctx) -> Plan:
-    plan = _spending(ctx, "action", "DOU-22")
+    plan = _acting(ctx, "DOU-22")
     skill = ctx.choice("test", "perception")
     ability, fr, en = _SEARCH_SKILLS.get(skill, _SEARCH_SKILLS["perception"])
     plan.terms.append(Term("test", fr, "DOU-22", "check", en))
@@ -512,7 +457,7 @@ def _improvised_options(ctx: Ctx) -> tuple[FieldSpec, ...]:
 
 
 def _improvised_plan(ctx: Ctx) -> Plan:
-    plan = _spending(ctx, "action", "DOU-30")
+    plan = _acting(ctx, "DOU-30")
     what = _typed(ctx, "quoi")
     if what:
         plan.terms.append(Term("action", what, "DOU-30", "action"))
@@ -543,7 +488,7 @@ def _ready_options(_ctx: Ctx) -> tuple[FieldSpec, ...]:
 
 def _ready_plan(ctx: Ctx) -> Plan:
     actor = ctx.actor
-    plan = _spending(ctx, "action", "DOU-28")
+    plan = _acting(ctx, "DOU-28")
     trigger = _typed(ctx, "declencheur")
     if trigger:
         plan.terms.append(Term("déclencheur", trigger, "DOU-28", "trigger"))
@@ -596,14 +541,14 @@ def _object_option(rule: str) -> Callable[[Ctx], tuple[FieldSpec, ...]]:
 
 
 def _use_plan(ctx: Ctx) -> Plan:
-    plan = _spending(ctx, "action", "DOU-29")
+    plan = _acting(ctx, "DOU-29")
     if what := _typed(ctx, "objet"):
         plan.terms.append(Term("objet", what, "DOU-29", "object"))
     return plan
 
 
 def _interact_plan(ctx: Ctx) -> Plan:
-    plan = _spending(ctx, "objet", "DOU-07")
+    plan = Plan(terms=[_rule_term("DOU-07")])
     if budget.spent(ctx.actor, "objet"):
         plan.warn(
             "DOU-07",
@@ -689,53 +634,91 @@ def _prone(ctx: Ctx) -> bool:
 
 
 KINDS: tuple[Kind, ...] = (
-    Kind(DODGE, Label(fr="Esquiver (action)", en="Dodge (action)"), "DOU-23", _dodge_plan, _dodge),
-    Kind(
-        DISENGAGE, Label(fr="Se désengager", en="Disengage"), "DOU-26", _disengage_plan, _disengage
+    Kind.planned(
+        DODGE,
+        Label(fr="Esquiver (action)", en="Dodge (action)"),
+        "DOU-23",
+        _dodge_plan,
+        _dodge,
+        ACTION,
+        mount_may=True,  # DOU-67
     ),
-    Kind(DASH, Label(fr="Se précipiter", en="Dash"), "DOU-27", _dash_plan, _dash),
-    Kind(
+    Kind.planned(
+        DISENGAGE,
+        Label(fr="Se désengager", en="Disengage"),
+        "DOU-26",
+        _disengage_plan,
+        _disengage,
+        ACTION,
+        mount_may=True,  # DOU-67
+    ),
+    Kind.planned(
+        DASH,
+        Label(fr="Se précipiter", en="Dash"),
+        "DOU-27",
+        _dash_plan,
+        _dash,
+        ACTION,
+        mount_may=True,  # DOU-67
+    ),
+    Kind.planned(
         HELP,
         Label(fr="Aider", en="Help"),
         "DOU-20",
         _help_plan,
         _help,
-        _help_options,
+        ACTION,
+        options=_help_options,
         needs_target=True,
     ),
-    Kind(
+    Kind.planned(
         HIDE,
         Label(fr="Se cacher", en="Hide"),
         "DOU-25",
         _hide_plan,
         _hide,
-        _edge_options,
+        ACTION,
+        options=_edge_options,
         overridable=(PP,),
         override_labels={PP: PP_LABEL},
     ),
-    Kind(
-        SEARCH, Label(fr="Chercher", en="Search"), "DOU-22", _search_plan, _search, _search_options
+    Kind.planned(
+        SEARCH,
+        Label(fr="Chercher", en="Search"),
+        "DOU-22",
+        _search_plan,
+        _search,
+        ACTION,
+        options=_search_options,
     ),
-    Kind(
-        READY, Label(fr="Se tenir prêt", en="Ready"), "DOU-28", _ready_plan, _ready, _ready_options
+    Kind.planned(
+        READY,
+        Label(fr="Se tenir prêt", en="Ready"),
+        "DOU-28",
+        _ready_plan,
+        _ready,
+        ACTION,
+        options=_ready_options,
     ),
-    Kind(
+    Kind.planned(
         USE_OBJECT,
         Label(fr="Utiliser un objet", en="Use an object"),
         "DOU-29",
         _use_plan,
         _object,
-        _object_option("DOU-29"),
+        ACTION,
+        options=_object_option("DOU-29"),
     ),
-    Kind(
+    Kind.planned(
         INTERACT,
         Label(fr="Interagir avec un objet", en="Interact with an object"),
         "DOU-07",
         _interact_plan,
         _object,
-        _object_option("DOU-07"),
+        spends("objet"),
+        options=_object_option("DOU-07"),
     ),
-    Kind(
+    Kind.planned(
         STAND,
         Label(fr="Se relever", en="Stand up"),
         "DOU-11",
@@ -743,7 +726,7 @@ KINDS: tuple[Kind, ...] = (
         _stand,
         available=_prone,
     ),
-    Kind(
+    Kind.planned(
         DROP,
         Label(fr="Se jeter à terre", en="Drop prone"),
         "DOU-11",
@@ -751,14 +734,13 @@ KINDS: tuple[Kind, ...] = (
         _drop,
         available=lambda ctx: not _prone(ctx),
     ),
-    Kind(
+    Kind.planned(
         IMPROVISE,
         Label(fr="Action improvisée", en="Improvised action"),
         "DOU-30",
         _improvised_plan,
         _improvised,
-        _improvised_options,
+        ACTION,
+        options=_improvised_options,
     ),
 )
-
-HANDLERS: tuple[ActionDef, ...] = tuple(k.handler() for k in KINDS)

@@ -1,6 +1,6 @@
-"""An action before its dice, as the turn's actions build it (other.py, mounts.py): its
-terms, what the rules object, what it spends of the turn, and the 3d6 check it rolls, if
-any; and its preview with the check's exact odds."""
+"""An action before its dice, as the planned actions build it (kind.Planned: other.py,
+mounts.py): its terms, what the rules object and the 3d6 check it rolls, if any; and its
+preview with the check's exact odds. What it spends of the turn is its Kind's cost."""
 
 from __future__ import annotations
 
@@ -9,19 +9,18 @@ from dataclasses import dataclass, field
 from gui.engine.checks import Check, check_odds
 from gui.engine.checks.edges import NetEdge
 from gui.engine.checks.rolls import dice_request
-from gui.engine.contract.base import Notice, Preview, Term
-from gui.engine.rulesets.douaratil.budget import Spend
+from gui.engine.contract.values import Preview
+from gui.engine.core.words import Notice, Term
 from gui.engine.rulesets.douaratil.context import Ctx
 
 
 @dataclass
 class Plan:
-    """An action before the dice: its terms, what the rules object, what it spends, and the
-    check it rolls, if any (with the values the GM may override)."""
+    """An action before the dice: its terms, what the rules object, and the check it rolls,
+    if any (with the values the GM may override)."""
 
     terms: list[Term] = field(default_factory=list)
     notices: list[Notice] = field(default_factory=list)
-    spend: Spend | None = None
     edge: NetEdge | None = None
     check: Check | None = None
     rule: str = ""  # the check's rule

@@ -1,26 +1,28 @@
 """Ruleset `douaratil`: 3d6 + VO against the VD, exploding damage, defensive reactions."""
 
+# Adding an action (issue 35): declare one `Kind` (kind.py) in the module of its part of the
+# rules (other.py for a turn's action, contests.py, mounts.py…) and add it to that module's
+# KINDS: its kind, names, rule and options, when the actor has it, its preview and resolution
+# (or `Kind.planned`: a plan and an effect), its `cost` (what it spends of the turn,
+# budget.Spend) and whether a controlled mount may take it (DOU-67). Put the states and rule
+# texts it uses in ruleset_data/douaratil/ruleset.json, and its test in
+# tests/engine/rulesets/douaratil/. Nothing else names it: ACTIONS below takes each KINDS.
+
 from __future__ import annotations
 
-from gui.engine.contract import public, riders
+from gui.engine.checks.request import DiceRequest
+from gui.engine.contract import public
+from gui.engine.contract import riders as shared
 from gui.engine.contract.actions import ActionRuleset
-from gui.engine.contract.base import (
-    Action,
-    ActionSpec,
-    DiceRequest,
-    Notice,
-    Term,
-    Words,
-    unable_to_act,
-)
+from gui.engine.contract.base import Words
 from gui.engine.contract.call_context import within
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
 from gui.engine.contract.stat_groups import GroupedByStat
+from gui.engine.contract.values import unable_to_act
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.grid.lines import Cover, CoverCall
 from gui.engine.grid.squares import Size
-from gui.engine.play.moves import Destination
 from gui.engine.rulesets.douaratil import (
     attack,
     budget,
@@ -30,9 +32,12 @@ from gui.engine.rulesets.douaratil import (
     mounts,
     movement,
     other,
+    riding,
     sheet,
 )
-from gui.engine.rulesets.douaratil.context import INCAPACITATED, ActionDef, Ctx
+from gui.engine.rulesets.douaratil.context import INCAPACITATED, Ctx
+from gui.engine.rulesets.douaratil.kind import Kind
+from gui.engine.space.destination import Destination
 from gui.engine.space.zones import Diagonal
 from gui.engine.state.changes import Change
 from gui.engine.state.model import Combatant, Encounter, State, TurnEntry, Window
@@ -40,14 +45,13 @@ from gui.engine.timing.windows import Offer
 from gui.engine.turns import RankedInitiative
 
 # Every action, in the order the dialog lists them.
-HANDLERS: tuple[ActionDef, ...] = (
-    attack.ATTACK,
-    damage.DAMAGE,
-    defense.BLOCK_HANDLER,
-    defense.DODGE_HANDLER,
-    *other.HANDLERS,
-    *contests.HANDLERS,
-    *mounts.HANDLERS,
+ACTIONS: tuple[Kind, ...] = (
+    *attack.KINDS,
+    *damage.KINDS,
+    *defense.KINDS,
+    *other.KINDS,
+    *contests.KINDS,
+    *mounts.KINDS,
 )
 REFRESH_FLAG = "CFG-DOU-12"
 DIAGONAL_FLAG = "DIAG-DOU"
@@ -70,31 +74,21 @@ with_flags = within(
 class Douaratil(GroupedByStat, ActionRuleset):
     """DOU-01 to DOU-73, with the adopted readings A-DOU-1 to A-DOU-32."""
 
-    handlers = HANDLERS
+    handlers = tuple(k.definition() for k in ACTIONS)
     context = Ctx
     uses_contact = True
 
-    # Every call that reads a modifier, with the encounter's CFG-DOU-5 (sheet.gm_table).
-    @with_flags
-    def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
-        """DOU-67: a controlled mount only dashes, disengages or dodges (its reactions and
-        the steps of a window stay its own)."""
-        specs = ActionRuleset.actions(self, enc, actor, target)
-        allowed = mounts.mount_actions_allowed(enc, enc.combatant(actor))
-        if allowed is None:
-            return specs
-        free = {defense.BLOCK, defense.DODGE, damage.KIND}
-        return [s for s in specs if s.kind in allowed or s.kind in free]
-
     def together(self, enc: Encounter, c: Combatant) -> set[str]:
         """A rider and its mount share their squares (DOU-64): neither bars the other's way."""
-        return riders.together(enc, c, mounts.MOUNTED)
+        return shared.together(enc, c, riding.MOUNTED)
 
     def turn_units(self, enc: Encounter) -> list[TurnEntry]:
         """DOU-67: a controlled mount acts in its rider's unit; DOU-68: an independent one
         alone."""
-        return mounts.turn_units(enc, super().turn_units(enc))
+        return riding.turn_units(enc, super().turn_units(enc))
 
+    # Every call that reads a modifier, with the encounter's CFG-DOU-5 (sheet.gm_table).
+    actions = with_flags(ActionRuleset.actions)
     preview = with_flags(ActionRuleset.preview)
     resolve = with_flags(ActionRuleset.resolve)
 
@@ -105,13 +99,13 @@ class Douaratil(GroupedByStat, ActionRuleset):
     @with_flags
     def initiative(self, enc: Encounter, c: Combatant) -> DiceRequest:
         """DOU-03 (A-DOU-24): 3d6 + Dex modifier (a controlled mount's: its rider's, DOU-67)."""
-        c = mounts.initiative_holder(enc, c)
+        c = riding.initiative_holder(enc, c)
         expr = DiceExpr(3, 6, modifier=sheet.modifier(c, "dexterite"))
         return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or expr.minimum)
 
     @with_flags
     def initiative_score(self, enc: Encounter, c: Combatant) -> int:
-        c = mounts.initiative_holder(enc, c)
+        c = riding.initiative_holder(enc, c)
         return sheet.modifier(c, "dexterite")
 
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
@@ -225,39 +219,29 @@ class Douaratil(GroupedByStat, ActionRuleset):
 
     def window_passed(self, enc: Encounter, window: Window) -> list[Change] | None:
         """A foe may let the one leaving its reach go (DOU-43); a hit's damage is due."""
-        return [] if window.kind == movement.OPPORTUNITY else None
+        return [] if window.kind == attack.OPPORTUNITY else None
 
     @with_flags
     def window_offers(self, enc: Encounter, window: Window) -> list[Offer]:
         """A hit waiting on its target (A-DOU-13): its block or dodge, then the damage; a
         creature leaving a foe's reach: the foe's attack of opportunity (DOU-43)."""
-        if window.kind == movement.OPPORTUNITY:
-            return movement.offers(enc, window)
+        if window.kind == attack.OPPORTUNITY:
+            return attack.opportunity_offers(enc, window)
         if window.kind != attack.WINDOW or window.actor is None or window.target is None:
             return []
-        out = [
-            Offer(
-                window.id,
-                window.actor,
-                damage.KIND,
-                Label(fr="Dégâts", en="Damage"),
-                "follow_up",
-                window.target,
-            )
-        ]
-        if not window.data.get(defense.REACTED):
-            for kind, label in (
-                (defense.BLOCK, Label(fr="Parer", en="Block")),
-                (defense.DODGE, Label(fr="Esquiver", en="Dodge")),
-            ):
-                action = Action(kind, window.target, window.actor, {}, window=window.id)
-                if defense.offered(Ctx(self, enc, action)):  # DOU-52: only what is allowed
-                    out.append(Offer(window.id, window.target, kind, label, "reaction"))
-        return out
+        damage_offer = Offer(
+            window.id,
+            window.actor,
+            damage.KIND,
+            Label(fr="Dégâts", en="Damage"),
+            "follow_up",
+            window.target,
+        )
+        return [damage_offer, *defense.offers(self, enc, window)]
 
 
 def _own_label(state: State) -> Label | None:
-    if state.key == attack.ATTACKS:
+    if state.key == budget.ATTACKS:
         n = state.value or 0
         return Label(fr=f"Attaques ce tour : {n}", en=f"Attacks this turn: {n}")
     if state.key == defense.USED:

@@ -11,9 +11,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from gui.engine.checks import damage_taken
-from gui.engine.contract.base import Term
-from gui.engine.contract.schema import Label
 from gui.engine.contract.sheet_reading import filled_rows, has_state, row_at, stat
+from gui.engine.core.words import Label, Term
 from gui.engine.state.model import Combatant, Scalar
 
 __all__ = ["has_state", "stat"]

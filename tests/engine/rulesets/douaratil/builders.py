@@ -5,10 +5,10 @@ the ruleset's defaults (so it fits the schema); weapons come from the catalog by
 
 from __future__ import annotations
 
-from gui.engine.contract.schema import check_combatant
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
 from gui.engine.state.model import Combatant, Edge, Encounter, Map, Position, Side, State
+from gui.engine.state.schema import check_combatant
 from tests.engine.builders import zone
 
 PJ, MJ = "pj", "mj"

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import ActionError
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.rulesets.douaratil import budget, sheet
+from gui.engine.rulesets.douaratil.context import Ctx
+from tests.engine.acting import take
 from tests.engine.builders import dump
 from tests.engine.rulesets.conteur.builders import act, blocking, look
 from tests.engine.rulesets.douaratil.builders import (
@@ -466,7 +468,7 @@ def test_dou_15_a_flyer_dropping_prone_is_warned():
 
 def test_a_state_that_ends_with_the_turn_under_way_says_this_turn():
     """The newcomer read « jusqu'à la fin de son prochain tour » on a Dash ending this turn."""
-    from gui.engine.edits import conditions
+    from gui.engine.contract import conditions
 
     t = table(fighter("a"), fighter("b", MJ))
     units = [e.unit for e in t.ruleset.turn_units(t.enc)]
@@ -475,3 +477,29 @@ def test_a_state_that_ends_with_the_turn_under_way_says_this_turn():
     (state,) = [s for s in t.enc.combatant("a").states if s.key == "precipite"]
     text = conditions.describe(t.enc, state, "a")
     assert (text.fr, text.en) == ("jusqu’à la fin de ce tour", "until the end of this turn")
+
+
+# --- Issue 35: what an action spends of the turn is its definition's cost ----------------------
+
+
+@pytest.mark.parametrize(
+    ("kind", "target", "faces", "then", "options", "spent"),
+    [
+        ("se_precipiter", None, None, (), {}, "action"),
+        ("interagir_objet", None, None, (), {"objet": "porte"}, "objet"),
+        ("se_jeter_a_terre", None, None, (), {}, None),
+        ("attaquer", "b", "3 3 3", (), {"arme": "0"}, "action"),
+        ("attaquer", "b", "3 3 3", (), {"arme": "1", "bonus": True}, "bonus"),
+        ("empoigner", "b", "3 3 3", ("3 3 3",), {}, "action"),
+        ("surprise", None, "3 3 3", (), {}, None),
+    ],
+)
+def test_what_an_action_spends_is_its_definitions_cost(kind, target, faces, then, options, spent):
+    t = duo(armes=[arme("Dague")])  # light: a bonus attack with it (DOU-44)
+    _fight(t, "a", "b")
+    ctx = Ctx(t.ruleset, t.enc, Action(kind, "a", target, options))
+    assert t.ruleset.definition(kind).cost(ctx) == spent
+    take(t, kind, "a", target, faces, then, **options)
+    turn = {budget.PREFIX + what for what in ("action", "bonus", "objet", "reaction")}
+    spends = _states(t, "a") & turn
+    assert spends == ({budget.PREFIX + spent} if spent else set())

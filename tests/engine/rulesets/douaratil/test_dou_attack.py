@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import ActionError
+from gui.engine.contract.values import ActionError
 from gui.engine.rulesets.douaratil import sheet
 from tests.engine.rulesets.conteur.builders import act, blocking, look
 from tests.engine.rulesets.douaratil.builders import MJ, PJ, add_state, arme, fighter, table

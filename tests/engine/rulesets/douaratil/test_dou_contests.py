@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.rulesets.douaratil import budget, contests
 from tests.engine.acting import take
 from tests.engine.rulesets.douaratil.builders import MJ, add_state, fighter, table
@@ -103,7 +103,7 @@ def test_a_grapple_won_grapples_the_target_with_its_grappler():
     grappled = state(t, "b", "empoigne")
     assert grappled.source == "a" and grappled.label == "Empoigné" and grappled.text
     assert budget.spent(t.enc.combatant("a"), "action")
-    assert contests.attacks_made(t.enc.combatant("a")) == 1
+    assert budget.attacks_made(t.enc.combatant("a")) == 1
 
 
 def test_a_grapple_lost_changes_nothing_but_the_action():
@@ -142,7 +142,7 @@ def test_a_second_grapple_needs_an_attack_left_dou_21():
     take(t, "empoigner", "a", "b", "6 6 6", ("1 1 1",))
     assert blocking(look(t, "bousculer", "a", "c")) == []
     take(t, "bousculer", "a", "c", "6 6 6", ("1 1 1",))
-    assert contests.attacks_made(t.enc.combatant("a")) == 2
+    assert budget.attacks_made(t.enc.combatant("a")) == 2
     assert blocking(look(t, "empoigner", "a", "c")) == ["DOU-21"]
 
 
@@ -160,7 +160,7 @@ def test_a_grapple_replaces_an_attack_after_attaquer_dou_21(attacks, legal):
     assert (blocking(look(t, "empoigner", "a", "b")) == []) == legal
     if legal:
         take(t, "empoigner", "a", "b", "6 6 6", ("1 1 1",))
-        assert contests.attacks_made(t.enc.combatant("a")) == 2
+        assert budget.attacks_made(t.enc.combatant("a")) == 2
 
 
 def test_out_of_the_fight_nothing_is_counted():

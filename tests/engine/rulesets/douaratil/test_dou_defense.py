@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.rulesets.douaratil import sheet
 from gui.engine.state.changes import ChangeSet, apply
 from tests.engine import acting

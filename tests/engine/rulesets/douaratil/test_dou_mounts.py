@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import ActionError
-from gui.engine.rulesets.douaratil import budget, mounts, other
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
+from gui.engine.rulesets.douaratil import budget, mounts, riding
 from gui.engine.state.model import Grid, Position, State, TurnEntry
 from tests.engine.builders import dump
 from tests.engine.rulesets.conteur.builders import act, blocking, look
@@ -97,14 +98,6 @@ def test_every_term_has_a_rule_and_english():
             assert term.rule and term.label and term.label_en, (kind, term)
 
 
-def test_the_controlled_actions_are_other_pys_kinds():
-    assert (mounts.DASH, mounts.DISENGAGE, mounts.DODGE) == (
-        other.DASH,
-        other.DISENGAGE,
-        other.DODGE,
-    )
-
-
 # --- TV-DOU-22, DOU-64 -------------------------------------------------------------------------
 
 
@@ -120,8 +113,8 @@ def test_tv_dou_22_mounting_at_speed_9_costs_4_50_m():
     assert monte.label == "Monté" and monte.text_en  # the ruleset's state, in both languages
     assert _state(t, "a", "budget.monture").expiry.at == "turn_start"
     assert "DOU-64" in [x.rule for x in r.terms]
-    assert mounts.mount_of(t.enc, t.enc.combatant("a")).id == "h"
-    assert mounts.controlled(t.enc, t.enc.combatant("a"))
+    assert riding.mount_of(t.enc, t.enc.combatant("a")).id == "h"
+    assert riding.controlled(t.enc, t.enc.combatant("a"))
 
 
 def test_tv_dou_22_with_4_m_left_mounting_is_illegal():
@@ -258,14 +251,14 @@ def test_dou_67_an_intelligent_controlled_mount_is_a_warning_only():
     assert blocking(preview) == [] and [n.rule for n in preview.notices] == ["DOU-67"]
     assert not look(t, "monter_en_selle", "a", "h", controlee=False).notices
     mounted(t)
-    assert mounts.controlled(t.enc, t.enc.combatant("a"))  # the GM's call stands
+    assert riding.controlled(t.enc, t.enc.combatant("a"))  # the GM's call stands
 
 
 def test_dou_68_an_independent_mount():
     t = stable()
     r = mounted(t, controlee=False)
     assert _state(t, "a", "monte").value == 0
-    assert not mounts.controlled(t.enc, t.enc.combatant("a"))
+    assert not riding.controlled(t.enc, t.enc.combatant("a"))
     assert "DOU-68" in [x.rule for x in r.terms] and "indépendante" in r.outcome_fr
 
 
@@ -279,7 +272,7 @@ def test_dou_64_dismounting_removes_monte_costs_half_and_undoes():
     _p, r, cs = act(t, "mettre_pied_a_terre", "a")
     assert "monte" not in _keys(t, "a") and budget.moved(t.enc.combatant("a")) == 4.5
     assert ("DOU-64", "descend de", "H") in _terms(r)
-    assert mounts.mount_of(t.enc, t.enc.combatant("a")) is None
+    assert riding.mount_of(t.enc, t.enc.combatant("a")) is None
     t.revert(cs)
     assert dump(t.enc) == before
 
@@ -317,7 +310,7 @@ def test_dou_67_a_controlled_mount_acts_in_its_riders_unit():
     _mount_rider(t, "a", "h")
     units = _units(t)
     frozen = [u.model_copy(deep=True) for u in units]
-    merged = mounts.turn_units(t.enc, units)
+    merged = riding.turn_units(t.enc, units)
     assert [(u.unit, u.members, u.side) for u in merged] == [
         ("b", ["b"], MJ),
         ("a", ["a", "h"], PJ),
@@ -329,7 +322,7 @@ def test_dou_67_a_controlled_mount_acts_in_its_riders_unit():
 def test_dou_67_the_mount_goes_after_its_rider_even_listed_first():
     t = table(horse(), fighter("b", MJ), fighter("a"))
     _mount_rider(t, "a", "h")
-    merged = mounts.turn_units(t.enc, _units(t))
+    merged = riding.turn_units(t.enc, _units(t))
     assert [(u.unit, u.members) for u in merged] == [("b", ["b"]), ("a", ["a", "h"])]
 
 
@@ -337,7 +330,7 @@ def test_dou_68_an_independent_mount_keeps_its_own_unit():
     t = table(fighter("a"), horse(), fighter("b", MJ))
     _mount_rider(t, "a", "h", value=0)
     units = _units(t)
-    assert mounts.turn_units(t.enc, units) == units
+    assert riding.turn_units(t.enc, units) == units
 
 
 def test_dou_67_a_mount_of_a_group_joins_its_rider():
@@ -345,39 +338,53 @@ def test_dou_67_a_mount_of_a_group_joins_its_rider():
         fighter("a", groupe="Cavaliers"), horse(groupe="Chevaux"), horse("i", groupe="Chevaux")
     )
     _mount_rider(t, "a", "h")
-    merged = mounts.turn_units(t.enc, _units(t))
+    merged = riding.turn_units(t.enc, _units(t))
     assert [u.members for u in merged] == [["a", "h"], ["i"]]
 
 
 def test_dou_67_the_mount_acts_on_its_riders_initiative():
     t = table(fighter("a"), horse(), fighter("b", MJ))
     a, h = t.enc.combatant("a"), t.enc.combatant("h")
-    assert mounts.initiative_holder(t.enc, h).id == "h"
+    assert riding.initiative_holder(t.enc, h).id == "h"
     _mount_rider(t, "a", "h")
-    assert mounts.initiative_holder(t.enc, h).id == "a"
-    assert mounts.initiative_holder(t.enc, a).id == "a"
+    assert riding.initiative_holder(t.enc, h).id == "a"
+    assert riding.initiative_holder(t.enc, a).id == "a"
+
+
+def _kinds(t, actor, target=None):
+    return [s.kind for s in t.ruleset.actions(t.enc, actor, target)]
 
 
 def test_dou_67_a_controlled_mount_only_dashes_disengages_or_dodges():
-    t = table(fighter("a"), horse(), horse("i"), fighter("c"))
+    t = table(fighter("a"), horse(), horse("i"), fighter("c"), fighter("m", MJ))
     _mount_rider(t, "a", "h")
     _mount_rider(t, "c", "i", value=0)
-    allowed = mounts.mount_actions_allowed
-    assert allowed(t.enc, t.enc.combatant("h")) == [
-        "se_precipiter",
-        "se_desengager",
-        "esquiver_action",
-    ]
-    assert allowed(t.enc, t.enc.combatant("i")) is None  # independent (DOU-68)
-    assert allowed(t.enc, t.enc.combatant("a")) is None
+    assert riding.is_controlled_mount(t.enc, t.enc.combatant("h"))
+    # the steps of a window stay its own: the damage it deals follows its own hit
+    assert _kinds(t, "h", "m") == ["degats", "esquiver_action", "se_desengager", "se_precipiter"]
+    assert "attaquer" in _kinds(t, "i", "m")  # independent (DOU-68)
+    assert "attaquer" in _kinds(t, "a", "m")
+    assert not riding.is_controlled_mount(t.enc, t.enc.combatant("i"))
+
+
+def test_dou_67_a_controlled_mount_keeps_its_defensive_reactions():
+    t = table(fighter("a"), horse(), fighter("m", MJ))
+    _mount_rider(t, "a", "h")
+    t.enc.combatant("h").stats["vd"] = 5
+    hit = Action("attaquer", "m", "h", {"arme": "0"})
+    resolution, cs = t.resolve(hit, DiceResult.typed_faces("5 5 5", t.preview(hit).dice))
+    assert resolution.success
+    t.apply(cs)
+    kinds = _kinds(t, "h", "m")
+    assert kinds[:3] == ["degats", "parer", "esquiver"] and "attaquer" not in kinds
 
 
 def test_a_monte_state_without_a_mount_is_neither():
     t = stable()
     add_state(t, "a", "monte")  # set by the GM, no source
     a = t.enc.combatant("a")
-    assert mounts.mount_of(t.enc, a) is None and not mounts.controlled(t.enc, a)
-    assert mounts.turn_units(t.enc, _units(t)) == _units(t)
+    assert riding.mount_of(t.enc, a) is None and not riding.controlled(t.enc, a)
+    assert riding.turn_units(t.enc, _units(t)) == _units(t)
 
 
 # --- Chute de monture (DOU-65, DOU-66, A-DOU-4) -------------------------------------------------
@@ -460,22 +467,22 @@ def test_dou_08_a_spent_reaction_cannot_land_on_its_feet():
 def test_dou_69_the_attacker_may_target_the_rider_or_the_mount():
     t = table(fighter("a"), horse(), fighter("b", MJ))
     a, h, b = (t.enc.combatant(x) for x in "ahb")
-    assert mounts.opportunity_targets(t.enc, a) == ["a"]
+    assert riding.opportunity_targets(t.enc, a) == ["a"]
     _mount_rider(t, "a", "h", value=0)  # controlled or not (« dans tous les cas »)
-    assert mounts.opportunity_targets(t.enc, a) == ["a", "h"]
-    assert mounts.opportunity_targets(t.enc, h) == ["h", "a"]
-    assert mounts.opportunity_targets(t.enc, b) == ["b"]
+    assert riding.opportunity_targets(t.enc, a) == ["a", "h"]
+    assert riding.opportunity_targets(t.enc, h) == ["h", "a"]
+    assert riding.opportunity_targets(t.enc, b) == ["b"]
 
 
 def test_turn_entries_are_kept_as_given():
     entry = TurnEntry(unit="x", members=["x"], side=PJ)
     t = table(fighter("x"))
-    assert mounts.turn_units(t.enc, [entry]) == [entry]
+    assert riding.turn_units(t.enc, [entry]) == [entry]
 
 
 def test_dou_64_on_the_grid_a_rider_and_its_mount_never_bar_each_other():
     """The grid's « la case est occupée » (G-3) is not said of a rider and its mount."""
-    from gui.engine.play.moves import Destination
+    from gui.engine.space.destination import Destination
 
     t = stable(fight=False)
     t.enc.map.grid = Grid(cell_px=40, snap=True)

@@ -4,8 +4,9 @@ attacks of an action (DOU-21, DOU-44), and the attacks of opportunity a move pro
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Action, DiceResult
-from gui.engine.play.moves import Destination
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import Grid, MapSquare, Position
 from tests.engine.rulesets.douaratil.builders import MJ, add_state, arme, fighter, table
 

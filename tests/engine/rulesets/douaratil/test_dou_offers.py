@@ -5,7 +5,8 @@ A-DOU-3); « Assommer » (DOU-62, A-DOU-10) only after a melee hit, and it knock
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Action, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from gui.engine.rulesets.douaratil import sheet
 from tests.engine import acting
 from tests.engine.rulesets.conteur.builders import blocking

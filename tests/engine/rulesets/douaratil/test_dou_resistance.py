@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action, DiceResult
-from gui.engine.contract.schema import check_combatant
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from gui.engine.rulesets.douaratil import sheet
+from gui.engine.state.schema import check_combatant
 from tests.engine import acting
 from tests.engine.rulesets.douaratil.builders import MJ, add_state, arme, fighter, ruleset, table
 

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action
-from gui.engine.play.moves import Destination
+from gui.engine.contract.values import Action
 from gui.engine.rulesets.douaratil import budget
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import Grid, MapSquare, Position
 from tests.engine.acting import take
 from tests.engine.rulesets.douaratil.builders import MJ, add_state, fighter, table

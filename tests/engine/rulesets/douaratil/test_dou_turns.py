@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from tests.engine.rulesets.douaratil.builders import MJ, arme, fighter, table
 
 
