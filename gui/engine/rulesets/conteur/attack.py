@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from gui.engine.contract.base import DiceResult, Notice, Preview, Resolution, Term, followed
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits, finish
+from gui.engine.contract.values import Preview, Resolution, followed
+from gui.engine.core.words import Notice, Term
 from gui.engine.rulesets.conteur import health, initiative
 from gui.engine.rulesets.conteur.attack_options import KIND, spec
 from gui.engine.rulesets.conteur.context import ActionDef, Ctx, Pool, total
@@ -421,4 +423,4 @@ def _miss_penalty(ctx: Ctx, edits: Edits, actor: Combatant) -> Term:
     return initiative.next_action_penalty(edits, actor, missed, "CON-14")
 
 
-ATTACK = ActionDef(KIND, spec, preview, resolve)
+ACTIONS: tuple[ActionDef, ...] = (ActionDef(KIND, spec, preview, resolve),)

@@ -3,10 +3,9 @@ situation's dice and difficulty."""
 
 from __future__ import annotations
 
-from gui.engine.contract.aims import Aim
-from gui.engine.contract.base import ActionSpec
 from gui.engine.contract.fields import bool_field, choice_field, int_field
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionSpec, Aim
+from gui.engine.core.words import Label
 from gui.engine.rulesets.conteur.context import (
     DICE,
     DIFFICULTY,

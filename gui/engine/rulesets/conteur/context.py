@@ -5,25 +5,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract.actions import ActionCtx
 from gui.engine.contract.actions import ActionDef as BaseActionDef
-from gui.engine.contract.base import (
-    DiceRequest,
-    DiceResult,
-    Notice,
-    Override,
-    Preview,
-    Term,
-    Words,
-    overridden,
-)
+from gui.engine.contract.base import Words
 from gui.engine.contract.edits import refuse_blocked
-from gui.engine.contract.schema import Choice, FieldSpec, Label
+from gui.engine.contract.values import Override, Preview, overridden
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.grid.placed import metres_apart
 from gui.engine.rulesets.conteur import pools
 from gui.engine.rulesets.conteur.sheet import weapon, weapon_name, weapons
 from gui.engine.space.zones import ZoneGraph
 from gui.engine.state.model import Combatant, Scalar
+from gui.engine.state.schema import Choice, FieldSpec
 
 DICE, DIFFICULTY = "des", "difficulte"
 OVERRIDE_LABELS = {

@@ -3,18 +3,10 @@ armour destroyed, stun, and the health track marked."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import (
-    ActionError,
-    ActionSpec,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-    followed,
-)
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits, finish
-from gui.engine.contract.schema import Choice, FieldSpec, Label
+from gui.engine.contract.values import ActionError, ActionSpec, Preview, Resolution, followed
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.conteur import health
 from gui.engine.rulesets.conteur.context import (
     DICE,
@@ -43,6 +35,7 @@ from gui.engine.rulesets.conteur.sheet import (
 )
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Combatant, Scalar, State, Track
+from gui.engine.state.schema import Choice, FieldSpec
 
 DAMAGE, SOAK = "degats", "absorber"
 COVER_FLAG = "CFG-CON-8b"
@@ -442,5 +435,8 @@ def soak_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, outcome, levels == 0)
 
 
-DAMAGE_HANDLER = ActionDef(DAMAGE, damage_spec, damage_preview, damage_resolve)
-SOAK_HANDLER = ActionDef(SOAK, soak_spec, soak_preview, soak_resolve)
+ACTIONS: tuple[ActionDef, ...] = (
+    ActionDef(DAMAGE, damage_spec, damage_preview, damage_resolve),
+    # The soak roll of a hit it took (CON-22's damage, then its soak) stays its own.
+    ActionDef(SOAK, soak_spec, soak_preview, soak_resolve, while_unable=True),
+)

@@ -5,8 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from gui.engine.contract.base import Term, TrackView
+from gui.engine.contract.values import TrackView
+from gui.engine.core.assets import RULESET_DATA_DIR
+from gui.engine.core.words import Term
 from gui.engine.state.model import Combatant
+from gui.engine.state.schema import RulesetData
 
 TRACK = "sante"
 LEVELS = "niveaux_sante"
@@ -25,10 +28,11 @@ GLYPHS = {
 def names_en() -> dict[str, str]:
     """A-CON-2: the default track's levels (the French edition's names) in English, as the
     ruleset's data names them (the choices of the `niveau` column, after the spec's table);
-    a level the GM named otherwise keeps its name in both languages."""
-    from gui.engine.rulesets.registry import get  # the ruleset's own data, read once
-
-    column = next(c for c in get("conteur").data.field(LEVELS).columns if c.key == "niveau")
+    a level the GM named otherwise keeps its name in both languages. Read once from the
+    ruleset's own data file, never through the registry (a ruleset sits below it)."""
+    raw = (RULESET_DATA_DIR / "conteur" / "ruleset.json").read_bytes()
+    columns = RulesetData.model_validate_json(raw).field(LEVELS).columns
+    column = next(c for c in columns if c.key == "niveau")
     return {choice.value: choice.label.en for choice in column.choices}
 
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from gui.engine.contract.base import ActionError, Term
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.contract.values import ActionError
+from gui.engine.core.words import Label, Term
 from gui.engine.rulesets.conteur import health
 from gui.engine.rulesets.conteur.context import total
 from gui.engine.rulesets.conteur.sheet import (
@@ -22,6 +22,7 @@ from gui.engine.rulesets.conteur.sheet import (
 )
 from gui.engine.state.changes import Change
 from gui.engine.state.model import Combatant, Encounter, State, StatValue, TurnEntry, TurnState
+from gui.engine.state.schema import FieldSpec
 from gui.engine.turns import ActionInitiative, Declarations, current_entry
 from gui.engine.turns.declare import DeclareEntry, in_act_phase, rank_actions
 from gui.engine.turns.history import scratch
@@ -313,6 +314,11 @@ class ConteurDeclarations(Declarations):
     """CON-03 to CON-10 as the declare-then-act mode asks them: what a unit declares
     besides its actions, what declaring spends, each action's initiative, and the −2 used
     once the initiatives are rolled. `multi_v20`: CFG-CON-4 « v20 » (multiple actions)."""
+
+    score_rule = "CON-02"
+    order_rule = "CON-04"
+    together_rule = "CON-04, A-CON-17"
+    delay_rule = "CON-05"
 
     def __init__(self, multi_v20: bool) -> None:
         self.multi_v20 = multi_v20

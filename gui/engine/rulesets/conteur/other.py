@@ -3,10 +3,11 @@ a free roll of Attribute + Ability (dodging, a Willpower roll…)."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import choice_field
-from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.contract.values import ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.conteur import health, initiative
 from gui.engine.rulesets.conteur.context import (
     DICE,
@@ -28,6 +29,7 @@ from gui.engine.rulesets.conteur.sheet import (
 )
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import State
+from gui.engine.state.schema import FieldSpec
 from gui.engine.turns import step_in
 from gui.engine.turns.declare import in_act_phase
 from gui.engine.turns.history import scratch
@@ -400,7 +402,9 @@ def free_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     )
 
 
-ABORT_HANDLER = ActionDef(ABORT, abort_spec, abort_preview, abort_resolve)
-RALLY_HANDLER = ActionDef(RALLY, rally_spec, rally_preview, rally_resolve)
-STAND_HANDLER = ActionDef(STAND, stand_spec, stand_preview, stand_resolve)
-FREE_HANDLER = ActionDef(FREE, free_spec, free_preview, free_resolve)
+ACTIONS: tuple[ActionDef, ...] = (
+    ActionDef(ABORT, abort_spec, abort_preview, abort_resolve),
+    ActionDef(RALLY, rally_spec, rally_preview, rally_resolve),
+    ActionDef(STAND, stand_spec, stand_preview, stand_resolve),
+    ActionDef(FREE, free_spec, free_preview, free_resolve),
+)

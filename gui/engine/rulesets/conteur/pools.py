@@ -5,8 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from gui.engine.contract.base import DiceRequest, DiceResult, Ruleset, Term, Words
-from gui.engine.contract.schema import Label
+from gui.engine.checks.request import DiceRequest, DiceResult
+from gui.engine.contract.base import Ruleset, Words
+from gui.engine.core.words import Label, Term
 from gui.engine.dice.odds import Distribution, success_pool, success_pool_joint
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.state.model import Encounter

@@ -1,11 +1,18 @@
 """Ruleset `conteur`: declared actions, d10 pools, soak and the B/L/A health track."""
 
+# Adding an action: one ActionDef in its module's ACTIONS, where alone it is declared (its
+# kind, spec, preview, resolve; `while_unable` if one who cannot act still takes it; no
+# `cost`: the declared turn counts actions, CON-03; nothing provokes); its words in
+# ruleset_data/conteur/ruleset.json (states, rules); its test in
+# tests/engine/rulesets/conteur/. A new module also puts its ACTIONS in HANDLERS below.
+
 from __future__ import annotations
 
+from gui.engine.checks.request import DiceRequest
 from gui.engine.contract.actions import ActionRuleset
-from gui.engine.contract.base import DiceRequest, Notice, Term, TrackView, unable_to_act
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import TrackView, unable_to_act
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.rulesets.conteur import attack, damage, health, initiative, other
 from gui.engine.rulesets.conteur.context import ActionDef, Ctx
@@ -16,15 +23,7 @@ from gui.engine.state.model import Combatant, Encounter, State
 from gui.engine.turns import DeclareThenAct
 
 # Every action, in the order the dialog lists them.
-HANDLERS: tuple[ActionDef, ...] = (
-    attack.ATTACK,
-    damage.DAMAGE_HANDLER,
-    damage.SOAK_HANDLER,
-    other.ABORT_HANDLER,
-    other.RALLY_HANDLER,
-    other.STAND_HANDLER,
-    other.FREE_HANDLER,
-)
+HANDLERS: tuple[ActionDef, ...] = (*attack.ACTIONS, *damage.ACTIONS, *other.ACTIONS)
 _D10 = DiceRequest(DiceExpr(1, 10), Label(fr="d10", en="d10"), 1, 10)
 # States that last one turn (cleared when the next turn's declarations begin).
 _TURN_STATES = (initiative.DECLARED, initiative.MAGIC, attack.SHOTS)
@@ -79,10 +78,6 @@ class Conteur(ActionRuleset):
         if not self.is_out(enc, c):
             return None
         return unable_to_act(c, "A-CON-2", "est hors de combat", "is out of the fight")
-
-    def acts_while_unable(self, kind: str) -> bool:
-        """The soak roll of a hit it took (CON-22's damage, then its soak) stays its own."""
-        return kind == damage.SOAK
 
     def health_lost(self, enc: Encounter, c: Combatant) -> float | None:
         """The share of the health track marked."""

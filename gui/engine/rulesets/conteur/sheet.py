@@ -5,11 +5,11 @@ from __future__ import annotations
 import zlib
 
 from gui.engine.contract.base import Words
-from gui.engine.contract.schema import Label
 from gui.engine.contract.sheet_reading import cell as cell
 from gui.engine.contract.sheet_reading import filled_rows, row_at
 from gui.engine.contract.sheet_reading import has_state as has_state
 from gui.engine.contract.sheet_reading import stat as stat
+from gui.engine.core.words import Label
 from gui.engine.state.model import Combatant, Scalar
 
 MORTAL, VAMPIRE, WEREWOLF, SUPERNATURAL = "mortel", "vampire", "loup_garou", "surnaturel"

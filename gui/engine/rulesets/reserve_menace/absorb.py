@@ -3,18 +3,11 @@ Q ≥ Défense does, once the attack left it waiting on the target (RM-28)."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import (
-    ActionError,
-    ActionSpec,
-    DiceResult,
-    Notice,
-    Preview,
-    Term,
-    Words,
-    overridden,
-)
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.base import Words
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionError, ActionSpec, Preview, overridden
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.reserve_menace import defense
 from gui.engine.rulesets.reserve_menace.attack import first_attack_received
 from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx, pool_terms
@@ -33,6 +26,7 @@ from gui.engine.rulesets.reserve_menace.sheet import (
 from gui.engine.state.model import Combatant, Encounter, State, Track, Window
 from gui.engine.timing import windows
 
+KIND = "encaisser"
 GM_DIE = 2  # RM-37: each GM Réserve die removes 2 Qualités
 SACRIFICE_GEAR = 2  # RM-41: +2D Renfort, or 2 Qualités less for an extra
 PARTIAL_FLAG = "CFG-RM-19"
@@ -160,7 +154,7 @@ def _absorb_spec(ctx: Ctx) -> ActionSpec | None:
     if is_character(c):
         opts.append(free_text("trauma", "Nature du Trauma", "Nature of the Trauma", "RM-33"))
     return ActionSpec(
-        "encaisser",
+        KIND,
         Label(fr="Encaisser", en="Absorb the hit"),
         "RM-28",
         False,
@@ -399,4 +393,8 @@ def _extra_result(
     return f"{c.name} : Moniteur {checked}/{size}", f"{c.name}: Moniteur {checked}/{size}"
 
 
-ABSORB = ActionDef("encaisser", _absorb_spec, _absorb_preview, _absorb_resolve)
+# Nothing of the Passe spent (RM-28: the hit goes on); the hit it must still absorb, out of
+# the fight or not.
+ACTIONS: tuple[ActionDef, ...] = (
+    ActionDef(KIND, _absorb_spec, _absorb_preview, _absorb_resolve, while_unable=True),
+)

@@ -4,26 +4,23 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gui.engine.contract.aims import Aim
-from gui.engine.contract.base import (
-    ActionError,
-    ActionSpec,
-    DiceResult,
-    Notice,
-    Preview,
-    Term,
-    overridden,
-)
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionError, ActionSpec, Aim, Preview, overridden
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.reserve_menace import defense
-from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx, pool_terms, reserve_used
+from gui.engine.rulesets.reserve_menace.context import (
+    ActionDef,
+    Ctx,
+    Spends,
+    pool_terms,
+    reserve_used,
+)
 from gui.engine.rulesets.reserve_menace.options import action_kind, number, pick, who
 from gui.engine.rulesets.reserve_menace.passes import (
     BAN,
     KIND_LABELS,
     KIND_LABELS_EN,
-    action_notices,
     ban_mark,
 )
 from gui.engine.rulesets.reserve_menace.sheet import (
@@ -156,7 +153,7 @@ def used_reserve(ctx: Ctx) -> int:
 
 def notices(ctx: Ctx) -> list[Notice]:
     actor, target = ctx.actor, ctx.target
-    out = action_notices(ctx.enc, actor, KIND)
+    out = ctx.turn_notices()
     for c in [*_counterers(ctx), ctx.other("soutenu_par")]:
         if c is not None:
             out += ctx.reaction_notices(c)
@@ -219,7 +216,7 @@ def resolve(ctx: Ctx, dice: DiceResult):
     for c in [*counterers, ctx.other("soutenu_par")]:
         if c is not None:
             ctx.pay_reaction(edits, c, terms)
-    ctx.spend(edits, KIND)
+    ctx.pay(edits, terms)
     q = ctx.qualities(dice, pool)
     terms.append(Term("Qualités", str(q), "A-RM-1", "Qualités"))
     label = (
@@ -362,4 +359,4 @@ def _effect(ctx: Ctx, edits: Edits, q: int, terms: list[Term]) -> int:
     return q
 
 
-ATTACK = ActionDef(KIND, spec, preview, resolve)
+ACTIONS: tuple[ActionDef, ...] = (ActionDef(KIND, spec, preview, resolve, cost=Spends(KIND)),)

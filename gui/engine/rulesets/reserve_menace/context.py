@@ -1,5 +1,6 @@
-"""What every reserve_menace action shares: options, Tests and their dice, legality, the
-reaction cost, and turning collected edits into a Resolution."""
+"""What every reserve_menace action shares: what it spends of the Passe (Spends, its
+ActionDef's cost), Tests and their dice, legality, the reaction cost, and turning collected
+edits into a Resolution."""
 
 from __future__ import annotations
 
@@ -9,22 +10,18 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract.actions import ActionCtx
 from gui.engine.contract.actions import ActionDef as BaseActionDef
-from gui.engine.contract.base import (
-    DiceRequest,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-    Words,
-)
+from gui.engine.contract.base import Words
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import Preview, Resolution
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.odds import Distribution, counted_pool
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.rulesets.reserve_menace.passes import (
+    KIND_LABELS,
+    action_notices,
     holds_initiative,
     in_passes,
     spent_states,
@@ -51,6 +48,27 @@ def house_roll(folder: Path) -> tuple[Label, int, tuple[int, ...]]:
     """The optional roll model, a house rule kept in data (house_roll.json), never the game's."""
     data = json.loads((folder / "house_roll.json").read_text(encoding="utf-8"))
     return Label(**data["label"]), int(data["sides"]), tuple(data["face_values"])
+
+
+@dataclass(frozen=True)
+class Spends:
+    """What an action spends of the Passe, the `cost` of its ActionDef: an action of one of
+    the seven types (`type`, each once per Passe, RM-16, RM-21) or a reaction (RM-22);
+    neither: nothing. The same whatever the options: asked with the action, it answers
+    itself."""
+
+    type: str | None = None
+    reaction: bool = False
+
+    def __post_init__(self) -> None:
+        if self.type is not None and self.type not in KIND_LABELS:
+            raise ValueError(f"not an action type of RM-21: {self.type}")
+
+    def __call__(self, _ctx: object) -> Spends:
+        return self
+
+
+REACTION = Spends(reaction=True)
 
 
 @dataclass(frozen=True)
@@ -115,9 +133,27 @@ class Ctx(ActionCtx):
         """Refuse when a notice blocks, unless the GM overrides it (G-3, logged)."""
         refuse_blocked(self.action, notices, terms)
 
-    def spend(self, edits: Edits, kind: str) -> None:
-        """The actor takes an action of `kind` in the Passe (RM-16, RM-21)."""
-        spend(self.enc, edits, self.actor, kind)
+    def spends(self) -> Spends:
+        """What this action spends of the Passe: its definition's cost (None: nothing)."""
+        cost = self.ruleset.definition(self.action.kind).cost(self)
+        return cost if isinstance(cost, Spends) else Spends()
+
+    def turn_notices(self) -> list[Notice]:
+        """Why the actor may not spend what this action costs now: an action of its type
+        (RM-16 to RM-21, RM-30, RM-39) or a reaction (RM-23, A-RM-10)."""
+        spends = self.spends()
+        out = action_notices(self.enc, self.actor, spends.type) if spends.type else []
+        return out + (self.reaction_notices(self.actor) if spends.reaction else [])
+
+    def pay(self, edits: Edits, terms: list[Term]) -> None:
+        """The actor spends what this action costs: an action of its type in the Passe, with
+        the direction or interruption it uses up (RM-16, RM-21, RM-43, RM-48), or a reaction
+        (RM-22)."""
+        spends = self.spends()
+        if spends.type:
+            spend(self.enc, edits, self.actor, spends.type)
+        if spends.reaction:
+            self.pay_reaction(edits, self.actor, terms)
 
     def reaction_notices(self, who: Combatant) -> list[Notice]:
         """RM-23: reactions only while not holding the initiative; extras need GM dice."""

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Term
+from gui.engine.core.words import Term
 from gui.engine.rulesets.reserve_menace.sheet import CHARACTER, flag, is_character, stat, text
 from gui.engine.state.model import Combatant
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Term
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionSpec, Preview
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.reserve_menace.absorb import pending, pending_hit
 from gui.engine.rulesets.reserve_menace.attack import (
     SACRIFICE,
@@ -246,4 +247,5 @@ def _lose_action(ctx: Ctx, edits: Edits, target, terms: list[Term]) -> None:
     )
 
 
-DISARM = ActionDef(KIND, _spec, _preview, _resolve)
+# Instead of Encaisser (RM-59): nothing of the attacker's Passe spent.
+ACTIONS: tuple[ActionDef, ...] = (ActionDef(KIND, _spec, _preview, _resolve),)

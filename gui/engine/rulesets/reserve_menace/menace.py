@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from gui.engine.contract.aims import FOE_IN_FIGHT
-from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Term, Words
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.base import Words
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
-from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx, pool_terms
+from gui.engine.contract.values import FOE_IN_FIGHT, ActionSpec, Preview
+from gui.engine.core.words import Label, Notice, Term
+from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx, Spends, pool_terms
 from gui.engine.rulesets.reserve_menace.options import number, pick, toggle
-from gui.engine.rulesets.reserve_menace.passes import action_notices
 from gui.engine.rulesets.reserve_menace.sheet import (
     DOMAINS,
     MAJOR,
@@ -134,7 +134,7 @@ def _pool(ctx: Ctx, terms: list[Term]) -> int:
 
 
 def _notices(ctx: Ctx) -> list[Notice]:
-    out = action_notices(ctx.enc, ctx.actor, "interagir_verbal")
+    out = ctx.turn_notices()
     if not ctx.yes("possible", True):  # RM-56: the toggle is on by default
         out.append(
             Notice(
@@ -193,7 +193,7 @@ def _resolve(ctx: Ctx, dice: DiceResult):
     pool = _pool(ctx, terms)
     ctx.blocked(_notices(ctx), terms)
     edits = Edits(ctx.enc)
-    ctx.spend(edits, "interagir_verbal")
+    ctx.pay(edits, terms)
     q = ctx.qualities(dice, pool)
     leader = ctx.number("qualites_meneur")
     terms.append(Term("Qualités", str(q), "A-RM-1", "Qualités"))
@@ -225,4 +225,7 @@ def _resolve(ctx: Ctx, dice: DiceResult):
     return ctx.finish(edits, label, terms, dice, outcome, won)
 
 
-UNDERMINE = ActionDef(KIND, _spec, _preview, _resolve)
+# RM-55: an Interagir verbalement; listed with it (simple.ACTIONS).
+ACTIONS: tuple[ActionDef, ...] = (
+    ActionDef(KIND, _spec, _preview, _resolve, cost=Spends("interagir_verbal")),
+)

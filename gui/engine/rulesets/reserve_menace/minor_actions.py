@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Term
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionSpec, Preview
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx
 from gui.engine.rulesets.reserve_menace.passes import add_actions, in_passes, unit_of
 from gui.engine.rulesets.reserve_menace.sheet import (
@@ -99,4 +100,5 @@ def _resolve(ctx: Ctx, dice: DiceResult):
     )
 
 
-BUY = ActionDef(KIND, _spec, _preview, _resolve)
+# Paid with a GM Réserve die (RM-18), not with an action of the Passe.
+ACTIONS: tuple[ActionDef, ...] = (ActionDef(KIND, _spec, _preview, _resolve),)

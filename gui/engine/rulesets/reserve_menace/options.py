@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from gui.engine.contract.schema import Choice, FieldSpec, Label
+from gui.engine.core.words import Label
 from gui.engine.rulesets.reserve_menace.passes import KIND_LABELS, KIND_LABELS_EN
 from gui.engine.state.model import Combatant
+from gui.engine.state.schema import Choice, FieldSpec
 
 NOBODY = "-"
 

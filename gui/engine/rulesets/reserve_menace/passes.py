@@ -3,8 +3,7 @@ RM-23, A-RM-15 to A-RM-18)."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Notice
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label, Notice
 from gui.engine.rulesets.reserve_menace.sheet import MINOR, has_state, is_out, players_sides
 from gui.engine.state.model import Combatant, Encounter, TurnEntry, TurnState
 from gui.engine.turns import AlternatingSides, PassEntry, PassState, current_entry, unit_of

@@ -4,12 +4,13 @@ Test they act on (RM-47, RM-50)."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionError, ActionSpec, Preview
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.reserve_menace import defense
 from gui.engine.rulesets.reserve_menace.absorb import pending
-from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx
+from gui.engine.rulesets.reserve_menace.context import REACTION, ActionDef, Ctx
 from gui.engine.rulesets.reserve_menace.options import action_kind, free_text, number, toggle
 from gui.engine.rulesets.reserve_menace.passes import (
     KIND_LABELS,
@@ -23,6 +24,7 @@ from gui.engine.state.model import State
 from gui.engine.timing import windows
 
 PROTECT_ANYWAY_FLAG = "CFG-RM-20"
+INTERRUPT, PROTECT, REACTION_POWER = "interrompre", "proteger", "pouvoir_reaction"
 
 
 # Interrompre ---------------------------------------------------------------------------------
@@ -30,7 +32,7 @@ PROTECT_ANYWAY_FLAG = "CFG-RM-20"
 
 def _interrupt_spec(ctx: Ctx) -> ActionSpec:
     return ActionSpec(
-        "interrompre",
+        INTERRUPT,
         Label(fr="Interrompre (réaction)", en="Interrupt (reaction)"),
         "RM-48",
         False,
@@ -40,7 +42,7 @@ def _interrupt_spec(ctx: Ctx) -> ActionSpec:
 
 def _interrupt_notices(ctx: Ctx) -> list[Notice]:
     actor, enc = ctx.actor, ctx.enc
-    out = ctx.reaction_notices(actor)
+    out = ctx.turn_notices()
     kind = ctx.choice("type", "attaquer")
     if kind in enc.turn.spent.get(actor.id, []):
         out.append(
@@ -90,7 +92,7 @@ def _interrupt_resolve(ctx: Ctx, dice: DiceResult):
     terms: list[Term] = []
     ctx.blocked(_interrupt_notices(ctx), terms)
     edits = Edits(enc)
-    ctx.pay_reaction(edits, actor, terms)
+    ctx.pay(edits, terms)
     if in_passes(enc):
         turn = add_actions(enc.turn, actor.id, -1)
         turn.spent = {**turn.spent, actor.id: [*turn.spent.get(actor.id, []), kind]}
@@ -124,9 +126,6 @@ def _interrupt_resolve(ctx: Ctx, dice: DiceResult):
     )
 
 
-INTERRUPT = ActionDef("interrompre", _interrupt_spec, _interrupt_preview, _interrupt_resolve)
-
-
 # Protéger --------------------------------------------------------------------------------------
 
 
@@ -147,7 +146,7 @@ def _protect_spec(ctx: Ctx) -> ActionSpec | None:
             ),
         ]
     return ActionSpec(
-        "proteger",
+        PROTECT,
         Label(fr="Protéger (réaction)", en="Protect (reaction)"),
         "RM-49",
         True,
@@ -156,7 +155,7 @@ def _protect_spec(ctx: Ctx) -> ActionSpec | None:
 
 
 def _protect_notices(ctx: Ctx) -> list[Notice]:
-    out = ctx.reaction_notices(ctx.actor)
+    out = ctx.turn_notices()
     if pending(ctx.enc, ctx.target) is None and not ctx.flag(PROTECT_ANYWAY_FLAG):
         out.append(
             Notice(
@@ -198,7 +197,7 @@ def _protect_resolve(ctx: Ctx, dice: DiceResult):
     ctx.blocked(_protect_notices(ctx), terms)
     q = _protected_q(ctx)
     edits = Edits(ctx.enc)
-    ctx.pay_reaction(edits, actor, terms)
+    ctx.pay(edits, terms)
     hit = pending(ctx.enc, target)
     if hit is not None:
         windows.closing(edits, hit)
@@ -242,15 +241,12 @@ def _protect_resolve(ctx: Ctx, dice: DiceResult):
     )
 
 
-PROTECT = ActionDef("proteger", _protect_spec, _protect_preview, _protect_resolve)
-
-
 # Pouvoir de réaction -------------------------------------------------------------------------
 
 
 def _power_spec(ctx: Ctx) -> ActionSpec:
     return ActionSpec(
-        "pouvoir_reaction",
+        REACTION_POWER,
         Label(fr="Pouvoir de réaction", en="Reaction power"),
         "RM-51",
         False,
@@ -267,18 +263,31 @@ def _power_preview(ctx: Ctx) -> Preview:
             "effect decided by the GM; costs a reaction",
         )
     ]
-    return ctx.test_preview(terms, None, ctx.reaction_notices(ctx.actor))
+    return ctx.test_preview(terms, None, ctx.turn_notices())
 
 
 def _power_resolve(ctx: Ctx, dice: DiceResult):
     terms: list[Term] = []
-    ctx.blocked(ctx.reaction_notices(ctx.actor), terms)
+    ctx.blocked(ctx.turn_notices(), terms)
     edits = Edits(ctx.enc)
-    ctx.pay_reaction(edits, ctx.actor, terms)
+    ctx.pay(edits, terms)
     typed = ctx.choice("description").strip()  # the GM's words, the same in both
     outcome = (typed, typed) if typed else ("Pouvoir de réaction", "Reaction power")
     label = (f"{ctx.actor.name} : pouvoir de réaction", f"{ctx.actor.name}: reaction power")
     return ctx.finish(edits, label, terms, DiceResult("none"), outcome)
 
 
-REACTION_POWER = ActionDef("pouvoir_reaction", _power_spec, _power_preview, _power_resolve)
+# Each a reaction (RM-22, RM-23). Interrompre also spends, out of turn, the action it takes
+# (A-RM-11: its resolution), and stays a Terrassé's last act (RM-48).
+ACTIONS: tuple[ActionDef, ...] = (
+    ActionDef(
+        INTERRUPT,
+        _interrupt_spec,
+        _interrupt_preview,
+        _interrupt_resolve,
+        cost=REACTION,
+        while_unable=True,
+    ),
+    ActionDef(PROTECT, _protect_spec, _protect_preview, _protect_resolve, cost=REACTION),
+    ActionDef(REACTION_POWER, _power_spec, _power_preview, _power_resolve, cost=REACTION),
+)

@@ -1,20 +1,25 @@
 """Ruleset `reserve_menace`: Défense, Réserve de combat, Menace, Passes (spec section 2)."""
 
+# Adding an action: one ActionDef in its module's ACTIONS, where alone it is declared (its
+# kind, spec, preview, resolve; `cost`: the Spends of the Passe it takes, an action of its
+# RM-21 type or a REACTION, which its preview and resolution read through ctx.turn_notices()
+# and ctx.pay(); `while_unable` if a Terrassé still takes it; nothing provokes); its words in
+# ruleset_data/reserve_menace/ruleset.json (states, rules); its test in
+# tests/engine/rulesets/reserve_menace/. A new module also puts its ACTIONS in HANDLERS below.
+
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from gui.engine.contract.actions import ActionRuleset
-from gui.engine.contract.base import Action, Notice, Term, unable_to_act
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
-from gui.engine.play.moves import Destination
+from gui.engine.contract.values import Action, unable_to_act
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.reserve_menace import (
     absorb,
     attack,
     defense,
     disarm,
-    menace,
     minor_actions,
     reactions,
     sheet,
@@ -44,6 +49,7 @@ from gui.engine.rulesets.reserve_menace.sheet import (
     players_sides,
     stat,
 )
+from gui.engine.space.destination import Destination
 from gui.engine.space.zones import ZoneGraph
 from gui.engine.state.changes import Change
 from gui.engine.state.model import Combatant, Encounter, LogEntry, State, TurnEntry, Window, now
@@ -53,21 +59,14 @@ from gui.engine.turns import AlternatingSides
 
 # Every action, in the order the dialog lists them.
 HANDLERS: tuple[ActionDef, ...] = (
-    attack.ATTACK,
-    absorb.ABSORB,
-    disarm.DISARM,
-    simple.FEED,
-    simple.DIRECT,
-    simple.ENVIRONMENT,
-    simple.VERBAL,
-    menace.UNDERMINE,
-    simple.POWER,
-    simple.RECOVER,
-    reactions.INTERRUPT,
-    reactions.PROTECT,
-    reactions.REACTION_POWER,
-    minor_actions.BUY,
+    *attack.ACTIONS,
+    *absorb.ACTIONS,
+    *disarm.ACTIONS,
+    *simple.ACTIONS,
+    *reactions.ACTIONS,
+    *minor_actions.ACTIONS,
 )
+MOVE = "se_deplacer"  # RM-45: changing zone is the Move action, one of the types of RM-21
 
 
 class ReserveMenace(ActionRuleset):
@@ -134,7 +133,7 @@ class ReserveMenace(ActionRuleset):
         here, zone = c.position.zone, dest.zone
         if here is None or zone is None or here == zone:
             return []
-        out = action_notices(enc, c, "se_deplacer")
+        out = action_notices(enc, c, MOVE)
         if not ZoneGraph(enc.map).adjacent(here, zone):
             names = {z.id: z.name for z in enc.map.zones}
             out.append(
@@ -182,7 +181,7 @@ class ReserveMenace(ActionRuleset):
         if c.position.zone in (None, dest.zone) or dest.zone is None or not in_passes(enc):
             return []
         edits = Edits(enc)
-        spend(enc, edits, c, "se_deplacer")
+        spend(enc, edits, c, MOVE)
         return list(edits.changes())
 
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
@@ -196,11 +195,6 @@ class ReserveMenace(ActionRuleset):
             return None
         label = self.state_label(out)
         return unable_to_act(c, "RM-39", f"est {label.fr.lower()}", f"is {label.en.lower()}")
-
-    def acts_while_unable(self, kind: str) -> bool:
-        """The hit it must still absorb (« Encaisser »); RM-48: a Terrassé may still
-        Interrompre to act one last time."""
-        return kind in (absorb.ABSORB.kind, reactions.INTERRUPT.kind)
 
     def unable_notice(self, enc: Encounter, action: Action) -> Notice | None:
         """RM-48: the action its interruption paid for is its last one (passes.py)."""
@@ -273,16 +267,18 @@ class ReserveMenace(ActionRuleset):
         target = enc.combatant(window.target)
         out = [
             Offer(
-                window.id, target.id, "encaisser", Label(fr="Encaisser", en="Absorb"), "follow_up"
+                window.id, target.id, absorb.KIND, Label(fr="Encaisser", en="Absorb"), "follow_up"
             )
         ]
         if window.kind == PENDING and window.actor is not None:
-            disarm = Label(fr="Désarmer (au lieu d’Encaisser)", en="Disarm (instead)")
-            out.append(Offer(window.id, window.actor, "desarmer", disarm, "follow_up", target.id))
+            words = Label(fr="Désarmer (au lieu d’Encaisser)", en="Disarm (instead)")
+            out.append(Offer(window.id, window.actor, disarm.KIND, words, "follow_up", target.id))
         for ally in enc.combatants:
             if ally.side == target.side and ally.id != target.id and not sheet.is_out(ally):
                 protect = Label(fr=f"Protéger ({ally.name})", en=f"Protect ({ally.name})")
-                out.append(Offer(window.id, ally.id, "proteger", protect, "reaction", target.id))
+                out.append(
+                    Offer(window.id, ally.id, reactions.PROTECT, protect, "reaction", target.id)
+                )
         return out
 
 

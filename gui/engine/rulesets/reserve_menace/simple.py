@@ -3,17 +3,22 @@ entries for the "[todo]" actions and powers (RM-44, RM-21), Récupérer son arme
 
 from __future__ import annotations
 
-from gui.engine.contract.aims import Aim
-from gui.engine.contract.base import ActionError, ActionSpec, DiceResult, Notice, Preview, Term
+from functools import partial
+
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
-from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx, pool_terms
+from gui.engine.contract.values import ActionError, ActionSpec, Aim, Preview
+from gui.engine.core.words import Label, Notice, Term
+from gui.engine.rulesets.reserve_menace import menace
+from gui.engine.rulesets.reserve_menace.context import ActionDef, Ctx, Spends, pool_terms
 from gui.engine.rulesets.reserve_menace.options import free_text, number, toggle, who
-from gui.engine.rulesets.reserve_menace.passes import KIND_LABELS, KIND_LABELS_EN, action_notices
+from gui.engine.rulesets.reserve_menace.passes import KIND_LABELS, KIND_LABELS_EN
 from gui.engine.rulesets.reserve_menace.sheet import MINOR, is_character, is_out, stat
 from gui.engine.state.model import State
 
 COUNTER_MALUS = -3  # RM-47, RM-63
+FEED, DIRECT, RECOVER = "alimenter", "diriger", "recuperer_arme"
+ENVIRONMENT, VERBAL, POWER = "interagir_env", "interagir_verbal", "pouvoir"  # free entries
 
 
 # Alimenter une Réserve -------------------------------------------------------------------
@@ -23,7 +28,7 @@ def _feed_spec(ctx: Ctx) -> ActionSpec | None:
     if not is_character(ctx.actor):
         return None
     return ActionSpec(
-        "alimenter",
+        FEED,
         Label(fr="Alimenter une Réserve", en="Feed a Réserve"),
         "RM-15",
         False,
@@ -54,15 +59,15 @@ def _feed_preview(ctx: Ctx) -> Preview:
             f"+1 die to {whom.name}'s Réserve (12 at most)",
         )
     ]
-    return ctx.test_preview(terms, None, action_notices(ctx.enc, ctx.actor, "alimenter"))
+    return ctx.test_preview(terms, None, ctx.turn_notices())
 
 
 def _feed_resolve(ctx: Ctx, dice: DiceResult):
     whom = _feed_whom(ctx)
     terms: list[Term] = []
-    ctx.blocked(action_notices(ctx.enc, ctx.actor, "alimenter"), terms)
+    ctx.blocked(ctx.turn_notices(), terms)
     edits = Edits(ctx.enc)
-    ctx.spend(edits, "alimenter")
+    ctx.pay(edits, terms)
     term = ctx.gain(edits, whom, 1, ("Alimenter", "Feed"), "RM-15")
     terms.append(term)
     after = edits.number(("combatants", whom.id, "stats", "reserve"))
@@ -78,9 +83,6 @@ def _feed_resolve(ctx: Ctx, dice: DiceResult):
     )
 
 
-FEED = ActionDef("alimenter", _feed_spec, _feed_preview, _feed_resolve)
-
-
 # Diriger des figurants mineurs -------------------------------------------------------------
 
 
@@ -89,7 +91,7 @@ def _direct_spec(ctx: Ctx) -> ActionSpec | None:
     if not any(c.side == actor.side and c.tier == MINOR for c in ctx.enc.combatants):
         return None
     return ActionSpec(
-        "diriger",
+        DIRECT,
         Label(fr="Diriger des figurants mineurs", en="Direct minor extras"),
         "RM-43",
         True,
@@ -98,7 +100,7 @@ def _direct_spec(ctx: Ctx) -> ActionSpec | None:
 
 
 def _direct_notices(ctx: Ctx) -> list[Notice]:
-    out = action_notices(ctx.enc, ctx.actor, "diriger")
+    out = ctx.turn_notices()
     target = ctx.target
     if target.side != ctx.actor.side or target.tier != MINOR:
         out.append(
@@ -128,7 +130,7 @@ def _direct_resolve(ctx: Ctx, dice: DiceResult):
     terms: list[Term] = []
     ctx.blocked(_direct_notices(ctx), terms)
     edits = Edits(ctx.enc)
-    ctx.spend(edits, "diriger")
+    ctx.pay(edits, terms)
     target = ctx.target
     edits.add_state(
         target.id,
@@ -159,60 +161,50 @@ def _direct_resolve(ctx: Ctx, dice: DiceResult):
     )
 
 
-DIRECT = ActionDef("diriger", _direct_spec, _direct_preview, _direct_resolve)
-
-
 # Free entries ------------------------------------------------------------------------------
 
 
-def _free(kind: str, type_kind: str, fr: str, en: str, rule: str) -> ActionDef:
-    """An action the text leaves undefined ("[todo]", powers): logged as the GM writes it,
-    and counted in the Passe like any action of its type (RM-21, RM-44, G-6)."""
+def _free_spec(kind: str, rule: str, ctx: Ctx) -> ActionSpec:
+    """An action the text leaves undefined ("[todo]", powers), named after its type: logged as
+    the GM writes it, and counted in the Passe like any action of its type (RM-21, RM-44,
+    G-6)."""
+    return ActionSpec(
+        kind,
+        Label(fr=KIND_LABELS[kind], en=KIND_LABELS_EN[kind]),
+        rule,
+        False,
+        (free_text("description", "Ce qui se passe", "What happens", rule),),
+    )
 
-    def spec(ctx: Ctx) -> ActionSpec:
-        return ActionSpec(
-            kind,
-            Label(fr=fr, en=en),
-            rule,
-            False,
-            (free_text("description", "Ce qui se passe", "What happens", rule),),
+
+def _free_entry(ctx: Ctx) -> ActionSpec:
+    """The free entry being taken, as its definition offers it (its name, its rule)."""
+    return ctx.ruleset.definition(ctx.action.kind).spec(ctx)
+
+
+def _free_preview(ctx: Ctx) -> Preview:
+    entry = _free_entry(ctx)
+    terms = [
+        Term(
+            f"{entry.label.fr} : à décrire, sans règle dans le texte",
+            "",
+            entry.rule,
+            f"{entry.label.en}: to describe, no rule in the text",
         )
-
-    def preview(ctx: Ctx) -> Preview:
-        terms = [
-            Term(
-                f"{KIND_LABELS[type_kind]} : à décrire, sans règle dans le texte",
-                "",
-                rule,
-                f"{KIND_LABELS_EN[type_kind]}: to describe, no rule in the text",
-            )
-        ]
-        return ctx.test_preview(terms, None, action_notices(ctx.enc, ctx.actor, type_kind))
-
-    def resolve(ctx: Ctx, dice: DiceResult):
-        terms: list[Term] = []
-        ctx.blocked(action_notices(ctx.enc, ctx.actor, type_kind), terms)
-        edits = Edits(ctx.enc)
-        ctx.spend(edits, type_kind)
-        typed = ctx.choice("description").strip()  # the GM's words, the same in both
-        outcome = (typed, typed) if typed else (fr, en)
-        label = (f"{ctx.actor.name} : {fr}", f"{ctx.actor.name}: {en}")
-        return ctx.finish(edits, label, terms, DiceResult("none"), outcome)
-
-    return ActionDef(kind, spec, preview, resolve)
+    ]
+    return ctx.test_preview(terms, None, ctx.turn_notices())
 
 
-ENVIRONMENT = _free(
-    "interagir_env",
-    "interagir_env",
-    "Interagir avec l’environnement",
-    "Interact with the environment",
-    "RM-44",
-)
-VERBAL = _free(
-    "interagir_verbal", "interagir_verbal", "Interagir verbalement", "Interact verbally", "RM-44"
-)
-POWER = _free("pouvoir", "pouvoir", "Utiliser un pouvoir", "Use a power", "RM-21")
+def _free_resolve(ctx: Ctx, dice: DiceResult):
+    entry = _free_entry(ctx)
+    terms: list[Term] = []
+    ctx.blocked(ctx.turn_notices(), terms)
+    edits = Edits(ctx.enc)
+    ctx.pay(edits, terms)
+    typed = ctx.choice("description").strip()  # the GM's words, the same in both
+    outcome = (typed, typed) if typed else (entry.label.fr, entry.label.en)
+    label = (f"{ctx.actor.name} : {entry.label.fr}", f"{ctx.actor.name}: {entry.label.en}")
+    return ctx.finish(edits, label, terms, DiceResult("none"), outcome)
 
 
 # Récupérer son arme ----------------------------------------------------------------------
@@ -224,7 +216,7 @@ def _recover_spec(ctx: Ctx) -> ActionSpec | None:
         return None
     foes = [c for c in ctx.enc.combatants if c.side != actor.side and not is_out(c)]
     return ActionSpec(
-        "recuperer_arme",
+        RECOVER,
         Label(fr="Récupérer son arme", en="Recover one's weapon"),
         "RM-63",
         False,
@@ -262,7 +254,7 @@ def _recover_pool(ctx: Ctx, terms: list[Term]) -> int:
 
 
 def _recover_notices(ctx: Ctx) -> list[Notice]:
-    out = action_notices(ctx.enc, ctx.actor, "interagir_env")
+    out = ctx.turn_notices()
     counter = ctx.other("contre_par")
     return out + (ctx.reaction_notices(counter) if counter else [])
 
@@ -279,7 +271,7 @@ def _recover_resolve(ctx: Ctx, dice: DiceResult):
     pool = _recover_pool(ctx, terms)
     ctx.blocked(_recover_notices(ctx), terms)
     edits = Edits(ctx.enc)
-    ctx.spend(edits, "interagir_env")
+    ctx.pay(edits, terms)
     counter = ctx.other("contre_par")
     if counter:
         ctx.pay_reaction(edits, counter, terms)
@@ -300,4 +292,29 @@ def _recover_resolve(ctx: Ctx, dice: DiceResult):
     return ctx.finish(edits, label, terms, dice, outcome, ok)
 
 
-RECOVER = ActionDef("recuperer_arme", _recover_spec, _recover_preview, _recover_resolve)
+# The actions of a Passe by their type (RM-21), in the order the dialog lists them: Saper le
+# moral (menace.py) is an Interagir verbalement (RM-55), Récupérer son arme an Interagir
+# avec l'environnement (RM-63).
+ACTIONS: tuple[ActionDef, ...] = (
+    ActionDef(FEED, _feed_spec, _feed_preview, _feed_resolve, cost=Spends(FEED)),
+    ActionDef(DIRECT, _direct_spec, _direct_preview, _direct_resolve, cost=Spends(DIRECT)),
+    ActionDef(
+        ENVIRONMENT,
+        partial(_free_spec, ENVIRONMENT, "RM-44"),
+        _free_preview,
+        _free_resolve,
+        cost=Spends(ENVIRONMENT),
+    ),
+    ActionDef(
+        VERBAL,
+        partial(_free_spec, VERBAL, "RM-44"),
+        _free_preview,
+        _free_resolve,
+        cost=Spends(VERBAL),
+    ),
+    *menace.ACTIONS,
+    ActionDef(
+        POWER, partial(_free_spec, POWER, "RM-21"), _free_preview, _free_resolve, cost=Spends(POWER)
+    ),
+    ActionDef(RECOVER, _recover_spec, _recover_preview, _recover_resolve, cost=Spends(ENVIRONMENT)),
+)

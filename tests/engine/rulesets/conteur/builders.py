@@ -7,12 +7,13 @@ A-CON-2), so it fits the schema; weapons come from the catalog by name.
 
 from __future__ import annotations
 
-from gui.engine.contract.base import FORCE, Action, DiceResult, Preview, Resolution
-from gui.engine.contract.schema import check_combatant
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import FORCE, Action, Preview, Resolution
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
 from gui.engine.state.changes import ChangeSet, apply, revert
 from gui.engine.state.model import Combatant, Edge, Encounter, Map, Position, Side, State, Track
+from gui.engine.state.schema import check_combatant
 from gui.engine.turns import ActionInitiative
 from tests.engine.builders import dump, zone
 

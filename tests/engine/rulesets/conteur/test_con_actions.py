@@ -3,7 +3,7 @@ free roll), the actions offered, and undo (G-4) of every action kind and turn st
 
 import pytest
 
-from gui.engine.contract.base import ActionError
+from gui.engine.contract.values import ActionError
 from gui.engine.state.changes import apply, revert
 from tests.engine.builders import dump, round_trip
 from tests.engine.rulesets.conteur.builders import (

@@ -4,7 +4,7 @@ complications, hits, misses and botches."""
 
 import pytest
 
-from gui.engine.contract.base import ActionError
+from gui.engine.contract.values import ActionError
 from tests.engine.rulesets.conteur.builders import (
     MJ,
     PJ,

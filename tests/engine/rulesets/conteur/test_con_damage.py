@@ -4,7 +4,7 @@ every creature, damage type and source, armour destroyed, stun, the health track
 
 import pytest
 
-from gui.engine.contract.base import ActionError
+from gui.engine.contract.values import ActionError
 from tests.engine.rulesets.conteur.builders import (
     MJ,
     PJ,

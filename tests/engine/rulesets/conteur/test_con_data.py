@@ -10,18 +10,18 @@ import json
 import pytest
 from pydantic import TypeAdapter
 
-from gui.engine.contract.schema import (
+from gui.engine.files import storage
+from gui.engine.rulesets import registry
+from gui.engine.space.zones import ZoneGraph
+from gui.engine.state.model import Combatant, Encounter
+from gui.engine.state.references import reference_problem
+from gui.engine.state.schema import (
     RulesetData,
     Template,
     check_combatant,
     check_flags,
     check_value,
 )
-from gui.engine.files import storage
-from gui.engine.rulesets import registry
-from gui.engine.space.zones import ZoneGraph
-from gui.engine.state.model import Combatant, Encounter
-from gui.engine.state.references import reference_problem
 
 DATA = registry.RULESET_DATA_DIR / "conteur"
 

@@ -4,7 +4,8 @@ each action's initiative, lost turns and the turn's bookkeeping."""
 
 import pytest
 
-from gui.engine.contract.base import ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import ActionError
 from gui.engine.turns import DeclareThenAct
 from tests.engine.builders import dump
 from tests.engine.rulesets.conteur.builders import (

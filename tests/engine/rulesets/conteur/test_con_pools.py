@@ -7,7 +7,7 @@ from fractions import Fraction
 import icepool
 import pytest
 
-from gui.engine.contract.base import DiceResult
+from gui.engine.checks.request import DiceResult
 from gui.engine.dice.rolling import DiceInputError
 from gui.engine.rulesets.conteur import pools
 from tests.engine.rulesets.conteur.builders import MJ, RULESET, act, fighter, look, pool, table

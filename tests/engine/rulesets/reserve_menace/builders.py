@@ -6,12 +6,13 @@ Every sheet starts from the ruleset's defaults for its tier, so it fits the sche
 
 from __future__ import annotations
 
-from gui.engine.contract.base import FORCE, Action, DiceResult, Preview, Resolution
-from gui.engine.contract.schema import check_combatant
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import FORCE, Action, Preview, Resolution
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
 from gui.engine.state.changes import ChangeSet, apply, revert
 from gui.engine.state.model import Combatant, Edge, Encounter, Map, Position, Side, Track
+from gui.engine.state.schema import check_combatant
 from tests.engine.builders import dump, zone
 
 RULESET = registry.get("reserve_menace")

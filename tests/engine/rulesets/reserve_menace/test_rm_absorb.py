@@ -4,7 +4,7 @@ sacrificed equipment."""
 
 import pytest
 
-from gui.engine.contract.base import ActionError
+from gui.engine.contract.values import ActionError
 from tests.engine.rulesets.reserve_menace.builders import (
     MJ,
     PJ,

@@ -4,7 +4,8 @@ Counter and Support."""
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from tests.engine.rulesets.reserve_menace.builders import (
     MJ,
     PJ,

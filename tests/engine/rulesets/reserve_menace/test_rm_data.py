@@ -10,7 +10,11 @@ from itertools import pairwise
 import pytest
 from pydantic import TypeAdapter
 
-from gui.engine.contract.schema import (
+from gui.engine.files import storage
+from gui.engine.rulesets import registry
+from gui.engine.state.model import Encounter
+from gui.engine.state.references import reference_problem
+from gui.engine.state.schema import (
     RulesetData,
     Template,
     check_combatant,
@@ -18,10 +22,6 @@ from gui.engine.contract.schema import (
     check_resources,
     check_value,
 )
-from gui.engine.files import storage
-from gui.engine.rulesets import registry
-from gui.engine.state.model import Encounter
-from gui.engine.state.references import reference_problem
 
 DATA = registry.RULESET_DATA_DIR / "reserve_menace"
 EXTRAS = ("mineur", "standard", "majeur")

@@ -3,7 +3,7 @@ the value at the start of combat, its caps and floor, unaware characters, feedin
 
 import pytest
 
-from gui.engine.contract.base import ActionError
+from gui.engine.contract.values import ActionError
 from gui.engine.state.changes import revert
 from tests.engine.builders import dump
 from tests.engine.rulesets.reserve_menace.builders import (

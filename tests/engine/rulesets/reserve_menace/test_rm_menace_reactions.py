@@ -4,7 +4,7 @@ CFG-RM-20)."""
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.state.model import State
 from tests.engine.rulesets.reserve_menace.builders import (
     MJ,

@@ -4,8 +4,8 @@ forbidden types and moves."""
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError
-from gui.engine.play.moves import Destination
+from gui.engine.contract.values import Action, ActionError
+from gui.engine.space.destination import Destination
 from gui.engine.state.changes import revert
 from gui.engine.state.model import State
 from tests.engine.builders import dump
