@@ -5,6 +5,7 @@ every creature, damage type and source, armour destroyed, stun, the health track
 import pytest
 
 from gui.engine.contract.values import ActionError
+from gui.engine.state.model import State
 from tests.engine.rulesets.conteur.builders import (
     MJ,
     PJ,
@@ -515,3 +516,14 @@ def test_con_22_24_a_hit_leads_to_its_damage_then_the_target_soaks_what_it_was_d
     assert (dealt.next_kind, dealt.next_actor) == ("absorber", "b")  # B soaks
     _p, missed, _cs = act(t, "attaquer", "a", "b", agg=0, force=True)
     assert missed.next_kind == ""
+
+
+def test_a_con_2_out_of_the_fight_still_soaks_the_damage_it_was_dealt():
+    """A-CON-2: a whole track marked (or the GM's « hors de combat ») leaves the fight, but the
+    soak of the damage it was dealt (CON-22, CON-24) stays its own; nothing else is offered."""
+    t = _fight()
+    act(t, "attaquer", "a", "b", agg=2, force=True)
+    _damage(t, agg=2)
+    t.enc.combatant("b").states.append(State(key="hors_combat", label="Hors de combat"))
+    specs, why = t.ruleset.offered_actions(t.enc, "b", "a")
+    assert why.rule == "A-CON-2" and [s.kind for s in specs] == ["absorber"]

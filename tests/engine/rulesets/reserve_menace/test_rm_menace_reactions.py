@@ -1,4 +1,4 @@
-"""reserve_menace reactions, the GM's dice and Menace (RM-18, RM-22, RM-23, RM-48, RM-49,
+"""reserve_menace reactions, the GM's dice and Menace (RM-18, RM-22, RM-23, RM-39, RM-48, RM-49,
 RM-51 to RM-56, A-RM-6, A-RM-7, A-RM-10, A-RM-11, A-RM-20, CFG-RM-6, CFG-RM-7, CFG-RM-10,
 CFG-RM-20)."""
 
@@ -365,3 +365,14 @@ def test_rm_55_warns_when_the_target_is_not_the_leader():
     assert warning and not warning[0].blocking
     preview = t.preview(Action("saper_moral", "ana", "chef", {"qualites_meneur": 1}))
     assert not [n for n in preview.notices if n.rule == "RM-55"]
+
+
+def test_rm_39_rm_48_a_terrasse_still_absorbs_its_hit_and_interrupts_one_last_time():
+    """RM-39: a Terrassé takes no further part, save the hit waiting on it (Encaisser, RM-28)
+    and, RM-48, one last Interrompre; nothing else is offered."""
+    enc, t = _interrupt_setup()
+    enc.combatant("ana").stats["defense"] = 0
+    act(t, "attaquer", "s1", "ana", q=1)
+    enc.combatant("ana").states.append(State(key="terrasse", label="Terrassé"))
+    specs, why = t.ruleset.offered_actions(enc, "ana", "s1")
+    assert why.rule == "RM-39" and [s.kind for s in specs] == ["encaisser", "interrompre"]
