@@ -1,7 +1,8 @@
 """Why a target has cover, drawn on the grid while an action aims at it (issue 18): the
 attacker's and the target's squares the call picked, the lines that decide — clear in green,
 obstructed in the colour of what they meet, the obstruction ringed — the line of a flank
-when there is one, and the call written beside the target (D35-01, D35-05, D35-07, D35-66)."""
+when there is one, and the call written beside the target in the ruleset's words
+(Ruleset.cover_words and flank_words: cover D35-01 to D35-07, flanking D35-66)."""
 
 from __future__ import annotations
 
@@ -156,5 +157,5 @@ def aim_between(
     flank = flanked_by(enc, ruleset, a, t, board) if a.side != t.side else None
     lines = [f"{a.name} → {t.name}", either(*ruleset.cover_words(enc, call))]
     if flank is not None and flank.flanked:
-        lines.append(either(flank.fr, flank.en))
+        lines.append(either(*ruleset.flank_words(enc, flank)))
     return Aim(call, flank, "\n".join(lines))

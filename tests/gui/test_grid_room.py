@@ -13,7 +13,7 @@ from gui.dialogs.action import open_action_dialog
 from gui.dialogs.map_settings import GridDialog
 from gui.engine.edits import roster as roster_edits
 from gui.engine.grid.lines import Cover
-from gui.engine.play.moves import Destination
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import Grid
 from tests.gui.test_dialogs_placed import _on_screen
 
@@ -70,7 +70,7 @@ def test_an_action_aiming_draws_the_lines_of_effect_and_the_cover(laptop_window,
     aim = window.scene.aim_item
     dialog = open_action_dialog(ctl, "bertrand", oid, None, window)
     qtbot.waitUntil(aim.isVisible, timeout=2000)
-    assert aim.text.startswith("Frère Bertrand → Ogre\nAbri (D35-01)")
+    assert aim.text.startswith("Frère Bertrand → Ogre\nAbri : case")  # libre: no d20 id
     assert "mur (7, 5)–(7, 6)" in aim.text and aim.rings
     ctl.move("bertrand", Destination(cell=(8, 2)), True)  # round the wall: in the clear
     assert "Pas d'abri" in aim.text and not aim.rings
@@ -89,7 +89,8 @@ def test_the_aim_reads_the_cover_the_engine_computes(laptop_window):
     window.aim("test", "bertrand", oid)
     call = cover_between(ctl.enc, ctl.ruleset, ctl.enc.combatant("bertrand"),
                          ctl.enc.combatant(oid))  # fmt: skip
-    assert call.cover == Cover.SOFT and call.fr in window.scene.aim_item.text
+    assert call.cover == Cover.SOFT
+    assert ctl.ruleset.cover_words(ctl.enc, call)[0] in window.scene.aim_item.text
     window.aim("test", None, None)
     assert not window.scene.aim_item.isVisible()
 

@@ -4,9 +4,11 @@ them. Both allies must threaten the foe, whatever their reach."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from gui.engine.core.problems import Words
 from gui.engine.grid.board import Board
 from gui.engine.grid.reach import Threat, threatens
 from gui.engine.grid.squares import Cell, Footprint, cell_text
@@ -28,39 +30,46 @@ class FlankCall:
 
     @property
     def fr(self) -> str:
-        if self.flanked:
-            a, b = self.squares
-            sides = "gauche et droit" if self.sides == "left-right" else "haut et bas"
-            return (
-                f"Prise en tenaille (D35-66, +2 D35-67) : la ligne des centres de {cell_text(a)} "
-                f"et {cell_text(b)} traverse les bords {sides} de l'espace de la cible."
-            )
-        return (
-            "Pas de prise en tenaille (D35-66) : "
-            + {
-                "attacker": "l'attaquant ne menace pas la cible.",
-                "allies": "aucun allié ne menace la cible.",
-                "line": "aucune ligne des centres ne traverse deux bords opposés de la cible.",
-            }[self.reason]
-        )
+        return self.words()[0]
 
     @property
     def en(self) -> str:
+        return self.words()[1]
+
+    def words(self, heads: Mapping[bool, Words] | None = None) -> Words:
+        """The call in French and English, headed by `heads` (flanked or not: a ruleset's own
+        words and rule ids, Ruleset.flank_words; plain words by default)."""
+        head_fr, head_en = (heads or HEADS)[self.flanked]
         if self.flanked:
             a, b = self.squares
-            sides = "left and right" if self.sides == "left-right" else "top and bottom"
+            fr_sides = "gauche et droit" if self.sides == "left-right" else "haut et bas"
+            en_sides = "left and right" if self.sides == "left-right" else "top and bottom"
             return (
-                f"Flanking (D35-66, +2 D35-67): the line between the centres of {cell_text(a)} "
-                f"and {cell_text(b)} crosses the {sides} edges of the target's space."
+                f"{head_fr} : la ligne des centres de {cell_text(a)} et {cell_text(b)} "
+                f"traverse les bords {fr_sides} de l'espace de la cible.",
+                f"{head_en}: the line between the centres of {cell_text(a)} and {cell_text(b)} "
+                f"crosses the {en_sides} edges of the target's space.",
             )
-        return (
-            "No flanking (D35-66): "
-            + {
-                "attacker": "the attacker does not threaten the target.",
-                "allies": "no ally threatens the target.",
-                "line": "no line between centres crosses two opposite edges of the target.",
-            }[self.reason]
-        )
+        fr, en = _WHY_NOT[self.reason]
+        return f"{head_fr} : {fr}", f"{head_en}: {en}"
+
+
+# Plain words, no rule's: flanked or not.
+HEADS: Mapping[bool, Words] = {
+    True: ("Prise en tenaille", "Flanking"),
+    False: ("Pas de prise en tenaille", "No flanking"),
+}
+_WHY_NOT: Mapping[str, Words] = {
+    "attacker": (
+        "l'attaquant ne menace pas la cible.",
+        "the attacker does not threaten the target.",
+    ),
+    "allies": ("aucun allié ne menace la cible.", "no ally threatens the target."),
+    "line": (
+        "aucune ligne des centres ne traverse deux bords opposés de la cible.",
+        "no line between centres crosses two opposite edges of the target.",
+    ),
+}
 
 
 def flanking(
