@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 )
 
 from gui.boot.i18n import message, pick, tr
-from gui.dialogs.poker import PokerChoices
+from gui.dialogs.face_trades import TradeChoices
 from gui.engine.checks.kept import kept_indexes
-from gui.engine.contract.base import DiceRequest, DiceResult
+from gui.engine.checks.request import DiceRequest, DiceResult, FaceTrade
 from gui.engine.dice.rolling import DiceExpr, DiceInputError
 
 _FACES_SHOWN = 24
@@ -66,8 +66,8 @@ def _die_colour(face: int, sides: int, face_values: Sequence[int]) -> str:
 class FacesView(QWidget):
     """The faces of a roll drawn as small dice: the highest face green, a 1 red; in a count
     (`face_values`), the faces that count green with what they are worth in the tooltip.
-    A face traded for an extra die (`pokers`, then worth `worth`) has a double border, and
-    its extra die a dashed one and a "+"."""
+    A face traded for an extra die (`traded`, by the request's `trade`) has a double border,
+    and its extra die a dashed one and a "+"."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -80,8 +80,8 @@ class FacesView(QWidget):
         faces: Sequence[int],
         sides: int,
         face_values: Sequence[int] = (),
-        pokers: Sequence[int] = (),
-        worth: int = 0,
+        traded: Sequence[int] = (),
+        trade: FaceTrade | None = None,
         dropped: Set[int] = frozenset(),
     ) -> None:
         """`dropped`: the places of the faces a keep-highest or keep-lowest roll leaves out
@@ -89,7 +89,7 @@ class FacesView(QWidget):
         while (item := self._dice.takeAt(0)) is not None:
             item.widget().hide()
             item.widget().deleteLater()
-        extras = {i + 1 for i in pokers}
+        extras = {i + 1 for i in traded}
         for i, face in enumerate(faces[:_FACES_SHOWN]):
             die = QLabel(f"+{face}" if i in extras else str(face))
             die.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -99,10 +99,10 @@ class FacesView(QWidget):
                 tip = tr("Face {face} : compte {value}").format(
                     face=face, value=face_values[face - 1]
                 )
-            if i in pokers:
-                border, colour = "4px double", _worth_colour(worth)
-                tip = tr("Face {face} : Coup de Poker, compte {value}").format(
-                    face=face, value=worth
+            if i in traded:
+                border, colour = "4px double", _worth_colour(trade.worth)
+                tip = tr("Face {face} : {trade}, compte {value}").format(
+                    face=face, trade=pick(trade.label), value=trade.worth
                 )
             elif i in dropped:
                 border, colour = "2px dotted", "palette(mid)"
@@ -111,7 +111,8 @@ class FacesView(QWidget):
                 border = "2px dashed" if i in extras else "2px solid"
                 colour = _die_colour(face, sides, face_values)
             if i in extras:
-                tip = tr("Dé supplémentaire du Coup de Poker") + (f"\n{tip}" if tip else "")
+                extra = tr("Dé supplémentaire du {trade}").format(trade=pick(trade.label))
+                tip = extra + (f"\n{tip}" if tip else "")
             die.setStyleSheet(_DIE_STYLE.format(border=border, colour=colour))
             die.setToolTip(tip)
             self._dice.addWidget(die)
@@ -125,8 +126,8 @@ class DiceEntry(QGroupBox):
 
     A request the rules give no dice for (`aggregate_only`, G-6) leaves only Saisir le
     résultat; the mode the GM had chosen comes back with the next request that has dice.
-    A count (`face_values`) totals what the faces are worth, not the faces. With a Poker
-    (DiceRequest.poker), the rolled or typed faces it may trade show in `poker`, whose
+    A count (`face_values`) totals what the faces are worth, not the faces. With a trade
+    (DiceRequest.trade), the rolled or typed faces it may trade show in `trades`, whose
     choices and extra dice are in the result.
 
     `result()` is the DiceResult to resolve with, or None while the dice are missing or
@@ -191,11 +192,11 @@ class DiceEntry(QGroupBox):
         self.error.setWordWrap(True)
         self.error.setStyleSheet("QLabel { color: #c62828; }")
         self.no_dice = QLabel(tr("Aucun dé n’est nécessaire pour cette action."))
-        self.poker = PokerChoices(roll)
+        self.trades = TradeChoices(roll)
         self._layout()
         self.faces_edit.textChanged.connect(self._update)
         self.aggregate_edit.textChanged.connect(self._update)
-        self.poker.changed.connect(self._update)
+        self.trades.changed.connect(self._update)
         self.modes.buttonToggled.connect(self._mode_toggled)
         self.free_note.hide()
         self._show_page("rolled")
@@ -208,7 +209,7 @@ class DiceEntry(QGroupBox):
         self.entry_row.layout().addStretch(1)
         self.entry_row.layout().addWidget(self.total_label)
         layout = QVBoxLayout(self)
-        for widget in (self.mode_row, self.entry_row, self.poker, self.no_dice, self.error):
+        for widget in (self.mode_row, self.entry_row, self.trades, self.no_dice, self.error):
             layout.addWidget(widget)
 
     def mode(self) -> str:
@@ -294,7 +295,7 @@ class DiceEntry(QGroupBox):
         """Roll with the encounter's generator (before any resolution: undo never rolls)."""
         if self.request is not None:
             self.rolled_dice = self._roll(self.request)
-            self.poker.clear()  # the choices were for the dice before, even if the same
+            self.trades.clear()  # the choices were for the dice before, even if the same
             self._update()
 
     def can_apply(self) -> bool:
@@ -304,11 +305,11 @@ class DiceEntry(QGroupBox):
 
     def roll_if_needed(self) -> bool:
         """Appliquer with the app rolling and nothing rolled yet rolls first (one gesture);
-        False when the roll just made leaves a Coup de Poker to decide before applying."""
+        False when the roll just made leaves a trade of faces to decide before applying."""
         if self.request is None or self.mode() != "rolled" or self.rolled_dice is not None:
             return True
         self.roll()
-        return self.request.poker is None
+        return self.request.trade is None
 
     def lock(self) -> None:
         """The action is applied: the dice stay shown but can no longer change."""
@@ -316,15 +317,15 @@ class DiceEntry(QGroupBox):
             button.setEnabled(False)
         self.faces_edit.setReadOnly(True)
         self.aggregate_edit.setReadOnly(True)
-        self.poker.lock()
+        self.trades.lock()
 
     def _parse(self) -> tuple[DiceResult | None, str]:
-        """The dice with the Poker's choices, or None and why not."""
+        """The dice with the trades chosen, or None and why not."""
         dice, why = self._first_dice()
-        return self.poker.apply(dice), why
+        return self.trades.apply(dice), why
 
     def _first_dice(self) -> tuple[DiceResult | None, str]:
-        """The dice rolled or typed, before any Poker, or None and why not."""
+        """The dice rolled or typed, before any trade, or None and why not."""
         request = self.request
         if request is None:
             return DiceResult("none"), ""
@@ -385,20 +386,19 @@ class DiceEntry(QGroupBox):
         self.error.setText(why)
         self.error.setVisible(bool(why))
         request = self.request
-        self.poker.set_base(request, first)
-        dice = self.poker.apply(first)
+        self.trades.set_base(request, first)
+        dice = self.trades.apply(first)
         if request is None:
             self.faces_view.show_faces((), 0)
         else:
             shown = dice or first  # a typed extra die missing: the dice so far
-            worth = request.poker.worth if request.poker else 0
             faces = shown.faces if shown else ()
             self.faces_view.show_faces(
                 faces,
                 request.expr.sides,
                 request.face_values,
-                dice.pokers if dice else (),
-                worth,
+                dice.trades if dice else (),
+                request.trade,
                 _dropped(request.expr, faces),
             )
         self.total_label.setText(self._total_text(dice))

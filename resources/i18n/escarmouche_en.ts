@@ -44,10 +44,6 @@
         <translation>Choose a target.</translation>
     </message>
     <message>
-        <source>Introuvable : {what}</source>
-        <translation>Not found: {what}</translation>
-    </message>
-    <message>
         <source>&amp;Fermer</source>
         <translation>&amp;Close</translation>
     </message>
@@ -160,16 +156,16 @@
         <translation>Face {face}: worth {value}</translation>
     </message>
     <message>
-        <source>Face {face} : Coup de Poker, compte {value}</source>
-        <translation>Face {face}: Coup de Poker, worth {value}</translation>
+        <source>Face {face} : {trade}, compte {value}</source>
+        <translation>Face {face}: {trade}, worth {value}</translation>
     </message>
     <message>
         <source>Dé écarté : il ne compte pas</source>
         <translation>Die left out: it does not count</translation>
     </message>
     <message>
-        <source>Dé supplémentaire du Coup de Poker</source>
-        <translation>Extra die of the Coup de Poker</translation>
+        <source>Dé supplémentaire du {trade}</source>
+        <translation>Extra die of the {trade}</translation>
     </message>
     <message>
         <source>Dés</source>
@@ -444,8 +440,8 @@
         <translation>Roll for everyone whose roll is empty</translation>
     </message>
     <message>
-        <source>Chaque unité lance son dé ; chaque action déclarée a sa propre initiative, de la plus haute à la plus basse (CON-04).</source>
-        <translation>Each unit rolls its die; each declared action has its own initiative, from the highest down (CON-04).</translation>
+        <source>Chaque unité lance son dé ; chaque action déclarée a sa propre initiative, de la plus haute à la plus basse{rule}.</source>
+        <translation>Each unit rolls its die; each declared action has its own initiative, from the highest down{rule}.</translation>
     </message>
     <message>
         <source>Unité</source>
@@ -456,8 +452,8 @@
         <translation>Score</translation>
     </message>
     <message>
-        <source>Score d’initiative (CON-02)</source>
-        <translation>Initiative score (CON-02)</translation>
+        <source>Score d’initiative{rule}</source>
+        <translation>Initiative score{rule}</translation>
     </message>
     <message>
         <source>Jet d’initiative de {name}</source>
@@ -1230,8 +1226,8 @@ Where do these combatants go?</translation>
         <translation>Initiative: {value}</translation>
     </message>
     <message>
-        <source>Action retardée : elle a lieu quand le MJ le dit (« Agir maintenant », CON-05)</source>
-        <translation>Delayed action: it happens when the GM says so (“Act now”, CON-05)</translation>
+        <source>Action retardée : elle a lieu quand le MJ le dit (« Agir maintenant »{rule})</source>
+        <translation>Delayed action: it happens when the GM says so (“Act now”{rule})</translation>
     </message>
     <message>
         <source>Retarde son action (« Agir maintenant » pour la reprendre)</source>
@@ -1274,8 +1270,8 @@ Where do these combatants go?</translation>
         <translation>Action: {action}</translation>
     </message>
     <message>
-        <source>Simultanée avec {names} (même initiative, même score) : les actions se résolvent ensemble, les dégâts s’appliquent après (CON-04, A-CON-17)</source>
-        <translation>Simultaneous with {names} (same initiative, same score): the actions resolve together, damage applies after both (CON-04, A-CON-17)</translation>
+        <source>Simultanée avec {names} (même initiative, même score) : les actions se résolvent ensemble, les dégâts s’appliquent après{rule}</source>
+        <translation>Simultaneous with {names} (same initiative, same score): the actions resolve together, damage applies after both{rule}</translation>
     </message>
     <message>
         <source>Réordonner</source>
@@ -2170,16 +2166,12 @@ Dodge</translation>
         <translation>Extra die</translation>
     </message>
     <message>
-        <source>Coup de Poker ({rule})</source>
-        <translation>Coup de Poker ({rule})</translation>
+        <source>Dé {n} : {face} → {trade} ({worth} succès + 1 dé)</source>
+        <translation>Die {n}: {face} → {trade} ({worth} success + 1 die)</translation>
     </message>
     <message>
-        <source>Dé {n} : {face} → Coup de Poker ({worth} succès + 1 dé)</source>
-        <translation>Die {n}: {face} → Coup de Poker ({worth} success + 1 die)</translation>
-    </message>
-    <message>
-        <source>↳ Dé supplémentaire : {face} → Coup de Poker ({worth} succès + 1 dé)</source>
-        <translation>↳ Extra die: {face} → Coup de Poker ({worth} success + 1 die)</translation>
+        <source>↳ Dé supplémentaire : {face} → {trade} ({worth} succès + 1 dé)</source>
+        <translation>↳ Extra die: {face} → {trade} ({worth} success + 1 die)</translation>
     </message>
     <message>
         <source>Compter ce {face} pour {worth} au lieu de {value} et lancer un dé de plus, compté de la même façon ; un {face} sur ce dé peut à son tour être échangé.</source>

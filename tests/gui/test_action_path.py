@@ -119,7 +119,7 @@ def test_with_a_coup_de_poker_to_decide_appliquer_rolls_first_then_applies(lapto
     qtbot.addWidget(dialog)
     dialog.show()
     dialog.dice.set_mode("rolled")
-    assert dialog.dice.request is not None and dialog.dice.request.poker is not None
+    assert dialog.dice.request is not None and dialog.dice.request.trade is not None
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     assert dialog.resolution is None and dialog.dice.rolled_dice is not None  # look, then
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)

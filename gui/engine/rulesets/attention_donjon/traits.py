@@ -7,14 +7,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 
-from gui.engine.contract.base import DiceRequest, DiceResult, Poker, Term, Words
-from gui.engine.contract.schema import Label
+from gui.engine.checks.request import DiceRequest, DiceResult, FaceTrade
+from gui.engine.contract.base import Words
+from gui.engine.core.words import Label, Term
 from gui.engine.dice.odds import Distribution, success_pool
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.rulesets.attention_donjon.words import successes_en
 
 SIDES = 6
-POKER = Poker(face=6, worth=1, rule="AD-26")
+POKER = FaceTrade(6, 1, Label(fr="Coup de Poker", en="Coup de Poker"), "AD-26")
 CURSED_SIX_FLAG = "CFG-AD-9"
 _SUCCESSES = Label(fr="Succès", en="Successes")
 _EXTRA_BOUND = 20  # a typed count may include the successes of Coup de Poker dice
@@ -91,7 +92,7 @@ def request(dice: int, how: Faces) -> DiceRequest | None:
         2 * dice + _EXTRA_BOUND,
         how.values,
         floor=0,  # AD-25: a negative total counts as 0
-        poker=POKER if how.six_doubles else None,
+        trade=POKER if how.six_doubles else None,
     )
 
 
@@ -109,7 +110,7 @@ def count_term(dice: DiceResult, req: DiceRequest | None) -> Term:
     total = successes(dice, req)
     if dice.aggregate is not None:
         return Term("succès saisis par le MJ", str(total), "G-1", "successes entered by the GM")
-    traded = set(dice.pokers)
+    traded = set(dice.trades)
     worths = [
         POKER.worth if i in traded else req.face_values[f - 1] for i, f in enumerate(dice.faces)
     ]

@@ -11,13 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from gui.engine.contract.base import FORCE, Action, DiceResult, Preview, Resolution
-from gui.engine.contract.schema import check_combatant
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import FORCE, Action, Preview, Resolution
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
 from gui.engine.rulesets.attention_donjon.health import DEAD_STATE, SHAKEN_STATE
 from gui.engine.state.changes import ChangeSet, apply, revert
 from gui.engine.state.model import Combatant, Edge, Encounter, Map, Position, Side, State
+from gui.engine.state.schema import check_combatant
 from tests.engine.builders import dump, zone
 
 RULESET = registry.get("attention_donjon")
@@ -208,7 +209,7 @@ def warnings(preview: Preview) -> list[str]:
 def faces(*values: int, pokers: Iterable[int] = ()) -> DiceResult:
     """Faces typed by the GM (G-1 b); `pokers`: indexes of the 6s traded for a Coup de
     Poker, each followed at once by its extra die (AD-26)."""
-    return DiceResult("faces", tuple(values), pokers=tuple(pokers))
+    return DiceResult("faces", tuple(values), trades=tuple(pokers))
 
 
 def agg(n: int) -> DiceResult:

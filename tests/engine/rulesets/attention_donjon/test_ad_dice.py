@@ -8,7 +8,7 @@ from fractions import Fraction
 import icepool
 import pytest
 
-from gui.engine.contract.base import DiceResult
+from gui.engine.checks.request import DiceResult
 from gui.engine.dice.rolling import DiceInputError
 from gui.engine.rulesets.attention_donjon import traits
 from tests.engine.rulesets.attention_donjon.builders import (
@@ -138,7 +138,7 @@ def test_ad_26_only_a_6_followed_by_its_extra_die_is_traded(dice, pokers):
 def test_cfg_ad_9_alternative_a_cursed_6_is_one_success_and_no_poker():
     t = _roller(2, {"CFG-AD-9": "un"})
     assert successes(_free(t, faces(6, 5), maudit=True)) == 2
-    assert look(t, "jet", "a", trait="agilite", maudit=True).dice.poker is None
+    assert look(t, "jet", "a", trait="agilite", maudit=True).dice.trade is None
     with pytest.raises(DiceInputError):
         _free(t, faces(6, 5, 2, pokers=[0]), maudit=True)
     # The default keeps a cursed 6 at two successes (A-AD-16).
@@ -241,7 +241,7 @@ def test_poker_counts_like_the_brute_force_sequences():
         else:
             seq, pokers = (a, x, b), (0,)
             ref = _count(NORMAL, [a, x, b], [True, False, False])
-        assert DiceResult("faces", seq, pokers=pokers).total(request) == ref
+        assert DiceResult("faces", seq, trades=pokers).total(request) == ref
 
 
 # --- AD-29: opposed rolls ------------------------------------------------------------------

@@ -1,5 +1,6 @@
-"""The roller's Coup de Poker choices (DiceRequest.poker, AD-26): trade a face for its worth
-and one extra die, rolled by the app or typed by the GM, which may be traded again."""
+"""The roller's choices of faces to trade (DiceRequest.trade, as the ruleset names it: AD-26
+for one): trade a face for its worth and one extra die, rolled by the app or typed by the GM,
+which may be traded again."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gui.boot.i18n import tr
-from gui.engine.contract.base import DiceRequest, DiceResult
+from gui.boot.i18n import pick, tr
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.dice.rolling import DiceExpr
 
 _INDENT = 24  # pixels per level of a chain: an extra die's row sits under its traded face
@@ -27,7 +28,7 @@ _INDENT = 24  # pixels per level of a chain: an extra die's row sits under its t
 Key = tuple[int, int]  # (base die, depth): depth 0 is the base die, d its d-th extra die
 
 
-class _PokerRow(QWidget):
+class _TradeRow(QWidget):
     """One face that may be traded: its box, then the extra die it grants once ticked
     (shown when rolled, an input when typed)."""
 
@@ -68,15 +69,15 @@ class _PokerRow(QWidget):
                 self.extra.clear()
 
 
-class PokerChoices(QGroupBox):
-    """For each face of the roll the request's Poker may trade, a box: ticked, the face counts
+class TradeChoices(QGroupBox):
+    """For each face of the roll the request's trade may take, a box: ticked, the face counts
     its worth and grants one extra die, rolled at once (Lancer) or typed by the GM (Saisir
     les dés); an extra die showing the face gets its own box under it, so trades chain.
     Unticking drops the extra die and what was chained after it; a die once rolled stays
     the same when ticked again, so unticking never rerolls. New base dice clear the choices.
 
     The public `set_traded` and `type_extra` take a face's index in the result's faces,
-    as DiceResult.pokers does; `changed` fires whenever `apply` may differ."""
+    as DiceResult.trades does; `changed` fires whenever `apply` may differ."""
 
     changed = Signal()
 
@@ -90,30 +91,33 @@ class PokerChoices(QGroupBox):
         self._typed = False
         self._chains: dict[int, list[int | None]] = {}  # base die → its extra dice
         self._rolled: dict[Key, int] = {}  # extra dice already rolled, kept if reticked
-        self._rows: dict[Key, _PokerRow] = {}
+        self._rows: dict[Key, _TradeRow] = {}
         self._layout = QVBoxLayout(self)
         self.hide()
 
     def set_base(self, request: DiceRequest | None, dice: DiceResult | None) -> None:
-        """The roll the choices apply to: rolled or typed faces of a request with a Poker;
-        anything else hides the box. Other faces, mode or Poker than before clear them."""
-        if request is None or request.poker is None or dice is None or dice.mode == "aggregate":
+        """The roll the choices apply to: rolled or typed faces of a request with a trade;
+        anything else hides the box. Other faces, mode or trade than before clear them."""
+        if request is None or request.trade is None or dice is None or dice.mode == "aggregate":
             self.clear()
             return
         typed = dice.mode == "faces"
-        if (dice.faces, typed, request.poker, request.expr.sides) != self._key():
+        if (dice.faces, typed, request.trade, request.expr.sides) != self._key():
             self._base, self._typed = dice.faces, typed
             self._request = request
-            self.setTitle(tr("Coup de Poker ({rule})").format(rule=request.poker.rule))
+            trade = request.trade
+            self.setTitle(
+                f"{pick(trade.label)} ({trade.rule})" if trade.rule else pick(trade.label)
+            )
             self._clear()
         self._request = request
 
     def _key(self) -> tuple[object, ...] | None:
-        """What the choices were made for: faces, typed or not, Poker and sides."""
+        """What the choices were made for: faces, typed or not, trade and sides."""
         request = self._request
         if request is None:
             return None
-        return (self._base, self._typed, request.poker, request.expr.sides)
+        return (self._base, self._typed, request.trade, request.expr.sides)
 
     def clear(self) -> None:
         """Forget the choices (the dice were rolled again, even to the same faces)."""
@@ -137,7 +141,7 @@ class PokerChoices(QGroupBox):
         faces = self._faces()
         if None in faces:
             return None
-        return DiceResult(dice.mode, tuple(faces), pokers=tuple(self._pokers()))
+        return DiceResult(dice.mode, tuple(faces), trades=tuple(self._traded()))
 
     def set_traded(self, index: int, traded: bool) -> None:
         """Trade (or not) the face at `index` of the result's faces, as the GM's tick does."""
@@ -172,7 +176,7 @@ class PokerChoices(QGroupBox):
     def _faces(self) -> list[int | None]:
         return [self._face(key) for key in self._layout_keys()]
 
-    def _pokers(self) -> list[int]:
+    def _traded(self) -> list[int]:
         """Indexes of the traded faces: each face with an extra die after it in its chain."""
         return [
             n
@@ -212,10 +216,10 @@ class PokerChoices(QGroupBox):
     # Rows --------------------------------------------------------------------------------
 
     def _show_rows(self) -> None:
-        """One row per face the Poker may trade, in the order of the faces; rows already
+        """One row per face the trade may take, in the order of the faces; rows already
         shown are kept (with their focus and typed text), the others made or dropped."""
-        poker = self._request.poker if self._request else None
-        wanted = [k for k in self._layout_keys() if poker and self._face(k) == poker.face]
+        trade = self._request.trade if self._request else None
+        wanted = [k for k in self._layout_keys() if trade and self._face(k) == trade.face]
         for key in set(self._rows) - set(wanted):
             row = self._rows.pop(key)
             row.hide()
@@ -246,21 +250,21 @@ class PokerChoices(QGroupBox):
         for (_, depth), row in rows:
             row.check.setMinimumWidth(right - depth * _INDENT)
 
-    def _make_row(self, key: Key) -> _PokerRow:
+    def _make_row(self, key: Key) -> _TradeRow:
         request = self._request
-        face, worth = request.poker.face, request.poker.worth
+        face, worth, name = request.trade.face, request.trade.worth, pick(request.trade.label)
         i, depth = key
         if depth == 0:
-            text = tr("Dé {n} : {face} → Coup de Poker ({worth} succès + 1 dé)")
+            text = tr("Dé {n} : {face} → {trade} ({worth} succès + 1 dé)")
         else:
-            text = tr("↳ Dé supplémentaire : {face} → Coup de Poker ({worth} succès + 1 dé)")
+            text = tr("↳ Dé supplémentaire : {face} → {trade} ({worth} succès + 1 dé)")
         value = request.face_values[face - 1] if request.face_values else face
         tip = tr(
             "Compter ce {face} pour {worth} au lieu de {value} et lancer un dé de plus, compté"
             " de la même façon ; un {face} sur ce dé peut à son tour être échangé."
         ).format(face=face, worth=worth, value=value)
-        text = text.format(n=i + 1, face=face, worth=worth)
-        row = _PokerRow(text, tip, depth, self._typed, self._sides())
+        text = text.format(n=i + 1, face=face, trade=name, worth=worth)
+        row = _TradeRow(text, tip, depth, self._typed, self._sides())
         row.check.toggled.connect(lambda traded: self._toggled(key, traded))
         if isinstance(row.extra, QLineEdit):
             row.extra.textChanged.connect(lambda text: self._typed_extra(key, text))
