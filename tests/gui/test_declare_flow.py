@@ -9,6 +9,7 @@ from PySide6.QtWidgets import QLabel
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.engine.core.words import Label, Term
+from gui.engine.rulesets.conteur.initiative import ConteurDeclarations
 from gui.engine.state.schema import Choice, FieldSpec
 from gui.engine.turns import ActionInitiative, Declarations, DeclareThenAct
 from gui.turns.columns import DECLARED, INIT, MARK, NAME, STATES
@@ -439,3 +440,30 @@ def test_the_initiative_s_main_button_rolls_what_is_missing_and_orders(panel, qt
     assert panel.ctl.undo_stack.undoText() == "Initiative"
     assert panel.ctl.enc.turn.phase == "act"
     assert {e.unit: e.initiative for e in panel.ctl.enc.turn.order}["maelis"] is not None
+
+
+@pytest.mark.parametrize("cited", [False, True], ids=["no ids", "conteur's ids"])
+def test_the_rule_ids_cited_are_the_ruleset_s(panel, qtbot, rules, monkeypatch, cited):
+    """The initiative dialog and the order's tooltips cite the rule ids the ruleset's
+    declarations carry (conteur's CON-02, CON-04, A-CON-17, CON-05, word for word as before
+    they left the GUI), none for a ruleset without."""
+    keys = ("score_rule", "order_rule", "together_rule", "delay_rule")
+    if cited:
+        for key in keys:
+            monkeypatch.setattr(rules, key, getattr(ConteurDeclarations, key))
+    declare_all(panel, qtbot)
+    dialog = roll_initiative(panel, qtbot, ROLLS)
+    texts = [(w.text(), w.toolTip()) for w in dialog.findChildren(QLabel)]
+    intro = "de la plus haute à la plus basse (CON-04)." if cited else "la plus basse."
+    assert any(text.endswith(intro) for text, _ in texts)
+    score = "Score d’initiative (CON-02)" if cited else "Score d’initiative"
+    assert score in [tip for _, tip in texts]
+    dialog.accept()
+    together = panel.order_model.index(5, NAME).data(Qt.ItemDataRole.ToolTipRole)
+    after = "s’appliquent après (CON-04, A-CON-17)" if cited else "s’appliquent après"
+    assert together.endswith(after) or f"{after}\n" in together
+    panel.mode_actions.delay.trigger()
+    delayed = panel.order_model.index(0, NAME).data(Qt.ItemDataRole.ToolTipRole)
+    said = "(« Agir maintenant », CON-05)" if cited else "(« Agir maintenant »)"
+    assert f"Action retardée : elle a lieu quand le MJ le dit {said}" in delayed
+    assert ("CON-" in together + delayed) is cited
