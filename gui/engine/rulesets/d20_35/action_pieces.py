@@ -4,12 +4,12 @@ distances in words."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Notice
 from gui.engine.contract.fields import choice_field
-from gui.engine.contract.schema import FieldSpec
+from gui.engine.core.words import Notice
 from gui.engine.rulesets.d20_35 import sheet
 from gui.engine.rulesets.d20_35.context import Ctx
 from gui.engine.state.model import Combatant, Scalar
+from gui.engine.state.schema import FieldSpec
 
 
 def listed_target(ctx: Ctx) -> Combatant | None:

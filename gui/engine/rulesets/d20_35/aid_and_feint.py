@@ -10,21 +10,14 @@ Readings (the GM can override every one):
 from __future__ import annotations
 
 from gui.engine.checks import D20_NATURALS, Check
-from gui.engine.contract.base import (
-    ActionError,
-    ActionSpec,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-)
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import choice_field
-from gui.engine.contract.schema import Label
-from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.contract.values import ActionError, ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Notice, Term
+from gui.engine.rulesets.d20_35 import budget, sheet
 from gui.engine.rulesets.d20_35.action_pieces import blocking, weapon_field, weapon_of
-from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx, always
 from gui.engine.rulesets.d20_35.opposed import (
     REROLL,
     Opposed,
@@ -153,9 +146,6 @@ def _aid_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
 
 
-AID_ANOTHER = ActionDef(AID, _aid_spec, _aid_preview, _aid_resolve)
-
-
 # Feinte (D35-47) --------------------------------------------------------------------------
 
 
@@ -236,4 +226,10 @@ def _feint_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
 
 
-FEINT_HANDLER = ActionDef(FEINT, _feint_spec, _feint_preview, _feint_resolve)
+# D35-09, D35-48: a special attack takes a standard action and strains a disabled creature.
+ACTIONS = (
+    ActionDef(AID, _aid_spec, _aid_preview, _aid_resolve, cost=budget.standard, strenuous=always),
+    ActionDef(
+        FEINT, _feint_spec, _feint_preview, _feint_resolve, cost=budget.standard, strenuous=always
+    ),
+)

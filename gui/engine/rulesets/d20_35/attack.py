@@ -14,25 +14,22 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from gui.engine.checks import D20_NATURALS, ChainStep, Check, chain_odds, miss_chance_step
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.checks.rolls import dice_request, outcome
 from gui.engine.contract import riders
-from gui.engine.contract.aims import Aim
-from gui.engine.contract.base import (
+from gui.engine.contract.edits import Edits, finish, refuse_blocked
+from gui.engine.contract.fields import bool_field, choice_field, int_field
+from gui.engine.contract.values import (
     ActionError,
     ActionSpec,
-    DiceRequest,
-    DiceResult,
-    Notice,
+    Aim,
     Preview,
     Resolution,
-    Term,
     chained,
     followed,
     overridden,
 )
-from gui.engine.contract.edits import Edits, finish, refuse_blocked
-from gui.engine.contract.fields import bool_field, choice_field, int_field
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.grid.lines import Cover
 from gui.engine.grid.placed import (
     allies_of,
@@ -43,16 +40,19 @@ from gui.engine.grid.placed import (
     threat_of,
 )
 from gui.engine.rulesets.d20_35 import (
+    armour_class,
+    budget,
     concealment,
     criticals,
     helpless,
-    maneuvers,
     mount_pace,
     opportunity,
     sheet,
 )
-from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.aid_and_feint import AID_ATTACK, AID_CA, aid_bonus
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx, always
 from gui.engine.rulesets.d20_35.opposed import D20
+from gui.engine.rulesets.d20_35.provoking import Scope, from_all_if
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Combatant, Expiry, Scalar, State, Window
 
@@ -153,7 +153,7 @@ def numbers(ctx: Ctx) -> Attack:
     terms = sheet.attack_bonus(actor, w, int(raw) if raw.isdigit() else 0)
     window = _opportunity(ctx)
     notices: list[Notice] = opportunity.notices(actor) if window is not None else []
-    _ca, ca_terms = sheet.ca(target, "flat" if _flat_footed(target) else "normal")
+    _ca, ca_terms = armour_class.ca(target, "flat" if _flat_footed(target) else "normal")
     _situation(ctx, actor, target, w, ranged, terms, ca_terms, notices)
     if not ranged and not ctx.yes("charge"):  # an AoO from the square left (opportunity.judged)
         notices += _out_of_reach(ctx, actor, target, w)
@@ -257,10 +257,10 @@ def _situation(
     against_all = ctx.flag("A-D35-22") == "tous_adversaires"
     if pinner is not None and (against_all or pinner != actor.id):
         ca_terms.append(Term("CA : immobilisé", -4, "D35-61", "AC: pinned"))
-    helped = maneuvers.aid_bonus(actor, maneuvers.AID_ATTACK, target.id)
+    helped = aid_bonus(actor, AID_ATTACK, target.id)
     if helped:
         terms.append(Term("aidé par un allié", helped, "D35-10", "aided by an ally"))
-    guarded = maneuvers.aid_bonus(target, maneuvers.AID_CA, actor.id)
+    guarded = aid_bonus(target, AID_CA, actor.id)
     if guarded:
         ca_terms.append(Term("CA : aidée par un allié", guarded, "D35-10", "AC: aided by an ally"))
     if has(target, "recroqueville"):
@@ -338,7 +338,8 @@ def _flanking(
         ally = allies[call.ally].name
         both = (f"prise en tenaille : {actor.name} et {ally}", f"flanking: {actor.name} and {ally}")
         terms.append(Term(both[0], 2, "D35-67", both[1]))
-        terms.append(Term(call.fr, "", "D35-66", call.en))
+        said = ruleset.flank_words(enc, call)
+        terms.append(Term(said[0], "", "D35-66", said[1]))
     elif ctx.yes("tenaille"):
         terms.append(Term("prise en tenaille (MJ)", 2, "D35-67", "flanking (GM)"))
 
@@ -549,10 +550,10 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     window = _opportunity(ctx)
     if window is not None:
         opportunity.spend(edits, actor, window, terms)
-    if maneuvers.aid_bonus(actor, maneuvers.AID_ATTACK, target.id):  # D35-10: its next attack
-        edits.remove_state(actor.id, maneuvers.AID_ATTACK)
-    if maneuvers.aid_bonus(target, maneuvers.AID_CA, actor.id):  # against that attack only
-        edits.remove_state(target.id, maneuvers.AID_CA)
+    if aid_bonus(actor, AID_ATTACK, target.id):  # D35-10: its next attack
+        edits.remove_state(actor.id, AID_ATTACK)
+    if aid_bonus(target, AID_CA, actor.id):  # against that attack only
+        edits.remove_state(target.id, AID_CA)
     # A-D35-6: "for 1 round" ends at the start of its next turn, or at the end of the round.
     one_round = ctx.flag("A-D35-6") == "fin_du_round"
     until_next = Expiry(at="rounds", rounds=1) if one_round else Expiry(at="turn_start")
@@ -607,4 +608,19 @@ def _critical_words(
     )
 
 
-ATTACK = ActionDef(KIND, _spec, preview, resolve)
+def _provokes(ctx: Ctx) -> Scope | None:
+    """D35-11 (SRD): a ranged attack provokes from every foe that threatens the actor."""
+    return from_all_if(sheet.is_ranged(ctx.weapon()))
+
+
+ACTIONS = (
+    ActionDef(
+        KIND,
+        _spec,
+        preview,
+        resolve,
+        cost=budget.attacking,
+        provokes=_provokes,
+        strenuous=always,  # D35-48
+    ),
+)

@@ -10,6 +10,9 @@ What the acting creature spends is kept as states that end at the start of its n
 (moving.py). Spending past the budget is a warning, not a refusal (D35-09 is TRACK): the GM
 sees it in the preview and on the drag.
 
+What an action takes is its ActionDef's `cost` (a Cost: `standard`, `full_round`,
+`attacking`, or the action's own reading of its options); None takes nothing.
+
 Readings:
 - The metres moved are move actions: up to the speed one, up to twice the speed two (the
   standard action given up); one square with a full-round action is its 5-ft step.
@@ -25,27 +28,16 @@ Readings:
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
-from gui.engine.contract.base import Action, Notice
+from gui.engine.contract.actions import ActionRuleset
 from gui.engine.contract.edits import Edits
 from gui.engine.contract.moving import moved
-from gui.engine.contract.schema import Label
-from gui.engine.rulesets.d20_35 import (
-    attack,
-    declared,
-    dying,
-    grapple,
-    grapple_options,
-    maneuvers,
-    readied,
-    running,
-    sheet,
-    turning,
-)
-from gui.engine.rulesets.d20_35.coup_de_grace import KIND as COUP_DE_GRACE
+from gui.engine.contract.values import Action
+from gui.engine.core.words import Label, Notice
+from gui.engine.rulesets.d20_35 import readied, sheet
+from gui.engine.rulesets.d20_35.context import Ctx
 from gui.engine.rulesets.d20_35.readied import metres_fr as _m
 from gui.engine.state.model import Combatant, Encounter, Expiry, State
 from gui.engine.turns import current_entry
@@ -73,56 +65,34 @@ class Cost:
     speeds: float = 0
 
 
-def _attack(action: Action) -> Cost:
+STANDARD = Cost("simple")  # SRD: a maneuver takes the place of an attack, a standard action
+FULL_ROUND = Cost("complexe")
+
+
+def standard(_ctx: Ctx) -> Cost:
+    return STANDARD
+
+
+def full_round(_ctx: Ctx) -> Cost:
+    return FULL_ROUND
+
+
+def attacking(ctx: Ctx) -> Cost:
     """A charge is a full-round action (D35-20) that moves up to twice the speed; a later
-    attack of the sequence makes it a full attack (D35-80, SRD); else a standard action."""
-    if action.options.get("charge") is True:
+    attack of the sequence makes it a full attack (D35-80, SRD); else a standard action. A
+    grapple attempt takes the place of an attack, a later one a full attack (D35-56, D35-59)."""
+    options = ctx.action.options
+    if options.get("charge") is True:
         return Cost("complexe", 2)
-    later = str(action.options.get("attaque", "0")) not in ("", "0")
-    return Cost("complexe") if later else Cost("simple")
+    later = str(options.get("attaque", "0")) not in ("", "0")
+    return FULL_ROUND if later else STANDARD
 
 
-def _declared(action: Action) -> Cost:
-    """The kind the GM's declared action has in the SRD's table."""
-    line = declared.TABLE.get(str(action.options.get("quoi", "simple")), declared.TABLE["simple"])
-    return Cost(line.kind)  # type: ignore[arg-type]
-
-
-def _run(action: Action) -> Cost:
-    """A run is a full-round action of four times the speed, three in heavy armour under
-    CFG-D35-7's other setting (D35-34; its option, running.py)."""
-    return Cost("complexe", 3 if action.options.get("armure_lourde") is True else 4)
-
-
-# What each action takes (SRD: a maneuver takes the place of an attack, a standard action).
-_STANDARD = Cost("simple")
-_COSTS: dict[str, Callable[[Action], Cost | None]] = {
-    attack.KIND: _attack,
-    declared.OTHER: _declared,
-    running.RUN: _run,
-    running.WITHDRAW: lambda _a: Cost("complexe", 2),  # D35-76
-    COUP_DE_GRACE: lambda _a: Cost("complexe"),  # D35-22: a full-round action
-    **{
-        kind: lambda _a: _STANDARD
-        for kind in (
-            turning.KIND,
-            declared.TOTAL_DEFENCE,
-            dying.FIRST_AID,
-            *(h.kind for h in maneuvers.HANDLERS),
-            grapple_options.MOVE,
-        )
-    },
-    # D35-56, D35-59: a grapple attempt takes the place of an attack, a later one a full attack
-    **{
-        kind: _attack for kind in (*(h.kind for h in grapple.HANDLERS), grapple_options.TURN_WEAPON)
-    },
-}
-
-
-def cost(action: Action) -> Cost | None:
-    """What `action` takes from the budget (None: nothing, as its damage or a dying roll)."""
-    costing = _COSTS.get(action.kind)
-    return costing(action) if costing is not None else None
+def cost(ruleset: ActionRuleset, enc: Encounter, action: Action) -> Cost | None:
+    """What `action` takes from the budget, as its ActionDef says (None: nothing, as its
+    damage or a dying roll)."""
+    taken = ruleset.definition(action.kind).cost(Ctx(ruleset, enc, action))
+    return taken if isinstance(taken, Cost) else None
 
 
 def spent(c: Combatant, kind: str) -> State | None:
@@ -177,10 +147,11 @@ def _warn(fr: str, en: str) -> Notice:
     return Notice("D35-09", fr, en, False)
 
 
-def notices(enc: Encounter, c: Combatant, action: Action, swift: bool) -> list[Notice]:
-    """Why `action` goes past `c`'s budget this round (warnings, D35-09); `swift`: an immediate
-    action takes the swift one (CFG-D35-18)."""
-    taken = cost(action)
+def notices(
+    enc: Encounter, c: Combatant, action: Action, taken: Cost | None, swift: bool
+) -> list[Notice]:
+    """Why `action`, which takes `taken`, goes past `c`'s budget this round (warnings,
+    D35-09); `swift`: an immediate action takes the swift one (CFG-D35-18)."""
     if taken is None or taken.kind == "libre":
         return []
     if taken.kind == "immediate":
@@ -285,10 +256,10 @@ def _immediate_notices(enc: Encounter, c: Combatant, swift: bool) -> list[Notice
     return []
 
 
-def spend(edits: Edits, c: Combatant, action: Action, swift: bool) -> None:
-    """Keep what `action` took until the start of `c`'s next turn (an immediate action taken
-    outside its turn, until the end of its next one: it stands for that turn's swift action)."""
-    taken = cost(action)
+def spend(edits: Edits, c: Combatant, action: Action, taken: Cost | None, swift: bool) -> None:
+    """Keep what `action` took (`taken`) until the start of `c`'s next turn (an immediate action
+    taken outside its turn, until the end of its next one: it stands for that turn's swift
+    action)."""
     enc = edits.enc
     if taken is None or taken.kind == "libre":
         return

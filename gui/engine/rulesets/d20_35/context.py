@@ -1,7 +1,9 @@
-"""What every d20_35 action reads: the action, its actor and target, the weapon chosen."""
+"""What every d20_35 action reads (the action, its actor and target, the weapon chosen) and how
+each is declared: one ActionDef (ruleset.py says how to add one)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from gui.engine.contract.actions import ActionCtx
@@ -21,4 +23,21 @@ class Ctx(ActionCtx):
         return sheet.weapon(self.actor, index)
 
 
-ActionDef = BaseActionDef[Ctx]
+def never(_ctx: Ctx) -> bool:
+    return False
+
+
+def always(_ctx: Ctx) -> bool:
+    return True
+
+
+@dataclass(frozen=True)
+class ActionDef(BaseActionDef[Ctx]):
+    """One d20_35 action, declared once: the contract's ActionDef, whose `cost` is a
+    budget.Cost (D35-09) and `provokes` a provoking.Scope (D35-11), with two words of d20's
+    own: `strenuous`, whether it strains a disabled creature (D35-48, disabled.py), and
+    `while_unable`, whether a creature that cannot act still takes it (its own roll: D35-31,
+    D35-50, D35-52 to D35-54)."""
+
+    strenuous: Callable[[Ctx], bool] = never
+    while_unable: bool = False

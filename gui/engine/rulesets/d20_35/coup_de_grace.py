@@ -14,24 +14,16 @@ from __future__ import annotations
 from dataclasses import replace
 from fractions import Fraction
 
-from gui.engine.contract.base import (
-    ActionSpec,
-    DiceRequest,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-    chained,
-)
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionSpec, Preview, Resolution, chained
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.odds import Distribution, from_expr
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.grid.placed import squares_apart
-from gui.engine.rulesets.d20_35 import criticals, damage, helpless, sheet
+from gui.engine.rulesets.d20_35 import budget, criticals, damage, helpless, provoking, sheet
 from gui.engine.rulesets.d20_35.action_pieces import blocking, listed_target, weapon_field
-from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx, always
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Combatant, Scalar
 
@@ -216,4 +208,16 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return replace(resolution, critical=True), cs
 
 
-COUP_DE_GRACE = ActionDef(KIND, _spec, preview, resolve)
+# D35-22: a full-round action that « provoque une AO » from every foe that threatens the actor;
+# D35-48: strenuous.
+ACTIONS = (
+    ActionDef(
+        KIND,
+        _spec,
+        preview,
+        resolve,
+        cost=budget.full_round,
+        provokes=provoking.from_all,
+        strenuous=always,
+    ),
+)

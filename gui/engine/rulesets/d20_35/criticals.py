@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gui.engine.checks import Check, check_faces, check_odds
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.checks.rolls import TOTAL
-from gui.engine.contract.base import DiceRequest, DiceResult, Term, chained
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import chained
+from gui.engine.core.words import Label, Term
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.rulesets.d20_35.opposed import D20, pct
 from gui.engine.state.model import Combatant, Scalar

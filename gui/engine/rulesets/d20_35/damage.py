@@ -10,18 +10,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gui.engine.contract.base import (
-    ActionSpec,
-    DiceRequest,
-    DiceResult,
-    Preview,
-    Resolution,
-    Term,
-    chained,
-)
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract.edits import Edits, finish
 from gui.engine.contract.fields import bool_field, choice_field
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionSpec, Preview, Resolution, chained
+from gui.engine.core.words import Label, Term
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.rulesets.d20_35 import criticals, grapple, sheet
 from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
@@ -163,4 +156,4 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return replace(done[0], critical=ctx.yes(CRITICAL)), done[1]
 
 
-DAMAGE = ActionDef(KIND, _spec, preview, resolve)
+ACTIONS = (ActionDef(KIND, _spec, preview, resolve),)

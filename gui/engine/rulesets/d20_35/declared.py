@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import choice_field
-from gui.engine.contract.schema import Label
-from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.contract.values import ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Notice, Term
+from gui.engine.rulesets.d20_35 import budget, sheet
 from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.provoking import Scope, from_all_if
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Expiry, State
 
@@ -55,6 +57,7 @@ TABLE: dict[str, Declared] = {
     "rapide": Declared("Autre action rapide", "Another swift action", "rapide"),
     "immediate": Declared("Action immédiate", "An immediate action", "immediate"),
 }
+SPELLS = ("sort", "sort_complexe", "sort_rapide")  # the lines that cast a spell
 _KINDS = {
     "simple": ("action simple", "standard action"),
     "mouvement": ("action de mouvement", "move action"),
@@ -147,8 +150,40 @@ def _other_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, (line.fr, line.en))
 
 
-TOTAL_DEFENCE_HANDLER = ActionDef(
-    TOTAL_DEFENCE, _total_defence_spec, _total_defence_preview, _total_defence_resolve
+def line_cost(line: Declared) -> budget.Cost:
+    """The kind a line of the SRD's table has in the round's budget (D35-09)."""
+    return budget.Cost(line.kind)  # type: ignore[arg-type]
+
+
+def _other_cost(ctx: Ctx) -> budget.Cost:
+    return line_cost(declared(ctx))
+
+
+def _other_provokes(ctx: Ctx) -> Scope | None:
+    """D35-11 (SRD): the lines of the table that provoke, from every foe that threatens."""
+    return from_all_if(declared(ctx).provokes)
+
+
+def _casts(ctx: Ctx) -> bool:
+    """D35-48: a spell strains a disabled creature (the table's lines that cast)."""
+    return ctx.action.options.get("quoi") in SPELLS
+
+
+ACTIONS = (
+    ActionDef(
+        TOTAL_DEFENCE,
+        _total_defence_spec,
+        _total_defence_preview,
+        _total_defence_resolve,
+        cost=budget.standard,  # D35-33
+    ),
+    ActionDef(
+        OTHER,
+        _other_spec,
+        _other_preview,
+        _other_resolve,
+        cost=_other_cost,
+        provokes=_other_provokes,
+        strenuous=_casts,
+    ),
 )
-OTHER_HANDLER = ActionDef(OTHER, _other_spec, _other_preview, _other_resolve)
-HANDLERS: tuple[ActionDef, ...] = (TOTAL_DEFENCE_HANDLER, OTHER_HANDLER)

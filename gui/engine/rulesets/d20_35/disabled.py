@@ -13,21 +13,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from gui.engine.contract.base import Action, ActionSpec, Term
+from gui.engine.contract.actions import ActionRuleset
 from gui.engine.contract.edits import Edits
 from gui.engine.contract.fields import choice_field
-from gui.engine.rulesets.d20_35 import (
-    attack,
-    budget,
-    declared,
-    grapple,
-    grapple_options,
-    maneuvers,
-    mounted,
-    running,
-    sheet,
-)
-from gui.engine.rulesets.d20_35.coup_de_grace import KIND as COUP_DE_GRACE
+from gui.engine.contract.values import Action, ActionSpec
+from gui.engine.core.words import Term
+from gui.engine.rulesets.d20_35 import budget, sheet
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
 from gui.engine.rulesets.d20_35.dying import recovered
 from gui.engine.state.model import Combatant, Encounter, LogEntry
 
@@ -37,45 +29,42 @@ _CHOICES = [
     ("oui", "Oui : −1 pv", "Yes: −1 hp"),
     ("non", "Non", "No"),
 ]
-STRENUOUS = frozenset(
-    {
-        attack.KIND,
-        COUP_DE_GRACE,
-        running.RUN,
-        mounted.CAST,
-        grapple_options.TURN_WEAPON,
-        *(h.kind for h in maneuvers.HANDLERS),
-        *(h.kind for h in grapple.HANDLERS),
-    }
-)
-_SPELLS = ("sort", "sort_complexe", "sort_rapide")  # declared.TABLE's lines that cast
 
 
-def with_option(enc: Encounter, spec: ActionSpec, actor: Combatant) -> ActionSpec:
+def by_rule(ruleset: ActionRuleset, enc: Encounter, action: Action) -> bool:
+    """Whether the action is strenuous as its ActionDef says (`strenuous`)."""
+    found = ruleset.definition(action.kind)
+    return isinstance(found, ActionDef) and found.strenuous(Ctx(ruleset, enc, action))
+
+
+def with_option(
+    ruleset: ActionRuleset, enc: Encounter, spec: ActionSpec, actor: Combatant
+) -> ActionSpec:
     """A disabled actor's action that takes from its budget asks whether it is strenuous."""
-    taken = budget.cost(Action(spec.kind, actor.id))
+    if not budget.disabled(actor):
+        return spec
+    action = Action(spec.kind, actor.id)
+    taken = budget.cost(ruleset, enc, action)
     costly = taken is not None and taken.kind != "libre"
-    if not budget.disabled(actor) or not (costly or spec.kind in STRENUOUS):
+    if not (costly or by_rule(ruleset, enc, action)):
         return spec
     field = choice_field(OPTION, "Action fatigante", "Strenuous action", _CHOICES, "D35-48", "auto")
     return replace(spec, options=(*spec.options, field))
 
 
-def strenuous(c: Combatant, action: Action) -> bool:
-    """Whether `action` strains disabled `c`: the GM's answer, else its kind (D35-48)."""
+def strenuous(ruleset: ActionRuleset, enc: Encounter, c: Combatant, action: Action) -> bool:
+    """Whether `action` strains disabled `c`: the GM's answer, else its ActionDef's (D35-48)."""
     if not budget.disabled(c):
         return False
     said = action.options.get(OPTION, "auto")
     if said in ("oui", "non"):
         return said == "oui"
-    if action.kind == declared.OTHER:
-        return action.options.get("quoi") in _SPELLS
-    return action.kind in STRENUOUS
+    return by_rule(ruleset, enc, action)
 
 
-def term(c: Combatant, action: Action) -> Term | None:
+def term(ruleset: ActionRuleset, enc: Encounter, c: Combatant, action: Action) -> Term | None:
     """The preview's line when the action will cost 1 hp."""
-    if not strenuous(c, action):
+    if not strenuous(ruleset, enc, c, action):
         return None
     return Term(
         "hors de combat, action fatigante : −1 pv après l'action",

@@ -19,26 +19,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gui.engine.checks import D20_NATURALS, Check, check_odds
-from gui.engine.contract.base import (
-    ActionError,
-    ActionSpec,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-)
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import bool_field, choice_field
-from gui.engine.contract.schema import Label
-from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.contract.values import ActionError, ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Notice, Term
+from gui.engine.rulesets.d20_35 import budget, provoking, sheet
 from gui.engine.rulesets.d20_35.action_pieces import (
     blocking,
     listed_target,
     weapon_field,
     weapon_of,
 )
-from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx, always
 from gui.engine.rulesets.d20_35.opposed import (
     D20,
     REROLL,
@@ -285,9 +278,6 @@ def _disarm_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
 
 
-DISARM_HANDLER = ActionDef(DISARM, _disarm_spec, _disarm_preview, _disarm_resolve)
-
-
 # Destruction (D35-44, D35-45, TV-D35-10, A-D35-14) ----------------------------------------
 
 OBJECT_CA_FLAG = "CFG-D35-14"
@@ -432,4 +422,25 @@ def _sunder_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, success, amounts)
 
 
-SUNDER_HANDLER = ActionDef(SUNDER, _sunder_spec, _sunder_preview, _sunder_resolve)
+# D35-09, D35-48: a special attack takes a standard action and strains a disabled creature;
+# D35-11 (SRD): a disarm and a sunder provoke from the target.
+ACTIONS = (
+    ActionDef(
+        DISARM,
+        _disarm_spec,
+        _disarm_preview,
+        _disarm_resolve,
+        cost=budget.standard,
+        provokes=provoking.from_target,
+        strenuous=always,
+    ),
+    ActionDef(
+        SUNDER,
+        _sunder_spec,
+        _sunder_preview,
+        _sunder_resolve,
+        cost=budget.standard,
+        provokes=provoking.from_target,
+        strenuous=always,
+    ),
+)

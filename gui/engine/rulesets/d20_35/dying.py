@@ -10,22 +10,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from gui.engine.checks import Check, EdgeRoll, check_odds
+from gui.engine.checks.request import DiceResult
 from gui.engine.checks.rolls import dice_request, outcome
-from gui.engine.contract.base import (
-    ActionSpec,
-    DiceResult,
-    DueRoll,
-    Notice,
-    Preview,
-    Resolution,
-    Ruleset,
-    Term,
-    unable_to_act,
-)
+from gui.engine.contract.base import Ruleset
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import choice_field, int_field
-from gui.engine.contract.schema import Label
-from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.contract.values import ActionSpec, DueRoll, Preview, Resolution, unable_to_act
+from gui.engine.core.words import Label, Notice, Term
+from gui.engine.rulesets.d20_35 import budget, provoking, sheet
 from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
 from gui.engine.rulesets.d20_35.opposed import D20
 from gui.engine.state.changes import ChangeSet
@@ -67,9 +59,6 @@ _UNABLE = {
     "inconscient": ("D35-38", "est inconscient", "is unconscious"),
     "mort": ("D35-51", "est mort", "is dead"),
 }
-# What a creature that cannot act still takes: the rolls its state makes (D35-50, D35-52,
-# D35-53) and its rest (D35-54: a stable creature heals at the normal rate).
-OWN_ROLLS = frozenset({STABILISE, REST, RECOVER})
 
 
 def unable(c: Combatant) -> Notice | None:
@@ -359,6 +348,20 @@ def _rest_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, None, {"pv": gained})
 
 
-STABILISATION = ActionDef(STABILISE, _stabilise_spec, _stabilise_preview, _stabilise_resolve)
-PREMIERS_SECOURS = ActionDef(FIRST_AID, _aid_spec, _aid_preview, _aid_resolve)
-REPOS = ActionDef(REST, _rest_spec, _rest_preview, _rest_resolve)
+# A creature that cannot act still takes the rolls its state makes (D35-50) and its rest
+# (D35-54: a stable creature heals at the normal rate); first aid takes a standard action and
+# provokes from every foe that threatens the healer (SRD, D35-11).
+ACTIONS = (
+    ActionDef(
+        STABILISE, _stabilise_spec, _stabilise_preview, _stabilise_resolve, while_unable=True
+    ),
+    ActionDef(
+        FIRST_AID,
+        _aid_spec,
+        _aid_preview,
+        _aid_resolve,
+        cost=budget.standard,
+        provokes=provoking.from_all,
+    ),
+    ActionDef(REST, _rest_spec, _rest_preview, _rest_resolve, while_unable=True),
+)

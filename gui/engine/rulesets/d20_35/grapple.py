@@ -24,24 +24,15 @@ from fractions import Fraction
 
 from gui.engine.checks import D20_NATURALS, Check
 from gui.engine.checks.opposed import Winner
-from gui.engine.contract.base import (
-    ActionError,
-    ActionSpec,
-    DiceRequest,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-    chained,
-)
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import bool_field, choice_field
-from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.contract.values import ActionError, ActionSpec, Preview, Resolution, chained
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.rolling import DiceExpr
-from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.rulesets.d20_35 import armour_class, budget, provoking, sheet
 from gui.engine.rulesets.d20_35.action_pieces import blocking
-from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx, always
 from gui.engine.rulesets.d20_35.opposed import (
     REROLL,
     Opposed,
@@ -55,6 +46,7 @@ from gui.engine.rulesets.d20_35.opposed import (
 )
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Combatant, Encounter
+from gui.engine.state.schema import FieldSpec
 from gui.engine.timing import durations
 
 GRAB, ESCAPE, PIN, HURT = "lutte_saisir", "lutte_echapper", "lutte_immobiliser", "lutte_degats"
@@ -297,7 +289,7 @@ def _grab_numbers(ctx: Ctx) -> Grab:
         terms.append(
             Term("attaque de contact à mains nues", "", "D35-57", "unarmed melee touch attack")
         )
-        touch_ca, _ca = sheet.ca(target, "touch")
+        touch_ca, _ca = armour_class.ca(target, "touch")
         terms.append(
             Term("CA de contact de la cible", str(touch_ca), "D35-57", "target's touch AC")
         )
@@ -362,9 +354,6 @@ def _grab_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     else:
         said = REROLL
     return finish(edits, ctx.action, label, terms, dice, said, success_of(winner), amounts)
-
-
-GRAB_HANDLER = ActionDef(GRAB, _grab_spec, _grab_preview, _grab_resolve)
 
 
 # S'échapper (D35-59, D35-61) -------------------------------------------------------------
@@ -454,9 +443,6 @@ def _escape_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
-ESCAPE_HANDLER = ActionDef(ESCAPE, _escape_spec, _escape_preview, _escape_resolve)
-
-
 # Immobiliser (D35-59) --------------------------------------------------------------------
 
 
@@ -498,9 +484,6 @@ def _pin_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     label = (f"Immobilisation par {actor.name}", f"{actor.name}'s pin")
     amounts = {"total": a, "opposed": d}
     return finish(edits, ctx.action, label, terms, dice, said, success_of(winner), amounts)
-
-
-PIN_HANDLER = ActionDef(PIN, _pin_spec, _pin_preview, _pin_resolve)
 
 
 # Dégâts (D35-59) -------------------------------------------------------------------------
@@ -579,11 +562,6 @@ def _hurt_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
-HURT_HANDLER = ActionDef(HURT, _hurt_spec, _hurt_preview, _hurt_resolve)
-
-HANDLERS: tuple[ActionDef, ...] = (GRAB_HANDLER, ESCAPE_HANDLER, PIN_HANDLER, HURT_HANDLER)
-
-
 def let_go(edits: Edits, cid: str) -> None:
     """A creature out of the fight holds no one and no one holds it any more (D35-58, SRD:
     the grapple ends when a grappler is unconscious, dying or dead)."""
@@ -594,3 +572,30 @@ def let_go(edits: Edits, cid: str) -> None:
         kept = [s for s in states if not (s.key in held and s.source == cid)]
         if c.id != cid and len(kept) != len(states):
             edits.set(("combatants", c.id, "states"), kept)
+
+
+# D35-56, D35-59: a grapple attempt takes the place of an attack (budget.attacking); D35-48: it
+# strains a disabled creature; D35-11 (SRD): a grab provokes from the target.
+ACTIONS = (
+    ActionDef(
+        GRAB,
+        _grab_spec,
+        _grab_preview,
+        _grab_resolve,
+        cost=budget.attacking,
+        provokes=provoking.from_target,
+        strenuous=always,
+    ),
+    ActionDef(
+        ESCAPE,
+        _escape_spec,
+        _escape_preview,
+        _escape_resolve,
+        cost=budget.attacking,
+        strenuous=always,
+    ),
+    ActionDef(PIN, _pin_spec, _pin_preview, _pin_resolve, cost=budget.attacking, strenuous=always),
+    ActionDef(
+        HURT, _hurt_spec, _hurt_preview, _hurt_resolve, cost=budget.attacking, strenuous=always
+    ),
+)

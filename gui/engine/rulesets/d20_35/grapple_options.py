@@ -23,11 +23,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from gui.engine.checks import D20_NATURALS, Check, check_odds
+from gui.engine.checks.request import DiceResult
 from gui.engine.checks.rolls import dice_request
-from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
-from gui.engine.contract.schema import Label
-from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.contract.values import ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Notice, Term
+from gui.engine.rulesets.d20_35 import armour_class, budget, sheet
 from gui.engine.rulesets.d20_35.action_pieces import (
     blocking,
     listed_target,
@@ -35,7 +36,7 @@ from gui.engine.rulesets.d20_35.action_pieces import (
     weapon_field,
     weapon_of,
 )
-from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx, always
 from gui.engine.rulesets.d20_35.grapple import (
     PINNED,
     REROLL,
@@ -121,7 +122,7 @@ def _turn_numbers(ctx: Ctx) -> tuple[Opposed, Check, list[Term], list[Notice]]:
             f"with the turned weapon ({en})",
         )
     )
-    ca, _ = sheet.ca(ctx.target)
+    ca, _ = armour_class.ca(ctx.target)
     terms.append(Term("CA de la cible", str(ca), "D35-59", "target's AC"))
     bonus = ints(terms)
     notices = [*in_grapple(ctx, "D35-59"), *not_pinned(ctx, "D35-59")]
@@ -189,9 +190,6 @@ def _turn_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, success, amounts)
 
 
-TURN_WEAPON_HANDLER = ActionDef(TURN_WEAPON, _turn_spec, _turn_preview, _turn_resolve)
-
-
 # Se déplacer (D35-59, D35-60) ------------------------------------------------------------
 
 
@@ -242,9 +240,6 @@ def _move_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, success_of(winner), amounts)
 
 
-MOVE_HANDLER = ActionDef(MOVE, _move_spec, _move_preview, _move_resolve)
-
-
 # Empêcher de parler, relâcher (D35-60) ---------------------------------------------------
 
 
@@ -276,9 +271,6 @@ def _silence_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]
     )
     label = (f"{actor.name} fait taire {target.name}", f"{actor.name} silences {target.name}")
     return finish(edits, ctx.action, label, terms, dice, said, True)
-
-
-SILENCE_HANDLER = ActionDef(SILENCE, _silence_spec, _silence_preview, _silence_resolve)
 
 
 def _release_spec(ctx: Ctx) -> ActionSpec | None:
@@ -313,12 +305,19 @@ def _release_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]
     return finish(edits, ctx.action, label, terms, dice, said, True)
 
 
-RELEASE_HANDLER = ActionDef(RELEASE, _release_spec, _release_preview, _release_resolve)
-
-HANDLERS: tuple[ActionDef, ...] = (
-    TURN_WEAPON_HANDLER,
-    MOVE_HANDLER,
-    SILENCE_HANDLER,
-    RELEASE_HANDLER,
-)
 FREE_KINDS = (SILENCE, RELEASE)  # D35-60: no action taken from the round's budget
+
+
+ACTIONS = (
+    ActionDef(  # D35-56: an attack in the grapple; D35-48: strenuous
+        TURN_WEAPON,
+        _turn_spec,
+        _turn_preview,
+        _turn_resolve,
+        cost=budget.attacking,
+        strenuous=always,
+    ),
+    ActionDef(MOVE, _move_spec, _move_preview, _move_resolve, cost=budget.standard),
+    ActionDef(SILENCE, _silence_spec, _silence_preview, _silence_resolve),
+    ActionDef(RELEASE, _release_spec, _release_preview, _release_resolve),
+)

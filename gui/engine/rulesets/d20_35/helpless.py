@@ -4,14 +4,13 @@ asleep, bound, or marked « sans défense » by the GM (SRD's list, hors extrait
 helpless: the SRD says so (« held immobile, but not helpless ») and the text gives pinning its
 own −4 against other foes (D35-61). A dead creature is no longer a foe.
 
-Against it: its Dex counts as 0, −5 to CA instead of its modifier (sheet.dex_to_ca), and −4 to
-CA against melee (A-D35-4: against every attack as the GM may set), so that the preview's
-number to reach is the effective one; a coup de grâce may be dealt to it (D35-22)."""
+Against it: its Dex counts as 0, −5 to CA instead of its modifier (armour_class.dex_to_ca),
+and −4 to CA against melee (A-D35-4: against every attack as the GM may set), so that the
+preview's number to reach is the effective one; a coup de grâce may be dealt to it (D35-22)."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Term
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label, Term
 from gui.engine.rulesets.d20_35 import sheet
 from gui.engine.state.model import Combatant
 

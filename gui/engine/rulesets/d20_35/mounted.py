@@ -31,32 +31,23 @@ from __future__ import annotations
 from fractions import Fraction
 
 from gui.engine.checks import Check, EdgeRoll
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.checks.rolls import dice_request, outcome
 from gui.engine.contract import riders
-from gui.engine.contract.base import (
-    Action,
-    ActionError,
-    ActionSpec,
-    DiceRequest,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Ruleset,
-    Term,
-    chained,
-)
+from gui.engine.contract.base import Ruleset
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import choice_field, int_field
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionError, ActionSpec, Preview, Resolution, chained
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.grid.placed import squares_apart
-from gui.engine.play.moves import Destination
 from gui.engine.rulesets.d20_35 import budget, declared, sheet
 from gui.engine.rulesets.d20_35.attack import MOUNT_MOVES, MOUNTED
-from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx, always
 from gui.engine.rulesets.d20_35.declared import _KINDS
 from gui.engine.rulesets.d20_35.opposed import D20, check_preview
+from gui.engine.rulesets.d20_35.provoking import Scope, from_all_if
+from gui.engine.space.destination import Destination
 from gui.engine.state.changes import Change, ChangeSet, change
 from gui.engine.state.model import Combatant, Encounter, Position, TurnEntry
 
@@ -142,22 +133,20 @@ def _mount_name(ctx: Ctx) -> tuple[str, str]:
     return (mount.name, mount.name) if mount is not None else ("sa monture", "its mount")
 
 
-def _declared_as(ctx: Ctx, line: str) -> Action:
-    """The action as the round's budget reads it: the SRD table's line (declared.py)."""
-    return Action(declared.OTHER, ctx.action.actor, None, {"quoi": line}, {}, ctx.action.window)
-
-
 def _swift(ctx: Ctx) -> bool:
     return ctx.flag(budget.SWIFT_FLAG) == "consomme_rapide"
 
 
 def _budget_notices(ctx: Ctx, line: str) -> list[Notice]:
     """D35-09: what the action goes past in the round's budget (warnings)."""
-    return budget.notices(ctx.enc, ctx.actor, _declared_as(ctx, line), _swift(ctx))
+    taken = declared.line_cost(declared.TABLE[line])
+    return budget.notices(ctx.enc, ctx.actor, ctx.action, taken, _swift(ctx))
 
 
 def _spend(ctx: Ctx, edits: Edits, line: str) -> None:
-    budget.spend(edits, ctx.actor, _declared_as(ctx, line), _swift(ctx))
+    """D35-09: the round's budget, as the SRD table's line takes it (declared.py)."""
+    taken = declared.line_cost(declared.TABLE[line])
+    budget.spend(edits, ctx.actor, ctx.action, taken, _swift(ctx))
 
 
 def _kind_term(line: str) -> Term:
@@ -641,11 +630,27 @@ def _cast_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, result.success, amounts)
 
 
-HANDLERS: tuple[ActionDef, ...] = (
+def _cast_provokes(ctx: Ctx) -> Scope | None:
+    """D35-11 (SRD): a spell that provokes on foot provokes in the saddle."""
+    return from_all_if(declared.TABLE[spell_line(ctx)].provokes)
+
+
+# Each spends the round's budget in its resolution, by the SRD table's line or, for Ride,
+# by its outcome (D35-23).
+ACTIONS = (
     ActionDef(MOUNT, _mount_spec, _mount_preview, _mount_resolve),
     ActionDef(DISMOUNT, _dismount_spec, _dismount_preview, _dismount_resolve),
     ActionDef(RIDE, _ride_spec, _ride_preview, _ride_resolve),
-    ActionDef(CAST, _cast_spec, _cast_preview, _cast_resolve),
+    ActionDef(  # D35-48: a spell strains a disabled rider
+        CAST,
+        _cast_spec,
+        _cast_preview,
+        _cast_resolve,
+        provokes=_cast_provokes,
+        strenuous=always,
+    ),
     ActionDef(FALL, _fall_spec, _fall_preview, _fall_resolve),
-    ActionDef(KNOCKED_OUT, _out_spec, _out_preview, _out_resolve),
+    ActionDef(  # D35-31: an unconscious rider's d%, taken though it cannot act
+        KNOCKED_OUT, _out_spec, _out_preview, _out_resolve, while_unable=True
+    ),
 )

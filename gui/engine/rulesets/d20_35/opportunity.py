@@ -6,9 +6,10 @@ square."""
 from __future__ import annotations
 
 from gui.engine.contract import moving
-from gui.engine.contract.base import Action, Notice, Ruleset, Term
+from gui.engine.contract.base import Ruleset
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import Action
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.grid.board import Board
 from gui.engine.grid.from_map import board_of
 from gui.engine.grid.left_square import as_judged, left_data
@@ -16,8 +17,8 @@ from gui.engine.grid.lines import Cover, CoverCall, cover
 from gui.engine.grid.placed import space_of
 from gui.engine.grid.reach import Threat, squares_to, threatened
 from gui.engine.grid.squares import Cell, Footprint
-from gui.engine.play.moves import Destination
 from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.space.destination import Destination
 from gui.engine.space.zones import Diagonal
 from gui.engine.state.changes import Change
 from gui.engine.state.model import Combatant, Encounter, Expiry, State, Window

@@ -1,10 +1,10 @@
-"""The opposed-check machinery of the d20_35 special attacks (maneuvers.py) and of
-grapple.py: each side is d20 + modifiers, a tie goes as CFG-D35-13 says (A-D35-13: the higher
-modifier, then both roll again; or the defender). The action's dice are the actor's first
-roll; the rolls that follow (the opponent's, or both checks after a touch attack) are
-Preview.more, read with base.chained. Each preview gives the exact chance of success, rerolled
-ties followed to the end (checks.opposed), and the number to reach as a term (the other
-side's total: d20 + its modifier, Opposed.to_reach)."""
+"""The opposed-check machinery of the d20_35 special attacks (aid_and_feint.py, takedowns.py,
+disarming.py) and of grapple.py: each side is d20 + modifiers, a tie goes as CFG-D35-13 says
+(A-D35-13: the higher modifier, then both roll again; or the defender). The action's dice are
+the actor's first roll; the rolls that follow (the opponent's, or both checks after a touch
+attack) are Preview.more, read with base.chained. Each preview gives the exact chance of
+success, rerolled ties followed to the end (checks.opposed), and the number to reach as a term
+(the other side's total: d20 + its modifier, Opposed.to_reach)."""
 
 from __future__ import annotations
 
@@ -24,17 +24,10 @@ from gui.engine.checks import (
     opposed_outcome,
 )
 from gui.engine.checks.opposed import Winner
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.checks.rolls import dice_request, outcome
-from gui.engine.contract.base import (
-    ActionError,
-    DiceRequest,
-    DiceResult,
-    Notice,
-    Preview,
-    Term,
-    chained,
-)
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionError, Preview, chained
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.d20_35.context import Ctx
 from gui.engine.state.model import Combatant
 

@@ -10,11 +10,12 @@ still do it (G-3)."""
 from __future__ import annotations
 
 from gui.engine.contract import moving
-from gui.engine.contract.base import Notice, Ruleset
+from gui.engine.contract.base import Ruleset
+from gui.engine.core.words import Notice
 from gui.engine.grid.placed import space_of
 from gui.engine.grid.squares import Footprint
-from gui.engine.play.moves import Destination
 from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import Combatant, Encounter
 
 SQUEEZING = "serre"  # D35-78: the state

@@ -1,5 +1,6 @@
 """The actions that provoke an attack of opportunity where the actor stands (D35-11,
-CFG-D35-11): under « srd » (default) the SRD 3.5 list (hors extrait, SRD) —
+CFG-D35-11): under « srd » (default) the SRD 3.5 list (hors extrait, SRD), each action's
+ActionDef saying whom it provokes (`provokes`: from_all, from_target, or None) —
 
 - from every foe that threatens the actor: a ranged attack, a bull rush (it enters the
   target's space, D35-12), first aid, a coup de grâce (D35-22), and the lines of the action
@@ -18,20 +19,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Literal
 
-from gui.engine.contract.base import Action, ActionSpec, Ruleset, Term
+from gui.engine.contract.actions import ActionRuleset
+from gui.engine.contract.base import Ruleset
 from gui.engine.contract.fields import choice_field
-from gui.engine.rulesets.d20_35 import declared, dying, mounted, opportunity, sheet
+from gui.engine.contract.values import Action, ActionSpec
+from gui.engine.core.words import Term
+from gui.engine.rulesets.d20_35 import opportunity
 from gui.engine.rulesets.d20_35.context import Ctx
-from gui.engine.rulesets.d20_35.coup_de_grace import KIND as COUP_DE_GRACE
-from gui.engine.rulesets.d20_35.disarming import DISARM, SUNDER
-from gui.engine.rulesets.d20_35.grapple import GRAB
-from gui.engine.rulesets.d20_35.takedowns import BULL_RUSH, OVERRUN, TRIP
 from gui.engine.state.model import Encounter
 
 FLAG = "CFG-D35-11"
 OPTION = "provoque_ao"
 Scope = Literal["tous", "cible"]
-_FROM_TARGET = {TRIP, DISARM, SUNDER, OVERRUN, GRAB}
 _CHOICES = [
     ("srd", "Selon le SRD 3.5", "As the SRD 3.5 says"),
     ("oui", "Oui", "Yes"),
@@ -39,27 +38,27 @@ _CHOICES = [
 ]
 
 
-def _srd(ctx: Ctx) -> Scope | None:
-    kind = ctx.action.kind
-    if kind in _FROM_TARGET:
-        return "cible"
-    if kind == "attaquer":
-        return "tous" if sheet.is_ranged(ctx.weapon()) else None
-    if kind in (BULL_RUSH, dying.FIRST_AID, COUP_DE_GRACE):  # D35-22: « provoque une AO »
-        return "tous"
-    if kind == declared.OTHER:
-        return "tous" if declared.declared(ctx).provokes else None
-    if kind == mounted.CAST:
-        return "tous" if declared.TABLE[mounted.spell_line(ctx)].provokes else None
-    return None
+def from_all(_ctx: Ctx) -> Scope:
+    """An ActionDef's `provokes`: from every foe that threatens the actor."""
+    return "tous"
 
 
-def scope(ruleset: Ruleset, enc: Encounter, action: Action) -> Scope | None:
-    """Whom the action provokes (None: no one)."""
+def from_target(_ctx: Ctx) -> Scope:
+    """An ActionDef's `provokes`: from the target alone."""
+    return "cible"
+
+
+def from_all_if(provokes: bool) -> Scope | None:
+    return "tous" if provokes else None
+
+
+def scope(ruleset: ActionRuleset, enc: Encounter, action: Action) -> Scope | None:
+    """Whom the action provokes (None: no one): under the SRD, its ActionDef's `provokes`."""
     if action.actor is None or action.window is not None:
         return None
     ctx = Ctx(ruleset, enc, action)
-    srd = _srd(ctx)
+    said = ruleset.definition(action.kind).provokes(ctx)
+    srd: Scope | None = "tous" if said == "tous" else "cible" if said == "cible" else None
     if ruleset.flag(enc, FLAG) != "personnalise":
         return srd
     chosen = ctx.choice(OPTION, "srd")
@@ -68,7 +67,7 @@ def scope(ruleset: Ruleset, enc: Encounter, action: Action) -> Scope | None:
     return (srd or "tous") if chosen == "oui" else srd
 
 
-def foes(ruleset: Ruleset, enc: Encounter, action: Action) -> list[str]:
+def foes(ruleset: ActionRuleset, enc: Encounter, action: Action) -> list[str]:
     """The foes the action gives an attack of opportunity to."""
     reach = scope(ruleset, enc, action)
     if reach is None or action.actor is None:

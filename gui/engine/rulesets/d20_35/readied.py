@@ -14,10 +14,10 @@ Readings:
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Action, Notice
 from gui.engine.contract.edits import Edits
 from gui.engine.contract.moving import moved
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import Action
+from gui.engine.core.words import Label, Notice
 from gui.engine.rulesets.d20_35 import sheet
 from gui.engine.state.model import Combatant, Encounter, Expiry, State
 from gui.engine.turns import current_entry

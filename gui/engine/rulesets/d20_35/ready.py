@@ -12,16 +12,16 @@ only try to escape)."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Notice, Ruleset
+from gui.engine.contract.base import Ruleset
 from gui.engine.contract.edits import Edits
 from gui.engine.contract.moving import moved
+from gui.engine.core.words import Notice
 from gui.engine.rulesets.d20_35 import budget, readied
 from gui.engine.rulesets.d20_35.grapple import GRAPPLED, PINNED
 from gui.engine.state.changes import Change
 from gui.engine.state.model import Combatant, Encounter, Expiry, LogEntry, State
 
 STEP = "ready"  # the ranked mode's step
-_STANDARD = budget.Cost("simple")
 
 
 def step_changes(ruleset: Ruleset, enc: Encounter, unit: str, trigger: str) -> list[Change]:
@@ -33,7 +33,7 @@ def step_changes(ruleset: Ruleset, enc: Encounter, unit: str, trigger: str) -> l
     edits = Edits(enc)
     until = Expiry(at="turn_end", skip=1)  # past this turn, to the end of the next
     for c in members:
-        budget.take(edits, c, _STANDARD)
+        budget.take(edits, c, budget.STANDARD)
         held = State(
             key=readied.READY, label="Action préparée", text=trigger, text_en=trigger, expiry=until
         )
@@ -65,7 +65,7 @@ def notices(ruleset: Ruleset, enc: Encounter, c: Combatant) -> list[Notice]:
             f"Readying takes a standard action: {n.en}",
             False,
         )
-        for n in budget.over(c, _STANDARD)
+        for n in budget.over(c, budget.STANDARD)
     ]
 
 

@@ -22,11 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gui.engine.checks import Check
+from gui.engine.checks.request import DiceResult
 from gui.engine.checks.rolls import dice_request
-from gui.engine.contract.base import DiceResult, Notice, Preview, Resolution, Term, chained
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import choice_field, int_field
-from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.contract.values import Preview, Resolution, chained
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.rulesets.d20_35 import sheet
 from gui.engine.rulesets.d20_35.action_pieces import blocking
 from gui.engine.rulesets.d20_35.context import Ctx
@@ -48,6 +49,7 @@ from gui.engine.rulesets.d20_35.undead import (
 )
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Combatant, Encounter, Expiry
+from gui.engine.state.schema import FieldSpec
 
 DISPEL, BOLSTER = "dissiper", "renforcer"
 BOLSTER_FLAG = "CFG-D35-15"

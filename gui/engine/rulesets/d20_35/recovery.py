@@ -17,11 +17,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from gui.engine.checks import Check
+from gui.engine.checks.request import DiceResult
 from gui.engine.checks.rolls import dice_request, outcome
-from gui.engine.contract.base import ActionError, ActionSpec, DiceResult, Preview, Resolution, Term
 from gui.engine.contract.edits import Edits, finish
 from gui.engine.contract.fields import bool_field
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionError, ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Term
 from gui.engine.rulesets.d20_35 import sheet
 from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
 from gui.engine.rulesets.d20_35.dying import CONSCIOUS, D100, RECOVER, UNASSISTED, recovered
@@ -180,4 +181,5 @@ def _lose_one(ctx: Ctx, edits: Edits, when: str, roll: int, terms: list[Term]) -
     return f"{c.name} reste inconscient ({pv} pv)", f"{c.name} stays unconscious ({pv} hp)"
 
 
-RECUPERATION = ActionDef(RECOVER, _spec, _preview, _resolve)
+# D35-52, D35-53: the recovery rolls of a stable creature, taken though it cannot act.
+ACTIONS = (ActionDef(RECOVER, _spec, _preview, _resolve, while_unable=True),)

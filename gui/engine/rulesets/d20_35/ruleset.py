@@ -1,41 +1,47 @@
 """Ruleset `d20_35`: D&D 3.5 combat on the grid (D35-01 to D35-81, A-D35-*)."""
 
+# Adding an action: in the module that owns its rules, its spec, preview and resolve, and one
+# `ActionDef(KIND, spec, preview, resolve, cost=…, provokes=…, strenuous=…, while_unable=…)`
+# in that module's ACTIONS (context.py: its round's budget is a budget.Cost, D35-09; whom it
+# provokes a provoking.Scope, D35-11; whether it strains a disabled creature, D35-48; whether
+# one that cannot act still takes it); its states, fields and rule texts in
+# ruleset_data/d20_35/ruleset.json; its test in tests/engine/rulesets/d20_35/. Nothing else:
+# the budget, the attacks of opportunity, the strain and the menus read its ActionDef. Only a
+# new module adds one line to ACTIONS below.
+
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
 
+from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract import moving, public
 from gui.engine.contract.actions import ActionRuleset
-from gui.engine.contract.base import (
-    Action,
-    ActionSpec,
-    DiceRequest,
-    DiceResult,
-    DueRoll,
-    Notice,
-    Preview,
-    Resolution,
-    Ruleset,
-    Term,
-)
+from gui.engine.contract.base import Ruleset
 from gui.engine.contract.call_context import within
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
 from gui.engine.contract.stat_groups import GroupedByStat
+from gui.engine.contract.values import Action, ActionSpec, DueRoll, Preview, Resolution
+from gui.engine.core.problems import Words
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.rolling import DiceExpr
+from gui.engine.grid.flanking import FlankCall
+from gui.engine.grid.lines import Cover, CoverCall
 from gui.engine.grid.squares import Size
-from gui.engine.play.moves import Destination
 from gui.engine.rulesets.d20_35 import (
+    aid_and_feint,
+    armour_class,
     attack,
     budget,
+    coup_de_grace,
     damage,
     declared,
     disabled,
+    disarming,
     dying,
+    following,
     grapple,
     grapple_options,
-    maneuvers,
     mounted,
     opportunity,
     passing,
@@ -45,37 +51,50 @@ from gui.engine.rulesets.d20_35 import (
     running,
     saves,
     sheet,
+    takedowns,
     turning,
 )
 from gui.engine.rulesets.d20_35.context import Ctx
-from gui.engine.rulesets.d20_35.coup_de_grace import COUP_DE_GRACE
 from gui.engine.rulesets.d20_35.helpless import LABEL as HELPLESS
 from gui.engine.rulesets.d20_35.helpless import sheet_terms as helpless_terms
 from gui.engine.rulesets.d20_35.helpless import shown as helpless_shown
+from gui.engine.space.destination import Destination
 from gui.engine.space.zones import Diagonal
-from gui.engine.state.changes import Change, ChangeSet, apply, revert
+from gui.engine.state.changes import Change, ChangeSet
 from gui.engine.state.model import Combatant, Encounter, State, TurnEntry, Window
 from gui.engine.timing.windows import Offer
 from gui.engine.turns import RankedInitiative
 
-HANDLERS = (
-    attack.ATTACK,
-    damage.DAMAGE,
-    COUP_DE_GRACE,  # D35-22
-    dying.STABILISATION,
-    dying.PREMIERS_SECOURS,
-    dying.REPOS,
-    recovery.RECUPERATION,
-    turning.TURN_UNDEAD,
-    *maneuvers.HANDLERS,
-    *grapple.HANDLERS,
-    *grapple_options.HANDLERS,
-    *saves.HANDLERS,
-    *running.HANDLERS,
-    *mounted.HANDLERS,
-    *declared.HANDLERS,
+# Every action, in the order the dialog lists them: each module's own.
+ACTIONS = (
+    *attack.ACTIONS,
+    *damage.ACTIONS,
+    *coup_de_grace.ACTIONS,
+    *dying.ACTIONS,
+    *recovery.ACTIONS,
+    *turning.ACTIONS,
+    *aid_and_feint.ACTIONS,
+    *takedowns.ACTIONS,
+    *disarming.ACTIONS,
+    *grapple.ACTIONS,
+    *grapple_options.ACTIONS,
+    *saves.ACTIONS,
+    *running.ACTIONS,
+    *mounted.ACTIONS,
+    *declared.ACTIONS,
 )
 _TOTAL = Label(fr="total des dés", en="dice total")
+# How d20 names the grid's cover and flanking calls (D35-01, D35-05, D35-07, D35-66, D35-67).
+COVER_HEADS = {
+    Cover.NONE: ("Pas d'abri (D35-01)", "No cover (D35-01)"),
+    Cover.SOFT: ("Abri mou (D35-05)", "Soft cover (D35-05)"),
+    Cover.NORMAL: ("Abri (D35-01)", "Cover (D35-01)"),
+    Cover.TOTAL: ("Abri total (D35-07)", "Total cover (D35-07)"),
+}
+FLANK_HEADS = {
+    True: ("Prise en tenaille (D35-66, +2 D35-67)", "Flanking (D35-66, +2 D35-67)"),
+    False: ("Pas de prise en tenaille (D35-66)", "No flanking (D35-66)"),
+}
 STATUS = {
     "normal": Label(fr="Normal", en="Normal"),
     "chancelant": Label(fr="Chancelant", en="Staggered"),
@@ -98,28 +117,33 @@ with_flags = within(
 class D20(GroupedByStat, ActionRuleset):
     """D35-01 to D35-81 with the SRD defaults of CFG-D35-1 where the excerpt is silent."""
 
-    handlers = HANDLERS
+    handlers = ACTIONS
     context = Ctx
     uses_contact = True
 
     @with_flags
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
-        """The handlers' actions, each asking whether it provokes under CFG-D35-11's GM list."""
+        """The ActionDefs' actions, each asking whether it provokes under CFG-D35-11's GM
+        list, and a disabled actor's whether it is strenuous (D35-48)."""
         specs = ActionRuleset.actions(self, enc, actor, target)
-        who = enc.combatant(actor)  # a disabled actor's strain (D35-48)
-        return [disabled.with_option(enc, provoking.with_option(self, enc, s), who) for s in specs]
+        who = enc.combatant(actor)
+        return [
+            disabled.with_option(self, enc, provoking.with_option(self, enc, s), who) for s in specs
+        ]
 
     @with_flags
     def preview(self, enc: Encounter, action: Action) -> Preview:
-        """The handler's preview, with what the action goes past in the round's budget and
-        the foes it gives an attack of opportunity to (D35-11)."""
+        """The ActionDef's preview, with what the action goes past in the round's budget
+        (D35-09) and the foes it gives an attack of opportunity to (D35-11)."""
         shown = ActionRuleset.preview(self, opportunity.judged(self, enc, action), action)
         if action.actor is None:
             return shown
-        over = budget.notices(enc, enc.combatant(action.actor), action, self._swift(enc))
+        actor = enc.combatant(action.actor)
+        taken = budget.cost(self, enc, action)
+        over = budget.notices(enc, actor, action, taken, self._swift(enc))
         struck = provoking.foes(self, enc, action)
         terms = (*shown.terms, provoking.term(enc, struck)) if struck else shown.terms
-        strain = disabled.term(enc.combatant(action.actor), action)  # D35-48
+        strain = disabled.term(self, enc, actor, action)  # D35-48
         terms = (*terms, strain) if strain else terms
         return replace(shown, terms=terms, notices=(*shown.notices, *over))
 
@@ -127,26 +151,26 @@ class D20(GroupedByStat, ActionRuleset):
     def resolve(
         self, enc: Encounter, action: Action, dice: DiceResult
     ) -> tuple[Resolution, ChangeSet]:
-        """The handler's resolution, what it takes from the round's budget (D35-09) and the
-        attacks of opportunity it opens (D35-11), read before the action's changes."""
+        """The ActionDef's resolution, what it takes from the round's budget (D35-09), a
+        disabled actor's strain (D35-48) and the attacks of opportunity it opens (D35-11),
+        each decided before the action's changes and written after them."""
         struck = provoking.foes(self, enc, action)
         judged = opportunity.judged(self, enc, action)  # an AoO at the square left
         resolution, cs = ActionRuleset.resolve(self, judged, action, dice)
         if action.actor is None:
             return resolution, cs
         actor = enc.combatant(action.actor)
-        strained = disabled.strenuous(actor, action)  # D35-48, read before the action
-        if budget.cost(action) is None and not struck and not strained:
+        strained = disabled.strenuous(self, enc, actor, action)
+        taken = budget.cost(self, enc, action)
+        if taken is None and not struck and not strained:
             return resolution, cs
-        apply(enc, cs, checked=False)  # the budget is read after the action's own changes
-        try:
-            edits = Edits(enc)
-            budget.spend(edits, actor, action, self._swift(enc))  # nothing for what is free
-            if strained:
-                disabled.strain(edits, actor)
-            more = (*edits.changes(), *opportunity.opened(enc, struck, actor))
-        finally:
-            revert(enc, cs, checked=False)
+        after = following.as_left(enc, cs, actor.id)  # read from cs, not applied
+        actor = after.combatant(actor.id)
+        edits = Edits(after)
+        budget.spend(edits, actor, action, taken, self._swift(enc))  # nothing for what is free
+        if strained:
+            disabled.strain(edits, actor)
+        more = (*edits.changes(), *opportunity.opened(after, struck, actor))
         return resolution, ChangeSet(cs.label, cs.changes + more, cs.label_en)
 
     def _swift(self, enc: Encounter) -> bool:
@@ -212,6 +236,12 @@ class D20(GroupedByStat, ActionRuleset):
             return max(natural * 2, 2)
         return natural
 
+    def cover_words(self, enc: Encounter, call: CoverCall) -> Words:
+        return call.words(COVER_HEADS)
+
+    def flank_words(self, enc: Encounter, call: FlankCall) -> Words:
+        return call.words(FLANK_HEADS)
+
     @with_flags
     def is_out(self, enc: Encounter, c: Combatant) -> bool:
         """Unconscious, dying, stable or dead (D35-38, D35-49 to D35-51)."""
@@ -226,9 +256,10 @@ class D20(GroupedByStat, ActionRuleset):
         return dying.unable(c)
 
     def acts_while_unable(self, kind: str) -> bool:
-        """Its d%, its recovery rolls and its rest (D35-50, D35-52, D35-53, D35-54), and an
-        unconscious rider's roll to stay in the saddle (D35-31)."""
-        return kind in dying.OWN_ROLLS or kind == mounted.KNOCKED_OUT
+        """Those its ActionDef says so (`while_unable`): its d%, its recovery rolls and its
+        rest (D35-50, D35-52, D35-53, D35-54), an unconscious rider's roll to stay in the
+        saddle (D35-31)."""
+        return any(a.kind == kind and a.while_unable for a in ACTIONS)
 
     @with_flags
     def due_rolls(self, enc: Encounter, entry: TurnEntry) -> list[DueRoll]:
@@ -268,9 +299,9 @@ class D20(GroupedByStat, ActionRuleset):
 
     @with_flags
     def derived(self, enc: Encounter, c: Combatant) -> list[Term]:
-        normal, _ = sheet.ca(c)
-        touch, _ = sheet.ca(c, "touch")
-        flat, _ = sheet.ca(c, "flat")
+        normal, _ = armour_class.ca(c)
+        touch, _ = armour_class.ca(c, "touch")
+        flat, _ = armour_class.ca(c, "flat")
         bba = "/".join(f"{b:+d}" for b in sheet.iteratives(sheet.stat(c, "bba")))
         state = STATUS[sheet.status(c)]
         return [

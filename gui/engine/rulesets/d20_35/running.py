@@ -32,21 +32,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gui.engine.checks import Check
-from gui.engine.contract.base import (
-    ActionError,
-    ActionSpec,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-)
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import bool_field, choice_field
-from gui.engine.contract.schema import Label
-from gui.engine.rulesets.d20_35 import opportunity, sheet
+from gui.engine.contract.values import ActionError, ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Notice, Term
+from gui.engine.rulesets.d20_35 import budget, opportunity, sheet
 from gui.engine.rulesets.d20_35.action_pieces import blocking
-from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx, always
 from gui.engine.rulesets.d20_35.opposed import check_preview, read_first
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Combatant, Expiry
@@ -250,7 +243,10 @@ def _run_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, label, terms, dice, said, True, amounts)
 
 
-RUN_HANDLER = ActionDef(RUN, _run_spec, _run_preview, _run_resolve)
+def _run_cost(ctx: Ctx) -> budget.Cost:
+    """A run is a full-round action of four times the speed, three in heavy armour under
+    CFG-D35-7's other setting (D35-34; its option `armure_lourde`)."""
+    return budget.Cost("complexe", 3 if ctx.action.options.get("armure_lourde") is True else 4)
 
 
 # Retraite (D35-76) ------------------------------------------------------------------------
@@ -352,6 +348,15 @@ def _withdraw_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet
     return finish(edits, ctx.action, label, terms, dice, said, True, {})
 
 
-WITHDRAW_HANDLER = ActionDef(WITHDRAW, _withdraw_spec, _withdraw_preview, _withdraw_resolve)
-
-HANDLERS: tuple[ActionDef, ...] = (RUN_HANDLER, WITHDRAW_HANDLER)
+ACTIONS = (
+    ActionDef(  # D35-48: a run is strenuous
+        RUN, _run_spec, _run_preview, _run_resolve, cost=_run_cost, strenuous=always
+    ),
+    ActionDef(  # D35-76: a full-round action that moves up to twice the speed
+        WITHDRAW,
+        _withdraw_spec,
+        _withdraw_preview,
+        _withdraw_resolve,
+        cost=lambda _ctx: budget.Cost("complexe", 2),
+    ),
+)

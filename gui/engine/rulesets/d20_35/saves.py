@@ -17,10 +17,11 @@ check when the rules call for it (SRD: a reaction)."""
 from __future__ import annotations
 
 from gui.engine.checks import D20_NATURALS, Check
-from gui.engine.contract.base import ActionSpec, DiceResult, Notice, Preview, Resolution, Term
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import bool_field, choice_field, int_field
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.grid.lines import Cover
 from gui.engine.grid.placed import cover_between
 from gui.engine.rulesets.d20_35 import sheet
@@ -181,9 +182,6 @@ def _save_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, success, amounts)
 
 
-SAVE_HANDLER = ActionDef(SAVE, _save_spec, _save_preview, _save_resolve)
-
-
 # Perception : Détection contre Discrétion (D35-18) -----------------------------------------
 
 
@@ -259,6 +257,7 @@ def _spot_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(Edits(ctx.enc), ctx.action, label, terms, dice, said, success, amounts)
 
 
-SPOT_HANDLER = ActionDef(SPOT, _spot_spec, _spot_preview, _spot_resolve)
-
-HANDLERS: tuple[ActionDef, ...] = (SAVE_HANDLER, SPOT_HANDLER)
+ACTIONS = (
+    ActionDef(SAVE, _save_spec, _save_preview, _save_resolve),
+    ActionDef(SPOT, _spot_spec, _spot_preview, _spot_resolve),
+)

@@ -1,7 +1,7 @@
 """Reading a d20_35 sheet: abilities and modifiers (Int may be « — »), size and its SRD
 modifiers (CFG-D35-1, hors extrait), reach, the attack bonus of a weapon with the BBA's
-iterative attacks, the CA and its touch and flat-footed forms, saves, the grapple bonus
-(D35-55) and the hit-point status (D35-38, D35-48 to D35-51)."""
+iterative attacks, saves, the grapple bonus (D35-55) and the hit-point status (D35-38, D35-48
+to D35-51); the CA, which a helpless creature's state changes, is armour_class.py's."""
 
 from __future__ import annotations
 
@@ -9,9 +9,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 
-from gui.engine.contract.base import Term
-from gui.engine.contract.schema import Label
 from gui.engine.contract.sheet_reading import filled_rows, has_state, row_at, stat
+from gui.engine.core.words import Label, Term
 from gui.engine.state.model import Combatant, Scalar
 
 __all__ = ["has_state", "stat"]
@@ -164,20 +163,6 @@ def attack_bonus(c: Combatant, w: dict[str, Scalar], iterative: int = 0) -> list
     return terms
 
 
-def dex_to_ca(c: Combatant) -> int:
-    """The Dex bonus to CA, capped by the armour's (dex_max); a helpless creature's Dex
-    counts as 0: −5 (D35-21), helpless as its numbers and states say (helpless.py)."""
-    from gui.engine.rulesets.d20_35.helpless import (
-        is_helpless,  # helpless.py reads this module's status
-    )
-
-    if is_helpless(c):
-        return -5
-    mod = modifier(c, "dexterite")
-    cap = c.stats.get("dex_max")
-    return min(mod, cap) if isinstance(cap, int) and not isinstance(cap, bool) else mod
-
-
 def heavy_armour(c: Combatant) -> bool:
     """CFG-D35-7's heavy armour, read from the armour's maximum Dex bonus (SRD, hors
     extrait): the heavy armours allow +0 or +1 (splint, banded, half-plate, full plate), every
@@ -185,35 +170,6 @@ def heavy_armour(c: Combatant) -> bool:
     load (+1), which also runs ×3. The run action lets the GM say otherwise."""
     cap = c.stats.get("dex_max")
     return isinstance(cap, int) and not isinstance(cap, bool) and cap <= 1
-
-
-def ca(c: Combatant, kind: str = "normal") -> tuple[int, list[Term]]:
-    """10 + armour + shield + Dex + size + natural + deflection + dodge + misc (SRD); "touch"
-    leaves out armour, shield and natural; "flat" (flat-footed) a positive Dex and dodge, as
-    does running (`course`, D35-34: no Dex bonus to CA, and dodge goes with it, SRD)."""
-    parts = [("base", 10, "base")]
-    if kind != "touch":
-        parts += [
-            ("armure", stat(c, "ca_armure"), "armour"),
-            ("bouclier", stat(c, "ca_bouclier"), "shield"),
-        ]
-    dex = dex_to_ca(c)
-    running = has_state(c, RUNNING) and kind != "flat"
-    if (kind != "flat" and not running) or dex < 0:
-        parts.append(("Dex", dex, "Dex"))
-    parts.append(("taille", SIZE_ATTACK[size(c)], "size"))
-    if kind != "touch":
-        parts.append(("naturelle", stat(c, "ca_naturelle"), "natural"))
-    parts.append(("parade", stat(c, "ca_parade"), "deflection"))
-    if kind != "flat" and not running:
-        parts.append(("esquive", stat(c, "ca_esquive"), "dodge"))
-    parts.append(("divers", stat(c, "ca_divers"), "misc."))
-    terms = [Term(f"CA : {fr}", v, SRD, f"AC: {en}") for fr, v, en in parts if v or fr == "base"]
-    if running:
-        terms.append(
-            Term("CA : court, sans bonus de Dex", 0, "D35-34", "AC: running, no Dex bonus")
-        )
-    return sum(int(t.value) for t in terms), terms  # type: ignore[arg-type]
 
 
 def grapple_bonus(c: Combatant) -> int:

@@ -16,21 +16,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from gui.engine.checks import D20_NATURALS, Check
-from gui.engine.contract.base import (
-    ActionError,
-    ActionSpec,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-)
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import bool_field, choice_field
-from gui.engine.contract.schema import Label
-from gui.engine.rulesets.d20_35 import helpless, sheet
+from gui.engine.contract.values import ActionError, ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Notice, Term
+from gui.engine.rulesets.d20_35 import armour_class, budget, helpless, provoking, sheet
 from gui.engine.rulesets.d20_35.action_pieces import blocking, listed_target, metres_words
-from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
+from gui.engine.rulesets.d20_35.context import ActionDef, Ctx, always
 from gui.engine.rulesets.d20_35.opposed import (
     D20,
     REROLL,
@@ -140,7 +133,7 @@ def _trip_numbers(ctx: Ctx) -> Trip:
         )
     terms = sheet.attack_bonus(actor, sheet.weapon(actor, 0))
     terms.append(Term("attaque de contact à mains nues", "", "A-D35-12", "unarmed touch attack"))
-    touch_ca, _ca_terms = sheet.ca(target, "touch")
+    touch_ca, _ca_terms = armour_class.ca(target, "touch")
     for term in helpless.ca_terms(target, ranged=False, every_attack=False):  # D35-21
         shown = term.value
         if isinstance(shown, int):  # the CA's, not the attacker's: shown, not added
@@ -196,9 +189,6 @@ def _trip_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         said = REROLL
     success = None if winner in ("reroll", "tie") else winner == "attacker"
     return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
-
-
-TRIP_HANDLER = ActionDef(TRIP, _trip_spec, _trip_preview, _trip_resolve)
 
 
 # Bousculade (D35-12 to D35-14, TV-D35-05) -------------------------------------------------
@@ -282,9 +272,6 @@ def _bull_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     success = None if winner in ("reroll", "tie") else winner == "attacker"
     label = (f"Bousculade de {actor.name}", f"{actor.name}'s bull rush")
     return finish(edits, ctx.action, label, terms, dice, said, success, amounts)
-
-
-BULL_RUSH_HANDLER = ActionDef(BULL_RUSH, _bull_spec, _bull_preview, _bull_resolve)
 
 
 # Renversement (D35-68) --------------------------------------------------------------------
@@ -441,4 +428,35 @@ def _overrun_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]
     return finish(edits, ctx.action, label, terms, dice, said, False, amounts)
 
 
-OVERRUN_HANDLER = ActionDef(OVERRUN, _overrun_spec, _overrun_preview, _overrun_resolve)
+# D35-09, D35-48: a special attack takes a standard action and strains a disabled creature;
+# D35-11 (SRD): a trip's touch attack and an overrun provoke from the target, a bull rush (it
+# enters the target's space, D35-12) from every foe that threatens the actor.
+ACTIONS = (
+    ActionDef(
+        TRIP,
+        _trip_spec,
+        _trip_preview,
+        _trip_resolve,
+        cost=budget.standard,
+        provokes=provoking.from_target,
+        strenuous=always,
+    ),
+    ActionDef(
+        BULL_RUSH,
+        _bull_spec,
+        _bull_preview,
+        _bull_resolve,
+        cost=budget.standard,
+        provokes=provoking.from_all,
+        strenuous=always,
+    ),
+    ActionDef(
+        OVERRUN,
+        _overrun_spec,
+        _overrun_preview,
+        _overrun_resolve,
+        cost=budget.standard,
+        provokes=provoking.from_target,
+        strenuous=always,
+    ),
+)

@@ -13,20 +13,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gui.engine.contract.base import (
-    ActionError,
-    ActionSpec,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    Term,
-    chained,
-)
+from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import bool_field, choice_field, int_field
-from gui.engine.contract.schema import Label
-from gui.engine.rulesets.d20_35 import rebuking, sheet
+from gui.engine.contract.values import ActionError, ActionSpec, Preview, Resolution, chained
+from gui.engine.core.words import Label, Notice, Term
+from gui.engine.rulesets.d20_35 import budget, rebuking, sheet
 from gui.engine.rulesets.d20_35.context import ActionDef, Ctx
 from gui.engine.rulesets.d20_35.undead import (
     ROUNDS,
@@ -44,7 +36,7 @@ from gui.engine.rulesets.d20_35.undead import (
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Expiry, State
 
-__all__ = ["TURN_UNDEAD", "in_range", "uses_per_day"]
+__all__ = ["ACTIONS", "in_range", "uses_per_day"]
 
 KIND = "renvoi"
 REBUKE = "intimider"
@@ -277,4 +269,4 @@ def _said(turned: list[str], destroyed: list[str], cowering: list[str]) -> tuple
     return " ; ".join(fr), "; ".join(en)
 
 
-TURN_UNDEAD = ActionDef(KIND, _spec, preview, resolve)
+ACTIONS = (ActionDef(KIND, _spec, preview, resolve, cost=budget.standard),)  # D35-69, SRD

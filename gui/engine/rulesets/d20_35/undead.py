@@ -4,9 +4,9 @@ default bonus and the turning damage roll."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import DiceRequest, Notice, Term
+from gui.engine.checks.request import DiceRequest
 from gui.engine.contract.edits import Edits
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.grid.placed import metres_apart
 from gui.engine.rulesets.d20_35 import sheet

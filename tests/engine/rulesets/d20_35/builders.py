@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from gui.engine.contract.schema import check_combatant
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
 from gui.engine.state.model import (
@@ -22,6 +21,7 @@ from gui.engine.state.model import (
     State,
     Zone,
 )
+from gui.engine.state.schema import check_combatant
 
 PJ, MJ = "pj", "mj"
 

@@ -10,8 +10,9 @@ from fractions import Fraction
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
-from gui.engine.rulesets.d20_35 import sheet
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
+from gui.engine.rulesets.d20_35 import armour_class, sheet
 from gui.engine.state.model import MapWall
 from tests.engine.rulesets.conteur.builders import blocking, look
 from tests.engine.rulesets.d20_35.builders import (
@@ -66,10 +67,10 @@ def bonus(t, **options):
 
 def test_ca_touch_and_flat_footed():
     c = fighter("x", dexterite=14, ca_armure=4, ca_bouclier=2, ca_naturelle=1, ca_esquive=1)
-    assert sheet.ca(c)[0] == 10 + 4 + 2 + 2 + 1 + 1
-    assert sheet.ca(c, "touch")[0] == 10 + 2 + 1
-    assert sheet.ca(c, "flat")[0] == 10 + 4 + 2 + 1
-    assert sheet.ca(fighter("y", dexterite=18, dex_max=1))[0] == 11  # the armour's cap
+    assert armour_class.ca(c)[0] == 10 + 4 + 2 + 2 + 1 + 1
+    assert armour_class.ca(c, "touch")[0] == 10 + 2 + 1
+    assert armour_class.ca(c, "flat")[0] == 10 + 4 + 2 + 1
+    assert armour_class.ca(fighter("y", dexterite=18, dex_max=1))[0] == 11  # the armour's cap
 
 
 @pytest.mark.parametrize(

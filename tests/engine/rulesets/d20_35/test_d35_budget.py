@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action
-from gui.engine.play.moves import Destination
+from gui.engine.contract.values import Action
 from gui.engine.rulesets.d20_35 import budget, sheet
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import State
 from tests.engine import acting
 from tests.engine.rulesets.d20_35.builders import MJ, PJ, arme, fighter, registered

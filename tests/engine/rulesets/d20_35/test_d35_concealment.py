@@ -9,8 +9,8 @@ from fractions import Fraction
 
 import pytest
 
-from gui.engine.contract.base import Action
-from gui.engine.edits.conditions import ConditionError, condition
+from gui.engine.contract.conditions import ConditionError, condition
+from gui.engine.contract.values import Action
 from gui.engine.rulesets.d20_35 import concealment
 from gui.engine.state.model import State
 from tests.engine.rulesets.d20_35.builders import MJ, PJ, arme, fighter, registered, table

@@ -10,7 +10,8 @@ from itertools import product
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.files import storage
 from gui.engine.play.table import Table
 from gui.engine.rulesets.d20_35 import budget, provoking, sheet
@@ -153,7 +154,7 @@ def test_d35_22_a_full_round_action_that_provokes_every_threatening_foe():
         fighter("d", MJ, (5, 5)),  # too far
     )
     action = Action(KIND, "a", "b", {"arme": "1"})
-    assert budget.cost(action) == budget.Cost("complexe")
+    assert budget.cost(t.ruleset, t.enc, action) == budget.Cost("complexe")
     assert provoking.scope(t.ruleset, t.enc, action) == "tous"
     assert provoking.foes(t.ruleset, t.enc, action) == ["c"]
     assert any(x.rule == "D35-11" and x.value == "C" for x in t.preview(action).terms)

@@ -11,7 +11,8 @@ from fractions import Fraction
 import pytest
 
 from gui.engine.checks import Check
-from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.rulesets.d20_35 import criticals
 from gui.engine.rulesets.d20_35.criticals import Critical
 from tests.engine.rulesets.conteur.builders import look

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from gui.engine.rulesets.d20_35 import sheet
 from tests.engine.rulesets.d20_35.builders import MJ, PJ, fighter, registered, table
 

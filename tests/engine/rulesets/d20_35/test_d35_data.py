@@ -16,7 +16,8 @@ from pathlib import Path
 import pytest
 
 from gui.engine.contract.base import Ruleset
-from gui.engine.contract.schema import (
+from gui.engine.state.model import Combatant
+from gui.engine.state.schema import (
     FieldSpec,
     RulesetData,
     check_combatant,
@@ -24,7 +25,6 @@ from gui.engine.contract.schema import (
     check_value,
     default_stats,
 )
-from gui.engine.state.model import Combatant
 
 ROOT = Path(__file__).resolve().parents[4]
 FOLDER = ROOT / "ruleset_data" / "d20_35"

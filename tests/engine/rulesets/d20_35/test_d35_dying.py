@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.rulesets.d20_35 import sheet
 from gui.engine.state.model import TurnEntry
 from tests.engine.acting import take

@@ -10,7 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.rulesets.d20_35 import budget, sheet
 from gui.engine.rulesets.d20_35 import grapple as g
 from gui.engine.rulesets.d20_35 import grapple_options as go
@@ -433,8 +434,10 @@ def test_d35_56_d35_59_each_option_of_a_later_attempt_checks_at_its_bba(kind):
 
 
 def test_d35_56_a_later_attempt_is_a_full_attack_in_the_round_s_budget():
-    assert budget.cost(Action(g.GRAB, "a", "b", {})).kind == "simple"
-    assert budget.cost(Action(g.GRAB, "a", "b", {"attaque": "1"})).kind == "complexe"
+    t = grappling()
+    assert budget.cost(t.ruleset, t.enc, Action(g.GRAB, "a", "b", {})).kind == "simple"
+    later = Action(g.GRAB, "a", "b", {"attaque": "1"})
+    assert budget.cost(t.ruleset, t.enc, later).kind == "complexe"
 
 
 # --- D35-60: the pinner's options ----------------------------------------------------------
@@ -452,7 +455,7 @@ def test_d35_60_the_pinner_releases_as_a_free_action_and_neither_is_grappled():
     r = take(t, go.RELEASE, "a", "b")
     assert r.success
     assert not {"lutte", "immobilise"} & (set(states(t, "a")) | set(states(t, "b")))
-    assert budget.cost(Action(go.RELEASE, "a", "b", {})) is None
+    assert budget.cost(t.ruleset, t.enc, Action(go.RELEASE, "a", "b", {})) is None
 
 
 def test_d35_60_release_and_silence_are_the_pinner_s_only():

@@ -9,10 +9,10 @@ from fractions import Fraction
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.rulesets.d20_35 import aid_and_feint as af
 from gui.engine.rulesets.d20_35 import disarming as dis
-from gui.engine.rulesets.d20_35 import maneuvers
 from gui.engine.rulesets.d20_35 import opposed as op
 from gui.engine.rulesets.d20_35 import takedowns as td
 from tests.engine.acting import take
@@ -73,10 +73,12 @@ def duel(a=None, b=None):
 # --- Listed with the other actions ---------------------------------------------------------
 
 
-def test_maneuvers_handlers_list_every_special_attack_in_the_dialog_order():
-    """maneuvers.HANDLERS gathers the special attacks of their own modules (D35-10 to D35-77)."""
-    kinds = [h.kind for h in maneuvers.HANDLERS]
-    assert kinds == [af.AID, td.TRIP, td.BULL_RUSH, dis.DISARM, af.FEINT, dis.SUNDER, td.OVERRUN]
+def test_the_special_attacks_are_listed_module_by_module_in_the_dialog_order():
+    """Each module's ACTIONS, in the ruleset's order (D35-10 to D35-77)."""
+    t = trio()
+    specials = {af.AID, af.FEINT, td.TRIP, td.BULL_RUSH, td.OVERRUN, dis.DISARM, dis.SUNDER}
+    kinds = [s.kind for s in t.ruleset.actions(t.enc, "a", "b") if s.kind in specials]
+    assert kinds == [af.AID, af.FEINT, td.TRIP, td.BULL_RUSH, td.OVERRUN, dis.DISARM, dis.SUNDER]
 
 
 def test_maneuvers_are_offered_with_and_without_target():

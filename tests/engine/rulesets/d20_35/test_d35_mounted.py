@@ -10,9 +10,10 @@ from fractions import Fraction
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
-from gui.engine.play.moves import Destination
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.rulesets.d20_35 import budget, mounted
+from gui.engine.space.destination import Destination
 from gui.engine.state.changes import revert
 from tests.engine.acting import take
 from tests.engine.builders import dump

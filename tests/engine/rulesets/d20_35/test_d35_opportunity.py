@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action, DiceResult
-from gui.engine.play.moves import Destination
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import MapWall
 from tests.engine.rulesets.d20_35.builders import (
     MJ,

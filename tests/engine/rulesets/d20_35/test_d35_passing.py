@@ -10,7 +10,7 @@ import pytest
 from gui.engine.contract import moving
 from gui.engine.grid.from_map import board_of
 from gui.engine.grid.paths import path_cost
-from gui.engine.play.moves import Destination
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import MapWall
 from tests.engine.rulesets.d20_35.builders import MJ, PJ, add_state, fight, fighter, registered
 

@@ -9,7 +9,8 @@ from dataclasses import replace
 
 import pytest
 
-from gui.engine.contract.base import Action, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from gui.engine.state.model import MapWall
 from tests.engine.rulesets.d20_35.builders import MJ, PJ, arme, fight, fighter, registered, table
 

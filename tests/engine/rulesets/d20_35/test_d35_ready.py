@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action
-from gui.engine.play.moves import Destination
+from gui.engine.contract.values import Action
 from gui.engine.rulesets.d20_35 import budget, readied
 from gui.engine.rulesets.d20_35.grapple import GRAPPLED
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import Expiry, State
 from tests.engine import acting
 from tests.engine.rulesets.d20_35.builders import MJ, PJ, fighter, registered

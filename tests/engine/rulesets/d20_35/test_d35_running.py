@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
-from gui.engine.play.moves import Destination
-from gui.engine.rulesets.d20_35 import running, sheet
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
+from gui.engine.rulesets.d20_35 import armour_class, running
+from gui.engine.space.destination import Destination
 from tests.engine import acting
 from tests.engine.rulesets.d20_35.builders import MJ, PJ, add_state, fight, fighter, registered
 
@@ -56,26 +57,26 @@ def run_rounds(t, n):
 
 def test_tv_d35_14_d35_34_run_36_m_and_no_dex_bonus_until_the_next_turn():
     t = runner(dexterite=14)
-    assert sheet.ca(t.enc.combatant("coureur"))[0] == 12
+    assert armour_class.ca(t.enc.combatant("coureur"))[0] == 12
     p = look(t)
     assert ("D35-34", "36 m") in {(x.rule, x.value) for x in p.terms}
     r = run(t)
     assert r.success is True and "36 m" in r.outcome_fr and "36 m" in r.outcome_en
     running_state = states(t)["course"]
     assert running_state.expiry.at == "turn_start"
-    ca, terms = sheet.ca(t.enc.combatant("coureur"))
+    ca, terms = armour_class.ca(t.enc.combatant("coureur"))
     assert ca == 10 and any(x.rule == "D35-34" for x in terms)  # Dex +2 lost
-    assert sheet.ca(t.enc.combatant("coureur"), "touch")[0] == 10
+    assert armour_class.ca(t.enc.combatant("coureur"), "touch")[0] == 10
     next_round(t)
     assert "course" not in states(t)  # D35-34: until the start of its next turn
-    assert sheet.ca(t.enc.combatant("coureur"))[0] == 12
+    assert armour_class.ca(t.enc.combatant("coureur"))[0] == 12
 
 
 def test_d35_34_running_drops_dodge_but_keeps_a_dex_penalty():
     t = runner(dexterite=8, ca_esquive=1)
-    assert sheet.ca(t.enc.combatant("coureur"))[0] == 10  # 10 − 1 + 1
+    assert armour_class.ca(t.enc.combatant("coureur"))[0] == 10  # 10 − 1 + 1
     run(t)
-    assert sheet.ca(t.enc.combatant("coureur"))[0] == 9  # the −1 stays, the dodge goes
+    assert armour_class.ca(t.enc.combatant("coureur"))[0] == 9  # the −1 stays, the dodge goes
 
 
 def test_tv_d35_14_a_d35_7_twelve_free_rounds_then_dc_10_then_dc_11():

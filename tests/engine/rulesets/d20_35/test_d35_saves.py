@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.contract.base import Action
-from gui.engine.rulesets.d20_35 import saves
+from gui.engine.contract.values import Action
+from gui.engine.rulesets.d20_35 import budget, saves
 from gui.engine.state.model import MapWall, State
 from tests.engine.acting import take
 from tests.engine.rulesets.d20_35.builders import MJ, PJ, fighter, registered, table
@@ -76,10 +76,9 @@ def test_d35_80_a_save_meets_its_dc_a_natural_20_saves_a_natural_1_fails():
 
 
 def test_a_save_takes_nothing_from_the_round_s_budget():
-    from gui.engine.rulesets.d20_35 import budget
-
-    assert budget.cost(Action(saves.SAVE, "r", None, {})) is None
-    assert budget.cost(Action(saves.SPOT, "r", "m", {})) is None
+    t = saver_and_mage()
+    assert budget.cost(t.ruleset, t.enc, Action(saves.SAVE, "r", None, {})) is None
+    assert budget.cost(t.ruleset, t.enc, Action(saves.SPOT, "r", "m", {})) is None
 
 
 # --- D35-18: Spot against Hide, the invisible +20, +40 standing still -----------------------

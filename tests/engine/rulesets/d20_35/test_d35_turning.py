@@ -10,7 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.rulesets.d20_35 import sheet, turning
 from gui.engine.rulesets.d20_35.undead import table_hd
 from gui.engine.state.model import Position
