@@ -7,8 +7,8 @@ from gui.boot.language import install as install
 from gui.boot.language import language as language
 from gui.boot.language import set_language as set_language
 from gui.boot.language import tr as tr
-from gui.engine.contract.schema import Label
 from gui.engine.core.problems import BilingualError
+from gui.engine.core.words import Label
 from gui.engine.state.model import LogEntry
 
 

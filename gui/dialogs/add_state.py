@@ -20,8 +20,8 @@ from PySide6.QtWidgets import (
 from gui.boot.i18n import either, message, pick, tr
 from gui.control.controller import Controller
 from gui.dialogs.checked import ChecksBeforeAccept, error_label
+from gui.engine.contract.conditions import FREE, MAX_ROUNDS, ConditionError, Duration, condition
 from gui.engine.core.problems import BilingualError
-from gui.engine.edits.conditions import FREE, MAX_ROUNDS, ConditionError, Duration, condition
 from gui.engine.state.model import State
 from gui.engine.turns import current_entry
 

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from gui.boot.i18n import message, pick, tr
 from gui.control.controller import Controller, Refused
 from gui.dialogs.breakdown import rule_text
-from gui.engine.contract.schema import FlagSpec
+from gui.engine.state.schema import FlagSpec
 
 
 class HouseRulesDialog(QDialog):

@@ -9,7 +9,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QGridLayout, QWidget
 
 from gui.dialogs.dice_entry import DiceEntry
-from gui.engine.contract.base import DiceRequest, DiceResult
+from gui.engine.checks.request import DiceRequest, DiceResult
 
 
 class MoreDice(QWidget):

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.boot.i18n import pick, tr
-from gui.engine.contract.schema import RulesetData
+from gui.engine.state.schema import RulesetData
 
 
 class RulesDialog(QDialog):

@@ -6,10 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from gui.boot import paths
+from gui.engine.core.load_errors import LoadError
 from gui.engine.core.problems import BilingualError
 from gui.engine.files import library
 from gui.engine.files.library import Library
-from gui.engine.files.load_errors import LoadError
 
 
 class LibraryProblem(BilingualError):

@@ -9,11 +9,11 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from gui.boot.i18n import either, message, tr
 from gui.control.controller import Controller, Refused
+from gui.dialogs.action import window_actions
 from gui.dialogs.add_state import condition_actions
-from gui.dialogs.offers import window_actions
 from gui.engine.edits import grid as grid_edits
 from gui.engine.edits.map import occupants
-from gui.engine.play.moves import destination_at
+from gui.engine.space.destination import destination_at
 from gui.engine.state.model import Rect
 from gui.library.keep import keep_actions
 from gui.map.scene import EncounterScene

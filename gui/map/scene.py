@@ -20,7 +20,7 @@ from gui.engine.grid.left_square import WORDS as LEFT_WORDS
 from gui.engine.grid.left_square import as_judged
 from gui.engine.grid.route import route
 from gui.engine.grid.squares import Footprint
-from gui.engine.play.moves import cell_at, cell_centre
+from gui.engine.space.destination import cell_at, cell_centre
 from gui.engine.space.zones import grid_squares
 from gui.engine.state.model import Combatant, Encounter, Grid, Side, Zone
 from gui.engine.state.touched import Touched

@@ -11,9 +11,9 @@ from PySide6.QtGui import QColor, QFont
 
 from gui.boot.i18n import either, labelled, language, pick, tr
 from gui.control.controller import Refused
-from gui.engine.contract.schema import FieldSpec, RulesetData
 from gui.engine.edits import visibility
 from gui.engine.state.model import Combatant, Side
+from gui.engine.state.schema import FieldSpec, RulesetData
 from gui.engine.state.touched import Touched
 from gui.engine.turns import current_entry
 from gui.models import ID_ROLE, ROOT, FollowsController, badges_text, bold_font

@@ -6,7 +6,7 @@ change: hiding someone withdraws the line that named them)."""
 from __future__ import annotations
 
 from gui.boot.i18n import either, tr
-from gui.engine.contract.base import Resolution
+from gui.engine.contract.values import Resolution
 from gui.engine.edits import visibility
 from gui.engine.play.players_copy import Secrets
 from gui.engine.state.model import Encounter

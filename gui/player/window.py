@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QHBoxLayout, QLabel, QVBoxL
 
 from gui.boot.i18n import pick, tr
 from gui.control.controller import Controller
-from gui.engine.contract.base import Resolution
+from gui.engine.contract.values import Resolution
 from gui.engine.edits import visibility
 from gui.engine.play.players_copy import players_copy, secrets, seen_entry
 from gui.engine.state.touched import Touched

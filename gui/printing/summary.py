@@ -11,9 +11,9 @@ from html import escape
 
 from gui.boot.i18n import either, language, logged, pick, tr
 from gui.engine.contract.base import Ruleset
-from gui.engine.contract.schema import FieldSpec
 from gui.engine.edits import visibility
 from gui.engine.state.model import Combatant, Encounter, Track
+from gui.engine.state.schema import FieldSpec
 from gui.engine.turns import current_entry
 from gui.models import round_text
 

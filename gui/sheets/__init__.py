@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from gui.boot.i18n import either, message, pick
 from gui.control.controller import Refused
-from gui.engine.contract.schema import FieldSpec, RulesetData
+from gui.engine.state.schema import FieldSpec, RulesetData
 
 ERROR_COLOUR = "#b3261e"
 

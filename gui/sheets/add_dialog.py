@@ -27,12 +27,12 @@ from PySide6.QtWidgets import (
 
 from gui.boot.i18n import labelled, message, pick, tr
 from gui.control.controller import Controller, Refused
-from gui.engine.contract.schema import Template
 from gui.engine.edits import roster as roster_edits
 from gui.engine.files import library
 from gui.engine.files.library import Library, LibraryError
 from gui.engine.play.placing import on_cells
 from gui.engine.state.model import Combatant, Encounter
+from gui.engine.state.schema import Template
 from gui.library import shelf
 from gui.sheets import ErrorLabel
 from gui.sheets.table_field import catalog_name

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtWidgets import QMenu
 
 from gui.boot.i18n import message, pick, tr
-from gui.engine.contract.schema import FieldSpec
 from gui.engine.core.problems import BilingualError
+from gui.engine.state.schema import FieldSpec
 
 if TYPE_CHECKING:
     from gui.control.controller import Controller

@@ -24,9 +24,9 @@ from PySide6.QtWidgets import (
 
 from gui.boot.i18n import either, labelled, pick, tr
 from gui.control.controller import Controller
-from gui.engine.contract.base import Term
-from gui.engine.contract.schema import RulesetData
+from gui.engine.core.words import Term
 from gui.engine.state.model import Combatant
+from gui.engine.state.schema import RulesetData
 from gui.library.keep import keep
 from gui.sheets import ErrorLabel, field_tip, rule_tip, told
 from gui.sheets.states import StatesBox

@@ -18,7 +18,7 @@ from gui.boot.i18n import either, pick, tr
 from gui.control.controller import Controller
 from gui.dialogs.add_state import AddStateDialog, open_add_state
 from gui.engine.contract.base import Ruleset
-from gui.engine.edits.conditions import describe
+from gui.engine.contract.conditions import describe
 from gui.engine.state.model import Combatant, Encounter, State
 from gui.sheets import ErrorLabel
 

@@ -18,8 +18,8 @@ from PySide6.QtWidgets import (
 )
 
 from gui.boot.i18n import labelled, pick, tr
-from gui.engine.contract.schema import FieldSpec, check_value
 from gui.engine.state.model import Scalar
+from gui.engine.state.schema import FieldSpec, check_value
 from gui.sheets import ErrorLabel, told
 
 BLANK_ROW = -1  # the pick list's "Ligne vide"

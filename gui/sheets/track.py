@@ -28,9 +28,9 @@ from PySide6.QtWidgets import (
 
 from gui.boot.i18n import language, pick, tr
 from gui.control.controller import Controller
-from gui.engine.contract.base import TrackView
-from gui.engine.contract.schema import RulesetData, TrackSpec
+from gui.engine.contract.values import TrackView
 from gui.engine.state.model import Combatant
+from gui.engine.state.schema import RulesetData, TrackSpec
 from gui.sheets import ErrorLabel, rule_tip
 
 BOX = 24  # side of a box, in pixels

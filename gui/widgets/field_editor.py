@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from gui.boot.i18n import pick, tr
-from gui.engine.contract.schema import FieldSpec, check_value
 from gui.engine.state.model import StatValue
+from gui.engine.state.schema import FieldSpec, check_value
 
 _BIG = 1_000_000
 NONE_TEXT = "—"  # what an optional number without a value shows

@@ -11,8 +11,8 @@ from gui.control.controller import Controller
 from gui.dialogs.action import open_action_dialog
 from gui.dialogs.breakdown import rule_text
 from gui.engine.contract.aims import refusal
-from gui.engine.contract.base import ActionSpec
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import ActionSpec
+from gui.engine.core.words import Label
 
 # (controller, actor, target, kind, parent), and forcing=True for « Forcer une action (MJ) ».
 Opener = Callable[..., object]

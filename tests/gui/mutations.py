@@ -26,7 +26,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
-from gui.engine.contract.base import Action, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from gui.engine.core.problems import BilingualError
 from gui.engine.files import storage
 from gui.engine.files.storage import LoadError

@@ -10,8 +10,9 @@ from PySide6.QtWidgets import QApplication
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.dice_entry import DiceEntry
-from gui.engine.contract.base import FORCE, ActionSpec, DiceRequest, DiceResult, Notice
-from gui.engine.contract.schema import Label
+from gui.engine.checks.request import DiceRequest, DiceResult
+from gui.engine.contract.values import FORCE, ActionSpec
+from gui.engine.core.words import Label, Notice
 from gui.engine.dice.rolling import DiceExpr
 from tests.gui.fakes import make_dialog, type_faces
 from tests.gui.shots import shot

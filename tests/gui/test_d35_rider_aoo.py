@@ -10,7 +10,7 @@ import pytest
 
 from gui.boot.app import open_encounter
 from gui.dialogs.action import open_action_dialog
-from gui.engine.play.moves import Destination
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import Position
 from gui.map.walls_item import cell_rect
 from tests.gui.fakes import type_faces

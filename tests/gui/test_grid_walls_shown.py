@@ -83,7 +83,7 @@ def test_a_drag_on_the_grid_shows_the_path_and_its_cost_then_lets_go(laptop_wind
     from PySide6.QtCore import QPointF, Qt
     from PySide6.QtTest import QTest
 
-    from gui.engine.play.moves import Destination
+    from gui.engine.space.destination import Destination
 
     window = laptop_window(open_encounter(None, "libre"))
     ctl = window.controller
@@ -115,7 +115,7 @@ def test_a_drag_on_the_grid_shows_the_path_and_its_cost_then_lets_go(laptop_wind
 def test_the_selected_combatants_threatened_squares_show_on_demand(laptop_window):
     """Affichage › Cases menacées: the squares around the selected token's space (reach 1 by
     default), none behind a wall; they follow its moves and go when it is off."""
-    from gui.engine.play.moves import Destination
+    from gui.engine.space.destination import Destination
 
     window = laptop_window(open_encounter(None, "libre"))
     ctl = window.controller

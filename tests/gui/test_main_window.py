@@ -8,7 +8,8 @@ from PySide6.QtWidgets import QMessageBox
 
 from gui.boot.app import offer_recovery, open_encounter
 from gui.control.controller import Controller
-from gui.engine.contract.base import Action, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from gui.engine.files import storage
 from gui.map.layout import link_segment, token_slots
 from gui.map.scene import initials

@@ -11,7 +11,7 @@ from PySide6.QtTest import QTest
 
 from gui.boot.app import open_encounter
 from gui.engine.contract import moving
-from gui.engine.play.moves import cell_centre
+from gui.engine.space.destination import cell_centre
 from gui.map.token_text import text_width
 from tests.gui.shots import shot
 

@@ -9,7 +9,8 @@ from PySide6.QtCore import Qt
 
 from gui.boot.app import open_encounter
 from gui.dialogs.action import ActionDialog
-from gui.engine.contract.base import Action, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui

@@ -23,10 +23,10 @@ from gui.boot.i18n import pick
 from gui.control.controller import Controller
 from gui.engine.edits import visibility
 from gui.engine.files import storage
-from gui.engine.play.moves import Destination
 from gui.engine.play.players_copy import players_copy, secrets, seen_entry
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import State
 from gui.player.window import PlayersWindow
 from gui.printing.summary import summary_html

@@ -12,8 +12,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMenu
 
 from gui.boot.app import open_encounter
-from gui.engine.contract.base import Action, DiceResult
-from gui.engine.play.moves import Destination
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
+from gui.engine.space.destination import Destination
 from gui.player.window import PlayersWindow
 from tests.gui.shots import shot
 from tests.gui.test_players_filter import players_texts

@@ -13,7 +13,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtPrintSupport import QPrinter, QPrintPreviewWidget
 
 from gui.boot.cli import main
-from gui.engine.contract.base import Action, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
 from gui.engine.files.storage import load
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry

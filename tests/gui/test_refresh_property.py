@@ -17,7 +17,7 @@ from PySide6.QtCore import QAbstractListModel, QModelIndex, Qt
 from PySide6.QtGui import QColor, QFont
 
 from gui.engine.files import storage
-from gui.engine.play.moves import Destination
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import State
 from gui.map.scene import EncounterScene
 from gui.models import ID_ROLE, ROOT

@@ -7,7 +7,7 @@ import pytest
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
-from gui.engine.contract.base import FORCE
+from gui.engine.contract.values import FORCE
 from tests.gui.shots import shot
 
 pytestmark = pytest.mark.gui

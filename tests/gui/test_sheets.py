@@ -10,9 +10,10 @@ from PySide6.QtWidgets import QApplication, QDialog, QLabel, QToolButton
 
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller, Refused
-from gui.engine.contract.schema import Label, TrackSpec
+from gui.engine.core.words import Label
 from gui.engine.rulesets.libre.ruleset import Libre
 from gui.engine.state.model import Expiry, State
+from gui.engine.state.schema import TrackSpec
 from gui.sheets.add_dialog import AddCombatantDialog
 from gui.sheets.sheet import SheetWidget
 from gui.sheets.table_field import TableField

@@ -11,8 +11,8 @@ from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QPushButton
 
 from gui.dialogs.action import ActionDialog
-from gui.engine.play.moves import Destination
 from gui.engine.play.table import Table
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import State
 from tests.gui.fakes import drag
 from tests.gui.shots import shot

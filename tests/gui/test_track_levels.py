@@ -12,10 +12,12 @@ from PySide6.QtWidgets import QApplication, QFormLayout, QToolTip
 
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller
-from gui.engine.contract.base import Ruleset, TrackView
-from gui.engine.contract.schema import Label, TrackSpec
+from gui.engine.contract.base import Ruleset
+from gui.engine.contract.values import TrackView
+from gui.engine.core.words import Label
 from gui.engine.rulesets import registry
 from gui.engine.rulesets.libre.ruleset import Libre
+from gui.engine.state.schema import TrackSpec
 from gui.sheets.sheet import SheetWidget
 from gui.sheets.track import TrackWidget
 from tests.gui.shots import shot

@@ -7,7 +7,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label
 from gui.engine.state.model import Encounter, TurnEntry, TurnState, register_turn_state
 from gui.engine.turns import Step, TurnContext, TurnError, TurnMode, current_entry, index_of
 

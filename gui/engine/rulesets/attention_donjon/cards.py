@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from gui.engine.contract.base import Ruleset
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label
 from gui.engine.rulesets.attention_donjon.context import JOKER
 from gui.engine.rulesets.attention_donjon.sheet import active, hero
 from gui.engine.state.changes import Change, change

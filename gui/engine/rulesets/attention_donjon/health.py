@@ -5,14 +5,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gui.engine.contract.base import Term
 from gui.engine.contract.edits import Edits
 from gui.engine.contract.fields import choice_field, int_field
-from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.core.words import Label, Term
 from gui.engine.rulesets.attention_donjon.context import Ctx
 from gui.engine.rulesets.attention_donjon.sheet import DEAD, SHAKEN, hero, shaken, stat
 from gui.engine.rulesets.attention_donjon.words import SERIOUS_WOUND
 from gui.engine.state.model import Combatant, State
+from gui.engine.state.schema import FieldSpec
 
 HEROISM_FLAG = "CFG-AD-11"
 SPEND, DIE = "depenser", "mort"

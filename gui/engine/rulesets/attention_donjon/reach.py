@@ -3,7 +3,7 @@ Difficulty of Mêlée, Tir and Lancer (AD-03 to AD-12)."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Notice, Term
+from gui.engine.core.words import Notice, Term
 from gui.engine.rulesets.attention_donjon.sheet import active, cell, dead, parade
 from gui.engine.space.zones import ZoneGraph, in_contact
 from gui.engine.state.model import Combatant, Encounter

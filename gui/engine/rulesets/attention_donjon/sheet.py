@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from gui.engine.contract.base import Term
 from gui.engine.contract.sheet_reading import cell as cell
 from gui.engine.contract.sheet_reading import filled_rows, has_state, row_at
 from gui.engine.contract.sheet_reading import stat as stat
+from gui.engine.core.words import Term
 from gui.engine.rulesets.attention_donjon.words import ATTRIBUTES_EN, UNARMED_NAME, weapon_name
 from gui.engine.state.model import Combatant, Scalar
 

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from gui.engine.contract.schema import Label
+from gui.engine.core.words import Label
 from gui.engine.play.table import Table
 from gui.engine.rulesets.attention_donjon import cards as ad
 from gui.engine.state.changes import apply, revert

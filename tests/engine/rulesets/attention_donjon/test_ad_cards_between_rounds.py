@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from gui.engine.play.moves import Destination
 from gui.engine.play.table import InputError, Table
+from gui.engine.space.destination import Destination
 from gui.engine.state.changes import revert
 from gui.engine.turns import CardInitiative
 from gui.engine.turns.cards import parse_card

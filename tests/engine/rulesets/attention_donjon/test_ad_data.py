@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from gui.engine.contract.schema import RulesetData
 from gui.engine.files import storage
 from gui.engine.rulesets import registry
 from gui.engine.space.zones import ZoneGraph
 from gui.engine.state.model import Combatant, Encounter
+from gui.engine.state.schema import RulesetData
 
 SPEC = Path(__file__).resolve().parents[5] / "shared" / "spec" / "rulesets.md"
 HORS_EXTRAIT = "hors extrait"

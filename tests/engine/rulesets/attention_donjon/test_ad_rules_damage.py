@@ -4,7 +4,7 @@ Santé, death and Héroïsme, and the scope of the Secoué penalty."""
 
 import pytest
 
-from gui.engine.contract.base import ActionError
+from gui.engine.contract.values import ActionError
 from tests.engine.rulesets.attention_donjon.builders import (
     CROSSBOW,
     SWORD,

@@ -3,7 +3,7 @@ G-3): Allonge, Mêlée, Tir and Lancer Difficulties, blocking notices and the GM
 
 import pytest
 
-from gui.engine.contract.base import ActionError
+from gui.engine.contract.values import ActionError
 from tests.engine.rulesets.attention_donjon.builders import (
     CROSSBOW,
     act,

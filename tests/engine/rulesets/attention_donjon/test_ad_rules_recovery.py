@@ -3,7 +3,7 @@ Se Reprendre, Récupération and Soins."""
 
 import pytest
 
-from gui.engine.contract.base import ActionError
+from gui.engine.contract.values import ActionError
 from tests.engine.rulesets.attention_donjon.builders import (
     act,
     agg,

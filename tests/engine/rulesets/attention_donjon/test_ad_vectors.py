@@ -4,7 +4,7 @@ every ChangeSet reverted exactly (G-4)."""
 
 import pytest
 
-from gui.engine.contract.base import ActionError
+from gui.engine.contract.values import ActionError
 from tests.engine.rulesets.attention_donjon.builders import (
     AXE,
     CROSSBOW,

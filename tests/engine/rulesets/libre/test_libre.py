@@ -4,7 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.dice.rolling import DiceInputError
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry

@@ -9,9 +9,9 @@ import pytest
 
 from gui.engine.edits import map as map_edits
 from gui.engine.files import storage
-from gui.engine.play.moves import Destination
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import Position
 from tests.engine.builders import fighter, libre_encounter
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 
 from gui.engine.files import storage
-from gui.engine.play.moves import Destination, destination_at
 from gui.engine.play.table import Table
+from gui.engine.space.destination import Destination, destination_at
 from gui.engine.turns import TurnError, current_entry
 from tests.engine.turns.turn_builders import exact_undo
 from tests.sixth.builders import registered, sixth_encounter

@@ -9,11 +9,12 @@ from fractions import Fraction
 
 import pytest
 
-from gui.engine.contract.base import Action, ActionError, DiceResult
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action, ActionError
 from gui.engine.dice.rolling import DiceInputError
 from gui.engine.files import storage
-from gui.engine.play.moves import Destination
 from gui.engine.play.table import Table
+from gui.engine.space.destination import Destination
 from gui.engine.state.model import State
 from gui.engine.timing import windows
 from gui.engine.turns import current_entry
