@@ -24,9 +24,9 @@ DATA_FOLDER = Path(__file__).parent
 
 
 class Sixieme(ActionRuleset):
-    """Phases, moves in cells and its actions (actions.HANDLERS): enough to need every seam."""
+    """Phases, moves in cells and its actions (actions.ACTIONS): enough to need every seam."""
 
-    handlers = six.HANDLERS
+    handlers = six.ACTIONS
 
     def turn_mode(self, enc: Encounter) -> Phases:
         return Phases({c.id: stat(c, "vitesse", 4) for c in enc.combatants})

@@ -209,7 +209,7 @@ def hide_resolve(ctx: ActionCtx, dice: DiceResult) -> tuple[Resolution, ChangeSe
 
 
 # Every action, in the order the dialog lists them.
-HANDLERS: tuple[ActionDef, ...] = (
+ACTIONS: tuple[ActionDef, ...] = (
     ActionDef("tir", shot_spec, shot_preview, shot_resolve),
     ActionDef("frappe", strike_spec, strike_preview, strike_resolve),
     ActionDef("souffle", breath_spec, breath_preview, breath_resolve),

@@ -158,4 +158,4 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 
 
 # This module's actions, in the order the dialog lists them (ruleset.HANDLERS).
-HANDLERS: tuple[ActionDef, ...] = (ActionDef(KIND, spec, preview, resolve, cost=budget.standard),)
+ACTIONS: tuple[ActionDef, ...] = (ActionDef(KIND, spec, preview, resolve, cost=budget.standard),)

@@ -127,4 +127,4 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 
 
 # This module's actions, in the order the dialog lists them (ruleset.HANDLERS).
-HANDLERS: tuple[ActionDef, ...] = (ActionDef(KIND, spec, preview, resolve),)
+ACTIONS: tuple[ActionDef, ...] = (ActionDef(KIND, spec, preview, resolve),)

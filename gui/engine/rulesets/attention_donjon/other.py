@@ -176,7 +176,7 @@ def opposed_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 
 
 # This module's actions, in the order the dialog lists them (ruleset.HANDLERS).
-HANDLERS: tuple[ActionDef, ...] = (
+ACTIONS: tuple[ActionDef, ...] = (
     ActionDef(ROLL, roll_spec, roll_preview, roll_resolve),
     ActionDef(OPPOSED, opposed_spec, opposed_preview, opposed_resolve),
 )

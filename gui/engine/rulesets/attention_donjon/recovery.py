@@ -233,7 +233,7 @@ def heal_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 
 
 # This module's actions, in the order the dialog lists them (ruleset.HANDLERS).
-HANDLERS: tuple[ActionDef, ...] = (
+ACTIONS: tuple[ActionDef, ...] = (
     ActionDef(RALLY, rally_spec, rally_preview, rally_resolve, cost=budget.bonus),
     ActionDef(RECOVER, recover_spec, recover_preview, recover_resolve, cost=budget.bonus),
     ActionDef(HEAL, heal_spec, heal_preview, heal_resolve, cost=budget.standard),

@@ -1,5 +1,12 @@
 """Ruleset `attention_donjon`: AD-01 to AD-37 with the adopted readings A-AD-1 to A-AD-21."""
 
+# Adding an action: one ActionDef in its module's ACTIONS, where alone it is declared (its
+# kind, spec, preview, resolve; `cost=budget.standard` or `budget.bonus` when it spends an
+# action of the activation, AD-37, read by budget.reminder and budget.charge; nothing
+# provokes); its words in ruleset_data/attention_donjon/ruleset.json (rules, states, flags);
+# its test in tests/engine/rulesets/attention_donjon/. A new module also puts its ACTIONS in
+# HANDLERS below.
+
 from __future__ import annotations
 
 from gui.engine.contract import public
@@ -22,13 +29,12 @@ from gui.engine.state.changes import Change
 from gui.engine.state.model import Combatant, Encounter, State, TurnEntry
 from gui.engine.turns import TurnMode
 
-# Every action, in the order the dialog lists them: each module lists its own, so a new
-# action touches its module, ruleset.json and its test.
+# Every action, in the order the dialog lists them.
 HANDLERS: tuple[ActionDef, ...] = (
-    *attack.HANDLERS,
-    *damage.HANDLERS,
-    *recovery.HANDLERS,
-    *other.HANDLERS,
+    *attack.ACTIONS,
+    *damage.ACTIONS,
+    *recovery.ACTIONS,
+    *other.ACTIONS,
 )
 
 

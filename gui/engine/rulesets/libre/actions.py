@@ -460,7 +460,7 @@ def remove_state_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, Change
 ActionDef = BaseActionDef[Ctx]
 
 # Every action, in the order the dialog lists them.
-HANDLERS: tuple[ActionDef, ...] = (
+ACTIONS: tuple[ActionDef, ...] = (
     ActionDef("attack", attack_spec, attack_preview, attack_resolve),
     ActionDef("damage", damage_spec, damage_preview, damage_resolve),
     ActionDef("heal", heal_spec, heal_preview, heal_resolve),
