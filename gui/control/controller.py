@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -13,29 +14,45 @@ from gui.boot.i18n import either, message, tr
 from gui.control import recovery
 from gui.control.commands import ChangeCommand
 from gui.control.settings import skip_out
-from gui.engine.contract.base import Action, DiceResult, Notice, Resolution, Ruleset
+from gui.engine.checks.request import DiceRequest, DiceResult
+from gui.engine.contract import conditions
+from gui.engine.contract.base import Ruleset
 from gui.engine.contract.targets import default_target as foe_for
+from gui.engine.contract.values import Action, Preview, Resolution
 from gui.engine.core.arguments import checked
 from gui.engine.core.problems import BilingualError
-from gui.engine.edits import conditions, visibility
+from gui.engine.core.words import Notice
 from gui.engine.edits import grid as grid_edits
 from gui.engine.edits import map as map_edits
 from gui.engine.edits import roster as roster_edits
+from gui.engine.edits import visibility
 from gui.engine.files import carried
-from gui.engine.play.moves import Destination
 from gui.engine.play.table import Table
 from gui.engine.play.turn_holder import default_actor, first_able
+from gui.engine.space.destination import Destination
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Background, Combatant, Encounter, Grid, Rect, State
 from gui.engine.state.touched import touched
 from gui.engine.timing import windows
-from gui.engine.turns import current_entry
+from gui.engine.turns import TurnContext, TurnMode, cards, current_entry
 
 AUTOSAVE_DELAY_MS = 200  # the longest an autosave waits for the window to paint its gesture
 
 
 class Refused(BilingualError):
     """What the controller tells the UI when an edit is refused; nothing was changed."""
+
+
+@dataclass(frozen=True)
+class Trial:
+    """What resolving `action` with `dice` would give (its Resolution and ChangeSet), worked
+    out on the encounter as it stood at `version`; nothing was applied."""
+
+    action: Action
+    dice: DiceResult
+    resolution: Resolution
+    changes: ChangeSet
+    version: int
 
 
 @checked(Refused)
@@ -63,6 +80,7 @@ class Controller(QObject):
         self.selected: str | None = None
         self.last_target: str | None = None  # the target of the last action resolved
         self.autosave_problem = ""
+        self._version = 0  # counts what changed the encounter (see `version`)
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(500)
         self.undo_stack.cleanChanged.connect(self.file_state_changed)
@@ -89,10 +107,17 @@ class Controller(QObject):
     def modified(self) -> bool:
         return not self.undo_stack.isClean()
 
+    @property
+    def version(self) -> int:
+        """Grows whenever the encounter changes (a ChangeSet applied or reverted, another
+        encounter open): what was worked out at one version holds while it stays."""
+        return self._version
+
     def replace(self, table: Table, path: Path | None) -> None:
         """Show another encounter (Nouveau, Ouvrir, restore): history starts afresh."""
         self.discard_recovery()
         self.table, self.path = table, path
+        self._version += 1
         self.selected = self.last_target = None
         self.undo_stack.clear()
         self.replaced.emit()
@@ -158,6 +183,7 @@ class Controller(QObject):
 
     def _changed(self, cs: ChangeSet) -> None:
         """Tell the views what `cs` (applied or reverted) touched, for them to refresh that."""
+        self._version += 1
         self.changed.emit(touched(cs, self.enc))
 
     def _edit(self, make, *args, merge_key: Hashable | None = None, **kwargs):
@@ -196,11 +222,11 @@ class Controller(QObject):
 
     def add_condition(self, cid: str, state: State) -> None:
         """The GM puts a condition on a combatant (G-3): one undo entry, logged."""
-        self._edit(conditions.add, self.enc, cid, state)
+        self._edit(conditions.add, self.table.ruleset, self.enc, cid, state)
 
     def remove_condition(self, cid: str, index: int) -> None:
         """The GM takes a combatant's condition off (G-3): one undo entry, logged."""
-        self._edit(conditions.remove, self.enc, cid, index)
+        self._edit(conditions.remove, self.table.ruleset, self.enc, cid, index)
 
     def rename(self, cid: str, name: str) -> None:
         self._edit(roster_edits.rename, self.enc, cid, name)
@@ -331,15 +357,42 @@ class Controller(QObject):
 
     # Actions and turns -------------------------------------------------------------------
 
-    def resolve(self, action: Action, dice: DiceResult) -> Resolution:
-        """Resolve an action with dice already rolled or typed, and record its changes. An
-        action that opens a reaction window, and those taken in it until it closes, are one
-        undo entry (the window's gesture)."""
-        gesture = windows.get(self.enc, action.window).gesture if action.window else None
+    def roll(self, request: DiceRequest) -> DiceResult:
+        """The app rolls the dice with the encounter's generator (G-1 a)."""
+        return self.table.roll(request)
+
+    def preview(self, action: Action) -> Preview:
+        """What `action` will take before the dice (terms, odds, notices); nothing changes.
+        An action the rules refuse, or a combatant not found, is Refused."""
+        try:
+            return self.table.preview(action)
+        except (BilingualError, KeyError) as exc:
+            raise _refused(exc) from exc
+
+    def trial(self, action: Action, dice: DiceResult) -> Trial:
+        """What `resolve` would give with these dice, worked out without applying anything:
+        kept by the caller, it is applied as it stands by `resolve(…, tried)` while the
+        encounter has not changed. A refusal is Refused, as `resolve` says it."""
         try:
             resolution, cs = self.table.resolve(action, dice)
         except (BilingualError, KeyError) as exc:
             raise _refused(exc) from exc
+        return Trial(action, dice, resolution, cs, self._version)
+
+    def resolve(self, action: Action, dice: DiceResult, tried: Trial | None = None) -> Resolution:
+        """Resolve an action with dice already rolled or typed, and record its changes. An
+        action that opens a reaction window, and those taken in it until it closes, are one
+        undo entry (the window's gesture). `tried`: a trial of this action with these dice,
+        whose changes are applied if the encounter has not changed since (resolved once);
+        otherwise the action is resolved again."""
+        gesture = windows.get(self.enc, action.window).gesture if action.window else None
+        if tried is None or (tried.version, tried.action, tried.dice) != (
+            self._version,
+            action,
+            dice,
+        ):
+            tried = self.trial(action, dice)
+        resolution, cs = tried.resolution, tried.changes
         self._push_gesture(cs, gesture)
         if action.target is not None:
             self.last_target = action.target
@@ -368,6 +421,22 @@ class Controller(QObject):
         except KeyError as exc:
             raise _refused(exc) from exc
         self._edit(self.table.pass_window, wid, merge_key=("gesture", gesture))
+
+    def mode(self) -> TurnMode:
+        """How turns run in this encounter (the ruleset's mode, configured by its flags)."""
+        return self.table.mode()
+
+    def turn_context(self) -> TurnContext:
+        """The encounter and its ruleset, as a turn mode reads them."""
+        return self.table.context()
+
+    def initiative_requests(self) -> dict[str, DiceRequest]:
+        """The roll each turn unit needs to start a ranked or declared combat, by unit."""
+        return self.table.initiative_requests()
+
+    def draw_card(self, held: Iterable[int], kept: int = 0) -> int:
+        """A card drawn with the encounter's generator from what is left of the deck."""
+        return cards.draw(self.table.rng, held, kept)
 
     def start_combat(self, initiatives: dict[str, int] | None = None, **inputs: object) -> None:
         """Commencer le combat in the ruleset's turn mode (each unit's initiative, and the

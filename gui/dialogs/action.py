@@ -20,26 +20,19 @@ from PySide6.QtWidgets import (
 )
 
 from gui.boot.i18n import either, message, pick, tr
-from gui.control.controller import Controller, Refused
+from gui.control.controller import Controller, Refused, Trial
 from gui.dialogs.action_choice import ActionChoice
 from gui.dialogs.breakdown import BreakdownView
 from gui.dialogs.dice_entry import DiceEntry
 from gui.dialogs.follow_up import carried_options
 from gui.dialogs.more_dice import MoreDice
-from gui.dialogs.offers import OffersBox, window_text
+from gui.dialogs.offers import OffersBox, let_pass, offer_text, window_text
 from gui.dialogs.placement import TITLE_BAR, place_beside
-from gui.engine.contract.base import (
-    FORCE,
-    Action,
-    ActionSpec,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-)
-from gui.engine.contract.schema import FieldSpec, Label
-from gui.engine.core.problems import BilingualError
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import FORCE, Action, ActionSpec, Preview, Resolution
+from gui.engine.core.words import Label, Notice
 from gui.engine.play.next_steps import next_step
+from gui.engine.state.schema import FieldSpec
 from gui.engine.timing.windows import Offer
 from gui.engine.turns import current_entry
 from gui.window.prompts import Prompts
@@ -109,6 +102,8 @@ class ActionDialog(QDialog):
         super().__init__(parent)
         self.controller = controller
         self.preview: Preview | None = None
+        # The action and the encounter's version the preview shown was computed for.
+        self._previewed: tuple[Action, int] | None = None
         self.resolution: Resolution | None = None
         self.blocking: tuple[Notice, ...] = ()  # what « Passer outre » overrides
         self.prompts = Prompts(self)
@@ -128,12 +123,13 @@ class ActionDialog(QDialog):
             opened = [w for w in controller.enc.windows if w.id == window]
             label = window_text(controller, opened[0]) if opened else ""
             self.within.setText(tr("Dans la fenêtre de réaction : {label}").format(label=label))
-        self.offers = OffersBox(controller, self.open_offer)
+        self.offers = OffersBox(controller)
+        self.offers.picked.connect(self.open_offer)
         self.offers.hide()
         self._windows_before = {w.id for w in controller.enc.windows}
         self.breakdown = BreakdownView(controller.ruleset)
-        self.dice = DiceEntry(controller.table.roll)
-        self.more_dice = MoreDice(controller.table.roll)  # the rolls that follow (Preview.more)
+        self.dice = DiceEntry(controller.roll)
+        self.more_dice = MoreDice(controller.roll)  # the rolls that follow (Preview.more)
         self.outcome = QLabel()
         self.outcome.setObjectName("outcome")
         self.outcome.setWordWrap(True)
@@ -290,6 +286,7 @@ class ActionDialog(QDialog):
             self.dice.set_request(self.preview.dice, self.preview.dice_bonus)
             self.more_dice.set_requests(self.preview.more)
             self.choice.show_computed(self.preview)
+        self._previewed = (self.choice.action(), self.controller.version)
         self.dice.setEnabled(self.preview is not None)
         self._show_problem(problem)
         self._update_buttons()
@@ -304,8 +301,8 @@ class ActionDialog(QDialog):
         action = self.choice.action()  # the rules' view without the GM's decision
         plain = replace(action, overrides={k: v for k, v in action.overrides.items() if k != FORCE})
         try:
-            return tuple(n for n in self.controller.table.preview(plain).notices if n.blocking)
-        except (BilingualError, KeyError):
+            return tuple(n for n in self.controller.preview(plain).notices if n.blocking)
+        except Refused:
             return ()
 
     def _show_blocking(self, notices: tuple[Notice, ...]) -> bool:
@@ -338,30 +335,32 @@ class ActionDialog(QDialog):
                 reason = pick(Label(fr=why[0], en=why[1]))
                 return None, f"{pick(editor.spec.label)} : {reason}"
         try:
-            return self.controller.table.preview(choice.action()), ""
-        except BilingualError as exc:  # ActionError, DiceInputError
+            return self.controller.preview(choice.action()), ""
+        except Refused as exc:  # ActionError, DiceInputError, a combatant not found
             return None, message(exc)
-        except KeyError as exc:
-            return None, tr("Introuvable : {what}").format(what=exc)
 
     def apply(self) -> None:
         """Appliquer: resolve once with the dice shown (rolled now if the app rolls and the
-        GM has not), then show the outcome; a refusal shows inline and changes nothing."""
+        GM has not), then show the outcome; a refusal shows inline and changes nothing. The
+        preview shown serves while the action and the encounter are those it was computed
+        for, and the trial that the outcome's questions were answered on is what the
+        controller applies: one resolution per Appliquer."""
         if self.resolution is not None:
             return
         if not all([self.dice.roll_if_needed(), self.more_dice.roll_if_needed()]):
             return  # rolled: a Coup de Poker to decide first
-        self.refresh()
+        if self._previewed != (self.choice.action(), self.controller.version):
+            self.refresh()  # the preview shown is not this action's any more
         dice, then = self.dice.result(), self.more_dice.results()
         if self.preview is None or dice is None or then is None or self._blocked():
             return
         dice = replace(dice, then=then)
-        action = self._answered(self.choice.action(), dice)
-        if action is None:
+        trial = self._answered(self.choice.action(), dice)
+        if trial is None:
             return
         self._busy = True
         try:
-            resolution = self.controller.resolve(action, dice)
+            resolution = self.controller.resolve(trial.action, dice, trial)
         except Refused as exc:
             self._show_problem(message(exc))
             return
@@ -372,18 +371,19 @@ class ActionDialog(QDialog):
         self._fit()  # the outcome and what comes next in view, the choice scrolling if need be
         self.applied.emit(resolution)
 
-    def _answered(self, action: Action, dice: DiceResult) -> Action | None:
-        """The action with the GM's answers to what its outcome asks (Resolution.asks),
-        resolved without writing anything until nothing is left to ask; None if the GM
-        cancels a question."""
+    def _answered(self, action: Action, dice: DiceResult) -> Trial | None:
+        """The trial of the action with the GM's answers to what its outcome asks
+        (Resolution.asks), tried without writing anything until nothing is left to ask;
+        None if the GM cancels a question, or if the rules refuse the action (shown)."""
         while True:
             try:
-                resolution, _changes = self.controller.table.resolve(action, dice)
-            except BilingualError:
-                return action  # the refusal shows when the action is applied
-            missing = [f for f in resolution.asks if f.key not in action.options]
+                trial = self.controller.trial(action, dice)
+            except Refused as exc:
+                self._show_problem(message(exc))
+                return None
+            missing = [f for f in trial.resolution.asks if f.key not in action.options]
             if not missing:
-                return action
+                return trial
             answer = self._ask(missing[0])
             if answer is None:
                 return None
@@ -579,6 +579,29 @@ def open_action_dialog(
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     return dialog
+
+
+def window_actions(menu: QMenu, controller: Controller, cid: str, parent: QWidget) -> None:
+    """The windows open on `cid` in a context menu: each offer opens the action dialog taken
+    in the window; « Laisser passer » when it may."""
+    enc, ruleset = controller.enc, controller.ruleset
+    for window in (w for w in enc.windows if w.target == cid):
+        menu.addSection(window_text(controller, window))
+        for offer in ruleset.window_offers(enc, window):
+            word = (
+                tr("Suite : {action}") if offer.role == "follow_up" else tr("Réaction : {action}")
+            )
+
+            def open_offer(_checked: bool = False, o: Offer = offer) -> None:
+                open_action_dialog(controller, o.actor, o.target, o.kind, parent, o.window)
+
+            menu.addAction(word.format(action=offer_text(controller, offer))).triggered.connect(
+                open_offer
+            )
+        if ruleset.window_passed(enc, window) is not None:
+            menu.addAction(tr("Laisser passer")).triggered.connect(
+                lambda _c=False, w=window.id: let_pass(controller, w)
+            )
 
 
 def add_quick_action(

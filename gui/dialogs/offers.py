@@ -1,17 +1,16 @@
 """What open reaction windows offer, under an action's outcome: the steps that go on (a
 button each), the reactions others may take (a list and « Réagir »), and « Laisser passer »
-when the resolution may go on without them."""
+when the resolution may go on without them. The offer the GM picks is a signal (`picked`):
+its owner opens the action dialog, which this module does not know."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QMenu,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -25,20 +24,16 @@ from gui.engine.timing.windows import Offer, describe
 
 class OffersBox(QGroupBox):
     """One block per window: its label, its follow-ups as buttons, its reactions in a list
-    with « Réagir », and « Laisser passer » when the ruleset lets it pass. `opened(offer)`
-    is called with the offer the GM picks; `first` is the first button (the likely one).
+    with « Réagir », and « Laisser passer » when the ruleset lets it pass. `picked(offer)`
+    fires with the offer the GM picks; `first` is the first button (the likely one).
     `stacked`: every button on a line of its own (a narrow dock)."""
 
-    def __init__(
-        self,
-        controller: Controller,
-        opened: Callable[[Offer], object],
-        title: str = "",
-        stacked: bool = False,
-    ) -> None:
+    picked = Signal(object)  # the Offer the GM picks: its owner opens it
+
+    def __init__(self, controller: Controller, title: str = "", stacked: bool = False) -> None:
         super().__init__(title or tr("Ensuite"))
         self.setObjectName("offers")
-        self.controller, self.opened, self.stacked = controller, opened, stacked
+        self.controller, self.stacked = controller, stacked
         self.rows = QVBoxLayout(self)
         self.first: QPushButton | None = None
         self.buttons: list[QPushButton] = []
@@ -77,7 +72,7 @@ class OffersBox(QGroupBox):
                 tr("Suite : {action}").format(action=offer_text(self.controller, offer))
             )
             button.setAutoDefault(False)
-            button.clicked.connect(lambda _c=False, o=offer: self.opened(o))
+            button.clicked.connect(lambda _c=False, o=offer: self.picked.emit(o))
             follow_ups.addWidget(button)
             self.buttons.append(button)
             self.first = self.first or button
@@ -90,7 +85,7 @@ class OffersBox(QGroupBox):
             react = QPushButton(tr("Réagir"))
             react.setAutoDefault(False)
             react.setToolTip(tr("Une réaction avant que la résolution continue"))
-            react.clicked.connect(lambda _c=False, p=pick_list: self.opened(p.currentData()))
+            react.clicked.connect(lambda _c=False, p=pick_list: self.picked.emit(p.currentData()))
             others.addWidget(pick_list)
             others.addWidget(react)
             self.reaction_lists.append(pick_list)
@@ -108,7 +103,7 @@ class OffersBox(QGroupBox):
         self.rows.addWidget(row)
 
     def _pass(self, wid: str) -> None:
-        if _pass(self.controller, wid):
+        if let_pass(self.controller, wid):
             self.show_windows([w for w in self.windows if w.id != wid])
 
 
@@ -124,32 +119,7 @@ def window_text(controller: Controller, window: Window) -> str:
     return pick(describe(controller.enc, controller.ruleset.data, window))
 
 
-def window_actions(menu: QMenu, controller: Controller, cid: str, parent: QWidget) -> None:
-    """The windows open on `cid` in a context menu: each offer opens the action dialog taken
-    in the window; « Laisser passer » when it may."""
-    from gui.dialogs.action import open_action_dialog
-
-    enc, ruleset = controller.enc, controller.ruleset
-    for window in (w for w in enc.windows if w.target == cid):
-        menu.addSection(window_text(controller, window))
-        for offer in ruleset.window_offers(enc, window):
-            word = (
-                tr("Suite : {action}") if offer.role == "follow_up" else tr("Réaction : {action}")
-            )
-
-            def open_offer(_checked: bool = False, o: Offer = offer) -> None:
-                open_action_dialog(controller, o.actor, o.target, o.kind, parent, o.window)
-
-            menu.addAction(word.format(action=offer_text(controller, offer))).triggered.connect(
-                open_offer
-            )
-        if ruleset.window_passed(enc, window) is not None:
-            menu.addAction(tr("Laisser passer")).triggered.connect(
-                lambda _c=False, w=window.id: _pass(controller, w)
-            )
-
-
-def _pass(controller: Controller, wid: str) -> bool:
+def let_pass(controller: Controller, wid: str) -> bool:
     """Let the window pass; a refusal is told in the status bar (False)."""
     try:
         controller.pass_window(wid)

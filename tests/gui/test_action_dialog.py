@@ -10,7 +10,9 @@ from PySide6.QtWidgets import QApplication, QWidget
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action import open_action_dialog
-from gui.engine.contract.base import Action, Notice
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
+from gui.engine.core.words import Notice
 from gui.window.action_menu import action_menu
 from tests.gui.fakes import make_dialog, type_faces
 from tests.gui.shots import shot
@@ -201,3 +203,45 @@ def test_action_menu_without_an_actor_asks_for_the_selection(qtbot, ctl, actor):
     [hint] = menu.actions()
     assert hint.text() == "Choisissez d'abord l'acteur (sélection)"
     assert not hint.isEnabled()
+
+
+def counting(monkeypatch, ruleset, *names):
+    """Count the calls of the ruleset's `names` (its preview, its resolve) from now on."""
+    calls = dict.fromkeys(names, 0)
+    for name in names:
+        real = getattr(ruleset, name)
+
+        def counted(*args, _real=real, _name=name):
+            calls[_name] += 1
+            return _real(*args)
+
+        monkeypatch.setattr(ruleset, name, counted)
+    return calls
+
+
+def test_one_appliquer_resolves_once_and_reuses_the_preview_shown(qtbot, ctl, monkeypatch):
+    """Issue 35, item 4: the preview shown serves Appliquer, and the trial of the dice is what
+    the controller applies (before: one preview and two resolutions per Appliquer)."""
+    dialog = make_dialog(qtbot, ctl, "attack")
+    type_faces(qtbot, dialog, "15")
+    calls = counting(monkeypatch, ctl.ruleset, "preview", "resolve")
+    dialog.apply()
+    assert dialog.resolution.outcome_fr == "Touché : 20 contre Défense 12"
+    assert calls == {"preview": 0, "resolve": 1}
+    assert ctl.undo_stack.count() == 1
+
+
+def test_a_trial_changes_nothing_and_is_applied_while_the_encounter_stays(qtbot, ctl, monkeypatch):
+    action = Action("attack", "ysolde", "brig1")
+    dice = DiceResult.typed_faces("10", ctl.preview(action).dice)
+    before = ctl.enc.model_dump(mode="json")
+    trial = ctl.trial(action, dice)
+    assert ctl.enc.model_dump(mode="json") == before and ctl.undo_stack.count() == 0
+    assert trial.resolution.outcome_fr == "Touché : 15 contre Défense 12"
+    calls = counting(monkeypatch, ctl.ruleset, "resolve")
+    assert ctl.resolve(action, dice, trial) is trial.resolution
+    assert calls == {"resolve": 0}
+    ctl.undo_stack.undo()
+    ctl.edit_stat("brig1", "defense", 18)  # the encounter changed since the trial
+    assert ctl.resolve(action, dice, trial).outcome_fr == "Raté : 15 contre Défense 18"
+    assert calls == {"resolve": 1}

@@ -8,8 +8,8 @@ from PySide6.QtCore import Qt
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
-from gui.engine.contract.base import Action
-from gui.engine.play.moves import Destination
+from gui.engine.contract.values import Action
+from gui.engine.space.destination import Destination
 from gui.window.main_window import MainWindow
 from tests.gui.fakes import ScriptedPrompts
 from tests.gui.shots import shot
@@ -124,7 +124,7 @@ def test_app_rolled_attack_logs_its_faces(qtbot, ctl):
     assert dialog.next_button.isVisible() is hit
 
 
-def test_hero_at_zero_health_is_asked_to_spend_heroism(qtbot, ctl):
+def test_hero_at_zero_health_is_asked_to_spend_heroism(qtbot, ctl, monkeypatch):
     """TV-AD-24, AD-20: « Mort ? » once the dice are known; the hero spends its Héroïsme
     point and the GM types the Blessure Grave; cancelling applies nothing."""
     ctl.set_contact("traqueur", "araignee", True)
@@ -140,7 +140,10 @@ def test_hero_at_zero_health_is_asked_to_spend_heroism(qtbot, ctl):
     damage.dice.faces_edit.setText("6 6 6 2")
     damage.apply()
     assert damage.resolution is None and dump(ctl) == before  # the GM cancelled « Mort ? »
+    tried, resolve = [], ctl.ruleset.resolve
+    monkeypatch.setattr(ctl.ruleset, "resolve", lambda *args: tried.append(1) or resolve(*args))
     damage.apply()
+    assert len(tried) == 3  # a trial, then one per answer; the last is applied (issue 35)
     hero = ctl.enc.combatant("traqueur")
     assert hero.stats["sante"] == 0 and hero.stats["heroisme"] == 0
     assert hero.stats["blessures_graves"] == "Œil crevé"
