@@ -26,7 +26,7 @@ DATA_FOLDER = Path(__file__).parent
 class Sixieme(ActionRuleset):
     """Phases, moves in cells and its actions (actions.ACTIONS): enough to need every seam."""
 
-    handlers = six.ACTIONS
+    definitions = six.ACTIONS
 
     def turn_mode(self, enc: Encounter) -> Phases:
         return Phases({c.id: stat(c, "vitesse", 4) for c in enc.combatants})

@@ -1,4 +1,5 @@
-"""What every ruleset's action handlers read: the action, its actor and target, its options."""
+"""One way to declare an action (issue 35): its definition (ActionDef), the context its functions
+read (ActionCtx: the action, its actor and target, its options), the ruleset that lists them."""
 
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ class ActionDef[C: ActionCtx]:
     words; None: nothing or not counted) and what it provokes (`provokes`, the ruleset's own
     scope of an attack of opportunity; None: nothing), and whether a combatant that cannot
     act still takes it (`while_unable`: a roll its state makes it take, a soak…). A ruleset
-    lists its ActionDefs in `ActionRuleset.handlers`; no table keyed by kind lives outside
+    lists its ActionDefs in `ActionRuleset.definitions`; no table keyed by kind lives outside
     them."""
 
     kind: str
@@ -94,28 +95,28 @@ class ActionDef[C: ActionCtx]:
 class ActionRuleset(Ruleset):
     """A ruleset whose actions are ActionDefs reading its own action context (`context`)."""
 
-    handlers: tuple[ActionDef, ...] = ()
+    definitions: tuple[ActionDef, ...] = ()
     context: type[ActionCtx] = ActionCtx
 
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
         """The actions `actor` has, in the order the dialog lists them."""
         out = []
-        for handler in self.handlers:
-            spec = handler.spec(self.context(self, enc, Action("", actor, target)))
+        for d in self.definitions:
+            spec = d.spec(self.context(self, enc, Action("", actor, target)))
             if spec is not None:
                 out.append(spec)
         return out
 
     def definition(self, kind: str) -> ActionDef:
         """The ActionDef of `kind` (an ActionError when the ruleset has none)."""
-        for handler in self.handlers:
-            if handler.kind == kind:
-                return handler
+        for d in self.definitions:
+            if d.kind == kind:
+                return d
         raise ActionError(f"Action inconnue « {kind} »", f"Unknown action '{kind}'")
 
     def acts_while_unable(self, kind: str) -> bool:
         """Whether its definition lets a combatant that cannot act take `kind` all the same."""
-        return any(h.kind == kind and h.while_unable for h in self.handlers)
+        return any(d.kind == kind and d.while_unable for d in self.definitions)
 
     def preview(self, enc: Encounter, action: Action) -> Preview:
         return self.definition(action.kind).preview(self.context(self, enc, action))

@@ -157,5 +157,5 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return replace(resolution, next_kind="dommages"), cs
 
 
-# This module's actions, in the order the dialog lists them (ruleset.HANDLERS).
+# This module's actions, in the order the dialog lists them (ruleset.ACTIONS).
 ACTIONS: tuple[ActionDef, ...] = (ActionDef(KIND, spec, preview, resolve, cost=budget.standard),)

@@ -175,7 +175,7 @@ def opposed_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, ("Jet opposé", "Opposed roll"), terms, dice, outcome, ok)
 
 
-# This module's actions, in the order the dialog lists them (ruleset.HANDLERS).
+# This module's actions, in the order the dialog lists them (ruleset.ACTIONS).
 ACTIONS: tuple[ActionDef, ...] = (
     ActionDef(ROLL, roll_spec, roll_preview, roll_resolve),
     ActionDef(OPPOSED, opposed_spec, opposed_preview, opposed_resolve),

@@ -232,7 +232,7 @@ def heal_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     return finish(edits, ctx.action, ("Soins", "Healing"), terms, dice, outcome, ok)
 
 
-# This module's actions, in the order the dialog lists them (ruleset.HANDLERS).
+# This module's actions, in the order the dialog lists them (ruleset.ACTIONS).
 ACTIONS: tuple[ActionDef, ...] = (
     ActionDef(RALLY, rally_spec, rally_preview, rally_resolve, cost=budget.bonus),
     ActionDef(RECOVER, recover_spec, recover_preview, recover_resolve, cost=budget.bonus),

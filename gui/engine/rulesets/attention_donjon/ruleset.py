@@ -5,7 +5,7 @@
 # action of the activation, AD-37, read by budget.reminder and budget.charge; nothing
 # provokes); its words in ruleset_data/attention_donjon/ruleset.json (rules, states, flags);
 # its test in tests/engine/rulesets/attention_donjon/. A new module also puts its ACTIONS in
-# HANDLERS below.
+# ACTIONS below.
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ from gui.engine.state.model import Combatant, Encounter, State, TurnEntry
 from gui.engine.turns import TurnMode
 
 # Every action, in the order the dialog lists them.
-HANDLERS: tuple[ActionDef, ...] = (
+ACTIONS: tuple[ActionDef, ...] = (
     *attack.ACTIONS,
     *damage.ACTIONS,
     *recovery.ACTIONS,
@@ -41,7 +41,7 @@ HANDLERS: tuple[ActionDef, ...] = (
 class AttentionDonjon(ActionRuleset):
     """Attention : Donjon ! (Gulix, CC-BY-SA): the combat excerpt and its complement."""
 
-    handlers = HANDLERS
+    definitions = ACTIONS
     context = Ctx
 
     uses_contact = True

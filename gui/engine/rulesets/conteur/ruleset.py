@@ -4,7 +4,7 @@
 # kind, spec, preview, resolve; `while_unable` if one who cannot act still takes it; no
 # `cost`: the declared turn counts actions, CON-03; nothing provokes); its words in
 # ruleset_data/conteur/ruleset.json (states, rules); its test in
-# tests/engine/rulesets/conteur/. A new module also puts its ACTIONS in HANDLERS below.
+# tests/engine/rulesets/conteur/. A new module also puts its ACTIONS in ACTIONS below.
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from gui.engine.state.model import Combatant, Encounter, State
 from gui.engine.turns import DeclareThenAct
 
 # Every action, in the order the dialog lists them.
-HANDLERS: tuple[ActionDef, ...] = (*attack.ACTIONS, *damage.ACTIONS, *other.ACTIONS)
+ACTIONS: tuple[ActionDef, ...] = (*attack.ACTIONS, *damage.ACTIONS, *other.ACTIONS)
 _D10 = DiceRequest(DiceExpr(1, 10), Label(fr="d10", en="d10"), 1, 10)
 # States that last one turn (cleared when the next turn's declarations begin).
 _TURN_STATES = (initiative.DECLARED, initiative.MAGIC, attack.SHOTS)
@@ -32,7 +32,7 @@ _TURN_STATES = (initiative.DECLARED, initiative.MAGIC, attack.SHOTS)
 class Conteur(ActionRuleset):
     """CON-01 to CON-45, with the adopted readings A-CON-1 to A-CON-18."""
 
-    handlers = HANDLERS
+    definitions = ACTIONS
     context = Ctx
 
     uses_contact = True

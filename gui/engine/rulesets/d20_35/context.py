@@ -34,10 +34,8 @@ def always(_ctx: Ctx) -> bool:
 @dataclass(frozen=True)
 class ActionDef(BaseActionDef[Ctx]):
     """One d20_35 action, declared once: the contract's ActionDef, whose `cost` is a
-    budget.Cost (D35-09) and `provokes` a provoking.Scope (D35-11), with two words of d20's
-    own: `strenuous`, whether it strains a disabled creature (D35-48, disabled.py), and
-    `while_unable`, whether a creature that cannot act still takes it (its own roll: D35-31,
-    D35-50, D35-52 to D35-54)."""
+    budget.Cost (D35-09) and `provokes` a provoking.Scope (D35-11), whose `while_unable` are
+    a creature's own rolls (D35-31, D35-50, D35-52 to D35-54), with one word of d20's own:
+    `strenuous`, whether it strains a disabled creature (D35-48, disabled.py)."""
 
     strenuous: Callable[[Ctx], bool] = never
-    while_unable: bool = False

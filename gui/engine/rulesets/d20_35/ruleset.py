@@ -117,7 +117,7 @@ with_flags = within(
 class D20(GroupedByStat, ActionRuleset):
     """D35-01 to D35-81 with the SRD defaults of CFG-D35-1 where the excerpt is silent."""
 
-    handlers = ACTIONS
+    definitions = ACTIONS
     context = Ctx
     uses_contact = True
 
@@ -254,12 +254,6 @@ class D20(GroupedByStat, ActionRuleset):
     def cannot_act(self, enc: Encounter, c: Combatant) -> Notice | None:
         """Unconscious, dying, stable unconscious, dead or cowering (dying.unable)."""
         return dying.unable(c)
-
-    def acts_while_unable(self, kind: str) -> bool:
-        """Those its ActionDef says so (`while_unable`): its d%, its recovery rolls and its
-        rest (D35-50, D35-52, D35-53, D35-54), an unconscious rider's roll to stay in the
-        saddle (D35-31)."""
-        return any(a.kind == kind and a.while_unable for a in ACTIONS)
 
     @with_flags
     def due_rolls(self, enc: Encounter, entry: TurnEntry) -> list[DueRoll]:

@@ -74,7 +74,7 @@ with_flags = within(
 class Douaratil(GroupedByStat, ActionRuleset):
     """DOU-01 to DOU-73, with the adopted readings A-DOU-1 to A-DOU-32."""
 
-    handlers = tuple(k.definition() for k in ACTIONS)
+    definitions = tuple(k.definition() for k in ACTIONS)
     context = Ctx
     uses_contact = True
 

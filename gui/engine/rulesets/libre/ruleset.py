@@ -27,7 +27,7 @@ FREE_MOVES = "LIB-CFG-2"
 class Libre(GroupedByStat, ActionRuleset):
     """A generic d20-style ruleset: it proves the contract and serves games without a module."""
 
-    handlers = ACTIONS
+    definitions = ACTIONS
     context = Ctx
 
     def turn_mode(self, enc: Encounter) -> RankedInitiative:

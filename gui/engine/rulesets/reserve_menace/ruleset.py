@@ -5,7 +5,7 @@
 # RM-21 type or a REACTION, which its preview and resolution read through ctx.turn_notices()
 # and ctx.pay(); `while_unable` if a Terrassé still takes it; nothing provokes); its words in
 # ruleset_data/reserve_menace/ruleset.json (states, rules); its test in
-# tests/engine/rulesets/reserve_menace/. A new module also puts its ACTIONS in HANDLERS below.
+# tests/engine/rulesets/reserve_menace/. A new module also puts its ACTIONS in ACTIONS below.
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ from gui.engine.timing.windows import Offer
 from gui.engine.turns import AlternatingSides
 
 # Every action, in the order the dialog lists them.
-HANDLERS: tuple[ActionDef, ...] = (
+ACTIONS: tuple[ActionDef, ...] = (
     *attack.ACTIONS,
     *absorb.ACTIONS,
     *disarm.ACTIONS,
@@ -72,7 +72,7 @@ MOVE = "se_deplacer"  # RM-45: changing zone is the Move action, one of the type
 class ReserveMenace(ActionRuleset):
     """Passes with alternating initiative, Défense worn down, Encaisser, Réserve, Menace."""
 
-    handlers = HANDLERS
+    definitions = ACTIONS
     context = Ctx
 
     def turn_mode(self, enc: Encounter) -> AlternatingSides:

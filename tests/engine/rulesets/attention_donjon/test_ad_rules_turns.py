@@ -93,7 +93,9 @@ def test_ad_37_each_action_declares_what_it_spends_in_its_definition():
     (no table keyed by kind elsewhere); Dommages and the free rolls spend none."""
     t = _fight()
     rs = t.ruleset
-    costs = {d.kind: d.cost(rs.context(rs, t.enc, Action(d.kind, "a", "b"))) for d in rs.handlers}
+    costs = {
+        d.kind: d.cost(rs.context(rs, t.enc, Action(d.kind, "a", "b"))) for d in rs.definitions
+    }
     assert costs == {
         "attaquer": "standard",
         "dommages": None,
