@@ -21,8 +21,8 @@ from gui.boot.i18n import pick, tr
 from gui.control.controller import Controller
 from gui.dialogs.breakdown import rule_text
 from gui.engine.contract.aims import refusal, target_for
-from gui.engine.contract.base import FORCE, Action, ActionSpec, Override, Preview
-from gui.engine.contract.schema import Label
+from gui.engine.contract.values import FORCE, Action, ActionSpec, Override, Preview
+from gui.engine.core.words import Label
 from gui.engine.state.model import Combatant
 from gui.engine.timing.windows import offers_in
 from gui.widgets.field_editor import FieldEditor, make_editor, narrow

@@ -19,7 +19,9 @@ from PySide6.QtWidgets import (
 
 from gui.boot.i18n import either, pick, tr
 from gui.dialogs.odds_chart import DistributionChart, decimal, percent
-from gui.engine.contract.base import Notice, Preview, Ruleset, Term
+from gui.engine.contract.base import Ruleset
+from gui.engine.contract.values import Preview
+from gui.engine.core.words import Notice, Term
 
 _ROWS_SHOWN = 6
 _WARNING_STYLE = (

@@ -3,9 +3,10 @@ deals the damage, a non-lethal blow deals non-lethal damage)."""
 
 from __future__ import annotations
 
-from gui.engine.contract.base import Action, ActionSpec
-from gui.engine.contract.schema import FieldSpec, Label
+from gui.engine.contract.values import Action, ActionSpec
+from gui.engine.core.words import Label
 from gui.engine.state.model import StatValue
+from gui.engine.state.schema import FieldSpec
 
 # What the GM picked (the weapon, non-lethal…) goes on; a number typed for one roll (« Dés de
 # situation ± ») belongs to that roll and does not.

@@ -6,29 +6,29 @@ from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
 
-from gui.engine.contract.base import (
-    FORCE,
-    Action,
-    ActionError,
-    DiceRequest,
-    DiceResult,
-    Notice,
-    Preview,
-    Resolution,
-    is_log_append,
-    log_change,
-)
-from gui.engine.contract.schema import check_flags, check_value
+from gui.engine.checks.request import DiceRequest, DiceResult
+from gui.engine.contract.values import FORCE, Action, ActionError, Preview, Resolution
 from gui.engine.core.problems import BilingualError, Problem, json_path
+from gui.engine.core.words import Notice
 from gui.engine.dice.rolling import DiceExpr, rng_from_state, rng_state
 from gui.engine.files import storage
 from gui.engine.play import moves
-from gui.engine.play.moves import Destination
 from gui.engine.play.placing import grid_move_notices
 from gui.engine.rulesets import registry
-from gui.engine.state.changes import Change, ChangeError, ChangeSet, apply, change, revert
+from gui.engine.space.destination import Destination
+from gui.engine.state.changes import (
+    Change,
+    ChangeError,
+    ChangeSet,
+    apply,
+    change,
+    is_log_append,
+    log_change,
+    revert,
+)
 from gui.engine.state.effects import effects_of
 from gui.engine.state.model import DiceState, Encounter, LogEntry, TurnEntry, TurnState
+from gui.engine.state.schema import check_flags, check_value
 from gui.engine.timing import durations, windows
 from gui.engine.timing.windows import Offer
 from gui.engine.turns import Step, TurnContext, TurnError, TurnMode, history, switching
@@ -80,9 +80,11 @@ class Table:
         return DiceState(seed=self.enc.dice.seed, state=rng_state(self.rng))
 
     def save(self, path: Path, backups: Path | None = None) -> None:
-        """Save the encounter with the generator's current state (storage.save: atomic)."""
+        """Save the encounter with the generator's current state (storage.save: atomic). The
+        encounter was checked when loaded and at each change applied (`apply`): it is not
+        checked again as a whole at each save and autosave."""
         self.enc.dice = self.dice_state()
-        storage.save(self.enc, path, backups)
+        storage.save(self.enc, path, backups, checked=True)
 
     def preview(self, action: Action) -> Preview:
         """The ruleset's preview, with the blocking notice of an actor that cannot act."""
@@ -421,7 +423,7 @@ class Table:
         if new_round:
             parts += [
                 lambda: [log_change(enc, mode.round_log(step.turn.round))],
-                lambda: durations.at_round_start(enc),
+                lambda: durations.at_round_start(enc, ruleset),
                 lambda: ruleset.round_started(enc, step.turn.round),
             ]
         parts += [lambda changes=changes: _at_log_end(enc, changes) for changes in hooked]
@@ -430,9 +432,9 @@ class Table:
         after = mode.acting(step.turn)
         if (before and before.members) != (after and after.members):
             if before is not None:
-                parts.append(lambda: durations.at_turn(enc, before.members, "turn_end"))
+                parts.append(lambda: durations.at_turn(enc, ruleset, before.members, "turn_end"))
             if after is not None:
-                parts.append(lambda: durations.at_turn(enc, after.members, "turn_start"))
+                parts.append(lambda: durations.at_turn(enc, ruleset, after.members, "turn_start"))
                 parts.append(lambda: ruleset.turn_started(enc, after))
         parts.append(lambda: _at_log_end(enc, step.changes))
         changes = self._in_order(parts)
