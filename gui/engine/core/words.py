@@ -8,6 +8,8 @@ from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict
 
+from gui.engine.core.problems import Words
+
 
 class Label(BaseModel):
     """A text in French (shown first) and English."""
@@ -59,3 +61,20 @@ class Notice:
 
     def __str__(self) -> str:
         return f"{self.rule} {self.fr}".strip()
+
+
+class Told:
+    """A call told in French and English by its `words()`; `fr` and `en` read them."""
+
+    __slots__ = ()
+
+    def words(self) -> Words:
+        raise NotImplementedError
+
+    @property
+    def fr(self) -> str:
+        return self.words()[0]
+
+    @property
+    def en(self) -> str:
+        return self.words()[1]

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gui.engine.core.problems import Words
+from gui.engine.core.words import Told
 from gui.engine.grid.board import Board
 from gui.engine.grid.reach import Threat, threatens
 from gui.engine.grid.squares import Cell, Footprint, cell_text
@@ -18,7 +19,7 @@ Sides = Literal["left-right", "top-bottom"]
 
 
 @dataclass(frozen=True, slots=True)
-class FlankCall:
+class FlankCall(Told):
     """Whether the foe is flanked by the attacker and an ally, and why: the two squares whose
     centres the line joins and the opposite edges it crosses; or why not."""
 
@@ -27,14 +28,6 @@ class FlankCall:
     squares: tuple[Cell, Cell] | None = None
     sides: Sides | None = None
     reason: Literal["attacker", "allies", "line"] | None = None
-
-    @property
-    def fr(self) -> str:
-        return self.words()[0]
-
-    @property
-    def en(self) -> str:
-        return self.words()[1]
 
     def words(self, heads: Mapping[bool, Words] | None = None) -> Words:
         """The call in French and English, headed by `heads` (flanked or not: a ruleset's own

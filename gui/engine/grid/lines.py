@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from gui.engine.core.words import Told
 from gui.engine.grid.board import Board, Obstruction
 from gui.engine.grid.hits import Hit, Line
 from gui.engine.grid.squares import Cell, Footprint, Point, cell_corners, cell_text
@@ -29,7 +30,7 @@ class Cover(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class CoverCall:
+class CoverCall(Told):
     """The cover of a target against an attacker and why: the squares of each that count
     (D35-06: the attacker picks both), the corner of the attacker's square picked (ranged or
     reach, D35-01), and the lines that decide: from that corner, or all sixteen in melee and
@@ -50,14 +51,6 @@ class CoverCall:
     def deciding(self) -> Line:
         """The line that gives the cover (the first clear line when there is none)."""
         return max(self.lines, key=lambda line: line.level)
-
-    @property
-    def fr(self) -> str:
-        return self.words()[0]
-
-    @property
-    def en(self) -> str:
-        return self.words()[1]
 
     def words(self, heads: Mapping[Cover, tuple[str, str]] | None = None) -> tuple[str, str]:
         """The call in French and English, each cover named by `heads` (a ruleset's own
