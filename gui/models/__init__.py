@@ -4,18 +4,16 @@ touched them."""
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from gui.boot.i18n import pick
+from gui.control.controller import Controller
+from gui.engine.contract.base import Ruleset
 from gui.engine.state.model import Encounter, TurnEntry
 from gui.engine.state.touched import Touched
-
-if TYPE_CHECKING:
-    from gui.control.controller import Controller
-    from gui.engine.contract.base import Ruleset
 
 ID_ROLE = Qt.ItemDataRole.UserRole  # the combatant id (or side id, turn unit id) of a row
 # A column sized to its contents reads this many rows at most (those in sight first): a

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import (
     QAbstractListModel,
     QModelIndex,
@@ -14,11 +12,9 @@ from PySide6.QtCore import (
 )
 
 from gui.boot.i18n import logged, tr
+from gui.control.controller import Controller
 from gui.engine.state.model import LogEntry
 from gui.models import ROOT, FollowsController, bold_font
-
-if TYPE_CHECKING:
-    from gui.control.controller import Controller
 
 ACTOR_ROLE = Qt.ItemDataRole.UserRole + 1  # the acting combatant's id, or None
 TARGET_ROLE = Qt.ItemDataRole.UserRole + 2  # the target's id, or None

@@ -4,22 +4,18 @@ camp's minor extras sit together under one « Figurants mineurs » row."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 
 from gui.boot.i18n import either, labelled, language, pick, tr
-from gui.control.controller import Refused
+from gui.control.controller import Controller, Refused
 from gui.engine.edits import visibility
 from gui.engine.state.model import Combatant, Side
 from gui.engine.state.schema import FieldSpec, RulesetData
 from gui.engine.state.touched import Touched
 from gui.engine.turns import current_entry
 from gui.models import ID_ROLE, ROOT, FollowsController, badges_text, bold_font
-
-if TYPE_CHECKING:
-    from gui.control.controller import Controller
 
 NAME, STATE = range(2)
 KIND_ROLE = Qt.ItemDataRole.UserRole + 1  # SIDE, GROUP or COMBATANT

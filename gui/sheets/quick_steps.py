@@ -3,16 +3,12 @@ and its row in the turn order, without opening the sheet."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtWidgets import QMenu
 
 from gui.boot.i18n import message, pick, tr
+from gui.control.controller import Controller
 from gui.engine.core.problems import BilingualError
 from gui.engine.state.schema import FieldSpec
-
-if TYPE_CHECKING:
-    from gui.control.controller import Controller
 
 
 def quick_fields(controller: Controller, cid: str) -> list[FieldSpec]:
