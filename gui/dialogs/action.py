@@ -35,7 +35,7 @@ from gui.engine.play.next_steps import next_step
 from gui.engine.state.schema import FieldSpec
 from gui.engine.timing.windows import Offer
 from gui.engine.turns import current_entry
-from gui.window.prompts import Prompts
+from gui.widgets.prompts import Prompts
 
 _OUTCOME_COLOURS = {True: ("#e3f4e4", "#1b5e20"), False: ("#fde7e7", "#8e1c1c")}
 _NEUTRAL = ("#e6eef8", "#1d3f6e")

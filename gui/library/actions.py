@@ -14,7 +14,7 @@ from gui.engine.files import storage, write_back
 from gui.library import shelf
 from gui.library.import_dialog import ImportDialog
 from gui.library.write_back_dialog import WriteBackDialog
-from gui.window.prompts import Prompts
+from gui.widgets.prompts import Prompts
 
 
 class LibraryActions:

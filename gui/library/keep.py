@@ -9,7 +9,7 @@ from gui.boot.i18n import message, tr
 from gui.control.controller import Controller
 from gui.engine.files import library
 from gui.library import shelf
-from gui.window.prompts import Prompts
+from gui.widgets.prompts import Prompts
 
 
 def keep(controller: Controller, cid: str, prompts: Prompts) -> bool:

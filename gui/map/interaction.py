@@ -19,8 +19,8 @@ from gui.library.keep import keep_actions
 from gui.map.scene import EncounterScene
 from gui.map.tools import CONNECT, DRAW
 from gui.sheets.quick_steps import quick_step_actions
+from gui.widgets.prompts import Prompts
 from gui.widgets.toggle_action import toggle_action
-from gui.window.prompts import Prompts
 
 
 class MapInteraction(QObject):

@@ -37,7 +37,7 @@ from gui.library import shelf
 from gui.sheets import ErrorLabel
 from gui.sheets.table_field import catalog_name
 from gui.widgets.buttons import ok_cancel
-from gui.window.prompts import Prompts
+from gui.widgets.prompts import Prompts
 
 ON_GRID = " grid"  # the zone list's « sur la grille »: no zone id has a space
 LIBRARY = 1  # the library's tab, after the bestiary's

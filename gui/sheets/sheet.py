@@ -33,7 +33,7 @@ from gui.sheets.states import StatesBox
 from gui.sheets.table_field import TableField
 from gui.sheets.track import TracksBox
 from gui.widgets.field_editor import FieldEditor, make_editor
-from gui.window.prompts import Prompts
+from gui.widgets.prompts import Prompts
 
 LABEL_CHARS = 22  # field labels are at most this wide (in average characters), then wrap
 _UNBUILT = object()  # no field editors made yet (or the ruleset changed)

@@ -23,7 +23,7 @@ from gui.turns.cells import OrderCells, ReadsCombat, of_kind, show_with
 from gui.turns.columns import INIT, SIDE, STATES
 from gui.turns.initiative import InitiativeDialog
 from gui.turns.order import TurnOrderModel
-from gui.window.prompts import Prompts
+from gui.widgets.prompts import Prompts
 
 Icon = QStyle.StandardPixmap
 _SETS: dict[str, type[ModeActions]] = {}

@@ -41,7 +41,7 @@ from gui.turns.mode_actions import Dock, ModeActions, actions_class
 from gui.turns.order import TurnOrderModel
 from gui.turns.pending import PendingBox
 from gui.turns.roster_menu import roster_menu
-from gui.window.prompts import Prompts
+from gui.widgets.prompts import Prompts
 
 
 class TurnPanel(QWidget):

@@ -14,8 +14,8 @@ from gui.control.controller import Controller, Refused
 from gui.dialogs.add_state import condition_actions
 from gui.library.keep import keep_actions
 from gui.models.roster import SIDE, RosterModel
+from gui.widgets.prompts import Prompts
 from gui.widgets.toggle_action import toggle_action
-from gui.window.prompts import Prompts
 
 
 def roster_menu(

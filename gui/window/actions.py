@@ -15,9 +15,9 @@ from gui.dialogs.map_settings import BackgroundDialog, GridDialog
 from gui.dialogs.new_encounter import NewEncounterDialog
 from gui.map.scene import EncounterScene
 from gui.map.view import MapView
+from gui.widgets.prompts import Prompts
 from gui.window.file_actions import FileActions, suggested_name
 from gui.window.history_window import HistoryWindow
-from gui.window.prompts import Prompts
 
 
 class WindowActions:

@@ -18,11 +18,11 @@ from gui.models import round_text
 from gui.sheets.sheet import SheetWidget
 from gui.turns.panel import TurnPanel
 from gui.widgets import wheel_guard
+from gui.widgets.prompts import Prompts
 from gui.window.action_menu import add_actions
 from gui.window.file_actions import FileActions
 from gui.window.log_panel import LogPanel
 from gui.window.menus import Menus
-from gui.window.prompts import Prompts
 
 
 class MainWindow(QMainWindow):

@@ -15,11 +15,11 @@ from gui.map.scene import EncounterScene
 from gui.map.tools import CONNECT, DRAW, EDIT_TOOLS, RULER, SELECT, TERRAIN, WALL
 from gui.map.view import MapView
 from gui.turns.panel import TurnPanel
+from gui.widgets.prompts import Prompts
 from gui.window.actions import WindowActions
 from gui.window.file_actions import FileActions
 from gui.window.icons import icon_for
 from gui.window.players_actions import PlayersActions
-from gui.window.prompts import Prompts
 
 
 def _key(*keys: str | QKeySequence.StandardKey) -> list[QKeySequence]:

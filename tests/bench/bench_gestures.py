@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from gui.window.prompts import Prompts
+from gui.widgets.prompts import Prompts
 from tests.bench.bench_gui import _child_env, _run
 
 SMALL, LARGE = 10, 1000

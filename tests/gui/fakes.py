@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtTest import QTest
 
 from gui.dialogs.action import ActionDialog
-from gui.window.prompts import Prompts
+from gui.widgets.prompts import Prompts
 
 
 class ScriptedPrompts(Prompts):
