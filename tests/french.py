@@ -19,6 +19,8 @@ from collections.abc import Iterable, Iterator
 from functools import cache
 from pathlib import Path
 
+import msgspec
+
 from gui.engine.contract.base import Ruleset
 from gui.engine.state.model import Encounter
 
@@ -88,7 +90,7 @@ def _stock(ruleset: Ruleset, enc: Encounter) -> set[str]:
     and bestiary, but for the ruleset's defaults and choices, which it names in both
     languages."""
     data = json.loads((ruleset.folder / "ruleset.json").read_bytes())
-    held = json.loads(enc.model_dump_json(exclude={"log"}))
+    held = {k: v for k, v in msgspec.to_builtins(enc).items() if k != "log"}
     own = {s.strip() for s in _strings(held, False) if len(s.strip()) > 1}
     for stock in ("catalogs.json", "bestiary.json"):
         path = ruleset.folder / stock

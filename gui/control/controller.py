@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
+from msgspec import Struct
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoStack
 
@@ -43,8 +43,7 @@ class Refused(BilingualError):
     """What the controller tells the UI when an edit is refused; nothing was changed."""
 
 
-@dataclass(frozen=True)
-class Trial:
+class Trial(Struct, frozen=True):
     """What resolving `action` with `dice` would give (its Resolution and ChangeSet), worked
     out on the encounter as it stood at `version`; nothing was applied."""
 

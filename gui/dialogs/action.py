@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
+from msgspec.structs import replace
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSignalBlocker, QSize, Qt, Signal
 from PySide6.QtGui import QAction, QShowEvent
 from PySide6.QtWidgets import (

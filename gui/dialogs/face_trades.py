@@ -5,8 +5,8 @@ which may be traded again."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
+from msgspec.structs import replace
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import (

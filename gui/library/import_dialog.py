@@ -97,7 +97,7 @@ class ImportDialog(QDialog):
         templates = []
         for c in chosen:
             side = wanted or (c.side if c.side in sides else sides[0])
-            templates.append(portable(c).model_copy(update={"side": side}))
+            templates.append(portable(c).replace(side=side))
         where = self.zone.currentData()
         try:
             ids = self.controller.add_all(

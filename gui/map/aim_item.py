@@ -6,8 +6,7 @@ when there is one, and the call written beside the target in the ruleset's words
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from msgspec import Struct
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPen
 from PySide6.QtWidgets import (
@@ -39,8 +38,7 @@ FLANK = QColor("#6a1b9a")
 LABEL_WIDTH = 320.0  # scene units: the call's text wraps at this width
 
 
-@dataclass(frozen=True)
-class Aim:
+class Aim(Struct, frozen=True):
     """What the overlay draws: a cover call, maybe a flanking call, and the text beside the
     target (the calls in the GM's language)."""
 

@@ -13,9 +13,9 @@ whatever the screen's DPI."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 
+from msgspec import Struct
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetricsF, QPainter, QPen
 
@@ -31,8 +31,7 @@ PLATE_PAD = 0.3  # a plate's margin each side, of its text's height
 PLATE_CAP = 2.5  # no plates when their text would be taller than this much of the diameter
 
 
-@dataclass(frozen=True)
-class Line:
+class Line(Struct, frozen=True):
     """One text a token draws: where (item coordinates), at what height, on a plate or not."""
 
     text: str

@@ -3,8 +3,7 @@ camp's minor extras sit together under one « Figurants mineurs » row."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
+from msgspec import Struct
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QColor, QFont
 
@@ -31,8 +30,7 @@ BOXES_UP_TO = 6  # a counter whose maximum is this or less is drawn as boxes (Me
 GAUGE_UP_TO = 20  # a side resource with a larger range is bookkeeping: text only
 
 
-@dataclass(frozen=True)
-class Counter:
+class Counter(Struct, frozen=True):
     """A number the roster draws large and the GM changes in place: a side's resource
     (`owner` SIDE) or a combatant's stat (`owner` COMBATANT)."""
 

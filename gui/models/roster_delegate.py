@@ -13,8 +13,8 @@ refused value reported by the model's `refused`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
+from msgspec import Struct
 from PySide6.QtCore import QEvent, QModelIndex, QObject, QPointF, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import (
     QColor,
@@ -50,8 +50,7 @@ BOX_GAP = 3
 NAME_AT_LEAST = 60  # what a camp's name keeps beside its counters before they are cut
 
 
-@dataclass(frozen=True)
-class _Metrics:
+class _Metrics(Struct, frozen=True):
     """Sizes from the view's font, so that the counters follow the system's font size."""
 
     caption: QFont
@@ -127,8 +126,7 @@ class _Metrics:
         return sum(self.part_w(c) for c in counters) + SPACING * (len(counters) - 1) + 2 * PAD
 
 
-@dataclass(frozen=True)
-class _Part:
+class _Part(Struct, frozen=True):
     """Where one counter is drawn in a cell, and its clickable areas."""
 
     counter: Counter

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
 
+from msgspec import Struct
 from PySide6.QtCore import QPointF, QRectF
 
 BUCKET = 200.0  # scene units: the side of a bucket of the grid
@@ -20,8 +20,7 @@ TOUCH = 1.0  # rectangles that overlap by no more than this (scene units) are ap
 CROWD = 0.35  # the share of the map the plates may take at most
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(Struct, frozen=True):
     """A token as the placing sees it: its key, its disc and its plate under it (scene; a
     null rectangle when it has none: its disc is still kept clear, as is a group's label
     given as a disc)."""

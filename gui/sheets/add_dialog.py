@@ -292,7 +292,7 @@ class AddCombatantDialog(QDialog):
         """The combatant to add copies of: the library entry as saved, or a new sheet."""
         if self.tabs.currentIndex() == LIBRARY:
             kept = self.library_entry()
-            return kept.model_copy(update={"name": name, "side": side}) if kept else None
+            return kept.replace(name=name, side=side) if kept else None
         ruleset, entry = self.controller.ruleset, self.entry()
         tier = self.tier.currentData() if ruleset.data.tiers else None
         return roster_edits.blank(

@@ -65,7 +65,7 @@ class StatesBox(QGroupBox):
             self.error.set_error("")
         if c.states == self._shown:
             return
-        self._shown = [s.model_copy() for s in c.states]
+        self._shown = [s.replace() for s in c.states]
         for row in self.rows:
             # A row's button may be the one being clicked: delete it once its signal is done.
             self._layout.removeWidget(row)

@@ -7,9 +7,9 @@ the dock through what it is given (Dock), never the dock itself."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import ClassVar
 
+from msgspec import Struct
 from PySide6.QtCore import QModelIndex
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QStyle, QTableView, QWidget
@@ -47,8 +47,7 @@ def actions_class(mode: TurnMode) -> type[ModeActions]:
     return of_kind(mode, _SETS) or ModeActions
 
 
-@dataclass(frozen=True)
-class Dock:
+class Dock(Struct, frozen=True):
     """What a turn mode's GUI uses of the combat dock (TurnPanel gives it): the widget its
     dialogs open over, the controller and the prompts, « Suivant » (whose text a mode may
     change), the order (its rows, the one selected), and the dock's way to make an action,

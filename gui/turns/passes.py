@@ -58,7 +58,7 @@ class PassCells(OrderCells):
             )
         ]
         if entry.unit not in self._able:
-            after = self.turn.model_copy(update={"round": self.turn.round + 1})
+            after = self.turn.replace(round=self.turn.round + 1)
             upcoming = pick(self.mode.round_label(after))
             lines.append(tr("Ne peut plus agir avant : {round}").format(round=upcoming))
         return lines

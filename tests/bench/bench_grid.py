@@ -112,7 +112,7 @@ def bench_p3_grid() -> str:
     enc = make_big_encounter(COMBATANTS, ZONES)
     enc.map.grid = Grid(cell_px=40, snap=True)
     for i, c in enumerate(enc.combatants):
-        c.position = c.position.model_copy(update={"cell": (i % SIDE, i // SIDE * 10 + 5)})
+        c.position = c.position.replace(cell=(i % SIDE, i // SIDE * 10 + 5))
     enc.map.walls = [MapWall(start=w.start, end=w.end) for w in _walls(rng)]
     scene = EncounterScene(enc, registry.get(enc.ruleset))
     view = MapView(scene)

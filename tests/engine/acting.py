@@ -3,7 +3,7 @@ total, then the rolls that follow), resolve, prove the ChangeSet undoes exactly 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.values import FORCE, Action, Preview, Resolution

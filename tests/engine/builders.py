@@ -2,6 +2,8 @@
 
 import json
 
+import msgspec
+
 from gui.engine.files import storage
 from gui.engine.rulesets import registry
 from gui.engine.state.changes import apply, revert
@@ -42,8 +44,21 @@ def libre_demo() -> Encounter:
 
 
 def dump(enc):
-    """model_dump, plus a typed JSON form so that 1 and True are not taken for each other."""
-    return enc.model_dump(), json.dumps(enc.model_dump(mode="json"), sort_keys=True)
+    """The encounter as builtins, plus a typed JSON form so that 1 and True are not taken for
+    each other (a whole float and its int are the same number: a change reads 3 as 3.0 where
+    the field is a float)."""
+    plain = msgspec.to_builtins(enc)
+    return plain, json.dumps(_whole(plain), sort_keys=True)
+
+
+def _whole(value):
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [_whole(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _whole(v) for k, v in value.items()}
+    return value
 
 
 def round_trip(enc, cs):

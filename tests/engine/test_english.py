@@ -192,15 +192,15 @@ def test_conteurs_health_levels_read_in_english_and_the_gms_own_as_typed():
     ruleset = registry.get("conteur")
     enc = storage.loads(ruleset.demo_path.read_bytes(), "demo")
     c = enc.combatants[0]
-    track = c.tracks["sante"].model_copy(update={"marks": ["L", "L", "L", "", "", "", ""]})
-    hurt = c.model_copy(update={"tracks": {"sante": track}})
+    track = c.tracks["sante"].replace(marks=["L", "L", "L", "", "", "", ""])
+    hurt = c.replace(tracks={"sante": track})
     assert ruleset.badge_labels(enc, hurt)[0].en.startswith("Injured (-1) · Will")
     assert ruleset.badge_labels(enc, hurt)[0].fr.startswith("Blessé (-1) · Vol")
     health = next(t for t in ruleset.derived(enc, hurt) if t.label_en == "Health")
     assert health.english() == "CON-32 Health: Injured"
     levels = [dict(row) for row in hurt.stats["niveaux_sante"]]
     levels[2]["niveau"] = "Griffé"
-    renamed = hurt.model_copy(update={"stats": {**hurt.stats, "niveaux_sante": levels}})
+    renamed = hurt.replace(stats={**hurt.stats, "niveaux_sante": levels})
     assert ruleset.badge_labels(enc, renamed)[0].en.startswith("Griffé (-1)")
 
 

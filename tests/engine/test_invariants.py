@@ -3,10 +3,10 @@ ruleset's bounds is refused before it reaches the undo stack (or the rule clamps
 dice expressions are bounded in every part; text that UTF-8 cannot hold is refused."""
 
 import pytest
-from pydantic import ValidationError
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.values import Action, ActionError
+from gui.engine.core.checking import CheckError, checked
 from gui.engine.dice.rolling import MAX_EXPR_MODIFIER, DiceExpr, DiceInputError
 from gui.engine.files import storage
 from gui.engine.play.table import InputError, Table
@@ -103,9 +103,10 @@ def test_changes_elsewhere_are_not_blamed_on_an_untouched_bad_sheet():
         lambda: LogEntry(time=now(), action="Note", outcome=SURROGATE),
     ],
 )
-def test_text_that_utf8_cannot_hold_is_refused_by_the_model(make):
-    with pytest.raises(ValidationError):
-        make()
+def test_text_that_utf8_cannot_hold_is_refused_when_checked(make):
+    value = make()
+    with pytest.raises(CheckError):
+        checked(value, type(value))
 
 
 def test_a_pasted_lone_surrogate_in_a_sheet_is_refused_and_saving_goes_on(tmp_path):
@@ -123,7 +124,7 @@ def test_a_pasted_lone_surrogate_in_a_sheet_is_refused_and_saving_goes_on(tmp_pa
 
 def test_save_refuses_rather_than_crash_on_an_encounter_it_cannot_write(tmp_path):
     t = table()
-    t.enc.__dict__["notes"] = SURROGATE  # behind the model's back: it cannot happen otherwise
+    t.enc.notes = SURROGATE  # behind the changes' back: it cannot happen otherwise
     folder = tmp_path / "saves"
     folder.mkdir()
     with pytest.raises(storage.SaveError) as info:

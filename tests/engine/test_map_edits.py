@@ -1,6 +1,7 @@
 """map_edits: every builder's ChangeSet applies, does what it says, reverts exactly, and bad
 input is refused with a MapEditError (French and English) before anything changes."""
 
+import msgspec
 import pytest
 
 from gui.engine.edits import map as map_edits
@@ -196,7 +197,7 @@ def test_delete_zone_moves_occupants_off_the_map_when_no_zone_is_chosen():
 
 
 def test_delete_zone_keeps_a_cell_and_other_links_untouched():
-    x = fighter("x", "a", "z1").model_copy(update={"position": Position(zone="z1", cell=(2, 3))})
+    x = fighter("x", "a", "z1").replace(position=Position(zone="z1", cell=(2, 3)))
     enc = libre_encounter(x)
     apply(enc, map_edits.connect(enc, "z1", "z3", 4.0))
     apply(enc, map_edits.delete_zone(enc, "z2", None))
@@ -340,7 +341,7 @@ def test_set_background_round_trip_and_removal():
     bg = Background(path="cartes/gue.png", x=5, y=-3, scale=0.5, opacity=0.8)
     cs = map_edits.set_background(enc, bg)
     after = round_trip(enc, cs)
-    assert after[0]["map"]["background"] == bg.model_dump()
+    assert after[0]["map"]["background"] == msgspec.to_builtins(bg)
     apply(enc, cs)
     removal = map_edits.set_background(enc, None)
     assert removal.label == "Retirer le fond de carte"
@@ -353,7 +354,7 @@ def test_set_grid_round_trip_and_removal():
     grid = Grid(cell_px=40, cell_m=2, origin_x=3, origin_y=4, visible=False, snap=True)
     cs = map_edits.set_grid(enc, grid)
     after = round_trip(enc, cs)
-    assert after[0]["map"]["grid"] == grid.model_dump()
+    assert after[0]["map"]["grid"] == msgspec.to_builtins(grid)
     apply(enc, cs)
     round_trip(enc, map_edits.set_grid(enc, None))
     assert enc.map.grid == grid
@@ -388,9 +389,9 @@ def in_contact_pair(enc, a, b):
 def touching(x_zone, y_zone, z_zone="z3"):
     """x and y in contact, y and z in contact; zones z1–z2–z3 in a row."""
     x, y, z = fighter("x", "a", x_zone), fighter("y", "b", y_zone), fighter("z", "b", z_zone)
-    x = x.model_copy(update={"contacts": ["y"]})
-    y = y.model_copy(update={"contacts": ["x", "z"]})
-    z = z.model_copy(update={"contacts": ["y"]})
+    x = x.replace(contacts=["y"])
+    y = y.replace(contacts=["x", "z"])
+    z = z.replace(contacts=["y"])
     return libre_encounter(x, y, z)
 
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 from contextlib import suppress
-from dataclasses import replace
 
 import pytest
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.aims import target_for

@@ -4,6 +4,8 @@ state naming someone hidden and the GM's notes are gone, nothing hidden is left 
 
 from __future__ import annotations
 
+import msgspec
+
 from gui.engine.files import storage
 from gui.engine.play.players_copy import players_copy, secrets, seen_entry
 from gui.engine.rulesets import registry
@@ -61,7 +63,7 @@ def test_a_state_naming_someone_hidden_and_the_gm_s_notes_never_reach_the_copy()
     enc.combatant("aldric").states = [touched, State(key="a_terre", label="À terre")]
     enc.combatant("ogre").hidden = True
     copy = players_copy(enc)
-    saved = copy.model_dump_json()
+    saved = msgspec.json.encode(copy).decode()
     assert '"ogre"' not in saved and "Grommash" not in saved
     assert "trésor" not in saved and "trahira" not in saved
     assert [s.key for s in copy.combatant("aldric").states] == ["a_terre"]

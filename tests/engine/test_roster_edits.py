@@ -4,6 +4,7 @@ with a RosterEditError (French and English) before anything changes."""
 
 from types import SimpleNamespace
 
+import msgspec
 import pytest
 
 from gui.engine.core.words import Label
@@ -37,9 +38,7 @@ def from_bestiary(enc, name, side):
     """A bestiary template made into a Combatant the way the GUI does: blank + its stats."""
     template = next(t for t in LIBRE.bestiary if t.name == name)
     made = roster_edits.blank(LIBRE, enc, template.name, side, template.tier)
-    return made.model_copy(
-        update={"stats": {**made.stats, **template.stats}, "notes": template.notes}
-    ), template
+    return made.replace(stats={**made.stats, **template.stats}, notes=template.notes), template
 
 
 def ids(enc):
@@ -91,7 +90,7 @@ def test_adding_brigands_to_the_demo_never_repeats_a_name_or_an_id():
     enc = demo()
     assert {"Brigand 1", "Brigand 2"} <= {c.name for c in enc.combatants}
     bandit, _ = from_bestiary(enc, "Bandit", "brigands")
-    bandit = bandit.model_copy(update={"name": "Brigand"})
+    bandit = bandit.replace(name="Brigand")
     made, cs = roster_edits.add_combatants(LIBRE, enc, bandit, 3, zone="gue")
     apply(enc, cs)
     names = [c.name for c in enc.combatants]
@@ -107,7 +106,7 @@ def test_adding_brigands_to_the_demo_never_repeats_a_name_or_an_id():
 def test_add_without_zone_keeps_the_template_zone():
     enc = libre_encounter()
     gob, _ = from_bestiary(enc, "Gobelin", "a")
-    gob = gob.model_copy(update={"position": Position(zone="z3")})
+    gob = gob.replace(position=Position(zone="z3"))
     (cid,), cs = roster_edits.add_combatants(LIBRE, enc, gob, 1)
     apply(enc, cs)
     assert enc.combatant(cid).position.zone == "z3"
@@ -116,7 +115,7 @@ def test_add_without_zone_keeps_the_template_zone():
 def test_add_drops_template_contacts():
     enc = libre_encounter(fighter("x", "a"))
     gob, _ = from_bestiary(enc, "Gobelin", "b")
-    gob = gob.model_copy(update={"contacts": ["x"]})
+    gob = gob.replace(contacts=["x"])
     made, cs = roster_edits.add_combatants(LIBRE, enc, gob, 2, zone="z1")
     apply(enc, cs)
     assert all(enc.combatant(cid).contacts == [] for cid in made)
@@ -167,7 +166,7 @@ def test_add_to_an_unknown_side_is_refused():
 def test_add_a_template_with_an_impossible_stat_is_refused(stats, fr):
     enc = libre_encounter()
     gob, _ = from_bestiary(enc, "Gobelin", "b")
-    bad = gob.model_copy(update={"stats": {**gob.stats, **stats}})
+    bad = gob.replace(stats={**gob.stats, **stats})
     err = refused(enc, roster_edits.add_combatants, LIBRE, enc, bad, 3, "z1")
     assert fr in err.fr
 
@@ -186,8 +185,8 @@ def test_add_into_an_unknown_zone_never_reaches_the_encounter():
 
 
 def test_duplicate_numbers_copies_without_contacts_and_reverts():
-    x = fighter("x", "a", "z2", pv=7).model_copy(update={"name": "Nom", "contacts": ["y"]})
-    y = fighter("y", "b", "z2").model_copy(update={"contacts": ["x"]})
+    x = fighter("x", "a", "z2", pv=7).replace(name="Nom", contacts=["y"])
+    y = fighter("y", "b", "z2").replace(contacts=["x"])
     enc = libre_encounter(x, y)
     made, cs = roster_edits.duplicate(LIBRE, enc, "x", 2)
     assert len(set(made)) == 2 and not {"x", "y"} & set(made)
@@ -220,9 +219,9 @@ def test_duplicate_count_outside_1_to_200_is_refused(count):
 
 
 def three_in_contact():
-    x = fighter("x", "a").model_copy(update={"contacts": ["y", "w"]})
-    y = fighter("y", "b").model_copy(update={"contacts": ["x"]})
-    w = fighter("w", "b").model_copy(update={"contacts": ["x"]})
+    x = fighter("x", "a").replace(contacts=["y", "w"])
+    y = fighter("y", "b").replace(contacts=["x"])
+    w = fighter("w", "b").replace(contacts=["x"])
     return libre_encounter(x, y, w)
 
 
@@ -448,7 +447,7 @@ def test_set_states_applies_and_reverts():
         State(key="x_beni", label="Béni", expiry=Expiry(at="rounds", rounds=3)),
     ]
     after = round_trip(enc, roster_edits.set_states(enc, "ysolde", states))
-    assert after[0]["combatants"][0]["states"] == [s.model_dump() for s in states]
+    assert after[0]["combatants"][0]["states"] == [msgspec.to_builtins(s) for s in states]
     assert enc.combatant("ysolde").states == []
 
 

@@ -6,6 +6,7 @@ test_<set>_data.py.
 
 import json
 
+import msgspec
 import pytest
 
 from gui.engine.files import storage
@@ -24,7 +25,7 @@ RULESETS = registry.available()
 
 def _data(ruleset_id: str) -> RulesetData:
     path = registry.RULESET_DATA_DIR / ruleset_id / "ruleset.json"
-    return RulesetData.model_validate_json(path.read_bytes())
+    return msgspec.json.decode(path.read_bytes(), type=RulesetData)
 
 
 def _json(ruleset_id: str, name: str):

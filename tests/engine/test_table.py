@@ -1,5 +1,6 @@
 """The Table façade: moves and contacts, sheet edits, turn steps, dice state — all as ChangeSets."""
 
+import msgspec
 import pytest
 
 from gui.engine.dice.rolling import rng_from_state
@@ -51,12 +52,12 @@ def test_move_to_unknown_zone_is_refused():
 )
 def test_impossible_sheet_values_are_refused_with_a_located_message(key, value, fr):
     t = Table(libre_encounter(fighter("x", "a")))
-    before = t.enc.model_dump()
+    before = msgspec.to_builtins(t.enc)
     with pytest.raises(InputError) as err:
         t.edit_stat("x", key, value)
     assert err.value.problem.path == f"$.combatants[0].stats.{key}"
     assert fr in err.value.problem.fr and err.value.problem.en
-    assert t.enc.model_dump() == before
+    assert msgspec.to_builtins(t.enc) == before
 
 
 def test_sheet_edit_applies_and_reverts():

@@ -3,6 +3,7 @@ bestiary whose sheets must pass the ruleset's own schema."""
 
 import json
 
+import msgspec
 import pytest
 
 from gui.engine.edits import roster as roster_edits
@@ -158,23 +159,23 @@ def test_armour_defence_range(defense, ok):
 
 def test_edit_weapons_on_a_sheet_applies_and_reverts():
     t = Table(libre_encounter(fighter("x", "a")))
-    before = t.enc.model_dump()
+    before = msgspec.to_builtins(t.enc)
     rows = catalog_rows("armes")[:3]
     cs = t.edit_stat("x", "armes", rows)
     t.apply(cs)
     assert t.enc.combatant("x").stats["armes"] == rows
     t.revert(cs)
-    assert t.enc.model_dump() == before
+    assert msgspec.to_builtins(t.enc) == before
 
 
 def test_edit_weapons_with_a_bad_row_is_an_input_error_with_path_and_row():
     t = Table(libre_encounter(fighter("x", "a"), fighter("y", "b")))
-    before = t.enc.model_dump()
+    before = msgspec.to_builtins(t.enc)
     with pytest.raises(InputError) as err:
         t.edit_stat("y", "armes", [{"nom": "Dague"}, {"nom": "Arc", "attaque": "x"}])
     assert err.value.problem.path == "$.combatants[1].stats.armes"
     assert "ligne 2" in err.value.fr and "row 2" in err.value.en
-    assert t.enc.model_dump() == before
+    assert msgspec.to_builtins(t.enc) == before
 
 
 # Bestiary -----------------------------------------------------------------------------------
@@ -184,9 +185,7 @@ def made(template, side="b"):
     """A bestiary entry made into a Combatant: a blank sheet updated with the entry's stats."""
     enc = libre_encounter()
     blank = roster_edits.blank(LIBRE, enc, template.name, side, template.tier)
-    return blank.model_copy(
-        update={"stats": {**blank.stats, **template.stats}, "notes": template.notes}
-    )
+    return blank.replace(stats={**blank.stats, **template.stats}, notes=template.notes)
 
 
 @pytest.mark.parametrize("template", LIBRE.bestiary, ids=lambda t: t.name)

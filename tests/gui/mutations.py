@@ -26,6 +26,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
+from msgspec import Struct
+
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.values import Action
 from gui.engine.core.problems import BilingualError
@@ -304,8 +306,7 @@ def boundary_values(spec) -> list[Any]:
     return out
 
 
-@dataclass(frozen=True)
-class Mutation:
+class Mutation(Struct, frozen=True):
     """One change to the document: where, what, and the value put there."""
 
     path: str

@@ -1,9 +1,10 @@
 """The action dialog and menu on the libre demo: breakdown, odds, dice modes, apply, undo."""
 
-from dataclasses import replace
 from fractions import Fraction
 
+import msgspec
 import pytest
+from msgspec.structs import replace
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -234,9 +235,9 @@ def test_one_appliquer_resolves_once_and_reuses_the_preview_shown(qtbot, ctl, mo
 def test_a_trial_changes_nothing_and_is_applied_while_the_encounter_stays(qtbot, ctl, monkeypatch):
     action = Action("attack", "ysolde", "brig1")
     dice = DiceResult.typed_faces("10", ctl.preview(action).dice)
-    before = ctl.enc.model_dump(mode="json")
+    before = msgspec.to_builtins(ctl.enc)
     trial = ctl.trial(action, dice)
-    assert ctl.enc.model_dump(mode="json") == before and ctl.undo_stack.count() == 0
+    assert msgspec.to_builtins(ctl.enc) == before and ctl.undo_stack.count() == 0
     assert trial.resolution.outcome_fr == "Touché : 15 contre Défense 12"
     calls = counting(monkeypatch, ctl.ruleset, "resolve")
     assert ctl.resolve(action, dice, trial) is trial.resolution

@@ -2,9 +2,8 @@
 outre » (FORCE, G-3), rolls the rules give no dice for (aggregate_only, G-6), counted faces
 (face_values) and the action's own labels for its overridable values."""
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 from PySide6.QtWidgets import QApplication
 
 from gui.boot.app import open_encounter

@@ -2,6 +2,7 @@
 goblin mage (Difficulté 3, TV-AD-01) with typed dice, « Suite : Dommages », the mage
 Secoué in the sheet, on its token and in the log; undo restores everything."""
 
+import msgspec
 import pytest
 from PySide6.QtCore import Qt
 
@@ -34,7 +35,7 @@ def window(qtbot, ctl):
 
 
 def dump(ctl):
-    return ctl.enc.model_dump(exclude={"dice"})
+    return {k: v for k, v in msgspec.to_builtins(ctl.enc).items() if k != "dice"}
 
 
 def open_dialog(qtbot, ctl, kind, actor, target):

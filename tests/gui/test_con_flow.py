@@ -2,6 +2,7 @@
 a pistol shot at the ghoul behind the car with typed dice, damage through the bodywork,
 soak, the health track marked and the wound penalty in the ghoul's next pool; undo."""
 
+import msgspec
 import pytest
 from PySide6.QtCore import Qt
 
@@ -20,7 +21,7 @@ def ctl():
 
 
 def dump(ctl):
-    return ctl.enc.model_dump(exclude={"dice"})
+    return {k: v for k, v in msgspec.to_builtins(ctl.enc).items() if k != "dice"}
 
 
 def dialog_for(qtbot, ctl, kind, actor, target=None, options=None):

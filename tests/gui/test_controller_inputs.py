@@ -5,6 +5,7 @@ import inspect
 import json
 import typing
 
+import msgspec
 import pytest
 
 from gui.boot.app import open_encounter
@@ -28,7 +29,7 @@ def ctl(qapp):
 
 
 def snapshot(ctl) -> tuple:
-    return json.dumps(ctl.enc.model_dump(mode="json")), ctl.undo_stack.count(), ctl.path
+    return json.dumps(msgspec.to_builtins(ctl.enc)), ctl.undo_stack.count(), ctl.path
 
 
 def entry_points() -> list[tuple[str, str]]:

@@ -31,7 +31,7 @@ def _window(laptop_window, edit):
 
 def _place(enc, cid, cell):
     c = enc.combatant(cid)
-    c.position = c.position.model_copy(update={"cell": cell})
+    c.position = c.position.replace(cell=cell)
 
 
 def _dialog(window, qtbot, actor, target, kind):

@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QLabel
 
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller
+from gui.engine.core.copies import deep_copy
 from gui.engine.core.words import Label, Term
 from gui.engine.rulesets.conteur.initiative import ConteurDeclarations
 from gui.engine.state.schema import Choice, FieldSpec
@@ -128,12 +129,12 @@ def test_start_goes_straight_to_the_declarations(panel, qtbot):
 
 def test_declaring_suivant_initiative_act_and_round_two(panel, qtbot):
     ctl, stack = panel.ctl, panel.ctl.undo_stack
-    snapshots = [(stack.index(), ctl.enc.turn.model_copy(deep=True))]
+    snapshots = [(stack.index(), deep_copy(ctl.enc.turn))]
 
     def step(entries: int = 1) -> None:
         """What the GM just did made exactly `entries` undo entries; remember the turn."""
         assert stack.index() == snapshots[-1][0] + entries
-        snapshots.append((stack.index(), ctl.enc.turn.model_copy(deep=True)))
+        snapshots.append((stack.index(), deep_copy(ctl.enc.turn)))
 
     panel.start_action.trigger()
     step()

@@ -5,6 +5,7 @@ hit that stands goes on to its exploding damage."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from gui.boot.app import open_encounter
@@ -25,7 +26,7 @@ def ctl():
 
 
 def dump(ctl):
-    return ctl.enc.model_dump(exclude={"dice"})
+    return {k: v for k, v in msgspec.to_builtins(ctl.enc).items() if k != "dice"}
 
 
 def dialog_for(qtbot, ctl, kind, actor, target, window=None, **options):

@@ -78,5 +78,5 @@ def test_save_as_proposes_the_encounter_name_not_its_id(name, stem):
     from gui.engine.files.blank import blank_encounter
     from gui.window.file_actions import suggested_name
 
-    enc = blank_encounter("libre").model_copy(update={"name": name, "id": "x-id"})
+    enc = blank_encounter("libre").replace(name=name, id="x-id")
     assert suggested_name(enc) == stem

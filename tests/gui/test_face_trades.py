@@ -1,9 +1,8 @@
 """The Coup de Poker in the dice box (AD-26): each 6 may be traded for 1 success and an
 extra die, rolled by the app or typed by the GM, and traded again when it shows a 6."""
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QLabel
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import random
 
+import msgspec
 import pytest
 from PySide6.QtWidgets import QLabel
 
@@ -76,7 +77,7 @@ def leaks(ctl, view: PlayersWindow) -> list[str]:
     hidden += [z.name for z in enc.map.zones if z.id not in shown]
     names = {n for n in hidden if not any(n in s for s in seen_names)}
     copy = players_copy(enc)
-    saved = copy.model_dump_json()
+    saved = msgspec.json.encode(copy).decode()
     summary = summary_html(copy, ruleset, None, players=True)
     found = []
     for where, text in [("view", t) for t in players_texts(view)] + [("summary", summary)]:

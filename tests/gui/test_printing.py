@@ -199,7 +199,7 @@ def test_cli_summary_to_an_unwritable_place_exits_1(qapp, tmp_path, capsys):
 
 
 def test_an_encounter_without_a_map_prints_without_a_picture(qapp, tmp_path):
-    enc = load(DEMO).model_copy(update={"map": Map()})
+    enc = load(DEMO).replace(map=Map())
     doc = summary_document(enc, RULESET)
     assert "Ysolde la Rousse" in doc.toPlainText() and "Carte" not in doc.toPlainText()
     assert write_pdf(enc, RULESET, tmp_path / "sans-carte.pdf") == 1

@@ -1,6 +1,7 @@
 """Camps' resources and Réserves in the roster (counters edited in place), minors grouped, and
 the sheet's group titles and per-combatant tracks, on the reserve_menace demo."""
 
+import msgspec
 import pytest
 from PySide6.QtCore import QModelIndex, QPoint, Qt
 from PySide6.QtWidgets import QStyleOptionViewItem, QTreeView
@@ -152,17 +153,17 @@ def test_set_counter_goes_to_the_controller_and_a_refusal_changes_nothing(ctl, q
     assert model.set_counter(camp(model), "reserve", 5)
     assert resources(ctl)["reserve"] == 5 and ctl.undo_stack.count() == 1
     assert ctl.undo_stack.undoText() == "Les contrebandiers : Réserve du MJ"
-    before = ctl.enc.model_dump_json()
+    before = msgspec.json.encode(ctl.enc)
     with qtbot.waitSignal(model.refused) as blocker:
         assert not model.set_counter(camp(model), "reserve", 13)
     assert blocker.args[0].fr == "Les contrebandiers : Réserve du MJ : hors de 0–12"
     assert blocker.args[0].en == "Les contrebandiers: GM's Réserve: outside 0–12"
-    assert ctl.enc.model_dump_json() == before and ctl.undo_stack.count() == 1
+    assert msgspec.json.encode(ctl.enc) == before and ctl.undo_stack.count() == 1
     with pytest.raises(Refused, match="hors de 0–5"):
         ctl.set_resource("contrebandiers", "menace", 6)
     with pytest.raises(Refused, match="Introuvable"):
         ctl.set_resource("nobody", "menace", 1)
-    assert ctl.enc.model_dump_json() == before
+    assert msgspec.json.encode(ctl.enc) == before
     assert not model.set_counter(model.index_of("contrebandier_1").parent(), "reserve", 1)
     assert model.set_counter(model.index_of("ilse"), "reserve", 4)
     assert ctl.enc.combatant("ilse").stats["reserve"] == 4

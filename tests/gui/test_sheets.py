@@ -3,6 +3,7 @@
 import json
 import shutil
 
+import msgspec
 import pytest
 from PySide6.QtCore import QEvent, Qt
 from PySide6.QtGui import QFocusEvent, QTextCursor
@@ -77,7 +78,7 @@ def derived_lines(sheet):
 
 
 def test_out_of_range_and_bad_dice_are_refused_inline(sheet, ctl):
-    before = ctl.enc.model_dump_json()
+    before = msgspec.json.encode(ctl.enc)
     sheet.editors["pv_max"].committed.emit(0)
     error = sheet.errors["pv_max"]
     assert not error.isHidden()
@@ -88,7 +89,7 @@ def test_out_of_range_and_bad_dice_are_refused_inline(sheet, ctl):
     degats.widget.editingFinished.emit()
     assert sheet.errors["degats"].text().startswith("Dégâts : ")
     assert degats.widget.text() == "1d8+3"
-    assert ctl.enc.model_dump_json() == before
+    assert msgspec.json.encode(ctl.enc) == before
     assert ctl.undo_stack.count() == 0
     sheet.editors["pv_max"].widget.setValue(30)  # a good edit clears the message
     assert error.isHidden() and stats(ctl)["pv_max"] == 30
@@ -103,9 +104,9 @@ def test_weapon_from_the_catalog_then_cell_edits_then_delete(qtbot, sheet, ctl):
     assert ctl.undo_stack.count() == 1 and table.grid.rowCount() == 1
     table.grid.item(0, 1).setText("2")
     assert stats(ctl)["armes"] == [{**sword, "attaque": 2}]
-    before = ctl.enc.model_dump_json()
+    before = msgspec.json.encode(ctl.enc)
     table.grid.item(0, 1).setText("beaucoup")
-    assert ctl.enc.model_dump_json() == before
+    assert msgspec.json.encode(ctl.enc) == before
     assert "nombre entier attendu" in table.error.text() and not table.error.isHidden()
     assert table.grid.item(0, 1).text() == "2"
     table.pick.activated.emit(table.pick.findText("Ligne vide"))
@@ -160,7 +161,7 @@ def track_ctl(tmp_path):
     folder = tmp_path / "libre_pistes"
     shutil.copytree(table.ruleset.folder, folder)
     data = json.loads((folder / "ruleset.json").read_text())
-    data["tracks"] = [HEALTH.model_dump()]
+    data["tracks"] = [msgspec.to_builtins(HEALTH)]
     (folder / "ruleset.json").write_text(json.dumps(data))
     table.ruleset = Libre(folder)
     return Controller(table)
@@ -303,7 +304,7 @@ def test_sheet_follows_undo_of_an_add(qtbot, sheet, ctl):
 
 def test_pasted_over_long_text_is_refused_with_a_message_never_cut(qtbot, sheet, ctl):
     """Issue 13: the sheet's name and dice fields used to cut a paste at their length."""
-    before = ctl.enc.model_dump_json()
+    before = msgspec.json.encode(ctl.enc)
     long_name = "Ysolde " * 40  # 280 characters
     sheet.name_edit.setText(long_name)
     sheet.name_edit.setModified(True)
@@ -314,12 +315,12 @@ def test_pasted_over_long_text_is_refused_with_a_message_never_cut(qtbot, sheet,
     degats.widget.setText("1d6+" + "1" * 60)
     degats.widget.editingFinished.emit()
     assert sheet.errors["degats"].text() == "Dégâts : 40 caractères au plus"
-    assert ctl.enc.model_dump_json() == before and ctl.undo_stack.count() == 0
+    assert msgspec.json.encode(ctl.enc) == before and ctl.undo_stack.count() == 0
 
 
 def test_typed_values_beyond_the_rules_are_explained_not_dropped(qtbot, sheet, ctl):
     """Issue 17, deliver 3: 99999 typed was dropped in silence, and 30/24 PV accepted."""
-    before = ctl.enc.model_dump_json()
+    before = msgspec.json.encode(ctl.enc)
     pv = sheet.editors["pv"]
     pv.widget.lineEdit().selectAll()
     qtbot.keyClicks(pv.widget, "99999")
@@ -330,7 +331,7 @@ def test_typed_values_beyond_the_rules_are_explained_not_dropped(qtbot, sheet, c
     assert "Points de vie : au plus Points de vie max. (24)" in sheet.errors["pv"].text()
     assert "$" not in sheet.errors["pv"].text()  # the GM's words, no JSON path
     assert pv.widget.value() == 24
-    assert ctl.enc.model_dump_json() == before and ctl.undo_stack.count() == 0
+    assert msgspec.json.encode(ctl.enc) == before and ctl.undo_stack.count() == 0
     pv.widget.setValue(20)
     assert sheet.errors["pv"].isHidden() and stats(ctl)["pv"] == 20
 

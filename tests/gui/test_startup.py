@@ -57,7 +57,7 @@ def test_the_main_window_takes_the_first_window_s_place(qtbot, monkeypatch, capf
 def test_nothing_of_the_engine_is_imported_before_the_first_paint():
     code = (
         "import sys; from gui.boot import startup; "
-        "print(sorted(m for m in sys.modules if m.startswith(('gui.engine.', 'pydantic'))"
+        "print(sorted(m for m in sys.modules if m.startswith(('gui.engine.', 'msgspec'))"
         " and m not in ('gui.engine.core', 'gui.engine.core.assets')))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

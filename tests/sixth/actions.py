@@ -229,7 +229,7 @@ def adjacent(a: Combatant, b: Combatant) -> bool:
 
 
 def provoked(enc: Encounter, mover: Combatant, cell: tuple[int, int] | None) -> list[Change]:
-    after = mover.model_copy(update={"position": mover.position.model_copy(update={"cell": cell})})
+    after = mover.replace(position=mover.position.replace(cell=cell))
     edits = Edits(enc)
     for foe in enc.combatants:
         if foe.side != mover.side and adjacent(mover, foe) and not adjacent(after, foe):

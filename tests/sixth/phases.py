@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from msgspec import Meta, field
 
 from gui.engine.core.words import Label
 from gui.engine.state.model import Encounter, TurnEntry, TurnState, register_turn_state
@@ -17,15 +17,15 @@ FAST = 8  # SIX-01: from this speed on, a unit acts in both phases
 class PhaseEntry(TurnEntry):
     """A unit with the phases it acts in this round and those it has acted in."""
 
-    phases: list[int] = Field(default_factory=list)
-    acted_in: list[int] = Field(default_factory=list)
+    phases: list[int] = field(default_factory=list)
+    acted_in: list[int] = field(default_factory=list)
 
 
 @register_turn_state
 class PhaseState(TurnState):
     mode: Literal["phases"] = "phases"
-    phase: int = Field(default=1, ge=1, le=2)
-    order: list[PhaseEntry] = Field(default_factory=list)
+    phase: Annotated[int, Meta(ge=1, le=2)] = 1
+    order: list[PhaseEntry] = field(default_factory=list)
 
 
 class Phases(TurnMode):

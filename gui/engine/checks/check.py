@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
+
+from msgspec import Struct
 
 from gui.engine.checks.edges import DISADVANTAGE, Edge, EdgeRoll
 from gui.engine.checks.kept import Joint, KeptFaces
@@ -17,8 +18,7 @@ from gui.engine.dice.rolling import DiceInputError
 Kind = Literal["critical", "success", "failure", "fumble"]
 
 
-@dataclass(frozen=True)
-class Naturals:
+class Naturals(Struct, frozen=True):
     """Rules read on the natural faces, whatever the modifiers and the target.
 
     `tops_succeed`: this many top faces (20 on a d20, 6s on d6) succeed automatically, a
@@ -49,8 +49,7 @@ def triples(edge: Edge, count_all: bool = False) -> Naturals:
     return Naturals(3, True, 3, True, fictitious, count_all)
 
 
-@dataclass(frozen=True)
-class Check:
+class Check(Struct, frozen=True):
     """Dice + modifier against a target: success on total >= target (D35-80, DOU-31), or on
     total > target when `strict` (CFG-D35-14's alternative)."""
 
@@ -60,8 +59,7 @@ class Check:
     naturals: Naturals = NO_NATURALS
 
 
-@dataclass(frozen=True, order=True)
-class CheckOutcome:
+class CheckOutcome(Struct, frozen=True, order=True):
     """One outcome: the total, whether it succeeded, critical, fumble, decided by the natural
     faces (`automatic`), and the top faces on the kept dice (DOU-35: +1 damage each)."""
 
@@ -107,8 +105,7 @@ def judge(kept: KeptFaces, check: Check) -> CheckOutcome:
     )
 
 
-@dataclass(frozen=True)
-class CheckOdds:
+class CheckOdds(Struct, frozen=True):
     """Exact odds of a check before the dice: the joint of its outcomes and summaries."""
 
     outcomes: Joint[CheckOutcome]
@@ -164,8 +161,7 @@ def check_typed(
     return judge(reading.kept, check), reading.assumed
 
 
-@dataclass(frozen=True)
-class ChainStep:
+class ChainStep(Struct, frozen=True):
     """One roll of the chain, made only if every earlier one succeeded (pure data)."""
 
     label: str
@@ -194,8 +190,7 @@ def miss_chance_step(percent: int, label: str, rule: str) -> ChainStep:
     return ChainStep(label, rule, EdgeRoll(1, 100), Check(0, percent, strict=True))
 
 
-@dataclass(frozen=True)
-class ChainOdds:
+class ChainOdds(Struct, frozen=True):
     """Exact odds of a chain: each step alone, the chance each step is rolled at all, and
     the chance the whole chain succeeds (every step does)."""
 

@@ -6,8 +6,10 @@ import functools
 import random
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import astuple, dataclass, replace
 from typing import Literal, get_args
+
+from msgspec import Struct
+from msgspec.structs import astuple, replace
 
 from gui.engine.checks.kept import Joint, KeptFaces, check_dice, kept_dice, kept_of, read_kept
 from gui.engine.core.words import Term
@@ -72,8 +74,7 @@ def _joint(count: int, sides: int, edge: Edge, method: EdgeMethod) -> Joint[Kept
     return Joint({KeptFaces(*k): w for k, w in weights.items()})
 
 
-@dataclass(frozen=True)
-class EdgeRoll:
+class EdgeRoll(Struct, frozen=True):
     """`count` d`sides` read as a check roll, with an edge rolled by a CFG-DOU-1 method.
 
     Faces are typed in the order rolled: "keep" takes count + 1 dice; "two_rolls" the first
@@ -179,8 +180,7 @@ _WORDS = {
 }
 
 
-@dataclass(frozen=True)
-class EdgeSource:
+class EdgeSource(Struct, frozen=True):
     """One reason for advantage or disadvantage, e.g. ("Cible invisible", "DOU-39", True,
     "Invisible target")."""
 
@@ -190,8 +190,7 @@ class EdgeSource:
     label_en: str = ""
 
 
-@dataclass(frozen=True)
-class NetEdge:
+class NetEdge(Struct, frozen=True):
     """The netted edge: the dice to roll and the terms of the breakdown (G-2)."""
 
     roll: EdgeRoll

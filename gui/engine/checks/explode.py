@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
+
+from msgspec import Struct
 
 from gui.engine.checks.check import CheckOdds
 from gui.engine.dice.odds import Distribution, sum_dice
@@ -72,8 +73,7 @@ def exploding_distribution(
     return sum_dice(count, sides, modifier, explode_on=face, explode_depth=cap)
 
 
-@dataclass(frozen=True)
-class Bounded:
+class Bounded(Struct, frozen=True):
     """Exact weights of every total up to `bound` and the weight of all totals above it,
     over the common denominator `total`: an endless distribution told without truncation."""
 
@@ -156,8 +156,7 @@ def threshold_critical(taken: int, threshold: int, out_of_points: bool = False) 
     return taken > threshold or (out_of_points and taken > 0)
 
 
-@dataclass(frozen=True)
-class DamageRoll:
+class DamageRoll(Struct, frozen=True):
     """`dice` d`sides` exploding from `explode_on` (None: they do not explode) + modifier,
     at most `cap` explosions per die (CFG-DOU-2; None: no cap, A-DOU-2), then taken with
     resistance and vulnerability (DOU-61)."""

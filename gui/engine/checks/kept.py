@@ -6,14 +6,14 @@ import functools
 import math
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gui.engine.dice.odds import Joint
 from gui.engine.dice.rolling import MAX_EXPR_COUNT, MAX_EXPR_SIDES, DiceInputError
 
 
-@dataclass(frozen=True, order=True)
-class KeptFaces:
+class KeptFaces(Struct, frozen=True, order=True):
     """What the rules read on one roll of kept dice.
 
     `tops` and `ones` count the kept dice on the highest face (the 6 of a d6, the 20 of a

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import bisect
 import itertools
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
+
+from msgspec import Struct
 
 from gui.engine.dice.odds import Distribution
 
@@ -16,8 +17,7 @@ TieEnd = Literal["attacker", "defender", "reroll", "tie"]
 Winner = Literal["attacker", "defender", "reroll", "tie"]
 
 
-@dataclass(frozen=True)
-class TieRule:
+class TieRule(Struct, frozen=True):
     """How a tie on the totals ends: the higher modifier first (if `higher_modifier`), then
     `then` when the modifiers are equal too."""
 
@@ -47,8 +47,7 @@ def opposed_outcome(
     return ties.then
 
 
-@dataclass(frozen=True)
-class OpposedOdds:
+class OpposedOdds(Struct, frozen=True):
     """Exact odds: `greater`, `equal`, `less` for one pair of rolls (attacker's total vs the
     defender's); `attacker`, `defender`, `tie` once the tie rule has settled ties (rerolls
     are followed to the end: `tie` is 0 unless the rule leaves ties to the GM)."""

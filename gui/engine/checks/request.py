@@ -4,16 +4,16 @@ rolled by the app, typed face by face, or typed as an aggregate."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from gui.engine.checks.typed import TypedRoll, parse_typed_roll
 from gui.engine.core.words import Label
 from gui.engine.dice.rolling import DiceExpr, DiceInputError, parse_aggregate, parse_faces
 
 
-@dataclass(frozen=True)
-class FaceTrade:
+class FaceTrade(Struct, frozen=True):
     """A face the roller may trade, after seeing the dice, for `worth` and one extra die
     rolled and counted by the same rules, whose own `face` may be traded again (AD-26, for
     one). `label` names the trade as the ruleset does, `rule` cites it. In a faces list each
@@ -25,8 +25,7 @@ class FaceTrade:
     rule: str = ""
 
 
-@dataclass(frozen=True)
-class DiceRequest:
+class DiceRequest(Struct, frozen=True):
     """Which dice a resolution needs, and what a typed aggregate means and may be.
 
     `face_values` (one value per face, from 1) makes the roll a count: each die adds the
@@ -84,8 +83,7 @@ class DiceRequest:
         return [f for i, f in enumerate(faces) if i not in extras]
 
 
-@dataclass(frozen=True)
-class DiceResult:
+class DiceResult(Struct, frozen=True):
     """The dice of one roll: rolled by the app, typed face by face, or a typed aggregate.
 
     `trades`: the indexes of the faces traded for an extra die (DiceRequest.trade), each

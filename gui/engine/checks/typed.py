@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import NamedTuple
+
+from msgspec import Struct
 
 from gui.engine.checks.edges import EdgeRoll
 from gui.engine.checks.kept import KeptFaces
@@ -18,8 +19,7 @@ _HINT_FR = "ex. 14, 14 6x2 (deux 6), 4 1x2 (deux 1), 15 6x2/3 (deux 6 gardés su
 _HINT_EN = "e.g. 14, 14 6x2 (two 6s), 4 1x2 (two 1s), 15 6x2/3 (two 6s kept of three rolled)"
 
 
-@dataclass(frozen=True)
-class TypedRoll:
+class TypedRoll(Struct, frozen=True):
     """A roll typed as its dice total (without modifiers), with the counts a rule may need.
 
     `tops` and `ones` are counted on the kept dice, `all_tops` and `all_ones` on every die

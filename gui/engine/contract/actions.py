@@ -4,7 +4,8 @@ read (ActionCtx: the action, its actor and target, its options), the ruleset tha
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.base import Ruleset
@@ -13,8 +14,7 @@ from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Combatant, Encounter, Expiry, State
 
 
-@dataclass(frozen=True)
-class ActionCtx:
+class ActionCtx(Struct, frozen=True):
     """One action being previewed or resolved: its actor, target, options and flags."""
 
     ruleset: Ruleset
@@ -72,8 +72,7 @@ def _none(_ctx: object) -> None:
     return None
 
 
-@dataclass(frozen=True)
-class ActionDef[C: ActionCtx]:
+class ActionDef[C: ActionCtx](Struct, frozen=True):
     """One action of a ruleset, declared once and nowhere else (issue 35, the one way to
     declare an action): its kind, whether the actor has it and its fields (`spec`), its
     preview, its resolution, what it costs of the turn (`cost`, in the ruleset's own budget

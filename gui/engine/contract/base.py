@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
 
-from pydantic import TypeAdapter
+import msgspec
 
 from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract import public
@@ -41,9 +41,6 @@ from gui.engine.state.schema import RulesetData, StateSpec, Template
 from gui.engine.timing.windows import Offer
 from gui.engine.turns import TurnMode
 
-_CATALOGS = TypeAdapter(dict[str, list[dict[str, Scalar]]])
-_BESTIARY = TypeAdapter(list[Template])
-
 
 class Ruleset(ABC):
     """A rules system: data from `ruleset_data/<id>/`, logic in its module."""
@@ -55,7 +52,7 @@ class Ruleset(ABC):
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
-        self.data = RulesetData.model_validate_json((folder / "ruleset.json").read_bytes())
+        self.data = msgspec.json.decode((folder / "ruleset.json").read_bytes(), type=RulesetData)
 
     @property
     def id(self) -> str:
@@ -69,13 +66,15 @@ class Ruleset(ABC):
     def catalogs(self) -> dict[str, list[dict[str, Scalar]]]:
         """Pick lists of table fields (`catalogs.json`: weapons, armour…), by catalog name."""
         path = self.folder / "catalogs.json"
-        return _CATALOGS.validate_json(path.read_bytes()) if path.is_file() else {}
+        if not path.is_file():
+            return {}
+        return msgspec.json.decode(path.read_bytes(), type=dict[str, list[dict[str, Scalar]]])
 
     @cached_property
     def bestiary(self) -> list[Template]:
         """Ready-made sheets (`bestiary.json`) the GM can add and then edit."""
         path = self.folder / "bestiary.json"
-        return _BESTIARY.validate_json(path.read_bytes()) if path.is_file() else []
+        return msgspec.json.decode(path.read_bytes(), type=list[Template]) if path.is_file() else []
 
     def flag(self, enc: Encounter, flag_id: str) -> bool | int | str:
         """A house-rule flag's value in this encounter, or its default (G-5)."""

@@ -5,8 +5,9 @@ logged undo entry. The durations are those of durations.py."""
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from gui.engine.contract.base import Ruleset
 from gui.engine.core.problems import BilingualError
@@ -26,14 +27,16 @@ class ConditionError(BilingualError, ValueError):
     """A condition that cannot be put on as asked; nothing was changed."""
 
 
-@dataclass(frozen=True)
-class Duration:
+class Duration(Struct, frozen=True):
     """How long a condition lasts as the GM chooses it: until removed, `rounds` rounds, until
     the start or end of the next turn of its owner or of its source, or until used."""
 
     lasting: Lasting = "removed"
     rounds: int = 0
     whose: Literal["owner", "source"] = "owner"
+
+
+UNTIL_REMOVED = Duration()
 
 
 def free_key(label: str) -> str:
@@ -47,7 +50,7 @@ def condition(
     enc: Encounter,
     cid: str,
     key: str,
-    duration: Duration = Duration(),
+    duration: Duration = UNTIL_REMOVED,
     source: str | None = None,
     name: str = "",
     text: str = "",

@@ -49,7 +49,7 @@ class Edits:
 
     def states(self, cid: str) -> list[State]:
         """A copy of the combatant's states as written so far."""
-        return [s.model_copy() for s in self.get(("combatants", cid, "states"))]
+        return [s.replace() for s in self.get(("combatants", cid, "states"))]
 
     def add_state(self, cid: str, state: State) -> None:
         """Add a state (replacing one with the same key)."""

@@ -60,11 +60,7 @@ def join_units(units: list[TurnEntry], follows: Mapping[str, str]) -> list[TurnE
         into = members[dst]
         into.insert(into.index(followed) + 1 if followed in into else len(into), cid)
         home[cid] = dst
-    return [
-        u.model_copy(update={"members": m})
-        for u, m in zip(units, members, strict=True)
-        if m or not u.members
-    ]
+    return [u.replace(members=m) for u, m in zip(units, members, strict=True) if m or not u.members]
 
 
 def ridden(enc: Encounter, c: Combatant, along: set[str]) -> Combatant | None:

@@ -5,9 +5,11 @@ dice, a turn's due rolls, a track as shown, and the resolution with its log line
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Literal
+
+from msgspec import Struct, field
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.core.problems import BilingualError, Words
@@ -21,8 +23,7 @@ from gui.engine.state.schema import FieldSpec
 Whom = Literal["any", "other", "foe", "ally", "ally_or_self", "self"]
 
 
-@dataclass(frozen=True)
-class Aim:
+class Aim(Struct, frozen=True):
     """`whom`: "foe" (another side), "ally" (its own side, not itself), "ally_or_self",
     "self", "other" (anyone but itself) or "any". `out_of_fight`: whether a combatant out of
     the fight (Ruleset.is_out) may be aimed at. `rule`: the rule that says so (the action's
@@ -46,8 +47,7 @@ class ActionError(BilingualError, ValueError):
     """An action whose options do not fit (bad input); nothing is changed."""
 
 
-@dataclass(frozen=True)
-class ActionSpec:
+class ActionSpec(Struct, frozen=True):
     """An action the actor can take: its label, rule, options and overridable values."""
 
     kind: str
@@ -64,8 +64,7 @@ class ActionSpec:
     aim: Aim = ANYONE
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(Struct, frozen=True):
     """An action as chosen in the dialog: who, at whom, with which options and GM overrides;
     `window`: the reaction window it is taken in (a reaction, or the step that goes on)."""
 
@@ -77,8 +76,7 @@ class Action:
     window: str | None = None
 
 
-@dataclass(frozen=True)
-class Preview:
+class Preview(Struct, frozen=True):
     """What an action will take before the dice: terms, target number, dice and exact odds."""
 
     action: Action
@@ -113,8 +111,7 @@ def chained(dice: DiceResult, k: int, request: DiceRequest) -> int:
     return dice.then[k].total(request)
 
 
-@dataclass(frozen=True)
-class DueRoll:
+class DueRoll(Struct, frozen=True):
     """A roll a combatant's turn starts with (a dying creature's, a running one's…): the
     action that makes it, and why."""
 
@@ -124,8 +121,7 @@ class DueRoll:
     rule: str
 
 
-@dataclass(frozen=True)
-class TrackView:
+class TrackView(Struct, frozen=True):
     """How a track is shown: a (name, note) row per box, e.g. health levels and their wound
     penalty, the glyph drawn for each stored mark, and each mark in words for tooltips and
     screen readers (« létal »)."""
@@ -141,8 +137,7 @@ class TrackView:
         return TrackView(self.rows_en or self.rows, self.glyphs, self.names_en or self.names)
 
 
-@dataclass(frozen=True)
-class Resolution:
+class Resolution(Struct, frozen=True):
     """What happened: outcome in French and English, the terms, the dice, the log entry.
 
     `success`: hit or miss (None when the action has none). `asks`: questions the GM

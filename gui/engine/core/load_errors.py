@@ -1,4 +1,4 @@
-"""Why a file does not load: pydantic and JSON errors turned into located, bilingual LoadErrors."""
+"""Why a file does not load: msgspec's and JSON's errors as located, bilingual LoadErrors."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import json
 import re
 from typing import Any
 
-from pydantic import ValidationError
+import msgspec
 
+from gui.engine.core.checking import inner_type
 from gui.engine.core.problems import json_path
 
 
@@ -31,105 +32,114 @@ class LoadError(Exception):
 
 
 _PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
-_AT_LINE = re.compile(r"^(.*) at line (\d+) column (\d+)$", re.S)
 _ID_PATTERN = "^[A-Za-z0-9_.:-]+$"
-_TAGS = {
+_AT = re.compile(r" - at `(?:(?P<key>key) in )?(?P<path>\$[^`]*)`")
+_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+|\.\.\.)\]")
+# How msgspec names a JSON type, as the GM reads it.
+_TYPES = {
     "int": ("entier", "integer"),
     "float": ("nombre", "number"),
     "str": ("texte", "text"),
-    "constrained-str": ("texte", "text"),
     "bool": ("vrai/faux", "true/false"),
-    "list[str]": ("liste de textes", "list of texts"),
-    "list[constrained-str]": ("liste de textes", "list of texts"),
-    "list[dict": ("tableau (liste de lignes)", "table (list of rows)"),
+    "array": ("liste", "list"),
+    "object": ("objet", "object"),
+    "null": ("null", "null"),
+    "datetime": ("date et heure (ISO 8601)", "date and time (ISO 8601)"),
 }
-
-
-def _tag(member: str) -> tuple[str, str]:
-    """How a union's member type reads in a message (a table's type is long: its start)."""
-    return _TAGS.get(member) or _TAGS.get(member.split("[constrained")[0], (member, member))
-
-
-_DATETIME = ("date et heure attendues (ISO 8601)", "date and time expected (ISO 8601)")
-_SIMPLE = {
-    "missing": ("clé obligatoire absente", "required key missing"),
-    "extra_forbidden": ("clé inconnue", "unknown key"),
-    "string_type": ("texte attendu", "text expected"),
-    "string_unicode": (
-        "texte invalide : un caractère qui n’est pas de l’Unicode",
-        "invalid text: a character that is not Unicode",
-    ),
-    "int_type": ("nombre entier attendu", "whole number expected"),
-    "int_from_float": ("nombre entier attendu", "whole number expected"),
-    "float_type": ("nombre attendu", "number expected"),
-    "finite_number": ("nombre fini attendu", "finite number expected"),
-    "bool_type": ("vrai/faux attendu", "true/false expected"),
-    "list_type": ("liste attendue", "list expected"),
-    "tuple_type": ("liste attendue", "list expected"),
-    "dict_type": ("objet attendu", "object expected"),
-    "model_type": ("objet attendu", "object expected"),
-    "model_attributes_type": ("objet attendu", "object expected"),
-    "none_required": ("null attendu", "null expected"),
-    "datetime_type": _DATETIME,
-    "datetime_parsing": _DATETIME,
-    "datetime_from_date_parsing": _DATETIME,
-    "timezone_aware": ("fuseau horaire requis", "timezone required"),
+_EXPECTED = {
+    "int": ("nombre entier attendu", "whole number expected"),
+    "float": ("nombre attendu", "number expected"),
+    "str": ("texte attendu", "text expected"),
+    "bool": ("vrai/faux attendu", "true/false expected"),
+    "array": ("liste attendue", "list expected"),
+    "object": ("objet attendu", "object expected"),
+    "null": ("null attendu", "null expected"),
+    "datetime": ("date et heure attendues (ISO 8601)", "date and time expected (ISO 8601)"),
 }
-# The model's own checks raise English ValueErrors; the common ones have a French twin here.
-_VALUE_ERRORS = {
-    "an edge joins two different zones": "une liaison joint deux zones différentes",
-}
-# Bound errors: pydantic type → (context key, French, English).
 _BOUNDS = {
-    "greater_than": ("gt", "supérieur à", "greater than"),
-    "greater_than_equal": ("ge", "au moins", "at least"),
-    "less_than": ("lt", "inférieur à", "less than"),
-    "less_than_equal": ("le", "au plus", "at most"),
+    ">": ("supérieur à", "greater than"),
+    ">=": ("au moins", "at least"),
+    "<": ("inférieur à", "less than"),
+    "<=": ("au plus", "at most"),
 }
-# Length errors: pydantic type → (context key, French, English, unit French, unit English).
-_LENGTHS = {
-    "string_too_short": ("min_length", "au moins", "at least", "caractère", "character"),
-    "too_short": ("min_length", "au moins", "at least", "élément", "item"),
-    "string_too_long": ("max_length", "au plus", "at most", "caractère", "character"),
-    "too_long": ("max_length", "au plus", "at most", "élément", "item"),
-}
+_UNITS = {"str": ("caractère", "character"), "array": ("élément", "item"), "object": ("clé", "key")}
+_MISSING = re.compile(r"Object missing required field `(?P<name>[^`]+)`")
+_UNKNOWN = re.compile(r"Object contains unknown field `(?P<name>[^`]+)`")
+_WRONG = re.compile(r"Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`")
+_BOUND = re.compile(r"Expected `(?P<kind>\w+)` (?P<op>[<>]=?) (?P<n>[-\d.e+]+)$")
+_LENGTH = re.compile(r"Expected `(?P<kind>\w+)` of length (?P<op>[<>]=? )?(?P<n>\d+)$")
+_PATTERN = re.compile(r"Expected `str` matching regex '(?P<pattern>.*)'$")
+_ENUM = re.compile(r"Invalid enum value (?P<value>.*)$")
 
 
-def _fmt(x: Any) -> str:
-    return str(int(x)) if isinstance(x, float) and x.is_integer() else str(x)
+def _fmt(x: str) -> str:
+    number = float(x)
+    return str(int(number)) if number.is_integer() else x
 
 
-def _explain(err: Any) -> tuple[str, str]:
-    """French and English for one pydantic error (its type, context and message)."""
-    kind, ctx, msg = err["type"], err.get("ctx") or {}, err["msg"]
-    if kind in _SIMPLE:
-        return _SIMPLE[kind]
-    if kind in _BOUNDS:
-        key, fr, en = _BOUNDS[kind]
-        return f"{fr} {_fmt(ctx.get(key))} attendu", f"{en} {_fmt(ctx.get(key))} expected"
-    if kind in _LENGTHS:
-        key, fr, en, unit_fr, unit_en = _LENGTHS[kind]
-        n = ctx.get(key)
+def reason(message: str) -> tuple[str, str]:
+    """What is wrong with a value, in French and English, from msgspec's message (its
+    place, « - at `$…` », left out) or the engine's own « français / English »."""
+    text = _AT.split(message, maxsplit=1)[0] if _AT.search(message) else message
+    return _explain(text)
+
+
+def _explain(text: str) -> tuple[str, str]:
+    if found := _MISSING.fullmatch(text):
+        return "clé obligatoire absente", "required key missing"
+    if found := _UNKNOWN.fullmatch(text):
+        return "clé inconnue", "unknown key"
+    if found := _WRONG.fullmatch(text):
+        kinds = [k for k in found["want"].split(" | ") if k != "null"] or ["null"]
+        kinds.sort(key=lambda k: list(_TYPES).index(k) if k in _TYPES else len(_TYPES))
+        if len(kinds) == 1:
+            return _EXPECTED.get(kinds[0], (f"{kinds[0]} attendu", f"{kinds[0]} expected"))
+        names = [_TYPES.get(k, (k, k)) for k in kinds]
+        return (
+            "type non permis ici, attendu : " + ", ".join(n[0] for n in names),
+            "type not allowed here, expected: " + ", ".join(n[1] for n in names),
+        )
+    if found := _BOUND.fullmatch(text):
+        fr, en = _BOUNDS[found["op"]]
+        n = _fmt(found["n"])
+        return f"{fr} {n} attendu", f"{en} {n} expected"
+    if found := _LENGTH.fullmatch(text):
+        n = int(found["n"])
+        unit_fr, unit_en = _UNITS.get(found["kind"], ("élément", "item"))
         plural = "s" * (n != 1)
+        if not found["op"]:
+            return (
+                f"liste de {n} {unit_fr}{plural} attendue",
+                f"list of {n} {unit_en}{plural} expected",
+            )
+        fr, en = _BOUNDS[found["op"].strip()]
         return f"{fr} {n} {unit_fr}{plural}", f"{en} {n} {unit_en}{plural}"
-    if kind == "string_pattern_mismatch":
-        if ctx.get("pattern") == _ID_PATTERN:
+    if found := _PATTERN.fullmatch(text):
+        if found["pattern"] == _ID_PATTERN:
             return (
                 "identifiant invalide : lettres sans accent, chiffres et _ . : - seulement",
                 "invalid id: unaccented letters, digits and _ . : - only",
             )
-        if str(ctx.get("pattern", "")).startswith("^#"):
+        if found["pattern"].startswith("^#"):
             return "couleur #rrvvbb attendue", "colour #rrggbb expected"
-        return f"forme non permise ({ctx.get('pattern')})", msg
-    if kind == "literal_error":
-        return f"valeur non permise, attendu : {ctx.get('expected')}", msg
-    if kind == "value_error":
-        text = msg.removeprefix("Value error, ")
-        if " / " in text:  # the engine's own checks say it in French, then English
-            fr, en = text.split(" / ", 1)
-            return fr, en
-        return _VALUE_ERRORS.get(text, f"valeur incohérente : {text}"), text
-    return f"valeur refusée ({kind})", msg
+        return f"forme non permise ({found['pattern']})", f"form not allowed ({found['pattern']})"
+    if found := _ENUM.fullmatch(text):
+        return f"valeur non permise : {found['value']}", f"value not allowed: {found['value']}"
+    if text.startswith("Invalid RFC3339"):
+        return _EXPECTED["datetime"]
+    if text == "Number out of range":
+        return "nombre hors limites", "number out of range"
+    if text.startswith("invalid text"):
+        return (
+            "texte invalide : un caractère qui n’est pas de l’Unicode",
+            "invalid text: a character that is not Unicode",
+        )
+    if text.startswith("not a JSON value"):
+        return "nombre fini attendu", "finite number expected"
+    if " / " in text:  # the engine's own checks say it in French, then English
+        fr, en = text.split(" / ", 1)
+        return fr, en
+    return f"valeur incohérente : {text}", text
 
 
 def _key(part: str | int) -> str | int:
@@ -146,78 +156,94 @@ def _path(parts: list[str | int]) -> str:
     return out
 
 
-def _walk(doc: Any, loc: tuple[str | int, ...], kind: str) -> tuple[list[str | int], list[Any]]:
-    """Split a pydantic location into the part that exists in the document and the rest."""
-    node, real = doc, []
-    for i, part in enumerate(loc):
-        in_dict = isinstance(node, dict) and isinstance(part, str) and part in node
-        if in_dict or (isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node)):
-            node = node[part]
-        elif kind == "missing" and i == len(loc) - 1:
-            real.append(part)
-            return real, []
+def _steps(path: str) -> list[str | int]:
+    """`$.a[3].b[...]` → ["a", 3, "b", ...] (msgspec names no dict key: `...` stands for it)."""
+    steps: list[str | int] = []
+    for field, index in _STEP.findall(path[1:]):
+        if field:
+            steps.append(field)
         else:
-            return real, list(loc[i:])  # union members ("int", "list[str]") or "[key]"
-        real.append(part)
-    return real, []
+            steps.append(... if index == "..." else int(index))  # type: ignore[arg-type]
+    return steps
+
+
+def _joined(message: str) -> tuple[str, str | None, bool]:
+    """msgspec's text, the place it names (a check of a part read later, such as a turn
+    state, names its place inside the whole: the places join) and whether a key is wrong."""
+    places = list(_AT.finditer(message))
+    if not places:
+        return message, None, False
+    text = message[: places[0].start()]
+    path = "$"
+    for found in reversed(places):
+        path += found["path"][1:]
+    return text, path, places[0]["key"] is not None
+
+
+def _fails(value: Any, place: Any) -> bool:
+    try:
+        msgspec.json.decode(msgspec.json.encode(value), type=place)
+    except (msgspec.ValidationError, TypeError, ValueError):
+        return True
+    return False
+
+
+def _located(doc: Any, place: Any, steps: list[Any], missing: str | None) -> list[str | int]:
+    """The steps of a path with each dict key msgspec left unnamed found in `doc`: the first
+    key whose value does not read as the dict's value type."""
+    real: list[str | int] = []
+    node = doc
+    for step in steps:
+        if step is ...:
+            value_type = inner_type(place, "")
+            bad = (
+                [k for k, v in node.items() if _fails(v, value_type)]
+                if isinstance(node, dict)
+                else []
+            )
+            if not bad:
+                break
+            step, place = bad[0], value_type
+        else:
+            place = inner_type(place, step)
+        real.append(step)
+        try:
+            node = node[step]
+        except (KeyError, IndexError, TypeError):
+            break
+    if missing is not None:
+        real.append(missing)
+    return real
 
 
 def validation_error(
-    exc: ValidationError, doc: Any, source: str, prefix: tuple[str, ...] = ()
+    exc: msgspec.ValidationError, doc: Any, place: Any, source: str, prefix: tuple[str, ...] = ()
 ) -> LoadError:
-    """The LoadError for the first of pydantic's errors, at the deepest path the file has."""
-    errors = exc.errors(include_url=False, include_input=False)
-    errors = [{**e, "loc": prefix + tuple(e["loc"])} for e in errors]
-    first = errors[0]
-    if first["type"] == "json_invalid":
-        return parse_error(first["msg"].removeprefix("Invalid JSON: "), source)
-    real, rest = _walk(doc, first["loc"], first["type"])
-    fr, en = _explain(first)
-    same = 1
-    if "[key]" in rest:
+    """The LoadError for msgspec's error when `doc` was read as the type `place`, at the
+    precise path in the file (`prefix`: where `doc` sits in the file)."""
+    text, path, bad_key = _joined(str(exc))
+    found = _MISSING.fullmatch(text) or _UNKNOWN.fullmatch(text)
+    steps = _located(doc, place, _steps(path or "$"), found["name"] if found else None)
+    fr, en = _explain(text)
+    if bad_key:
         fr, en = f"nom de clé invalide : {fr}", f"invalid key name: {en}"
-    elif rest:
-        # A union (a sheet stat, a flag) fails once per member type: say it once, list the types.
-        members = [
-            str(e["loc"][len(real)])
-            for e in errors
-            if len(e["loc"]) > len(real) and _walk(doc, e["loc"], e["type"])[0] == real
-        ]
-        if len(members) > 1:
-            same = len(members)
-            tags = [_tag(m) for m in members]
-            fr = "type non permis ici, attendu : " + ", ".join(t[0] for t in tags)
-            en = "type not allowed here, expected: " + ", ".join(t[1] for t in tags)
-    if len(errors) > same:
-        more = len(errors) - same
-        fr, en = f"{fr} (et {more} autre(s) erreur(s))", f"{en} (and {more} more)"
-    return LoadError(_path(real), fr, en, file=source)
+    return LoadError(_path([*prefix, *steps]), fr, en, file=source)
 
 
-# Of the errors of a union (a sheet's value: whole number, number, text…), the one that says
-# what is wrong with the value rather than with its type.
-_TELLING = ("finite_number", "string_unicode", *_BOUNDS, *_LENGTHS)
+_BYTE = re.compile(r"^(?:JSON is malformed: )?(?P<what>.*?) \(byte (?P<at>\d+)\)$")
 
 
-def reason(exc: ValidationError) -> tuple[str, str]:
-    """What is wrong with an assigned value, in French and English (no library dump)."""
-    errors = exc.errors(include_url=False, include_input=False)
-    telling = [e for e in errors if e["type"] in _TELLING]
-    return _explain((telling or errors)[0])
-
-
-def parse_error(message: str, source: str) -> LoadError:
-    """A JSON syntax error, with its line and column."""
-    found = _AT_LINE.match(message)
-    if not found:
-        return LoadError("$", f"JSON invalide : {message}", f"invalid JSON: {message}", file=source)
-    what, line, column = found.groups()
+def parse_error(message: str, data: bytes, source: str) -> LoadError:
+    """A JSON syntax error (msgspec's `message` on `data`), with its line and column."""
+    found = _BYTE.match(message)
+    if message.startswith("Input data was truncated") or found is None:
+        at, what = len(data), ""
+    else:
+        at, what = int(found["at"]), found["what"]
+    line = data.count(b"\n", 0, at) + 1
+    column = len(data[data.rfind(b"\n", 0, at) + 1 : at].decode("utf-8", "replace")) + 1
     where_fr, where_en = f"ligne {line}, colonne {column}", f"line {line}, column {column}"
-    if "recursion limit" in what:
-        return LoadError(
-            "$", f"imbrication trop profonde ({where_fr})", f"nesting too deep ({where_en})", source
-        )
-    if what.startswith("EOF"):
+    if not what:
         return LoadError(
             "$",
             f"fin de fichier inattendue ({where_fr}) : fichier tronqué ?",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 Words = tuple[str, str]  # a text the GM reads, in French and in English
 
@@ -16,8 +16,7 @@ class BilingualError(Exception):
         self.en = en
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(Struct, frozen=True):
     """What is wrong and where: `path` is a JSON path such as `$.combatants[2].stats.pv`."""
 
     path: str

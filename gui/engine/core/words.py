@@ -3,24 +3,21 @@ with its rule (Term), a warning or a block with its rule (Notice)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 
-from pydantic import BaseModel, ConfigDict
+from msgspec import Struct
 
 from gui.engine.core.problems import Words
 
 
-class Label(BaseModel):
+class Label(Struct, frozen=True, forbid_unknown_fields=True):
     """A text in French (shown first) and English."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     fr: str
     en: str
 
 
-@dataclass(frozen=True)
-class Term:
+class Term(Struct, frozen=True):
     """One term of a computed value, with the spec rule that produced it (G-2).
 
     An int value is a modifier added to the total; any other value is shown as it is.
@@ -48,8 +45,7 @@ class Term:
         return f"{self.rule} {label}{colon}{value}"
 
 
-@dataclass(frozen=True)
-class Notice:
+class Notice(Struct, frozen=True):
     """A warning (an illegal action is a warning, never a block: G-3)."""
 
     rule: str

@@ -6,8 +6,9 @@ import random
 import re
 import struct
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Self
+
+from msgspec import Struct
 
 from gui.engine.core.problems import BilingualError
 
@@ -123,8 +124,7 @@ def parse_aggregate(text: str | int, minimum: int, maximum: int) -> int:
     return value
 
 
-@dataclass(frozen=True)
-class DiceExpr:
+class DiceExpr(Struct, frozen=True):
     """A dice expression such as 1d20+5, 4d6kh3, 2d20kl1 or 3d6! (explode on the max face).
 
     Explosion: a die showing its maximum face rolls one more die added to its own total, which

@@ -126,7 +126,7 @@ def delete_zone(enc: Encounter, zid: str, evacuate_to: str | None) -> ChangeSet:
     changes: list[Change] = []
     for c in enc.combatants:
         if c.position.zone == zid:
-            moved = c.position.model_copy(update={"zone": evacuate_to})
+            moved = c.position.replace(zone=evacuate_to)
             changes.append(change(enc, ("combatants", c.id, "position"), moved))
             line = move_log.evacuated_entry(enc, c, zone.name, evacuate_to)
             changes.append(log_change(enc, line, changes))
@@ -188,7 +188,7 @@ def set_edge_length(enc: Encounter, a: str, b: str, length_m: float | None) -> C
         raise MapEditError("Ces zones ne sont pas reliées", "These zones are not linked")
     if length_m is not None and not 0 <= length_m <= 100_000:
         raise MapEditError("Longueur entre 0 et 100 000 m", "Length between 0 and 100,000 m")
-    edges = [e.model_copy() for e in enc.map.edges]
+    edges = [e.replace() for e in enc.map.edges]
     edges[i] = Edge(a=edges[i].a, b=edges[i].b, length_m=length_m)
     fr, en = ("inconnue", "unknown") if length_m is None else (f"{length_m:g} m",) * 2
     return ChangeSet(

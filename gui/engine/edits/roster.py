@@ -7,6 +7,7 @@ import re
 import unicodedata
 
 from gui.engine.contract.base import Ruleset
+from gui.engine.core.copies import deep_copy
 from gui.engine.core.problems import BilingualError, Problem
 from gui.engine.core.words import Label
 from gui.engine.edits.map import COLOUR
@@ -121,14 +122,8 @@ def add_combatants(
         cid = new_id(taken, name)
         taken.add(cid)
         names.add(name)
-        made = template.model_copy(
-            deep=True,
-            update={
-                "id": cid,
-                "name": name,
-                "contacts": [],
-                "position": Position(zone=where, cell=cells[i]),
-            },
+        made = deep_copy(template).replace(
+            id=cid, name=name, contacts=[], position=Position(zone=where, cell=cells[i])
         )
         ids.append(cid)
         changes.append(Change(("combatants", cid), ABSENT, made))
@@ -155,10 +150,8 @@ def duplicate(
         copy_id = new_id(taken, name)
         names.add(name)
         taken.add(copy_id)
-        moved = {"position": source.position.model_copy(update={"cell": cells[i]})}
-        made = source.model_copy(
-            deep=True, update={"id": copy_id, "name": name, "contacts": [], **moved}
-        )
+        moved = source.position.replace(cell=cells[i])
+        made = deep_copy(source).replace(id=copy_id, name=name, contacts=[], position=moved)
         ids.append(copy_id)
         changes.append(Change(("combatants", copy_id), ABSENT, made))
     return ids, ChangeSet(
@@ -183,7 +176,7 @@ def _drop_member(order: list[TurnEntry], current: int, cid: str) -> tuple[list[T
     for entry in order:
         members = [m for m in entry.members if m != cid]
         if members:
-            kept.append(entry.model_copy(update={"members": members}))
+            kept.append(entry.replace(members=members))
     return kept, _current_after(order, current, kept)
 
 
@@ -268,7 +261,7 @@ def set_track(ruleset: Ruleset, enc: Encounter, cid: str, key: str, marks: list[
             "Une case porte une marque de 4 caractères au plus",
             "A box holds a mark of at most 4 characters",
         )
-    trial = c.model_copy(update={"tracks": {key: Track(marks=marks)}})
+    trial = c.replace(tracks={key: Track(marks=marks)})
     problem: Problem | None = check_combatant(
         ruleset.data, trial, ("combatants", enc.combatants.index(c))
     )

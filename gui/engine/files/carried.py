@@ -4,6 +4,7 @@ another: what of a combatant belongs to its fight stays behind."""
 from __future__ import annotations
 
 from gui.engine.contract.base import Ruleset
+from gui.engine.core.copies import deep_copy
 from gui.engine.edits.roster import RosterEditError, add_combatants
 from gui.engine.state.changes import ChangeSet, apply, revert
 from gui.engine.state.model import Combatant, Encounter, Position
@@ -13,13 +14,10 @@ def portable(c: Combatant) -> Combatant:
     """A copy of `c` out of its encounter: nowhere on a map, in contact with no one, without
     the states another combatant caused (they end when their source leaves the fight,
     durations.naming); its sheet, tracks, own states and notes as they are."""
-    return c.model_copy(
-        deep=True,
-        update={
-            "position": Position(),
-            "contacts": [],
-            "states": [s.model_copy(deep=True) for s in c.states if s.source is None],
-        },
+    return deep_copy(c).replace(
+        position=Position(),
+        contacts=[],
+        states=[deep_copy(s) for s in c.states if s.source is None],
     )
 
 

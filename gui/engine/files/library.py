@@ -13,8 +13,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, TypeAdapter, ValidationError
+from msgspec import field
 
+from gui.engine.core.checking import CheckError, checked
 from gui.engine.core.load_errors import LoadError
 from gui.engine.core.problems import BilingualError, Problem, json_path
 from gui.engine.edits.roster import new_id
@@ -25,7 +26,6 @@ from gui.engine.state.model import Combatant, Id, Indexed, Name, Position, Stric
 from gui.engine.state.schema import check_combatant
 
 FORMAT = "escarmouche.library"
-_NAME = TypeAdapter(Name)
 
 
 class LibraryError(BilingualError, ValueError):
@@ -38,7 +38,7 @@ class Library(Indexed):
     INDEXED = ("combatants",)
 
     ruleset: Id
-    combatants: list[Combatant] = Field(default_factory=list)
+    combatants: list[Combatant] = field(default_factory=list)
 
     def entry(self, eid: str) -> Combatant:
         return self.combatants[self.position("combatants", eid)]
@@ -48,7 +48,7 @@ class Library(Indexed):
         return next((c for c in self.combatants if c.name == name), None)
 
 
-class _Envelope(Strict):
+class _Envelope(Strict, kw_only=True):
     """The library file's outer object."""
 
     format: Literal["escarmouche.library"]
@@ -157,17 +157,17 @@ def kept(lib: Library, c: Combatant) -> Library:
     keeps its id)."""
     old = lib.named(c.name)
     eid = old.id if old is not None else new_id({e.id for e in lib.combatants}, c.name)
-    entry = portable(c).model_copy(update={"id": eid})
+    entry = portable(c).replace(id=eid)
     entries = [entry if e is old else e for e in lib.combatants]
     if old is None:
         entries.append(entry)
-    return lib.model_copy(update={"combatants": entries})
+    return lib.replace(combatants=entries)
 
 
 def without(lib: Library, eid: str) -> Library:
     """`lib` without the entry `eid` (KeyError if there is none)."""
     gone = lib.entry(eid)
-    return lib.model_copy(update={"combatants": [e for e in lib.combatants if e is not gone]})
+    return lib.replace(combatants=[e for e in lib.combatants if e is not gone])
 
 
 def renamed(lib: Library, eid: str, name: str) -> Library:
@@ -179,11 +179,11 @@ def renamed(lib: Library, eid: str, name: str) -> Library:
             f"La bibliothèque a déjà « {name} »", f"The library already holds '{name}'"
         )
     try:
-        _NAME.validate_python(name)
-    except ValidationError:
+        checked(name, Name)
+    except CheckError:
         raise LibraryError(
             f"Un nom a de 1 à 200 caractères ({len(name)} saisis)",
             f"A name has 1 to 200 characters ({len(name)} typed)",
         ) from None
-    entries = [e.model_copy(update={"name": name}) if e is entry else e for e in lib.combatants]
-    return lib.model_copy(update={"combatants": entries})
+    entries = [e.replace(name=name) if e is entry else e for e in lib.combatants]
+    return lib.replace(combatants=entries)

@@ -1,8 +1,8 @@
 """Encounter files: a versioned JSON envelope, a loader raising only LoadError, atomic saves.
 
 On disk: `{"format": "escarmouche.encounter", "schema_version": 5, "app_version": "…",
-"encounter": {…}}` in UTF-8. Loading takes one pydantic `model_validate_json` pass when the file is
-well formed; only a failing file pays for the slower diagnosis that finds the best JSON path.
+"encounter": {…}}` in UTF-8. Loading takes one msgspec decoding pass when the file is well
+formed; only a failing file pays for the slower diagnosis that finds the best JSON path.
 Other kinds of file (the GM's library) share the envelope, the schema version, the loader and
 the saving: each is a `FileKind`.
 """
@@ -15,21 +15,20 @@ import re
 import secrets
 import shutil
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from functools import cache
 from importlib import metadata
 from pathlib import Path
 from typing import Any, Literal
 
-import pydantic_core
-from pydantic import BaseModel, ValidationError
+import msgspec
+from msgspec import Struct
 
 from gui.engine.core.load_errors import LoadError, parse_error, validation_error
 from gui.engine.core.problems import BilingualError, Problem, Words
 from gui.engine.files.migrations import MigrationError, migrate
 from gui.engine.rulesets.registry import check_encounter
-from gui.engine.state.model import DEFER_REFERENCES, Encounter, Strict
+from gui.engine.state.model import Encounter, Strict
 from gui.engine.state.references import reference_problem
 from gui.engine.turns.history import history_problem
 
@@ -38,7 +37,6 @@ SCHEMA_VERSION = 5
 KEEP_NEWEST = 10
 KEEP_DAYS = 30
 
-_DEFERRED = {DEFER_REFERENCES: True}
 _BOM = b"\xef\xbb\xbf"
 # `.<file name>.<pid>-<12 hex>.tmp`: our temporary files, and the process that wrote them
 # (`.<file name>.<12 hex>.tmp` from versions that did not name the process).
@@ -68,7 +66,7 @@ class SaveError(BilingualError):
     """A save was refused or failed; nothing was written over the target."""
 
 
-class _Envelope(Strict):
+class _Envelope(Strict, kw_only=True):
     """The file's outer object; a version other than ours goes through migrations."""
 
     format: Literal["escarmouche.encounter"]
@@ -77,8 +75,7 @@ class _Envelope(Strict):
     encounter: Encounter
 
 
-@dataclass(frozen=True)
-class FileKind:
+class FileKind(Struct, frozen=True):
     """A kind of Escarmouche file: its format name, its envelope (whose `body` key holds the
     document of type `model`), what the GM calls it (a feminine French noun, an English one)
     and the checks its document passes when saved and, references included, when loaded."""
@@ -86,7 +83,7 @@ class FileKind:
     format: str
     body: str
     envelope: type[Strict]
-    model: type[BaseModel]
+    model: type[Strict]
     words: Words
     check: Callable[[Any], Problem | None]
     check_loaded: Callable[[Any], Problem | None]
@@ -120,11 +117,10 @@ def dumps(enc: Any, app_version: str | None = None, kind: FileKind = ENCOUNTER) 
     """The file content (UTF-8 JSON); `app_version` defaults to the installed distribution's."""
     version = _installed_version() if app_version is None else app_version
     # Compact: 40 % fewer bytes than indented, so both saving and opening are faster.
-    # model_construct: the encounter is already a valid model; validating it again costs time.
-    envelope = kind.envelope.model_construct(
+    envelope = kind.envelope(
         format=kind.format, schema_version=SCHEMA_VERSION, app_version=version, **{kind.body: enc}
     )
-    return envelope.model_dump_json().encode("utf-8")
+    return msgspec.json.encode(envelope)
 
 
 def load(path: Path, kind: FileKind = ENCOUNTER) -> Any:
@@ -168,9 +164,10 @@ def loads(data: bytes, source: str = "", kind: FileKind = ENCOUNTER) -> Any:
 def _loads(data: bytes, source: str, kind: FileKind) -> Any:
     data = data.removeprefix(_BOM)
     try:
-        envelope = kind.envelope.model_validate_json(data, context=_DEFERRED)
-    except ValidationError as exc:
-        doc = _diagnose(data, source, exc, kind)
+        envelope = msgspec.json.decode(data, type=kind.envelope)
+    except (msgspec.DecodeError, UnicodeDecodeError) as exc:  # the slow path says why
+        error = exc if isinstance(exc, msgspec.ValidationError) else None
+        doc = _diagnose(data, source, error, kind)
     else:
         # Another version may happen to validate; it still needs migrating (or refusing).
         current = envelope.schema_version == SCHEMA_VERSION
@@ -181,13 +178,15 @@ def _loads(data: bytes, source: str, kind: FileKind) -> Any:
     return doc
 
 
-def _diagnose(data: bytes, source: str, fast_error: ValidationError | None, kind: FileKind) -> Any:
+def _diagnose(
+    data: bytes, source: str, fast_error: msgspec.ValidationError | None, kind: FileKind
+) -> Any:
     """The slow path: say precisely why the fast pass failed, or migrate an older file (the
     encounter's steps, which every kind's body, shaped like an encounter's parts, goes through)."""
     doc = _parse(data, source)
     version = _check_envelope(doc, source, kind)
     if version == SCHEMA_VERSION and fast_error is not None:
-        raise validation_error(fast_error, doc, source)
+        raise validation_error(fast_error, doc, kind.envelope, source)
     try:
         body = migrate(doc[kind.body], version, SCHEMA_VERSION)
     except MigrationError as exc:
@@ -199,11 +198,11 @@ def _diagnose(data: bytes, source: str, fast_error: ValidationError | None, kind
             f"cannot migrate from version {version}: {exc!r}",
             file=source,
         ) from exc
-    # Through JSON again: strict validation of Python objects would refuse lists as tuples.
+    # Through JSON again: the migrated body is read exactly as a file of this version.
     try:
-        return kind.model.model_validate_json(pydantic_core.to_json(body), context=_DEFERRED)
-    except ValidationError as exc:
-        raise validation_error(exc, {kind.body: body}, source, (kind.body,)) from None
+        return msgspec.json.decode(msgspec.json.encode(body), type=kind.model)
+    except msgspec.ValidationError as exc:
+        raise validation_error(exc, body, kind.model, source, (kind.body,)) from None
 
 
 def _parse(data: bytes, source: str) -> Any:
@@ -221,9 +220,9 @@ def _parse(data: bytes, source: str) -> Any:
             file=source,
         ) from None
     try:
-        return pydantic_core.from_json(data, allow_inf_nan=False)
-    except ValueError as exc:
-        raise parse_error(str(exc), source) from None
+        return msgspec.json.decode(data)
+    except msgspec.DecodeError as exc:
+        raise parse_error(str(exc), data, source) from None
 
 
 def _check_envelope(doc: Any, source: str, kind: FileKind) -> int:
@@ -291,8 +290,9 @@ def save(
     now: datetime | None = None,
     kind: FileKind = ENCOUNTER,
     checked: bool = False,
-) -> None:
-    """Write atomically (temp file, fsync, replace), keeping the previous file in `backups`.
+) -> bytes:
+    """Write atomically (temp file, fsync, replace), keeping the previous file in `backups`;
+    the bytes written.
     `checked`: the caller keeps the document valid as it changes (a Table checks every
     ChangeSet it applies), so the whole is not checked again before each save."""
     path = Path(path)
@@ -305,7 +305,7 @@ def save(
         )
     try:
         data = dumps(enc, app_version, kind)
-    except (ValueError, pydantic_core.PydanticSerializationError) as exc:
+    except (ValueError, TypeError) as exc:
         raise SaveError(
             f"{fr} non enregistrable : {exc}", f"{en} cannot be written: {exc}"
         ) from exc
@@ -330,6 +330,7 @@ def save(
         # Pruning is housekeeping: the save has succeeded even if an old backup stays.
         with contextlib.suppress(OSError):
             prune_backups(Path(backups), path.stem, now)
+    return data
 
 
 # The files this process wrote, as they were just after: a file still as we left it needs no
@@ -369,8 +370,8 @@ def file_version(path: Path) -> int | None:
     except OSError:
         return 0  # unreadable: the write itself will say what is wrong
     try:
-        doc = pydantic_core.from_json(data.removeprefix(_BOM), allow_inf_nan=False)
-    except ValueError:
+        doc = msgspec.json.decode(data.removeprefix(_BOM))
+    except msgspec.DecodeError:
         return 0
     if not isinstance(doc, dict) or not str(doc.get("format")).startswith("escarmouche."):
         return 0

@@ -9,7 +9,8 @@ a name two combatants share, is not matched."""
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gui.engine.contract.base import Ruleset
 from gui.engine.core.problems import Words
@@ -17,8 +18,7 @@ from gui.engine.files.library import Library, kept
 from gui.engine.state.model import Combatant, Encounter, StatValue
 
 
-@dataclass(frozen=True)
-class Update:
+class Update(Struct, frozen=True):
     """A library entry that a combatant of the encounter would change, and how."""
 
     entry: str

@@ -4,9 +4,10 @@ index of both that movement, reach and lines of effect query."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Literal
+
+from msgspec import Struct
 
 from gui.engine.grid.squares import DEFAULT_CELL_M, Cell, GridError, Point, cell_text
 
@@ -40,8 +41,7 @@ class Terrain(StrEnum):
     IMPASSABLE = "impassable"
 
 
-@dataclass(frozen=True, slots=True)
-class Wall:
+class Wall(Struct, frozen=True):
     """A wall along grid lines from the point `start` to the point `end` (same row or column
     of points), covering every unit edge between them."""
 
@@ -75,8 +75,7 @@ class Wall:
                 yield (x0, y, VERTICAL)
 
 
-@dataclass(frozen=True, slots=True)
-class Square:
+class Square(Struct, frozen=True):
     """What a square holds: its terrain, and an obstacle that gives cover or blocks lines.
     A solid obstacle (a pillar) cannot be entered either."""
 

@@ -5,8 +5,9 @@ them. Both allies must threaten the foe, whatever their reach."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from gui.engine.core.problems import Words
 from gui.engine.core.words import Told
@@ -18,8 +19,7 @@ from gui.engine.space.zones import Diagonal
 Sides = Literal["left-right", "top-bottom"]
 
 
-@dataclass(frozen=True, slots=True)
-class FlankCall(Told):
+class FlankCall(Told, Struct, frozen=True):
     """Whether the foe is flanked by the attacker and an ally, and why: the two squares whose
     centres the line joins and the opposite edges it crosses; or why not."""
 

@@ -3,15 +3,15 @@ English: the hit that obstructs it most, and the line itself."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from gui.engine.grid.board import Edge, Obstruction, edge_text
 from gui.engine.grid.squares import Cell, Point, cell_text
 
 
-@dataclass(frozen=True, slots=True)
-class Hit:
+class Hit(Struct, frozen=True):
     """What obstructs a line most (the first such thing from its start): a wall it crosses,
     a square or a creature it goes through, a point it passes closed on both sides, or an
     edge it runs along between two obstacles."""
@@ -61,8 +61,7 @@ _LEVEL_EN = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Line:
+class Line(Struct, frozen=True):
     """A line from a corner of the attacker's square to a corner of the target's square."""
 
     start: Point

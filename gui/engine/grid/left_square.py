@@ -41,9 +41,9 @@ def as_judged(enc: Encounter, ruleset: Footing, wid: str | None) -> Encounter:
     except KeyError:
         return enc
     combatants = [
-        c.model_copy(update={"position": Position(zone=c.position.zone, cell=cell)})
+        c.replace(position=Position(zone=c.position.zone, cell=cell))
         if c.id in moved and c.position.cell is not None
         else c
         for c in enc.combatants
     ]
-    return enc.model_copy(update={"combatants": combatants})
+    return enc.replace(combatants=combatants)

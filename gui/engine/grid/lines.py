@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from enum import StrEnum
+
+from msgspec import Struct
 
 from gui.engine.core.words import Told
 from gui.engine.grid.board import Board, Obstruction
@@ -29,8 +30,7 @@ class Cover(StrEnum):
     TOTAL = "total"
 
 
-@dataclass(frozen=True, slots=True)
-class CoverCall(Told):
+class CoverCall(Told, Struct, frozen=True):
     """The cover of a target against an attacker and why: the squares of each that count
     (D35-06: the attacker picks both), the corner of the attacker's square picked (ranged or
     reach, D35-01), and the lines that decide: from that corner, or all sixteen in melee and

@@ -8,8 +8,10 @@ from __future__ import annotations
 import functools
 import itertools
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 from typing import Literal
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from gui.engine.grid.board import (
     HORIZONTAL,
@@ -25,8 +27,7 @@ from gui.engine.grid.squares import Cell, Footprint, GridError, cell_text
 from gui.engine.space.zones import Diagonal
 
 
-@dataclass(frozen=True, slots=True)
-class Blocked:
+class Blocked(Struct, frozen=True):
     """Why a step is not allowed: the wall it crosses, the corner it cuts diagonally (a wall
     `edge` touching the corner passed, or a solid square `cell` beside it), or the impassable
     square it enters."""
@@ -56,8 +57,7 @@ class Blocked:
         return f"enters the impassable square {cell_text(self.cell)}"
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
+class Step(Struct, frozen=True):
     """One step to a neighbouring square (`cell` is where the space's top-left square ends
     up) and what it costs, in squares."""
 
@@ -68,8 +68,7 @@ class Step:
     blocked: Blocked | None = None
 
 
-@dataclass(frozen=True, slots=True)
-class PathCost:
+class PathCost(Struct, frozen=True):
     """The cost of a path, its steps, and the diagonal parity to carry to the next move of
     the same turn (1-2-1: the next diagonal costs 2 when `parity` is 1)."""
 

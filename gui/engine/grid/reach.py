@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gui.engine.grid.board import Board
 from gui.engine.grid.lines import Cover, cover
@@ -10,8 +10,7 @@ from gui.engine.grid.squares import Cell, Footprint
 from gui.engine.space.zones import Diagonal, grid_squares
 
 
-@dataclass(frozen=True, slots=True)
-class Threat:
+class Threat(Struct, frozen=True):
     """A creature's space and the reach it threatens with, in squares: from `min_reach` to
     `reach` (a reach weapon: 2 to 2, it cannot hit an adjacent foe)."""
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 from enum import StrEnum
+
+from msgspec import Struct
 
 from gui.engine.core.problems import BilingualError
 
@@ -65,8 +66,7 @@ _FRENCH = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Footprint:
+class Footprint(Struct, frozen=True):
     """The square space a creature occupies: `side` × `side` cells from `origin`, its
     top-left cell (smallest column and row)."""
 

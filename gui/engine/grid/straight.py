@@ -3,7 +3,7 @@ when its centre moves in a straight line, and what the way costs and meets."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gui.engine.grid.board import Board
 from gui.engine.grid.paths import PathCost, path_cost
@@ -11,8 +11,7 @@ from gui.engine.grid.squares import Cell, Footprint
 from gui.engine.space.zones import Diagonal
 
 
-@dataclass(frozen=True, slots=True)
-class GridPath:
+class GridPath(Struct, frozen=True):
     """The stops of a move (the space's top-left square, start and end included)
     and their cost; `clear` when no step is forbidden and none is in difficult terrain, as
     a charge needs."""

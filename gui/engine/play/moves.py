@@ -3,7 +3,7 @@ position, the contacts it breaks or makes, the ruleset's costs, and the GM's ove
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from gui.engine.contract.base import Ruleset
 from gui.engine.core.problems import BilingualError
@@ -54,7 +54,7 @@ def move_changes(
         for line in lines:
             changes.append(log_change(enc, line, changes))
         changes += _after_lines(ruled, len(lines))
-    after = c.model_copy(update={"position": moved})
+    after = c.replace(position=moved)
     links = {c.id: list(c.contacts)}
     for other_id in c.contacts:
         if other_id != dest.contact and not can_touch(graph, after, enc.combatant(other_id)):

@@ -5,7 +5,7 @@ steps of the reaction windows the outcome opened (Ruleset.window_offers: Encaiss
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gui.engine.contract.base import Ruleset
 from gui.engine.contract.values import Resolution
@@ -14,8 +14,7 @@ from gui.engine.state.model import Encounter
 from gui.engine.timing.windows import Offer, offers_in
 
 
-@dataclass(frozen=True)
-class NextStep:
+class NextStep(Struct, frozen=True):
     """The action `kind` (read `label`) that `actor` takes next, at `target`."""
 
     actor: str

@@ -10,16 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 
-from pydantic import BaseModel
+from msgspec import Struct
 
 from gui.engine.edits.visibility import shown_zones, unseen_ids
 from gui.engine.state.model import Combatant, Encounter, LogEntry, Rect, State, TurnEntry, Zone
 
 
-@dataclass(frozen=True)
-class Secrets:
+class Secrets(Struct, frozen=True):
     """What the players must not learn: the ids of the unseen combatants and hidden zones, and
     the names that tell of them (those no seen thing's name contains — a combatant's, a
     zone's, a side's, the encounter's: a hidden « Ogre » beside a seen « Ogre des collines »
@@ -27,7 +25,7 @@ class Secrets:
 
     ids: frozenset[str]
     names: tuple[str, ...]
-    pattern: re.Pattern[str] | None = field(default=None, compare=False)
+    pattern: re.Pattern[str] | None = None  # made from `names`
 
     def __post_init__(self) -> None:
         if self.names and self.pattern is None:  # one search in C for all the names
@@ -77,19 +75,14 @@ def players_copy(enc: Encounter, known: Secrets | None = None) -> Encounter:
     combatants = [_combatant(c, known) for c in enc.combatants if c.id not in known.ids]
     edges = [e for e in enc.map.edges if e.a not in known.ids and e.b not in known.ids]
     ground = _seen_ground(enc, shown)
-    return _fresh(
-        enc.model_copy(
-            update={
-                "combatants": combatants,
-                "map": _fresh(
-                    enc.map.model_copy(update={"zones": shown, "edges": edges, **ground})
-                ),
-                "log": [e for e in enc.log if not known.line_told(e)],
-                "turn": _turn(enc, known),
-                "windows": [],
-                "notes": "",
-            }
-        )
+    # A copy made by replace keeps no index of positions: it finds its own items.
+    return enc.replace(
+        combatants=combatants,
+        map=enc.map.replace(zones=shown, edges=edges, **ground),
+        log=[e for e in enc.log if not known.line_told(e)],
+        turn=_turn(enc, known),
+        windows=[],
+        notes="",
     )
 
 
@@ -124,14 +117,14 @@ def _combatant(c: Combatant, known: Secrets) -> Combatant:
     ids = known.ids
     told = bool(ids) and _tells(c, known)
     if not told:  # only the notes to leave out
-        return c.model_copy(update={"notes": ""}) if c.notes else c
+        return c.replace(notes="") if c.notes else c
     update = {
         "notes": "",
         "states": [s for s in c.states if not known.state_told(s)],
         "contacts": [o for o in c.contacts if o not in ids],
         "stats": {k: v for k, v in c.stats.items() if not (type(v) is str and v in ids)},
     }
-    return c.model_copy(update=update)
+    return c.replace(**update)
 
 
 def _tells(c: Combatant, known: Secrets) -> bool:
@@ -150,7 +143,7 @@ def _tells(c: Combatant, known: Secrets) -> bool:
     return False
 
 
-def _turn(enc: Encounter, known: Secrets) -> BaseModel:
+def _turn(enc: Encounter, known: Secrets) -> Struct:
     """The turn order without the rows of hidden units (`seen_entry`); no history."""
     turn = enc.turn
     now = turn.order[turn.current] if 0 <= turn.current < len(turn.order) else None
@@ -165,7 +158,7 @@ def _turn(enc: Encounter, known: Secrets) -> BaseModel:
         kept.append(seen)
     spent = {k: v for k, v in turn.spent.items() if k not in known.ids}
     update = {"order": kept, "current": current, "spent": spent, "history": []}
-    return turn.model_copy(update=update)
+    return turn.replace(**update)
 
 
 def seen_entry[E: TurnEntry](entry: E, known: Secrets) -> E | None:
@@ -184,17 +177,9 @@ def seen_entry[E: TurnEntry](entry: E, known: Secrets) -> E | None:
     if entry.unit in known.ids:
         update["unit"] = seen[0] if seen else entry.side
     for key in ("declared", "ready"):  # the modes' own words about the unit
-        said = entry.__dict__.get(key)
+        said = getattr(entry, key, None)
         if isinstance(said, list) and known.mentioned(said):
             update[key] = [t for t in said if not known.mentioned((t,))]
         elif isinstance(said, str) and known.mentioned((said,)):
             update[key] = ""
-    return entry.model_copy(update=update) if update else entry  # shared when unchanged
-
-
-def _fresh[M: BaseModel](model: M) -> M:
-    """A copy with its own index of positions (a shallow copy shares the original's)."""
-    private = model.__pydantic_private__
-    if private and "_positions" in private:
-        object.__setattr__(model, "__pydantic_private__", {**private, "_positions": {}})
-    return model
+    return entry.replace(**update) if update else entry  # shared when unchanged

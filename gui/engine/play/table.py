@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
 from pathlib import Path
+
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract.values import FORCE, Action, ActionError, Preview, Resolution
@@ -52,6 +53,9 @@ class Table:
         self.enc = enc
         self.ruleset = registry.get(enc.ruleset)
         self.rng = rng_from_state(enc.dice.seed, enc.dice.state)
+        # The ChangeSets applied (undone: inverted) since the last autosave, for its journal
+        # (files/journal.py); None until an autosave starts one.
+        self.unsaved: list[ChangeSet] | None = None
 
     # Dice and actions -------------------------------------------------------------------
 
@@ -79,12 +83,12 @@ class Table:
         """The generator's state, saved with the encounter so rolls continue after reopening."""
         return DiceState(seed=self.enc.dice.seed, state=rng_state(self.rng))
 
-    def save(self, path: Path, backups: Path | None = None) -> None:
-        """Save the encounter with the generator's current state (storage.save: atomic). The
-        encounter was checked when loaded and at each change applied (`apply`): it is not
-        checked again as a whole at each save and autosave."""
+    def save(self, path: Path, backups: Path | None = None) -> bytes:
+        """Save the encounter with the generator's current state (storage.save: atomic): the
+        bytes written. The encounter was checked when loaded and at each change applied
+        (`apply`): it is not checked again as a whole at each save and autosave."""
         self.enc.dice = self.dice_state()
-        storage.save(self.enc, path, backups, checked=True)
+        return storage.save(self.enc, path, backups, checked=True)
 
     def preview(self, action: Action) -> Preview:
         """The ruleset's preview, with the blocking notice of an actor that cannot act."""
@@ -198,9 +202,13 @@ class Table:
                 f"{cs.label} : refusé, {who}{problem.fr}",
                 f"{cs.english}: refused, {who}{problem.en}",
             )
+        if self.unsaved is not None:
+            self.unsaved.append(cs)
 
     def revert(self, cs: ChangeSet) -> None:
         revert(self.enc, cs)
+        if self.unsaved is not None:
+            self.unsaved.append(cs.inverted())
 
     # Sheets -------------------------------------------------------------------------------
 
@@ -233,7 +241,7 @@ class Table:
             raise InputError(problem)
         changes = [change(self.enc, ("flags",), kept)]
         if self.enc.turn.mode != "none":
-            after = self.enc.model_copy(update={"flags": kept})
+            after = self.enc.replace(flags=kept)
             if self.ruleset.turn_mode(after).kind != self.enc.turn.mode:
                 # Another way of running turns: between rounds only (issue 34, AD-CARTES).
                 try:

@@ -4,13 +4,13 @@ from a point of the map."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gui.engine.state.model import Encounter, Grid, Map
 
 
-@dataclass(frozen=True)
-class Destination:
+class Destination(Struct, frozen=True):
     """Where a token goes: a zone, a grid cell (a map with a snapping grid), and the
     combatant it was dropped on, to touch in rulesets that use contact."""
 

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from msgspec import Struct, field
 
+from gui.engine.core.checking import CheckError, checked, field_type, inner_type
 from gui.engine.core.copies import deep_copy
 from gui.engine.core.load_errors import reason
 from gui.engine.core.problems import BilingualError
-from gui.engine.state.model import DEFER_REFERENCES, Encounter, Indexed, LogEntry
+from gui.engine.state.model import Encounter, Indexed, LogEntry
 from gui.engine.state.references import reference_problem
 
 
@@ -37,8 +37,7 @@ class ChangeError(BilingualError, ValueError):
     """A ChangeSet does not fit the encounter; nothing was changed."""
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(Struct, frozen=True):
     """One value replaced at `path`; ABSENT as `old` inserts, ABSENT as `new` removes.
 
     Path parts walk model attributes, dict keys and list items; a string part in a list
@@ -56,8 +55,7 @@ class Change:
         return Change(self.path, self.new, self.old, self.index)
 
 
-@dataclass(frozen=True)
-class ChangeSet:
+class ChangeSet(Struct, frozen=True):
     """The changes of one user action, with the label shown in the undo history, in French
     and in English (`label_en`)."""
 
@@ -89,7 +87,7 @@ def _item_key(item: Any) -> Any:
 
 # The list a path walks through and the model field holding it: an Indexed model finds its
 # items by id in constant time (a path into combatants, at 1,000 of them, is every gesture's).
-_Holder = tuple[BaseModel, str] | None
+_Holder = tuple[Struct, str] | None
 
 
 def _find(items: list[Any], part: PathPart, holder: _Holder = None) -> int:
@@ -106,8 +104,8 @@ def _find(items: list[Any], part: PathPart, holder: _Holder = None) -> int:
 
 
 def _child(node: Any, part: PathPart, holder: _Holder = None) -> Any:
-    if isinstance(node, BaseModel):
-        if not isinstance(part, str) or part not in type(node).model_fields:
+    if isinstance(node, Struct):
+        if not isinstance(part, str) or part not in node.__struct_fields__:
             raise KeyError(part)
         return getattr(node, part)
     if isinstance(node, dict):
@@ -117,21 +115,10 @@ def _child(node: Any, part: PathPart, holder: _Holder = None) -> Any:
     raise KeyError(part)
 
 
-def _walk(enc: Encounter, parts: tuple[PathPart, ...]) -> tuple[Any, _Holder]:
-    """The node that holds the last part of a path, and the model field it is (if any)."""
-    node: Any = enc
-    holder: _Holder = None
-    for part in parts:
-        child = _child(node, part, holder)
-        holder = (node, str(part)) if isinstance(node, BaseModel) else None
-        node = child
-    return node, holder
-
-
 def read(enc: Encounter, path: Iterable[PathPart]) -> Any:
     """The value at `path`, or ABSENT when the last part does not exist."""
     parts = tuple(path)
-    node, holder = _walk(enc, parts[:-1])
+    node, _, holder = _locate(enc, parts)
     try:
         return _child(node, parts[-1], holder)
     except KeyError:
@@ -147,7 +134,7 @@ def change(enc: Encounter, path: Iterable[PathPart], new: Any, index: int | None
     parts = tuple(path)
     old = read(enc, parts)
     if index is None and new is ABSENT and old is not ABSENT:
-        container, holder = _walk(enc, parts[:-1]) if len(parts) > 1 else (None, None)
+        container, _, holder = _locate(enc, parts) if len(parts) > 1 else (None, None, None)
         if isinstance(container, dict):
             index = list(container).index(parts[-1])
         elif isinstance(container, list) and isinstance(parts[-1], str):
@@ -156,20 +143,43 @@ def change(enc: Encounter, path: Iterable[PathPart], new: Any, index: int | None
 
 
 def _copy(value: Any) -> Any:
-    return deep_copy(value) if isinstance(value, BaseModel | list | dict) else value
+    return deep_copy(value) if isinstance(value, Struct | list | dict) else value
+
+
+def _locate(enc: Encounter, parts: tuple[PathPart, ...]) -> tuple[Any, Any, _Holder]:
+    """The node holding the last part of a path, its type (a model's own class, a
+    container's declared type) and the model field it is (if any)."""
+    node: Any = enc
+    place: Any = type(enc)
+    holder: _Holder = None
+    for part in parts[:-1]:
+        child = _child(node, part, holder)
+        holder = (node, str(part)) if isinstance(node, Struct) else None
+        place = type(child) if isinstance(child, Struct) else inner_type(place, part)
+        node = child
+    return node, place, holder
+
+
+def typed(enc: Encounter, path: tuple[PathPart, ...], value: Any) -> Any:
+    """A saved value (JSON's builtins) read as the type of its place at `path` (ValueError
+    or KeyError when it does not fit, or there is no such place)."""
+    node, place, _ = _locate(enc, path)
+    last = path[-1]
+    if isinstance(node, Struct):
+        place = field_type(type(node), str(last))
+        reader = getattr(node, "read_field", None)
+        if place is Any and reader is not None:
+            return reader(str(last), value)
+        return checked(value, place)
+    if isinstance(node, dict):
+        return checked({last: value}, place)[last]
+    if isinstance(node, list):
+        return checked(value, inner_type(place, 0))
+    raise KeyError(last)
 
 
 def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
-    node: Any = enc
-    owner: BaseModel = enc  # the nearest model above the final container, and its field
-    attr = ""
-    holder: _Holder = None
-    for part in ch.path[:-1]:
-        child = _child(node, part, holder)
-        holder = (node, str(part)) if isinstance(node, BaseModel) else None
-        if holder is not None:
-            owner, attr = holder
-        node = child
+    node, place, holder = _locate(enc, ch.path)
     last = ch.path[-1]
     where = _show(ch.path)
     current = read(enc, ch.path)
@@ -186,15 +196,15 @@ def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
             f"Valeur inattendue à {where} : {current!r} au lieu de {expected!r}",
             f"Unexpected value at {where}: {current!r} instead of {expected!r}",
         )
-    value = _copy(value)
-    if isinstance(node, BaseModel):
+    if isinstance(node, Struct):
         if value is ABSENT:
             raise ChangeError(f"{where} ne peut être retiré", f"{where} cannot be removed")
         _assign(node, str(last), value, enc, ch.path)
         return
     if not isinstance(node, dict | list):
         raise ChangeError(f"Chemin invalide {where}", f"Invalid path {where}")
-    saved = node.copy()
+    if value is not ABSENT:
+        value = _checked(value, place, last, node, enc, ch.path)
     if isinstance(node, dict):
         if value is ABSENT:
             del node[last]
@@ -207,32 +217,45 @@ def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
             node[last] = value
     else:
         _set_item(node, last, value, current, ch.index, where, holder)
-    # Items of a dict or list are checked by assigning the container to its model field again.
+
+
+def _checked(
+    value: Any, place: Any, last: PathPart, node: Any, enc: Encounter, path: tuple[PathPart, ...]
+) -> Any:
+    """A dict's value (with its key) or a list's item checked against the container's type."""
     try:
-        _assign(owner, attr, node, enc, ch.path)
-    except ChangeError:
         if isinstance(node, dict):
-            node.clear()
-            node.update(saved)
-        else:
-            node[:] = saved
-        raise
+            return checked({last: value}, place)[last]
+        return checked(value, inner_type(place, 0))
+    except CheckError as exc:
+        raise _refused(exc, enc, path) from exc
 
 
 def _assign(
-    model: BaseModel, name: str, value: Any, enc: Encounter, path: tuple[PathPart, ...]
+    model: Struct, name: str, value: Any, enc: Encounter, path: tuple[PathPart, ...]
 ) -> None:
-    """Validated assignment; the reference check waits until the whole ChangeSet is applied."""
-    old = model.__dict__[name]
+    """A checked assignment (the model's own checks run again after it); the reference check
+    waits until the whole ChangeSet is applied."""
+    old = getattr(model, name)
     try:
-        model.__pydantic_validator__.validate_assignment(
-            model, name, value, context={DEFER_REFERENCES: True}
-        )
-    except (ValidationError, ValueError) as exc:
-        model.__dict__[name] = old  # pydantic keeps the value when a model validator fails
-        fr, en = reason(exc) if isinstance(exc, ValidationError) else (str(exc), str(exc))
-        where_fr, where_en = _words(enc, path)
-        raise ChangeError(f"{where_fr} : {fr}", f"{where_en}: {en}") from exc
+        place = field_type(type(model), name)
+        reader = getattr(model, "read_field", None)
+        if place is Any and reader is not None and not isinstance(value, Struct):
+            setattr(model, name, reader(name, value))  # a saved value of a free-typed field
+        else:
+            setattr(model, name, checked(value, place))
+        post_init = getattr(model, "__post_init__", None)
+        if post_init is not None and not isinstance(model, Indexed):
+            post_init()
+    except ValueError as exc:  # CheckError, or the model's own check
+        setattr(model, name, old)
+        raise _refused(exc, enc, path) from exc
+
+
+def _refused(exc: ValueError, enc: Encounter, path: tuple[PathPart, ...]) -> ChangeError:
+    fr, en = reason(str(exc))
+    where_fr, where_en = _words(enc, path)
+    return ChangeError(f"{where_fr} : {fr}", f"{where_en}: {en}")
 
 
 def _set_item(
@@ -310,7 +333,7 @@ def apply(enc: Encounter, cs: ChangeSet, checked: bool = True) -> None:
         problem = reference_problem(enc) if checked else None
         if problem is not None:
             raise ChangeError(f"{problem.path} : {problem.fr}", f"{problem.path}: {problem.en}")
-    except (ChangeError, KeyError, ValueError, ValidationError) as exc:
+    except (ChangeError, KeyError, ValueError) as exc:
         for ch in reversed(done):
             _set(enc, ch, ch.old, ch.new)
         if isinstance(exc, ChangeError):

@@ -4,15 +4,15 @@ ruleset, so the views (the player view, the log) need not parse outcome texts.""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from gui.engine.state.changes import ABSENT, ChangeSet
 from gui.engine.state.model import Encounter, Position, StatValue
 
 
-@dataclass(frozen=True)
-class Effect:
+class Effect(Struct, frozen=True):
     """One thing a resolution changed about a combatant: a stat (`before` → `after`), a
     state gained or lost (`key`), a position."""
 

@@ -1,4 +1,7 @@
-"""The encounter data model (pydantic v2, strict, unknown keys refused)."""
+"""The encounter data model: msgspec Structs, decoded and checked in one pass from JSON (unknown
+keys refused, every text and number typed and bounded). A Struct does not check what is assigned
+to it: every change goes through state/changes.py, which checks each value against its field's
+type (core/checking.py) before it lands."""
 
 from __future__ import annotations
 
@@ -6,68 +9,54 @@ from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
 from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    Field,
-    JsonValue,
-    PrivateAttr,
-    SerializeAsAny,
-    StringConstraints,
-    ValidationInfo,
-    field_validator,
-    model_validator,
-)
-from pydantic_core import PydanticCustomError
+import msgspec
+from msgspec import Meta, Struct, field
 
 from gui.engine.dice.rolling import rng_from_state
-from gui.engine.state.references import reference_problem
 
-# Validation context key: skip the reference check (the caller runs reference_problem itself).
-DEFER_REFERENCES = "defer_references"
-
-Id = Annotated[str, StringConstraints(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
-Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]
-Colour = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
-Text = Annotated[str, StringConstraints(max_length=20_000)]
-# A ruleset stat is JSON-like; its own schema (rulesets/schema.py) says which type and range.
-# A table (weapons, armour) is a list of rows, each a dict of scalar cells. Every text is a
-# constrained string: pydantic then refuses what UTF-8 cannot hold (a lone surrogate pasted
-# in), so whatever the model accepts can be saved.
+Id = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+Name = Annotated[str, Meta(min_length=1, max_length=200)]
+Colour = Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")]
+Text = Annotated[str, Meta(max_length=20_000)]
+# A ruleset stat is JSON-like; its own schema (state/schema.py) says which type and range.
+# A table (weapons, armour) is a list of rows, each a dict of scalar cells (a list holds texts
+# or rows: msgspec takes one list type in a union, the schema tells which the field holds).
 Scalar = int | float | Text | bool | None
-StatValue = int | float | Text | bool | list[Text] | list[dict[Id, Scalar]] | None
+StatValue = int | float | Text | bool | list[Text | dict[Id, Scalar]] | None
 
 
-class Strict(BaseModel):
-    """Base of every model: strict types, no unknown keys, checked assignment."""
+class Strict(Struct, forbid_unknown_fields=True):
+    """Base of every model: typed fields, no unknown keys (checked when decoded; a change is
+    checked by state/changes.py)."""
 
-    model_config = ConfigDict(
-        strict=True, extra="forbid", validate_assignment=True, allow_inf_nan=False
-    )
+    def replace(self, **changes: Any) -> Any:
+        """A shallow copy with `changes` (the values are the caller's, checked by it)."""
+        return msgspec.structs.replace(self, **changes)
 
 
 # The map's extent in scene units: far beyond any battle map, yet small enough that drawing,
 # layout and zoom stay finite (a hand-edited 1e300 must not hang the view).
 EXTENT = 1_000_000.0
-Coordinate = Annotated[float, Field(ge=-EXTENT, le=EXTENT)]
+Coordinate = Annotated[float, Meta(ge=-EXTENT, le=EXTENT)]
 GRID_EXTENT = 100_000  # squares each way from the origin: far more than a map holds
-Length = Annotated[float, Field(gt=0, le=EXTENT)]
+Length = Annotated[float, Meta(gt=0, le=EXTENT)]
 
 
-class Indexed(Strict):
+class Indexed(Strict, dict=True):
     """A model whose lists of items with ids (`INDEXED`) are searched by id in constant time:
-    each list's positions by id are kept, checked at each use and rebuilt when the list
-    changed (an item added, removed or moved; the list replaced)."""
+    each list's positions by id are kept (an attribute that is not a field: neither saved nor
+    compared), checked at each use and rebuilt when the list changed (an item added, removed
+    or moved; the list replaced)."""
 
     INDEXED: ClassVar[tuple[str, ...]] = ()
-    _positions: dict[str, dict[str, int]] = PrivateAttr(default_factory=dict)
 
     def position(self, attr: str, key: str) -> int:
         """Where the item `key` is in the list `attr` (KeyError if it is not there)."""
-        items = self.__dict__[attr]
-        # The private dict itself: pydantic's attribute lookup of a private is slow, and this
-        # runs for every row a view draws.
-        positions = self.__pydantic_private__["_positions"].setdefault(attr, {})
+        items = getattr(self, attr)
+        kept = self.__dict__
+        positions = kept.get(attr)
+        if positions is None:
+            positions = kept[attr] = {}
         at = positions.get(key)
         if at is None or at >= len(items) or items[at].id != key:
             positions.clear()
@@ -77,18 +66,6 @@ class Indexed(Strict):
             if at is None:
                 raise KeyError(key)
         return at
-
-    def __eq__(self, other: object) -> bool:
-        """Equal values are equal models: the positions kept are not part of the value."""
-        if not isinstance(other, BaseModel):
-            return NotImplemented
-        return (
-            type(self) is type(other)
-            and self.__dict__ == other.__dict__
-            and self.__pydantic_extra__ == other.__pydantic_extra__
-        )
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, as every model here
 
 
 class Rect(Strict):
@@ -118,13 +95,13 @@ class Edge(Strict):
 
     a: Id
     b: Id
-    length_m: float | None = Field(default=None, ge=0, le=EXTENT)
+    length_m: Annotated[float, Meta(ge=0, le=EXTENT)] | None = None
 
-    @model_validator(mode="after")
-    def _distinct(self) -> Edge:
+    def __post_init__(self) -> None:
         if self.a == self.b:
-            raise ValueError("an edge joins two different zones")
-        return self
+            raise ValueError(
+                "une liaison joint deux zones différentes / an edge joins two different zones"
+            )
 
 
 # The images a background may be (issue 31: the file names what the app opens — an image the
@@ -138,23 +115,22 @@ class Background(Strict):
     path: Text
     x: Coordinate = 0.0
     y: Coordinate = 0.0
-    scale: float = Field(default=1.0, gt=0, le=100)
-    opacity: float = Field(default=1.0, ge=0, le=1)
+    scale: Annotated[float, Meta(gt=0, le=100)] = 1.0
+    opacity: Annotated[float, Meta(ge=0, le=1)] = 1.0
 
-    @field_validator("path")
-    @classmethod
-    def _an_image(cls, path: str) -> str:
-        if not path.lower().endswith(IMAGE_SUFFIXES):
+    def __post_init__(self) -> None:
+        if not self.path.lower().endswith(IMAGE_SUFFIXES):
             kinds = ", ".join(IMAGE_SUFFIXES)
-            raise ValueError(f"fichier image attendu ({kinds}) / image file expected ({kinds})")
-        return path
+            raise ValueError(
+                f"fichier image attendu ({kinds}) / image file expected ({kinds}) - at `$.path`"
+            )
 
 
 class Grid(Strict):
     """An optional square grid overlay; a cell is `cell_px` scene units and `cell_m` metres."""
 
-    cell_px: float = Field(default=50.0, ge=2, le=2000)  # finer would draw millions of lines
-    cell_m: float = Field(default=1.5, gt=0, le=EXTENT)
+    cell_px: Annotated[float, Meta(ge=2, le=2000)] = 50.0  # finer would draw millions of lines
+    cell_m: Annotated[float, Meta(gt=0, le=EXTENT)] = 1.5
     origin_x: Coordinate = 0.0
     origin_y: Coordinate = 0.0
     visible: bool = True
@@ -162,8 +138,8 @@ class Grid(Strict):
 
 
 GridPoint = tuple[
-    Annotated[int, Field(ge=-GRID_EXTENT, le=GRID_EXTENT)],
-    Annotated[int, Field(ge=-GRID_EXTENT, le=GRID_EXTENT)],
+    Annotated[int, Meta(ge=-GRID_EXTENT, le=GRID_EXTENT)],
+    Annotated[int, Meta(ge=-GRID_EXTENT, le=GRID_EXTENT)],
 ]
 Blocking = Literal["cover", "solid"]
 
@@ -176,16 +152,13 @@ class MapWall(Strict):
     end: GridPoint
     blocks: Blocking = "solid"
 
-    @model_validator(mode="after")
-    def _along_a_line(self) -> MapWall:
+    def __post_init__(self) -> None:
         (x0, y0), (x1, y1) = self.start, self.end
         if (x0 != x1 and y0 != y1) or self.start == self.end:
-            raise PydanticCustomError(
-                "wall_line",
+            raise ValueError(
                 "un mur suit une ligne de la grille, d’un point à un autre / a wall runs along a "
-                "grid line, from one point to another",
+                "grid line, from one point to another"
             )
-        return self
 
 
 class MapSquare(Strict):
@@ -205,7 +178,7 @@ class Map(Indexed):
 
     zones: list[Zone] = []
     edges: list[Edge] = []
-    metres_per_px: float | None = Field(default=None, gt=0, le=10_000)
+    metres_per_px: Annotated[float, Meta(gt=0, le=10_000)] | None = None
     background: Background | None = None
     grid: Grid | None = None
     walls: list[MapWall] = []
@@ -225,7 +198,7 @@ class Position(Strict):
 class Track(Strict):
     """A row of boxes (health levels, Moniteur…); each mark is a short code, "" when empty."""
 
-    marks: list[Annotated[str, StringConstraints(max_length=4)]]
+    marks: list[Annotated[str, Meta(max_length=4)]]
 
 
 class Expiry(Strict):
@@ -235,14 +208,15 @@ class Expiry(Strict):
 
     at: Literal["turn_start", "turn_end", "rounds", "use"]
     whose: Literal["owner", "source"] = "owner"
-    rounds: int | None = Field(default=None, ge=1, le=999)
-    skip: int = Field(default=0, ge=0, le=1)
+    rounds: Annotated[int, Meta(ge=1, le=999)] | None = None
+    skip: Annotated[int, Meta(ge=0, le=1)] = 0
 
-    @model_validator(mode="after")
-    def _rounds_when_counted(self) -> Expiry:
+    def __post_init__(self) -> None:
         if (self.at == "rounds") != (self.rounds is not None):
-            raise ValueError("a duration in rounds, and only it, gives how many rounds")
-        return self
+            raise ValueError(
+                "une durée en rounds, et elle seule, dit combien de rounds / a duration in "
+                "rounds, and only it, gives how many rounds"
+            )
 
 
 class State(Strict):
@@ -272,7 +246,7 @@ class Combatant(Strict):
     stats: dict[Id, StatValue] = {}
     tracks: dict[Id, Track] = {}
     states: list[State] = []
-    position: Position = Position()
+    position: Position = field(default_factory=Position)
     contacts: list[Id] = []
     notes: Text = ""
     hidden: bool = False  # drawn faint for the GM, not at all in the players' view
@@ -303,7 +277,7 @@ HISTORY_LIMIT = 200  # turn steps « Précédent » can take back
 
 # A place inside the turn state: field names and list positions (["order", 3, "acted"]).
 TurnPath = Annotated[
-    list[Id | Annotated[int, Field(ge=0, le=1_000_000)]], Field(min_length=1, max_length=6)
+    list[Id | Annotated[int, Meta(ge=0, le=1_000_000)]], Meta(min_length=1, max_length=6)
 ]
 
 
@@ -311,13 +285,13 @@ class TurnPatch(Strict):
     """One value of the turn state as it was before a step: where, and what (as saved)."""
 
     path: TurnPath
-    value: JsonValue
+    value: Any
 
 
 class TurnStep(Strict):
     """What one turn step changed, kept so that « Précédent » can step back over it."""
 
-    patches: list[TurnPatch] = Field(min_length=1, max_length=10_000)
+    patches: Annotated[list[TurnPatch], Meta(min_length=1, max_length=10_000)]
 
 
 class TurnState(Strict):
@@ -326,13 +300,13 @@ class TurnState(Strict):
     the phase…) and types its entries (`gui/engine/turns/<mode>.py`)."""
 
     mode: Id = "none"
-    round: int = Field(default=0, ge=0)
+    round: Annotated[int, Meta(ge=0)] = 0
     current: int = -1
     order: list[TurnEntry] = []
     # The action kinds each combatant has used (the ruleset's budgets: once per round, per
     # activation…).
     spent: dict[Id, list[Id]] = {}
-    history: list[TurnStep] = Field(default=[], max_length=HISTORY_LIMIT)
+    history: Annotated[list[TurnStep], Meta(max_length=HISTORY_LIMIT)] = []
 
     def repeats_units(self) -> bool:
         """True when a unit may have several rows in the order (one per declared action)."""
@@ -350,7 +324,7 @@ TURN_STATES: dict[str, type[TurnState]] = {"none": TurnState}
 
 def register_turn_state(state: type[TurnState]) -> type[TurnState]:
     """Make a mode's state known to the loader (a class decorator)."""
-    TURN_STATES[state.model_fields["mode"].default] = state
+    TURN_STATES[state().mode] = state
     return state
 
 
@@ -378,10 +352,10 @@ class Window(Strict):
     target: Id | None = None  # whom it concerns (the combatant hit)
     value: int | None = None  # what it carries (the Qualités of the hit…)
     data: dict[Id, Scalar] = {}
-    round: int = Field(default=0, ge=0)
+    round: Annotated[int, Meta(ge=0)] = 0
 
 
-class LogEntry(Strict):
+class LogEntry(Strict, kw_only=True):
     """One line of the encounter log: who did what, how it was computed, the dice and outcome.
 
     The texts are kept in French and in English (`…_en`, empty in files of schema 3 and
@@ -436,11 +410,9 @@ class DiceState(Strict):
     seed: int
     state: list[int] | None = None
 
-    @model_validator(mode="after")
-    def _restorable(self) -> DiceState:
+    def __post_init__(self) -> None:
         if self.state is not None:
             rng_from_state(self.seed, self.state)  # ValueError, in both languages, if not
-        return self
 
 
 class Encounter(Indexed):
@@ -454,52 +426,52 @@ class Encounter(Indexed):
     flags: dict[Id, bool | int | Text] = {}
     sides: list[Side] = []
     combatants: list[Combatant] = []
-    map: Map = Map()
-    turn: SerializeAsAny[TurnState] = TurnState()
+    map: Map = field(default_factory=Map)
+    # The state of the encounter's turn mode (a TurnState of the type its `mode` registered):
+    # read as a plain object, then as its mode's state once the ruleset's modes are known.
+    turn: Any = field(default_factory=TurnState)
     windows: list[Window] = []  # reaction windows open, oldest first
     log: list[LogEntry] = []
-    dice: DiceState = DiceState(seed=0)
+    dice: DiceState = field(default_factory=lambda: DiceState(seed=0))
     notes: Text = ""
 
-    @field_validator("ruleset")
-    @classmethod
-    def _modes_known(cls, ruleset: str) -> str:
-        """The turn modes of the encounter's ruleset, known before its turn state is read
-        (a field read before `turn`; a model-wide validator would read dates as text)."""
-        for load in MODE_LOADERS:
-            load(ruleset)
-        return ruleset
+    def __post_init__(self) -> None:
+        if not isinstance(self.turn, TurnState):
+            self.turn = read_turn(self.ruleset, self.turn)
 
-    @field_validator("turn", mode="before")
-    @classmethod
-    def _turn_of_its_mode(cls, value: object) -> object:
-        """A saved turn state is read as the state type of its mode."""
-        if not isinstance(value, dict):
-            return value
-        mode = value.get("mode", "none")
-        state = TURN_STATES.get(mode) if isinstance(mode, str) else None
-        if state is None:
-            raise PydanticCustomError(
-                "turn_mode",
-                "mode de tour inconnu « {mode} » / unknown turn mode '{mode}'",
-                {"mode": str(mode)[:80]},
-            )
-        return state.model_validate(value)
-
-    @model_validator(mode="after")
-    def _references(self, info: ValidationInfo) -> Encounter:
-        # The loader defers this check to report it with a precise JSON path.
-        if not (info.context or {}).get(DEFER_REFERENCES):
-            problem = reference_problem(self)
-            if problem is not None:
-                raise ValueError(f"{problem.path}: {problem.en}")
-        return self
+    def read_field(self, name: str, value: Any) -> Any:
+        """A saved value of the field `name`, typed `Any` (the turn state): read as a file's
+        (a ValueError says what is wrong)."""
+        if name != "turn":
+            raise ValueError(f"no saved form for '{name}'")
+        return read_turn(self.ruleset, value)
 
     def combatant(self, cid: str) -> Combatant:
         return self.combatants[self.position("combatants", cid)]
 
     def side(self, sid: str) -> Side:
         return self.sides[self.position("sides", sid)]
+
+
+def read_turn(ruleset: str, value: Any) -> TurnState:
+    """A saved turn state read as the state type of its mode, once the turn modes of the
+    encounter's ruleset are known; a ValueError says what is wrong and where (`$.turn…`)."""
+    for load in MODE_LOADERS:
+        load(ruleset)
+    mode = value.get("mode", "none") if isinstance(value, dict) else None
+    state = TURN_STATES.get(mode) if isinstance(mode, str) else None
+    if not isinstance(value, dict):
+        raise ValueError("objet attendu / object expected - at `$.turn`")
+    if state is None:
+        shown = str(mode)[:80]
+        raise ValueError(
+            f"mode de tour inconnu « {shown} » / unknown turn mode '{shown}' - at `$.turn.mode`"
+        )
+    try:
+        return msgspec.convert(value, type=state)
+    except msgspec.ValidationError as exc:
+        text, at, where = str(exc).partition(" - at `$")
+        raise ValueError(f"{text} - at `$.turn{where if at else '`'}") from None
 
 
 def now() -> datetime:

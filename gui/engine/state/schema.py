@@ -6,28 +6,32 @@ import math
 from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+from msgspec import Meta, Struct
 
 from gui.engine.core.problems import Problem, json_path
 from gui.engine.core.words import Label
 from gui.engine.dice.rolling import DiceExpr, DiceInputError
-from gui.engine.state.model import Combatant, StatValue
+from gui.engine.state.model import Combatant, StatValue, Strict
 
-Key = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9_.:-]+$")]
+Key = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_.:-]+$")]
 
 
-class Choice(BaseModel):
+class Spec(Struct, frozen=True, forbid_unknown_fields=True):
+    """Base of the ruleset's data: read from its JSON, never changed, unknown keys refused."""
+
+    replace = Strict.replace
+
+
+class Choice(Spec):
     """One allowed value of a choice field."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     value: str
     label: Label
 
 
-class FieldSpec(BaseModel):
+class FieldSpec(Spec):
     """A sheet field: its kind, range, choices and default, with the rule that defines it."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     key: Key
     label: Label
     kind: Literal["int", "float", "text", "bool", "choice", "list", "dice", "table"]
@@ -50,13 +54,12 @@ class FieldSpec(BaseModel):
     roster: Literal["", "counter", "count"] = ""
 
 
-class TrackSpec(BaseModel):
+class TrackSpec(Spec):
     """A row of boxes and the marks allowed in it."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     key: Key
     label: Label
-    size: int = Field(ge=0, le=50)
+    size: Annotated[int, Meta(ge=0, le=50)]
     marks: tuple[str, ...]
     rule: str = ""
     tiers: tuple[str, ...] = ()  # empty: every tier
@@ -74,11 +77,10 @@ class TrackSpec(BaseModel):
         return self.size
 
 
-class StateValueSpec(BaseModel):
+class StateValueSpec(Spec):
     """The number a state carries when the GM puts it on (a concealment's miss chance): its
     name, the rules' default, its range and the unit shown after it (« % »)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     label: Label
     default: int
     minimum: int = 0
@@ -87,11 +89,10 @@ class StateValueSpec(BaseModel):
     rule: str = ""
 
 
-class StateSpec(BaseModel):
+class StateSpec(Spec):
     """A named condition with its rules text (the GM may also type free conditions); `value`:
     the number it carries, when it carries one."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     key: Key
     label: Label
     text: Label
@@ -99,22 +100,20 @@ class StateSpec(BaseModel):
     value: StateValueSpec | None = None
 
 
-class WindowSpec(BaseModel):
+class WindowSpec(Spec):
     """A kind of reaction window (engine/windows.py): how the GM reads it, with {actor},
     {target} and {value} in its label; `was_state`: files of schema 2 kept it as a state of
     the same key on its target (migration_v3)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     kind: Key
     label: Label
     rule: str = ""
     was_state: bool = False
 
 
-class FlagSpec(BaseModel):
+class FlagSpec(Spec):
     """A house-rule flag (spec section 7): its default is the adopted interpretation."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     id: Key
     label: Label
     default: bool | int | str
@@ -122,28 +121,25 @@ class FlagSpec(BaseModel):
     see: str = ""
 
 
-class Template(BaseModel):
+class Template(Spec):
     """A bestiary entry: a ready-made sheet the GM adds to an encounter and then edits."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     name: str
     tier: str | None = None
     stats: dict[str, StatValue] = {}
     notes: str = ""
 
 
-class RuleText(BaseModel):
+class RuleText(Spec):
     """A rule of the ruleset, by id, with a short statement (tooltips and breakdowns)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     id: Key
     text: Label
 
 
-class RulesetData(BaseModel):
+class RulesetData(Spec, kw_only=True, dict=True):
     """The content of `ruleset_data/<id>/ruleset.json`."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
     id: Key
     name: Label
     tiers: tuple[Choice, ...] = ()

@@ -4,15 +4,15 @@ change notices of Tiled's change events and Anki's OpChanges): read from its pat
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from typing import Any
+
+from msgspec import Struct
 
 from gui.engine.state.changes import ABSENT, Change, ChangeSet
 from gui.engine.state.model import Encounter
 
 
-@dataclass(frozen=True)
-class Touched:
+class Touched(Struct, frozen=True):
     """The parts of the encounter a change reached.
 
     `combatants`, `sides` and `zones` name those whose values changed (a combatant named

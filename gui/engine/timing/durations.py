@@ -100,7 +100,7 @@ def at_round_start(enc: Encounter, naming: StateNaming) -> list[Change]:
             return None
         if e.rounds <= 1:
             return True
-        return state.model_copy(update={"expiry": e.model_copy(update={"rounds": e.rounds - 1})})
+        return state.replace(expiry=e.replace(rounds=e.rounds - 1))
 
     return _changes(enc, naming, decide, "rounds")
 
@@ -120,7 +120,7 @@ def at_turn(
         if (c.id if e.whose == "owner" else state.source) not in unit:
             return None
         if e.skip:
-            return state.model_copy(update={"expiry": e.model_copy(update={"skip": 0})})
+            return state.replace(expiry=e.replace(skip=0))
         return True
 
     return _changes(enc, naming, decide, moment)

@@ -8,8 +8,9 @@ it, is one undo entry (the controller merges them by the window's `gesture`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal, Protocol
+
+from msgspec import Struct
 
 from gui.engine.core.words import Label
 from gui.engine.state.changes import ChangeSet
@@ -17,8 +18,7 @@ from gui.engine.state.model import Encounter, Scalar, Window
 from gui.engine.state.schema import RulesetData
 
 
-@dataclass(frozen=True)
-class Offer:
+class Offer(Struct, frozen=True):
     """What a window offers the GM: `actor` may take the action `kind` (at `target`), as a
     reaction, or as the step that goes on and closes it."""
 

@@ -4,9 +4,9 @@ next side holds; a round ends when nobody can act (a round may be called a Passe
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from msgspec import Meta, field
 
 from gui.engine.core.words import Label
 from gui.engine.state.model import Id, TurnEntry, TurnState, register_turn_state
@@ -25,8 +25,8 @@ class PassEntry(TurnEntry):
     """A unit with the actions it has left this round and its own budget per round (None:
     the mode's)."""
 
-    actions_left: int = Field(default=0, ge=0)
-    budget: int | None = Field(default=None, ge=0)
+    actions_left: Annotated[int, Meta(ge=0)] = 0
+    budget: Annotated[int, Meta(ge=0)] | None = None
 
 
 @register_turn_state
@@ -35,11 +35,11 @@ class PassState(TurnState):
     round, and how many actions the acting unit took since it was picked."""
 
     mode: Literal["alternating"] = "alternating"
-    order: list[PassEntry] = Field(default_factory=list)
+    order: list[PassEntry] = field(default_factory=list)
     holder: Id | None = None
-    side_order: list[Id] = Field(default_factory=list)
-    actions_per_unit: int = Field(default=2, ge=1)
-    activation: int = Field(default=0, ge=0)
+    side_order: list[Id] = field(default_factory=list)
+    actions_per_unit: Annotated[int, Meta(ge=1)] = 2
+    activation: Annotated[int, Meta(ge=0)] = 0
 
     def mode_problem(self, side_ids: set[str]) -> tuple[tuple[str | int, ...], str, str] | None:
         if self.holder is not None and self.holder not in side_ids:

@@ -8,6 +8,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
+from msgspec import Struct
+
 from gui.engine.core.arguments import argument_problem
 from gui.engine.core.copies import deep_copy
 from gui.engine.core.problems import BilingualError, Words
@@ -17,8 +19,7 @@ from gui.engine.state.model import Combatant, Encounter, LogEntry, TurnEntry, Tu
 from gui.engine.state.schema import RulesetData
 
 
-@dataclass(frozen=True)
-class RoundWords:
+class RoundWords(Struct, frozen=True):
     """What a round is called (« Round », « Passe ») and the log line that opens one."""
 
     name: Label
@@ -60,8 +61,7 @@ class TurnRules(Protocol):
     def flag(self, enc: Encounter, flag_id: str) -> bool | int | str: ...
 
 
-@dataclass(frozen=True)
-class TurnContext:
+class TurnContext(Struct, frozen=True):
     """What a mode may read: the encounter as it is, and its ruleset's answers."""
 
     enc: Encounter
@@ -134,9 +134,9 @@ class TurnMode(ABC):
         """The ruleset's units as this mode's entries (the fields it gives kept)."""
         out = []
         for unit in units:
-            data = {k: getattr(unit, k) for k in type(unit).model_fields}
-            known = {k: v for k, v in data.items() if k in self.entry.model_fields}
-            out.append(self.entry.model_validate({**known, **fields}))
+            known = set(self.entry.__struct_fields__)
+            data = {k: getattr(unit, k) for k in unit.__struct_fields__ if k in known}
+            out.append(self.entry(**{**data, **fields}))
         return out
 
     # What the views ask -----------------------------------------------------------------
@@ -190,7 +190,7 @@ class TurnMode(ABC):
 def scratch(turn: TurnState) -> TurnState:
     """A copy of `turn` to change, without its history (which only turn steps write, and
     which is not copied at all: a deep copy would copy it before dropping it)."""
-    return deep_copy(turn.model_copy(update={"history": []}))
+    return deep_copy(turn.replace(history=[]))
 
 
 def current_entry(turn: TurnState) -> TurnEntry | None:

@@ -15,7 +15,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Literal
 
-from pydantic import Field
+from msgspec import field
 
 from gui.engine.core.problems import BilingualError, Words
 from gui.engine.core.words import Label
@@ -56,7 +56,7 @@ class CardError(BilingualError, ValueError):
 @register_turn_state
 class CardState(TurnState):
     mode: Literal["cards"] = "cards"
-    order: list[RankedEntry] = Field(default_factory=list)
+    order: list[RankedEntry] = field(default_factory=list)
 
 
 # Cards ------------------------------------------------------------------------------------

@@ -4,10 +4,9 @@ own initiative from the unit's roll and resolves on its own (the Storyteller's t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import Field
+from msgspec import Struct, field
 
 from gui.engine.core.words import Label, Term
 from gui.engine.state.changes import Change
@@ -39,7 +38,7 @@ class DeclareEntry(TurnEntry):
 
     score: int = 0
     initiative: int | None = None
-    declared: list[Text] = Field(default_factory=list)
+    declared: list[Text] = field(default_factory=list)
     acted: bool = False
     delayed: bool = False
 
@@ -48,14 +47,13 @@ class DeclareEntry(TurnEntry):
 class DeclareState(TurnState):
     mode: Literal["declare"] = "declare"
     phase: Literal["declare", "act"] = "declare"
-    order: list[DeclareEntry] = Field(default_factory=list)
+    order: list[DeclareEntry] = field(default_factory=list)
 
     def repeats_units(self) -> bool:
         return self.phase == "act"  # acting, a unit has a row per declared action
 
 
-@dataclass(frozen=True)
-class ActionInitiative:
+class ActionInitiative(Struct, frozen=True):
     """The initiative of one declared action, with how it was computed; `value` None: the
     action is cancelled (its terms say why)."""
 
@@ -122,10 +120,7 @@ class DeclareThenAct(TurnMode):
     def _declaration_order(self, entries: list[DeclareEntry]) -> list[DeclareEntry]:
         sign = -1 if self.declare_descending else 1
         ranked = sorted(enumerate(entries), key=lambda ie: (sign * ie[1].score, ie[0]))
-        return [
-            e.model_copy(update={"initiative": None, "declared": [], "acted": False})
-            for _, e in ranked
-        ]
+        return [e.replace(initiative=None, declared=[], acted=False) for _, e in ranked]
 
     def _rescored(self, ctx: TurnContext, work: DeclareState) -> None:
         """The units' scores as they are now (wounds change them)."""
@@ -254,15 +249,11 @@ class DeclareThenAct(TurnMode):
                 )
             values = [a.value for a in acts[entry.unit] if a.value is not None]
             if not values:
-                idle.append(entry.model_copy(update={"acted": True, "declared": []}))
+                idle.append(entry.replace(acted=True, declared=[]))
             labels = entry.declared or [""]
             for n, value in enumerate(values):
                 label = labels[n] if n < len(labels) else ""
-                entries.append(
-                    entry.model_copy(
-                        update={"initiative": value, "declared": [label] if label else []}
-                    )
-                )
+                entries.append(entry.replace(initiative=value, declared=[label] if label else []))
         work.phase, work.order = "act", [*rank_actions(entries), *idle]
         work.current = self._first(work.order, 0)
         log = self._initiative_log(ctx, work, acts, rolls)

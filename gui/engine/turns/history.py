@@ -11,9 +11,10 @@ from collections.abc import Iterator
 from itertools import pairwise
 from typing import Any
 
-from pydantic import BaseModel, ValidationError
-from pydantic_core import to_jsonable_python
+import msgspec
+from msgspec import Struct
 
+from gui.engine.core.checking import checked, field_type
 from gui.engine.core.copies import deep_copy
 from gui.engine.core.problems import Problem, json_path
 from gui.engine.state.changes import ABSENT, Change, change, read
@@ -28,7 +29,7 @@ def diff(old: TurnState, new: TurnState) -> list[tuple[Path, Any]]:
     """Where `new` differs from `old` (the history aside), with the new values: a field of
     the state, or a field of an entry when the order keeps its units, else the whole order."""
     out: list[tuple[Path, Any]] = []
-    for name in type(new).model_fields:
+    for name in new.__struct_fields__:
         before, after = getattr(old, name), getattr(new, name)
         if name == "history" or before == after:
             continue
@@ -37,7 +38,7 @@ def diff(old: TurnState, new: TurnState) -> list[tuple[Path, Any]]:
                 if a != b:
                     out += [
                         (("order", i, f), getattr(b, f))
-                        for f in type(b).model_fields
+                        for f in b.__struct_fields__
                         if getattr(a, f) != getattr(b, f)
                     ]
         else:
@@ -94,7 +95,7 @@ def remembered(enc: Encounter, changes: list[Change]) -> list[Change]:
 
 def _saved(value: Any) -> Any:
     """A value as the file keeps it (models as dicts)."""
-    return to_jsonable_python(value)
+    return msgspec.to_builtins(value)
 
 
 def previous(enc: Encounter) -> list[Change]:
@@ -115,21 +116,22 @@ def previous(enc: Encounter) -> list[Change]:
 
 def restore(state: TurnState, record: TurnStep) -> None:
     """Put back, in `state`, the values a step changed (each checked against its field);
-    ValueError (or a pydantic ValidationError) when a value or a place does not fit."""
+    ValueError when a value or a place does not fit."""
     for patch in record.patches:
         node: Any = state
         *parents, last = patch.path
         for part in parents:
             node = _child(node, part)
-        if not isinstance(node, BaseModel) or not isinstance(last, str):
+        if not isinstance(node, Struct) or not isinstance(last, str):
             raise ValueError("a step changes fields of the state or of its entries")
-        if last not in type(node).model_fields or last == "history":
+        if last not in node.__struct_fields__ or last == "history":
             raise ValueError(f"no field '{last}' here")
-        setattr(node, last, patch.value)  # validated: a saved entry becomes a typed one
+        # Checked: a saved entry becomes a typed one.
+        setattr(node, last, checked(patch.value, field_type(type(node), last)))
 
 
 def _child(node: Any, part: str | int) -> Any:
-    if isinstance(node, BaseModel) and isinstance(part, str) and part in type(node).model_fields:
+    if isinstance(node, Struct) and isinstance(part, str) and part in node.__struct_fields__:
         return getattr(node, part)
     if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
         return node[part]
@@ -140,14 +142,14 @@ def replay(turn: TurnState) -> Iterator[tuple[int, TurnState, set[str]]]:
     """Step back through the history, newest first: (index of the entry, the state it
     restores, what it touched: the state's fields by name, "order.<field>" for a field of
     some entries). One working copy is
-    changed in place, so the states yielded are the same object; ValueError or
-    ValidationError, with the index in `args`, when an entry cannot be taken back."""
+    changed in place, so the states yielded are the same object; a HistoryError, with the
+    index in `args`, when an entry cannot be taken back."""
     state = scratch(turn)
     for k in range(len(turn.history) - 1, -1, -1):
         record = turn.history[k]
         try:
             restore(state, record)
-        except (ValueError, ValidationError) as exc:
+        except ValueError as exc:
             raise HistoryError(k, exc) from exc
         yield k, state, {_touched(p.path) for p in record.patches}
 
@@ -188,7 +190,7 @@ def rebuilt(states: list[TurnState]) -> TurnState:
                     ]
                 )
             )
-    return states[-1].model_copy(update={"history": history[-HISTORY_LIMIT:]})
+    return states[-1].replace(history=history[-HISTORY_LIMIT:])
 
 
 def history_problem(enc: Encounter) -> Problem | None:

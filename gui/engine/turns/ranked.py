@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Literal
 
-from pydantic import Field
+from msgspec import field
 
 from gui.engine.core.problems import Words
 from gui.engine.core.words import Label
@@ -35,13 +35,13 @@ class RankedEntry(TurnEntry):
 @register_turn_state
 class RankedState(TurnState):
     mode: Literal["ranked"] = "ranked"
-    order: list[RankedEntry] = Field(default_factory=list)
+    order: list[RankedEntry] = field(default_factory=list)
 
 
 @register_turn_state
 class GmOrderState(TurnState):
     mode: Literal["gm_order"] = "gm_order"
-    order: list[RankedEntry] = Field(default_factory=list)
+    order: list[RankedEntry] = field(default_factory=list)
 
 
 class RankedInitiative(TurnMode):

@@ -46,7 +46,7 @@ def switched(enc: Encounter, ruleset: TurnRules, after: Encounter) -> tuple[Turn
         begun = new.start(TurnContext(after, ruleset), {})
     except TurnError as exc:
         raise TurnError(f"{REFUSED[0]} ({exc.fr})", f"{REFUSED[1]} ({exc.en})") from exc
-    state = begun.turn.model_copy(update={"round": turn.round, "spent": dict(turn.spent)})
+    state = begun.turn.replace(round=turn.round, spent=dict(turn.spent))
     label = new.round_label(state)
     changed = [
         (

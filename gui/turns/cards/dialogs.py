@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
+from msgspec import Struct
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
@@ -32,8 +33,7 @@ from gui.turns.roll_inputs import muted_colour, scrolled
 _RED = "#b00020"
 
 
-@dataclass(frozen=True)
-class Choosing:
+class Choosing(Struct, frozen=True):
     """A hero's Joker not yet played (initiative libre) nor kept."""
 
     code: int

@@ -7,6 +7,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from gui.engine.core.copies import deep_copy
 from gui.engine.files import storage
 from gui.engine.play.table import Table
 from gui.engine.turns.cards import parse_card
@@ -66,7 +67,7 @@ def test_every_golden_loads_in_its_mode_plays_on_and_steps_back(name):
     assert state(t.enc.turn) == loaded
     stepping = t.enc.turn.mode in ("ranked", "gm_order", "cards", "declare")
     for _ in range(remembered):
-        before = t.enc.turn.model_copy(deep=True)
+        before = deep_copy(t.enc.turn)
         t.apply(t.previous_turn())
         assert t.enc.turn.round <= before.round
         if stepping:

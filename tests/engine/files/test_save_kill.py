@@ -83,17 +83,15 @@ def big_libre_encounter(copies: int = 60) -> Encounter:
     for k in range(copies):  # copy 0 keeps the demo's ids, so whatever names them stays valid
         ids = {c.id: c.id if k == 0 else f"{c.id}-{k}" for c in demo.combatants}
         people += [
-            c.model_copy(
-                update={
-                    "id": ids[c.id],
-                    "name": c.name if k == 0 else f"{c.name} {k}",
-                    "contacts": [ids[other] for other in c.contacts],
-                }
+            c.replace(
+                id=ids[c.id],
+                name=c.name if k == 0 else f"{c.name} {k}",
+                contacts=[ids[other] for other in c.contacts],
             )
             for c in demo.combatants
         ]
     # Through the file format, so the copy is checked like any file the app opens.
-    return storage.loads(storage.dumps(demo.model_copy(update={"combatants": people})))
+    return storage.loads(storage.dumps(demo.replace(combatants=people)))
 
 
 class Saves:
@@ -108,7 +106,7 @@ class Saves:
 
     def encounter(self, n: int) -> Encounter:
         """Save number `n`: the base encounter with its notes set to `marker(n)`."""
-        return self.base.model_copy(update={"notes": marker(n)})
+        return self.base.replace(notes=marker(n))
 
     def expected(self, n: int) -> bytes:
         with self._lock:

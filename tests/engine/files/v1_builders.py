@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import msgspec
+
 from gui.engine.files import storage
 from gui.engine.play.table import Table
 from gui.engine.state.model import TURN_STATES
@@ -47,15 +49,15 @@ def golden(name: str) -> dict:
 def project(state: dict, mode: str) -> dict:
     """What a v1 snapshot and a v2 state both say (v1 or v2 JSON): the round, whose turn,
     the spent actions, the mode's own fields, and each entry with its mode's fields."""
-    fields = TURN_STATES[mode].model_fields
+    fields = TURN_STATES[mode].__struct_fields__
     out = {k: state[k] for k in SNAPSHOT if k in fields}
-    kept = list(ENTRIES[mode].model_fields)
+    kept = list(ENTRIES[mode].__struct_fields__)
     out["order"] = [{k: e[k] for k in kept} for e in state["order"]]
     return out
 
 
 def as_json(turn) -> dict:
-    return turn.model_dump(mode="json")
+    return msgspec.to_builtins(turn)
 
 
 def v1_entry(entry: dict) -> dict:

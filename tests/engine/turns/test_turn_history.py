@@ -2,8 +2,9 @@
 
 import json
 
+import msgspec
 import pytest
-from pydantic_core import to_json
+from msgspec.json import encode as to_json
 
 from gui.engine.edits import roster as roster_edits
 from gui.engine.files import storage
@@ -100,10 +101,10 @@ def test_removing_the_acting_combatant_with_spent_actions_rewrites_every_past_st
     rm.nxt(t)
     rm.act(t, "alimenter", "s1", None)
     assert set(t.enc.turn.spent) == {"ana", "s1"}
-    before = [s.model_dump(mode="json") for s in t.enc.turn.history]
+    before = [msgspec.to_builtins(s) for s in t.enc.turn.history]
     exact_undo(t, roster_edits.remove_combatant(t.enc, "ana"))
     assert "ana" not in t.enc.turn.spent and before != [
-        s.model_dump(mode="json") for s in t.enc.turn.history
+        msgspec.to_builtins(s) for s in t.enc.turn.history
     ]
     while t.enc.turn.history:
         t.apply(t.previous_turn())

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
+import msgspec
+
 from gui.engine.files import storage
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
@@ -98,7 +100,9 @@ def entry(turn: TurnState, uid: str) -> TurnEntry:
 
 def state(turn: TurnState) -> str:
     """The turn state without its history, as JSON (to compare states exactly)."""
-    return json.dumps(turn.model_dump(mode="json", exclude={"history"}), sort_keys=True)
+    return json.dumps(
+        {k: v for k, v in msgspec.to_builtins(turn).items() if k != "history"}, sort_keys=True
+    )
 
 
 def exact_undo(t: Table, cs: ChangeSet) -> None:
@@ -125,7 +129,7 @@ class Run:
         exact_undo(self.t, build(*args, **kwargs))
         turn = self.t.enc.turn
         self.states.append(state(turn))
-        self.histories.append([s.model_dump(mode="json") for s in turn.history])
+        self.histories.append([msgspec.to_builtins(s) for s in turn.history])
         return turn
 
     def walk_back(self) -> None:
@@ -135,5 +139,5 @@ class Run:
         for k in range(len(self.states) - 2, -1, -1):
             exact_undo(t, t.previous_turn())
             assert state(t.enc.turn) == self.states[k], k
-            assert [s.model_dump(mode="json") for s in t.enc.turn.history] == self.histories[k]
+            assert [msgspec.to_builtins(s) for s in t.enc.turn.history] == self.histories[k]
         assert not t.enc.turn.history

@@ -4,7 +4,8 @@ roll with the weapon's skill; a hit leaves « Touché » until the Dommages roll
 from __future__ import annotations
 
 import re
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import finish

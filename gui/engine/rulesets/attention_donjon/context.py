@@ -4,7 +4,8 @@ Difficulty floor and the exact odds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.actions import ActionCtx
@@ -46,8 +47,7 @@ ROLL_OPTIONS = (
 )
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(Struct, frozen=True):
     """A Trait roll being built: its dice and Difficulty with their terms, and notices."""
 
     dice: int
@@ -57,7 +57,6 @@ class Roll:
     how: traits.Faces = traits.NORMAL
 
 
-@dataclass(frozen=True)
 class Ctx(ActionCtx):
     """One attention_donjon action being previewed or resolved."""
 
@@ -118,7 +117,7 @@ class Ctx(ActionCtx):
             if s.key == JOKER:
                 left = (s.value or 1) - 1
                 if left > 0:
-                    edits.add_state(cid, s.model_copy(update={"value": left}))
+                    edits.add_state(cid, s.replace(value=left))
                 else:
                     edits.remove_state(cid, JOKER)
 

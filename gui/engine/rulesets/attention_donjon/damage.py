@@ -3,7 +3,7 @@ by Pénétration on its armour part; the outcome by health.harm."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import finish

@@ -3,7 +3,7 @@ target, death at 0 Santé and the hero's Héroïsme."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gui.engine.contract.edits import Edits
 from gui.engine.contract.fields import choice_field, int_field
@@ -75,8 +75,7 @@ def death_questions(c: Combatant) -> tuple[FieldSpec, ...]:
     return (heroism_question(c), WOUND_QUESTION, health_question(c))
 
 
-@dataclass(frozen=True)
-class Harm:
+class Harm(Struct, frozen=True):
     """What a damage roll did: the Blessé, the Santé lost and the words of the outcome."""
 
     wounds: int

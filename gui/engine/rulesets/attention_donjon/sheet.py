@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gui.engine.contract.sheet_reading import cell as cell
 from gui.engine.contract.sheet_reading import filled_rows, has_state, row_at
@@ -100,8 +100,7 @@ def _protection(c: Combatant, kinds: tuple[str, ...]) -> list[tuple[str, int]]:
     ]
 
 
-@dataclass(frozen=True)
-class Derived:
+class Derived(Struct, frozen=True):
     """A derived value with its terms; `armour` is Endurance's armour part (AD-31)."""
 
     value: int

@@ -3,9 +3,10 @@ cursed rolls, and exact odds."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+
+from msgspec import Struct
 
 from gui.engine.checks.request import DiceRequest, DiceResult, FaceTrade
 from gui.engine.contract.base import Words
@@ -21,8 +22,7 @@ _SUCCESSES = Label(fr="Succès", en="Successes")
 _EXTRA_BOUND = 20  # a typed count may include the successes of Coup de Poker dice
 
 
-@dataclass(frozen=True)
-class Faces:
+class Faces(Struct, frozen=True):
     """How a roll counts its dice: the lowest face worth one success, whether a 6 is worth
     two (and may be a Coup de Poker), and the rule that says so."""
 

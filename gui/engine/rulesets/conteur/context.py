@@ -3,7 +3,7 @@ their odds, the distance between two combatants, and G-3 refusals."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract.actions import ActionCtx
@@ -26,8 +26,7 @@ OVERRIDE_LABELS = {
 }
 
 
-@dataclass(frozen=True)
-class Pool:
+class Pool(Struct, frozen=True):
     """A d10 pool being built: its dice and difficulty with their terms, and notices."""
 
     dice: int
@@ -37,7 +36,6 @@ class Pool:
     ones_cancel: bool = True
 
 
-@dataclass(frozen=True)
 class Ctx(ActionCtx):
     """One conteur action being previewed or resolved."""
 

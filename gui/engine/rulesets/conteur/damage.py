@@ -408,9 +408,9 @@ def soak_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     size = len(health.levels(c))
     marks, excess = health.mark(health.marks(c), size, kind, levels, health.overflow_on(track_flag))
     track = c.tracks.get(health.TRACK) or Track(marks=[])
-    new_track = track.model_copy(update={"marks": marks})
+    new_track = track.replace(marks=marks)
     edits.set(("combatants", c.id, "tracks", health.TRACK), new_track)
-    after = c.model_copy(update={"tracks": {**c.tracks, health.TRACK: new_track}})
+    after = c.replace(tracks={**c.tracks, health.TRACK: new_track})
     level = health.current_level(after)
     words = KIND_WORDS.get(kind, kind)
     if excess:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
+
+import msgspec
+from msgspec import Struct
 
 from gui.engine.contract.values import TrackView
 from gui.engine.core.assets import RULESET_DATA_DIR
@@ -31,13 +33,12 @@ def names_en() -> dict[str, str]:
     a level the GM named otherwise keeps its name in both languages. Read once from the
     ruleset's own data file, never through the registry (a ruleset sits below it)."""
     raw = (RULESET_DATA_DIR / "conteur" / "ruleset.json").read_bytes()
-    columns = RulesetData.model_validate_json(raw).field(LEVELS).columns
+    columns = msgspec.json.decode(raw, type=RulesetData).field(LEVELS).columns
     column = next(c for c in columns if c.key == "niveau")
     return {choice.value: choice.label.en for choice in column.choices}
 
 
-@dataclass(frozen=True)
-class Level:
+class Level(Struct, frozen=True):
     name: str
     penalty: int
     incapable: bool

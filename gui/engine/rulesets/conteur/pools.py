@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract.base import Ruleset, Words
@@ -22,8 +23,7 @@ _ACTION = Label(
 _PLAIN = Label(fr="Succès", en="Successes")
 
 
-@dataclass(frozen=True)
-class Roll:
+class Roll(Struct, frozen=True):
     """What a pool rolled: net successes (never below 0) and whether it is a botch."""
 
     successes: int

@@ -10,8 +10,10 @@ D35-17), with the exact odds of the whole chain and of a critical."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from fractions import Fraction
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from gui.engine.checks import D20_NATURALS, ChainStep, Check, chain_odds, miss_chance_step
 from gui.engine.checks.request import DiceRequest, DiceResult
@@ -81,8 +83,7 @@ MOUNT_MOVES = (
 )
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(Struct, frozen=True):
     check: Check
     terms: tuple[Term, ...]
     notices: tuple[Notice, ...]

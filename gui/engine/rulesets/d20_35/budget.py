@@ -28,8 +28,9 @@ Readings:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from gui.engine.contract.actions import ActionRuleset
 from gui.engine.contract.edits import Edits
@@ -56,8 +57,7 @@ _WORDS: dict[str, tuple[str, str]] = {
 }
 
 
-@dataclass(frozen=True)
-class Cost:
+class Cost(Struct, frozen=True):
     """What an action takes: its kind, and for a full-round action that moves, the metres it
     allows as a multiple of the speed (0: a 5-ft step only)."""
 

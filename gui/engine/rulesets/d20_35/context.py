@@ -4,7 +4,6 @@ each is declared: one ActionDef (ruleset.py says how to add one)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from gui.engine.contract.actions import ActionCtx
 from gui.engine.contract.actions import ActionDef as BaseActionDef
@@ -12,7 +11,6 @@ from gui.engine.rulesets.d20_35 import sheet
 from gui.engine.state.model import Scalar
 
 
-@dataclass(frozen=True)
 class Ctx(ActionCtx):
     """One d20_35 action being previewed or resolved."""
 
@@ -31,7 +29,6 @@ def always(_ctx: Ctx) -> bool:
     return True
 
 
-@dataclass(frozen=True)
 class ActionDef(BaseActionDef[Ctx]):
     """One d20_35 action, declared once: the contract's ActionDef, whose `cost` is a
     budget.Cost (D35-09) and `provokes` a provoking.Scope (D35-11), whose `while_unable` are

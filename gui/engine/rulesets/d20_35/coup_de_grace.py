@@ -11,8 +11,9 @@ without a save (D35-51, A-D35-8); D35-37's massive damage is within this save (a
 
 from __future__ import annotations
 
-from dataclasses import replace
 from fractions import Fraction
+
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked

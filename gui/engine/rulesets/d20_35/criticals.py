@@ -10,8 +10,9 @@ and oozes are immune (SRD). A coup de grâce is a critical without a roll (D35-2
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 from gui.engine.checks import Check, check_faces, check_odds
 from gui.engine.checks.request import DiceRequest, DiceResult
@@ -38,8 +39,7 @@ _CELL = re.compile(r"^(?:(\d{1,2})(?:\s*[-–]\s*20)?\s*/?\s*)?[×xX*]\s*(\d{1,2
 _NONE = ("", "—", "-", "–")
 
 
-@dataclass(frozen=True)
-class Critical:
+class Critical(Struct, frozen=True):
     """A weapon's threat range (`low` to 20) and multiplier."""
 
     low: int = 20
@@ -83,8 +83,7 @@ def request(bonus: int) -> DiceRequest:
     return DiceRequest(expr, TOTAL, expr.minimum, top, label=CONFIRMATION)
 
 
-@dataclass(frozen=True)
-class Threat:
+class Threat(Struct, frozen=True):
     """What a weapon may do against a target: its critical (None: none possible) and why it
     cannot (the terms say so)."""
 

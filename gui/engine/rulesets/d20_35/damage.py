@@ -8,7 +8,7 @@ unconscious above them); 50 or more from one attack asks a Fortitude save DC 15 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract.edits import Edits, finish
@@ -93,7 +93,7 @@ def wound(edits: Edits, target: Combatant, amount: int) -> dict[str, int]:
 def let_go_if_out(ctx: Ctx, edits: Edits, target: Combatant, after: dict[str, int]) -> None:
     """A creature the blow put out of the fight lets go of its grapple (D35-58)."""
     struck = {"stats": {**target.stats, **after}, "states": edits.states(target.id)}
-    if ctx.ruleset.is_out(ctx.enc, target.model_copy(update=struck)):
+    if ctx.ruleset.is_out(ctx.enc, target.replace(**struck)):
         grapple.let_go(edits, target.id)
 
 

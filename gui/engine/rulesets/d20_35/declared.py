@@ -5,7 +5,7 @@ CFG-D35-11's SRD list)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
@@ -22,8 +22,7 @@ TOTAL_DEFENCE, OTHER = "defense_totale", "autre"
 PRONE = "a_terre"
 
 
-@dataclass(frozen=True)
-class Declared:
+class Declared(Struct, frozen=True):
     """One line of the SRD's action table: its names, its kind in the budget, whether it
     provokes an attack of opportunity (SRD list, D35-11)."""
 

@@ -11,7 +11,7 @@ spell (a declared « Lancer un sort » or one cast in the saddle) — or yes or 
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from gui.engine.contract.actions import ActionRuleset
 from gui.engine.contract.edits import Edits

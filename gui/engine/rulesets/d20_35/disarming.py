@@ -16,7 +16,7 @@ Readings (the GM can override every one):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gui.engine.checks import D20_NATURALS, Check, check_odds
 from gui.engine.checks.request import DiceResult
@@ -139,8 +139,7 @@ def _disarm_spec(ctx: Ctx) -> ActionSpec:
     return ActionSpec(DISARM, Label(fr="Désarmer", en="Disarm"), "D35-41", True, options)
 
 
-@dataclass(frozen=True)
-class Disarm:
+class Disarm(Struct, frozen=True):
     """A disarm or a snatch (D35-77) before the dice: the opposed attack rolls, the
     notices, the object aimed at and what is snatched (`NOT_SNATCHING`: a disarm)."""
 
@@ -315,8 +314,7 @@ def _sunder_spec(ctx: Ctx) -> ActionSpec:
     return ActionSpec(SUNDER, Label(fr="Destruction", en="Sunder"), "D35-44", True, options)
 
 
-@dataclass(frozen=True)
-class Sunder:
+class Sunder(Struct, frozen=True):
     """A sunder before the dice: the opposed attack rolls (a held weapon or shield), or the
     attack against the object's CA (another object); its notices."""
 

@@ -30,6 +30,6 @@ def as_left(enc: Encounter, cs: ChangeSet, cid: str) -> Encounter:
             windows = ch.new
         elif is_log_append(ch):
             log.append(ch.new)
-    actor = c.model_copy(update={"states": states, "stats": stats})
+    actor = c.replace(states=states, stats=stats)
     combatants = [actor if other.id == cid else other for other in enc.combatants]
-    return enc.model_copy(update={"combatants": combatants, "windows": windows, "log": log})
+    return enc.replace(combatants=combatants, windows=windows, log=log)

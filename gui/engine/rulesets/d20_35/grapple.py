@@ -19,8 +19,9 @@ Readings (the GM can override every blocking one):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 from gui.engine.checks import D20_NATURALS, Check
 from gui.engine.checks.opposed import Winner
@@ -224,8 +225,7 @@ def _grab_spec(ctx: Ctx) -> ActionSpec:
     return ActionSpec(GRAB, Label(fr="Lutte : saisir", en="Grapple: grab"), "D35-57", True, options)
 
 
-@dataclass(frozen=True)
-class Grab:
+class Grab(Struct, frozen=True):
     joining: bool
     touch: Check | None
     attack_terms: tuple[Term, ...]

@@ -20,7 +20,7 @@ the tokens is the GM's (the outcome gives the metres)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from gui.engine.checks import D20_NATURALS, Check, check_odds
 from gui.engine.checks.request import DiceResult

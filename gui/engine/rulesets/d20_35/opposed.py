@@ -9,8 +9,9 @@ success, rerolled ties followed to the end (checks.opposed), and the number to r
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 from gui.engine.checks import (
     D35_TIES,
@@ -61,8 +62,7 @@ def pct(p: Fraction) -> tuple[str, str]:
     return f"{value:.1f} %".replace(".", ","), f"{value:.1f}%"
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(Struct, frozen=True):
     """One side of an opposed d20 check: who, and its modifiers as terms (int values)."""
 
     who: Combatant
@@ -77,8 +77,7 @@ class Side:
         return dice_request(D20, Label(fr=f"{fr} de {name}", en=f"{name}'s {en}"))
 
 
-@dataclass(frozen=True)
-class Opposed:
+class Opposed(Struct, frozen=True):
     """An opposed check before the dice: the attacker's side and the defender's."""
 
     rule: str

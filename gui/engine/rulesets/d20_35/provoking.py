@@ -16,8 +16,9 @@ cover); a reaction taken in a window provokes nothing more."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Literal
+
+from msgspec.structs import replace
 
 from gui.engine.contract.actions import ActionRuleset
 from gui.engine.contract.base import Ruleset

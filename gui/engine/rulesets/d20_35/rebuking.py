@@ -19,7 +19,7 @@ rise in morale never lowers them (SRD). Turning reads them through undead.virtua
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gui.engine.checks import Check
 from gui.engine.checks.request import DiceResult
@@ -110,8 +110,7 @@ def dispel_options(ctx: Ctx) -> tuple[FieldSpec, ...]:
     )
 
 
-@dataclass(frozen=True)
-class Dispel:
+class Dispel(Struct, frozen=True):
     """A dispel before the dice: the good cleric, the check to make, terms and notices."""
 
     rival: Combatant | None
@@ -249,8 +248,7 @@ def dispel_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 # Augmentation du moral (D35-75, CFG-D35-15) ------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Bolster:
+class Bolster(Struct, frozen=True):
     """A bolster before the dice: by the turning check or not, its bonus, the undead it may
     affect, terms and notices."""
 
@@ -326,7 +324,7 @@ def bolster_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             )
             continue
         state = ctx.listed_state(BOLSTERED, source=actor.id, expiry=lasting)
-        edits.add_state(c.id, state.model_copy(update={"value": total}))
+        edits.add_state(c.id, state.replace(value=total))
         raised.append(c.name)
     label = (f"Moral des morts-vivants de {actor.name}", f"{actor.name} bolsters undead")
     if raised:

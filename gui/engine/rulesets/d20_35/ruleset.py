@@ -12,7 +12,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract import moving, public

@@ -28,8 +28,9 @@ run, while limited to a single action; every refusal is a blocking notice the GM
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 from gui.engine.checks import Check
 from gui.engine.checks.request import DiceResult
@@ -121,8 +122,7 @@ def _run_spec(ctx: Ctx) -> ActionSpec:
     return ActionSpec(RUN, Label(fr="Courir", en="Run"), "D35-34", False, options)
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(Struct, frozen=True):
     """A run before the dice: how far, which round in a row, the Constitution check it needs
     (None: none this round), its terms and notices."""
 
@@ -232,7 +232,7 @@ def _run_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     until_turn = durations.expiry(ctx.enc, "turn_start", actor.id)
     edits.add_state(actor.id, ctx.listed_state(RUNNING, expiry=until_turn))
     in_a_row = ctx.listed_state(IN_A_ROW, expiry=durations.expiry(ctx.enc, "turn_end", actor.id))
-    edits.add_state(actor.id, in_a_row.model_copy(update={"value": r.round}))
+    edits.add_state(actor.id, in_a_row.replace(value=r.round))
     far = metres(r.metres)
     said = (
         f"{actor.name} court jusqu’à {far[0]} en ligne droite (round {r.round} d’affilée ; le MJ"
@@ -264,8 +264,7 @@ def _speed_of(c: Combatant, key: str) -> float:
     return float(value) if good else 0.0
 
 
-@dataclass(frozen=True)
-class Withdraw:
+class Withdraw(Struct, frozen=True):
     metres: float
     terms: tuple[Term, ...]
     notices: tuple[Notice, ...]
@@ -336,7 +335,7 @@ def _withdraw_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet
     edits = Edits(ctx.enc)
     state = ctx.listed_state(WITHDRAWING, expiry=Expiry(at="turn_end"))
     start = opportunity.start_value(actor.position.cell)  # D35-76: the square it starts from
-    edits.add_state(actor.id, state.model_copy(update={"value": start}))
+    edits.add_state(actor.id, state.replace(value=start))
     far = metres(w.metres)
     said = (
         f"{actor.name} bat en retraite jusqu’à {far[0]} : la première case quittée ne provoque"

@@ -12,8 +12,9 @@ Readings (the GM can override every one):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 from gui.engine.checks import D20_NATURALS, Check
 from gui.engine.checks.request import DiceResult
@@ -110,8 +111,7 @@ def _trip_spec(ctx: Ctx) -> ActionSpec:
     return ActionSpec(TRIP, Label(fr="Croc-en-jambe", en="Trip"), "D35-35", True, options)
 
 
-@dataclass(frozen=True)
-class Trip:
+class Trip(Struct, frozen=True):
     touch: Check
     attack_terms: tuple[Term, ...]
     contest: Opposed

@@ -11,7 +11,7 @@ turning (D35-74) or bolster undead (D35-75), both in rebuking.py."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from msgspec import Struct
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
@@ -113,8 +113,7 @@ def _spec(ctx: Ctx) -> ActionSpec | None:
 BY_TABLE = -1  # dv_max: the highest HD by the turning check and the SRD's table
 
 
-@dataclass(frozen=True)
-class Turning:
+class Turning(Struct, frozen=True):
     bonus: int
     gm_hd_max: int | None  # the GM's highest HD, None: by the check and the table
     terms: tuple[Term, ...]

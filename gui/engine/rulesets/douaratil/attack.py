@@ -7,8 +7,10 @@ the foe's attack, as its reaction."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
 from fractions import Fraction
+
+from msgspec import Struct
+from msgspec.structs import replace
 
 from gui.engine.checks import Check, CheckOutcome, EdgeSource, check_odds
 from gui.engine.checks.edges import NetEdge
@@ -45,8 +47,7 @@ COVER_STATES = (("abri_important", 5, "important"), ("abri_partiel", 2, "partiel
 OFF_HAND_FLAG = "CFG-DOU-11"
 
 
-@dataclass(frozen=True)
-class Attack:
+class Attack(Struct, frozen=True):
     """An attack as the rules make it: the weapon and its use, the edge, the check, the
     terms of the breakdown and what the rules object."""
 

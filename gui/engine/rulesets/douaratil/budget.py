@@ -6,8 +6,9 @@ save and the sheet see them; spending past the budget is a warning the GM may pa
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from msgspec import Struct
 
 from gui.engine.contract.edits import Edits
 
@@ -88,8 +89,7 @@ def count_attack(edits: Edits, c: Combatant) -> None:
     )
 
 
-@dataclass(frozen=True)
-class Mode:
+class Mode(Struct, frozen=True):
     """A way of moving other than walking (DOU-09): the state that says the creature moves so,
     the sheet's speed for it, and its name in each language."""
 

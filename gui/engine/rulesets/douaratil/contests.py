@@ -22,8 +22,9 @@ way."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from fractions import Fraction
+
+from msgspec import Struct
 
 from gui.engine.checks import DEFENDER_TIES, Check, EdgeSource, opposed_odds, opposed_outcome
 from gui.engine.checks.edges import NetEdge
@@ -138,8 +139,7 @@ def _no(rule: str, fr: str, en: str) -> Notice:
 # One side of a contest -------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Roller:
+class Roller(Struct, frozen=True):
     """One side of a contest: who, with which skill, its modifier, its terms and its edge."""
 
     who: Combatant
@@ -222,8 +222,7 @@ def _edge_options() -> list[FieldSpec]:
 # A contest -------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Contest:
+class Contest(Struct, frozen=True):
     """An opposed check before the dice: the actor (its roll is the action's dice), the
     opponent (the second roll), the terms, what the rules object."""
 
@@ -680,8 +679,7 @@ def _release_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]
 # Surprise (DOU-01, DOU-02) ---------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Ambush:
+class Ambush(Struct, frozen=True):
     """A hider's Stealth check before the dice: its roll, the observers' passive Perception,
     the terms and what the rules object."""
 

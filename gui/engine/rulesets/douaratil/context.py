@@ -4,8 +4,6 @@ their edge, and who counts as hostile, near or unable to act."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from gui.engine.checks import Check, EdgeSource, net_edge, triples
 from gui.engine.checks.edges import EdgeMethod, NetEdge
 from gui.engine.contract.actions import ActionCtx
@@ -27,7 +25,6 @@ NEAR_M = 1.5  # DOU-20, DOU-41: "within 1,50 m"
 INCAPACITATED = ("neutralise", "inconscient")
 
 
-@dataclass(frozen=True)
 class Ctx(ActionCtx):
     """One douaratil action being previewed or resolved."""
 

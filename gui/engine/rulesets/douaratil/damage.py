@@ -6,7 +6,8 @@ melee blow that brings the target to 0 PA may knock it out (DOU-62, A-DOU-10).""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from msgspec import Struct
+from msgspec.structs import replace
 
 from gui.engine.checks import DamageRoll, threshold_critical
 from gui.engine.checks.request import DiceRequest, DiceResult
@@ -33,8 +34,7 @@ _TOTAL = Label(fr="total des dés", en="dice total")
 _SAVE = Label(fr="JS de Constitution (DD 16)", en="Constitution save (DC 16)")
 
 
-@dataclass(frozen=True)
-class Damage:
+class Damage(Struct, frozen=True):
     """A blow's damage before the dice: d6s and modifiers with their terms, what the target's
     sheet does to it (DOU-61), and what the attack carried (6s, critical, melee)."""
 
@@ -87,9 +87,7 @@ def _options(ctx: Ctx) -> list[FieldSpec]:
     # After a hit, its window brings the weapon, the 6s, the critical and the off hand: these
     # options are for damage dealt with no attack before (a trap, a spell, the GM's call).
     weapon = weapon_option(actor)
-    weapon = weapon.model_copy(
-        update={"label": Label(fr="Arme (sans attaque)", en="Weapon (no attack)")}
-    )
+    weapon = weapon.replace(label=Label(fr="Arme (sans attaque)", en="Weapon (no attack)"))
     options: list[FieldSpec] = [
         weapon,
         int_field("six", "6 gardés (sans attaque)", "6s kept (no attack)", "DOU-35", 0, 4),

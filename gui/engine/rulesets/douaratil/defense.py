@@ -7,7 +7,8 @@ floor(Dex / 5) per round."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gui.engine.checks import Check, EdgeSource, check_odds, damage_taken
 from gui.engine.checks.edges import NetEdge
@@ -101,8 +102,7 @@ def _no(rule: str, fr: str, en: str) -> Notice:
     return Notice(rule, fr[0].upper() + fr[1:], en[0].upper() + en[1:], True)
 
 
-@dataclass(frozen=True)
-class Defence:
+class Defence(Struct, frozen=True):
     """A block or a dodge before the dice: its edge, its check, terms and objections."""
 
     edge: NetEdge
@@ -342,8 +342,7 @@ def attack_error() -> ActionError:
 # Both --------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Reaction:
+class Reaction(Struct, frozen=True):
     """A block or a dodge: its numbers, the rule and the word its log line uses, and its name
     when a hit's window offers it."""
 
@@ -424,7 +423,7 @@ def _resolve(
     else:
         data = {**window.data, REACTED: True}  # DOU-46: no second reaction to this attack
         kept = [w for w in edits.get(("windows",)) if w.id != window.id]
-        edits.set(("windows",), [*kept, window.model_copy(update={"data": data})])
+        edits.set(("windows",), [*kept, window.replace(data=data)])
         said = [
             f"{word[0].capitalize()} ratée : le coup porte",
             f"Failed {word[1]}: the hit stands",

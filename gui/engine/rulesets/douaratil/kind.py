@@ -9,7 +9,8 @@ its plan and its effect. No douaratil action provokes an attack of opportunity: 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+
+from msgspec import Struct, field
 
 from gui.engine.checks import CheckOutcome
 from gui.engine.checks.request import DiceResult
@@ -47,8 +48,7 @@ def _always(_ctx: Ctx) -> bool:
     return True
 
 
-@dataclass(frozen=True)
-class Kind:
+class Kind(Struct, frozen=True):
     """One action: its kind, names and rule, its options, when the actor has it
     (`available`), its preview and resolution, what it spends of the turn (`cost`, which its
     preview objects to and its resolution spends) and whether a controlled mount may take it
@@ -103,8 +103,7 @@ class Kind:
         )
 
 
-@dataclass(frozen=True)
-class Planned:
+class Planned(Struct, frozen=True):
     """The preview and resolution of a planned action: the plan with what the turn's budget
     objects to its cost first; once rolled, the plan's check if any, its cost spent, then its
     effect (the changes and what the log says)."""

@@ -116,7 +116,7 @@ def changes(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -
     if cost:
         budget.move(edits, c, cost)
     if not sheet.has_state(c, "desengage"):
-        after = c.model_copy(update={"position": Position(zone=dest.zone, cell=dest.cell)})
+        after = c.replace(position=Position(zone=dest.zone, cell=dest.cell))
         for foe in enc.combatants:
             if _provokes(ruleset, enc, foe, c, after):
                 windows.opening(edits, attack.OPPORTUNITY, foe.id, c.id)

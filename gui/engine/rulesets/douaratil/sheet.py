@@ -8,7 +8,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+
+from msgspec import Struct
 
 from gui.engine.checks import damage_taken
 from gui.engine.contract.sheet_reading import filled_rows, has_state, row_at, stat
@@ -197,8 +198,7 @@ def action_points(c: Combatant) -> int:
 NON_MAGICAL = "non_magique"  # DOU-61's own example: « tous les dégâts non magiques »
 
 
-@dataclass(frozen=True)
-class Defences:
+class Defences(Struct, frozen=True):
     """DOU-61: what a creature's sheet does to one blow — halve it, double it, or (5e basis,
     hors extrait) take none of it — with the rows that say so (type, effect)."""
 

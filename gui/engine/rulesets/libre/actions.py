@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract import conditions
@@ -59,7 +60,6 @@ def exact(dice: DiceExpr) -> tuple[Distribution | None, tuple[Notice, ...]]:
         return None, (Notice("", exc.fr, exc.en),)
 
 
-@dataclass(frozen=True)
 class Ctx(ActionCtx):
     """One libre action being previewed or resolved."""
 
@@ -439,7 +439,7 @@ def _states_set(
 def add_state_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     target, label = ctx.target, _added_label(ctx)
     state = _new_state(ctx, label.fr)
-    states = [s.model_copy() for s in target.states if s.key != state.key] + [state]
+    states = [s.replace() for s in target.states if s.key != state.key] + [state]
     rounds = state.expiry.rounds if state.expiry else None
     outcome = (
         f"{target.name} : {state.label}" + (f" pour {rounds} round(s)" if rounds else ""),
@@ -452,7 +452,7 @@ def remove_state_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, Change
     target, key, label = ctx.target, _key(ctx), _listed_label(ctx)
     if not any(s.key == key for s in target.states):
         raise ActionError(f"{target.name} n’a pas cet état", f"{target.name} has no such condition")
-    states = [s.model_copy() for s in target.states if s.key != key]
+    states = [s.replace() for s in target.states if s.key != key]
     outcome = (f"{target.name} n’est plus {label.fr}", f"{target.name} is no longer {label.en}")
     return _states_set(ctx, label, states, outcome)
 

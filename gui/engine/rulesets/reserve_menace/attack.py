@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.edits import Edits

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from msgspec import Struct
 
 from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.contract.actions import ActionCtx
@@ -50,8 +51,7 @@ def house_roll(folder: Path) -> tuple[Label, int, tuple[int, ...]]:
     return Label(**data["label"]), int(data["sides"]), tuple(data["face_values"])
 
 
-@dataclass(frozen=True)
-class Spends:
+class Spends(Struct, frozen=True):
     """What an action spends of the Passe, the `cost` of its ActionDef: an action of one of
     the seven types (`type`, each once per Passe, RM-16, RM-21) or a reaction (RM-22);
     neither: nothing. The same whatever the options: asked with the action, it answers
@@ -71,7 +71,6 @@ class Spends:
 REACTION = Spends(reaction=True)
 
 
-@dataclass(frozen=True)
 class Ctx(ActionCtx):
     """One reserve_menace action being previewed or resolved."""
 

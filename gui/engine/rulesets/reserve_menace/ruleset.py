@@ -159,7 +159,7 @@ class ReserveMenace(ActionRuleset):
                 elif s.value is not None and done <= s.value:
                     # Laid during this turn (value: the actions taken by then) and the unit
                     # did not act after it: it waits for the next turn (A-RM-14).
-                    kept.append(s.model_copy(update={"value": None}))
+                    kept.append(s.replace(value=None))
             if kept != states:
                 edits.set(("combatants", cid, "states"), kept)
         return list(edits.changes())

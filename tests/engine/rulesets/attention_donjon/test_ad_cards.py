@@ -5,6 +5,7 @@ import random
 
 import pytest
 
+from gui.engine.core.copies import deep_copy
 from gui.engine.core.words import Label
 from gui.engine.play.table import Table
 from gui.engine.rulesets.attention_donjon import cards as ad
@@ -212,7 +213,7 @@ def test_previous_takes_back_a_deal_and_a_new_round():
     enc = started(table, HAND)
     for _ in range(3):
         apply(enc, table.next_turn())
-    waiting = enc.turn.model_copy(deep=True)
+    waiting = deep_copy(enc.turn)
     apply(
         enc,
         table.turn_step(

@@ -288,7 +288,7 @@ def test_con_18_distance_along_the_map(zone, metres, difficulty):
 
 def test_con_18_unknown_distance_assumes_6_with_a_warning():
     t = _duel(a={"armes": [PISTOL]}, contact=False)
-    t.enc.combatant("b").position = t.enc.combatant("b").position.model_copy(update={"zone": None})
+    t.enc.combatant("b").position = t.enc.combatant("b").position.replace(zone=None)
     preview = look(t, "attaquer", "a", "b")
     assert pool(preview)[1] == 6
     assert [n.rule for n in preview.notices] == ["CON-18"] and blocking(preview) == []

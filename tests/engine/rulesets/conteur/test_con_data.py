@@ -7,8 +7,8 @@ the demo encounter fit the sheet schema.
 
 import json
 
+import msgspec
 import pytest
-from pydantic import TypeAdapter
 
 from gui.engine.files import storage
 from gui.engine.rulesets import registry
@@ -64,14 +64,14 @@ def _json(name: str):
 
 @pytest.fixture(scope="module")
 def data() -> RulesetData:
-    return RulesetData.model_validate_json((DATA / "ruleset.json").read_bytes())
+    return msgspec.json.decode((DATA / "ruleset.json").read_bytes(), type=RulesetData)
 
 
 @pytest.fixture(scope="module")
 def demo() -> Encounter:
     doc = _json("demo.json")
     assert doc["format"] == storage.FORMAT and doc["schema_version"] == storage.SCHEMA_VERSION
-    return Encounter.model_validate_json(json.dumps(doc["encounter"]))
+    return msgspec.json.decode(json.dumps(doc["encounter"]), type=Encounter)
 
 
 def _by_id(enc: Encounter, cid: str) -> Combatant:
@@ -165,7 +165,7 @@ def test_catalog_rows_fit_the_weapons_table(data):
 
 
 def test_bestiary_entries_pass_the_sheet_check(data):
-    bestiary = TypeAdapter(list[Template]).validate_json((DATA / "bestiary.json").read_bytes())
+    bestiary = msgspec.json.decode((DATA / "bestiary.json").read_bytes(), type=list[Template])
     assert len(bestiary) >= 7
     assert all(t.tier is None for t in bestiary)
     for i, template in enumerate(bestiary):

@@ -149,9 +149,7 @@ def test_d35_67_flanking_from_the_grid_names_its_line():
     preview = look(t, "attaquer", "a", "b", arme="1")
     assert preview.computed["bonus"] == 2
     assert any(x.rule == "D35-66" and "tenaille" in x.label for x in preview.terms)
-    t.enc.combatant("c").position = t.enc.combatant("c").position.model_copy(
-        update={"cell": (1, 3)}
-    )
+    t.enc.combatant("c").position = t.enc.combatant("c").position.replace(cell=(1, 3))
     assert look(t, "attaquer", "a", "b", arme="1").computed["bonus"] == 0
 
 

@@ -42,7 +42,7 @@ def _demo() -> Table:
     aldric, skeleton = enc.combatant("aldric"), enc.combatant("squelette_1")
     aldric.stats["pv"] = -3
     x, y = aldric.position.cell
-    skeleton.position = aldric.position.model_copy(update={"cell": (x + 1, y)})
+    skeleton.position = aldric.position.replace(cell=(x + 1, y))
     return Table(enc)
 
 
@@ -132,9 +132,7 @@ def test_d35_22_adjacent_only_and_a_bow_or_crossbow_at_range():
     assert blocking(look(t, KIND, "a", "b", arme="1")) == []
     assert blocking(look(t, KIND, "a", "b", arme="2")) == ["D35-22"]  # a sling
     assert blocking(look(t, KIND, "a", "b", arme="3")) == []  # a bow, adjacent
-    t.enc.combatant("b").position = t.enc.combatant("b").position.model_copy(
-        update={"cell": (3, 0)}
-    )
+    t.enc.combatant("b").position = t.enc.combatant("b").position.replace(cell=(3, 0))
     assert blocking(look(t, KIND, "a", "b", arme="1")) == ["D35-22"]
     with pytest.raises(ActionError, match="D35-22"):
         strike(t, "3 3", save="10", actor="a", target="b")

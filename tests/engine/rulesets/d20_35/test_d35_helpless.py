@@ -64,7 +64,7 @@ def _demo_knight_at(pv: int) -> Table:
     aldric, skeleton = enc.combatant("aldric"), enc.combatant("squelette_1")
     aldric.stats["pv"] = pv
     x, y = aldric.position.cell
-    skeleton.position = aldric.position.model_copy(update={"cell": (x + 1, y)})
+    skeleton.position = aldric.position.replace(cell=(x + 1, y))
     return Table(enc)
 
 

@@ -12,6 +12,7 @@ import pytest
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.values import Action, ActionError
+from gui.engine.core.copies import deep_copy
 from gui.engine.rulesets.d20_35 import budget, mounted
 from gui.engine.space.destination import Destination
 from gui.engine.state.changes import revert
@@ -101,7 +102,7 @@ def test_d35_24_the_mount_acts_in_its_riders_unit_on_its_initiative():
     units = t.ruleset.turn_units(t.enc)
     assert [u.members for u in units] == [["h"], ["b"], ["a"]]
     ride(t)
-    frozen = [u.model_copy(deep=True) for u in units]
+    frozen = [deep_copy(u) for u in units]
     assert [u.members for u in t.ruleset.turn_units(t.enc)] == [["b"], ["a", "h"]]
     assert mounted.turn_units(t.enc, units) != units and units == frozen  # input unchanged
     h = t.enc.combatant("h")

@@ -5,9 +5,8 @@ through cover, once a round); under the GM's list each action says whether it pr
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
+from msgspec.structs import replace
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.values import Action

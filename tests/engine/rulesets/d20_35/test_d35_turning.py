@@ -221,9 +221,7 @@ def test_d35_74_the_gm_types_the_check_when_none_was_noted():
     )
     assert p.target_number == 20
     for cid in ("goule", "blafard"):
-        t.enc.combatant(cid).states = [
-            s.model_copy(update={"value": None}) for s in t.enc.combatant(cid).states
-        ]
+        t.enc.combatant(cid).states = [s.replace(value=None) for s in t.enc.combatant(cid).states]
     p = t.preview(Action("renvoi", "mechant", None, {"usage": "dissiper", "rival": "bon"}))
     assert [n.rule for n in p.notices if n.blocking] == ["D35-74"]
 
@@ -283,7 +281,7 @@ def test_d35_75_turning_reads_the_virtual_hd():
     t = bolstering()
     bolster(t, "10")  # the goule counts 18 HD
     t.enc.combatants.append(
-        cleric(pretre="bon").model_copy(update={"position": Position(zone="salle", cell=(1, 1))})
+        cleric(pretre="bon").replace(position=Position(zone="salle", cell=(1, 1)))
     )
     r = take(t, "pretre", 12, dv_max=20)  # 12 + 6 + 2 = 20 HD
     assert state(t, "goule", "renvoye") is not None  # 18 ≤ 20: turned, not destroyed

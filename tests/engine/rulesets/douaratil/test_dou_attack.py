@@ -281,7 +281,7 @@ def test_dou_20_a_help_counts_against_its_foe_only_and_a_tasks_help_not_at_all()
     t.enc.combatant("a").states = [helped]
     assert look(t, "attaquer", "a", "b", arme="0").dice.expr.count == 4
     assert look(t, "attaquer", "a", "c", arme="0").dice.expr.count == 3
-    t.enc.combatant("a").states = [helped.model_copy(update={"text": "Tâche (DOU-19)"})]
+    t.enc.combatant("a").states = [helped.replace(text="Tâche (DOU-19)")]
     assert look(t, "attaquer", "a", "b", arme="0").dice.expr.count == 3
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.values import Action, ActionError
+from gui.engine.core.copies import deep_copy
 from gui.engine.rulesets.douaratil import budget, mounts, riding
 from gui.engine.state.model import Grid, Position, State, TurnEntry
 from tests.engine.builders import dump
@@ -309,7 +310,7 @@ def test_dou_67_a_controlled_mount_acts_in_its_riders_unit():
     t = table(fighter("b", MJ), fighter("a"), horse(), fighter("c"))
     _mount_rider(t, "a", "h")
     units = _units(t)
-    frozen = [u.model_copy(deep=True) for u in units]
+    frozen = [deep_copy(u) for u in units]
     merged = riding.turn_units(t.enc, units)
     assert [(u.unit, u.members, u.side) for u in merged] == [
         ("b", ["b"], MJ),

@@ -2,6 +2,7 @@
 
 from fractions import Fraction
 
+import msgspec
 import pytest
 
 from gui.engine.checks.request import DiceResult
@@ -149,10 +150,10 @@ def test_lib06_custom_condition_with_rules_text_and_removal():
 )
 def test_bad_condition_options_are_refused_with_both_languages(options):
     t = table(fighter("x", "a"), fighter("y", "b"))
-    before = t.enc.model_dump()
+    before = msgspec.to_builtins(t.enc)
     with pytest.raises(ActionError) as err:
         t.resolve(Action("add_state", "x", "y", options), DiceResult("none"))
-    assert err.value.fr and err.value.en and t.enc.model_dump() == before
+    assert err.value.fr and err.value.en and msgspec.to_builtins(t.enc) == before
 
 
 def test_actions_list_offers_remove_only_when_the_target_has_a_condition():

@@ -5,6 +5,7 @@ An illegal move is a notice, never a block (G-3): Table.move always hands back t
 
 import json
 
+import msgspec
 import pytest
 
 from gui.engine.edits import map as map_edits
@@ -19,7 +20,7 @@ LIBRE = registry.get("libre")
 
 
 def dump(enc):
-    return enc.model_dump(), json.dumps(enc.model_dump(mode="json"), sort_keys=True)
+    return msgspec.to_builtins(enc), json.dumps(msgspec.to_builtins(enc), sort_keys=True)
 
 
 def table(*combatants, flags=None):
@@ -27,7 +28,7 @@ def table(*combatants, flags=None):
 
 
 def off_map(cid, side):
-    return fighter(cid, side).model_copy(update={"position": Position(zone=None)})
+    return fighter(cid, side).replace(position=Position(zone=None))
 
 
 @pytest.mark.parametrize(("start", "to"), [("z1", "z2"), ("z2", "z1"), ("z2", "z3"), ("z3", "z2")])
@@ -64,8 +65,8 @@ def test_lib07_gm_override_applies_the_unlinked_move_and_it_reverts():
 
 
 def test_lib07_unlinked_move_still_breaks_a_contact_that_cannot_hold():
-    x = fighter("x", "a", "z1").model_copy(update={"contacts": ["y"]})
-    y = fighter("y", "b", "z1").model_copy(update={"contacts": ["x"]})
+    x = fighter("x", "a", "z1").replace(contacts=["y"])
+    y = fighter("y", "b", "z1").replace(contacts=["x"])
     t = table(x, y)
     before = dump(t.enc)
     notices, cs = t.move(

@@ -7,8 +7,8 @@ CFG-RM-*), and that the bestiary and the demo encounter fit it.
 import json
 from itertools import pairwise
 
+import msgspec
 import pytest
-from pydantic import TypeAdapter
 
 from gui.engine.files import storage
 from gui.engine.rulesets import registry
@@ -48,14 +48,14 @@ def _json(name: str):
 
 @pytest.fixture(scope="module")
 def data() -> RulesetData:
-    return RulesetData.model_validate_json((DATA / "ruleset.json").read_bytes())
+    return msgspec.json.decode((DATA / "ruleset.json").read_bytes(), type=RulesetData)
 
 
 @pytest.fixture(scope="module")
 def demo() -> Encounter:
     doc = _json("demo.json")
     assert doc["format"] == storage.FORMAT and doc["schema_version"] == storage.SCHEMA_VERSION
-    return Encounter.model_validate_json(json.dumps(doc["encounter"]))
+    return msgspec.json.decode(json.dumps(doc["encounter"]), type=Encounter)
 
 
 def _by_name(enc: Encounter, name: str):
@@ -168,10 +168,10 @@ def test_side_resources_track_and_states(data):
 def test_a_sheet_of_the_wrong_tier_is_refused(data, demo):
     """The checks below can fail: a minor extra has no Vigilance, a Moniteur has ≤ 4 boxes."""
     minor = next(c for c in demo.combatants if c.tier == "mineur")
-    wrong = minor.model_copy(update={"stats": {**minor.stats, "vigilance": 3}})
+    wrong = minor.replace(stats={**minor.stats, "vigilance": 3})
     assert check_combatant(data, wrong, ("combatants", 0)) is not None
     leader = _by_name(demo, "Maître contrebandier")
-    too_big = leader.model_copy(update={"stats": {**leader.stats, "moniteur_taille": 5}})
+    too_big = leader.replace(stats={**leader.stats, "moniteur_taille": 5})
     assert check_combatant(data, too_big, ("combatants", 0)) is not None
 
 
@@ -188,7 +188,7 @@ def test_catalog_rows_fit_the_equipment_table(data):
 
 
 def test_bestiary_stats_fit_their_tier(data):
-    bestiary = TypeAdapter(list[Template]).validate_json((DATA / "bestiary.json").read_bytes())
+    bestiary = msgspec.json.decode((DATA / "bestiary.json").read_bytes(), type=list[Template])
     assert {t.tier for t in bestiary} == {"personnage", "mineur", "standard", "majeur"}
     for template in bestiary:
         specs = data.field_map(template.tier)
