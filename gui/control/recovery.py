@@ -4,6 +4,10 @@ An autosave goes to `recovery/` in the data folder, or, when that folder cannot 
 read-only or missing data folder), to a fallback folder in the system's temporary directory.
 Both are read at start-up. A file from a newer Escarmouche is never written over, renamed or
 deleted here: this version cannot read it, so it stays exactly as it is.
+
+The first autosave of an open encounter writes it in full; the next ones append what each
+gesture changed to its journal (engine/files/journal.py), until the journal outgrows the
+full write and the encounter is written in full again.
 """
 
 from __future__ import annotations
@@ -11,14 +15,17 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import weakref
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from gui.boot import paths
 from gui.engine.core.problems import BilingualError
-from gui.engine.files import storage
+from gui.engine.files import journal, storage
 from gui.engine.play.table import Table
+from gui.engine.state.model import Encounter
 
 
 def _fallback_created() -> Path:
@@ -55,8 +62,7 @@ def write(table: Table, saved_at: Path | None = None) -> tuple[Path, AutosaveErr
     for make in FOLDERS:
         try:
             target = make() / f"{table.enc.id}.json"
-            storage.sweep_temp(target.parent)
-            table.save(target)
+            _write(table, target)
             _note_saved_at(target, saved_at)
         except (BilingualError, OSError) as exc:
             fr, en = (exc.fr, exc.en) if isinstance(exc, BilingualError) else _os_reason(exc)
@@ -70,6 +76,62 @@ def write(table: Table, saved_at: Path | None = None) -> tuple[Path, AutosaveErr
     raise AutosaveError(" ; ".join(f for f, _ in unique), "; ".join(e for _, e in unique))
 
 
+@dataclass
+class _Journal:
+    """The journal of an autosave: the table it follows, the size of its base and its own,
+    and the dice's state it last wrote."""
+
+    table: weakref.ref[Table]
+    base_size: int
+    size: int
+    dice: list[int] | None
+
+
+_journals: dict[Path, _Journal] = {}
+
+
+def _write(table: Table, target: Path) -> None:
+    """Append the table's changes to the autosave's journal, or write the autosave in full
+    (the first time, after another table's, or once the journal outgrew it)."""
+    kept = _journals.pop(target, None)
+    if (
+        kept is None
+        or kept.table() is not table
+        or table.unsaved is None
+        or kept.size > max(journal.COMPACT_AT, kept.base_size)
+    ):
+        storage.sweep_temp(target.parent)
+        written = table.save(target)
+        kept = _Journal(weakref.ref(table), len(written), journal.start(target, written), None)
+        kept.dice = table.enc.dice.state
+        table.unsaved = []
+    else:
+        dice = table.dice_state()
+        moved = dice.state != kept.dice
+        kept.size += journal.append(target, table.unsaved, dice if moved else None)
+        table.unsaved.clear()
+        kept.dice = dice.state
+    _journals[target] = kept  # not kept when the write failed: the next one is in full
+
+
+def read(autosave: Path) -> Encounter:
+    """The encounter of an autosave: its full write and the whole lines of its journal
+    (storage.LoadError when the full write cannot be read)."""
+    try:
+        written = autosave.read_bytes()
+    except OSError as exc:
+        raise storage.LoadError(
+            "$",
+            f"lecture impossible ({exc.strerror or exc})",
+            f"cannot read the file ({exc.strerror or exc})",
+            file=autosave.name,
+        ) from exc
+    enc = storage.loads(written, autosave.name)
+    with contextlib.suppress(OSError):
+        journal.replay(enc, written, journal.journal_path(autosave).read_bytes())
+    return enc
+
+
 def _os_reason(exc: OSError) -> tuple[str, str]:
     """What the system said, without its error number; the folder when it is known."""
     where = f" ({exc.filename})" if exc.filename else ""
@@ -81,9 +143,13 @@ def discard(enc_id: str) -> None:
     """The encounter is saved or closed normally: its autosaves go, unless a newer
     Escarmouche wrote them. A folder that cannot be written keeps what it has."""
     for folder in _folders():
-        _remove(folder / f"{enc_id}.json")
+        autosave = folder / f"{enc_id}.json"
+        _journals.pop(autosave, None)
+        if not storage.is_newer_file(autosave):
+            journal.discard(autosave)
+        _remove(autosave)
         with contextlib.suppress(OSError):
-            _saved_at_note(folder / f"{enc_id}.json").unlink(missing_ok=True)
+            _saved_at_note(autosave).unlink(missing_ok=True)
 
 
 def _saved_at_note(autosave: Path) -> Path:
@@ -178,8 +244,9 @@ def set_aside(path: Path, why: str) -> Path | None:
                 path.rename(target)
             except OSError:
                 return None
-            return target
         with contextlib.suppress(OSError):
-            path.unlink()
+            path.unlink(missing_ok=True)
+        with contextlib.suppress(OSError):  # its journal goes with it
+            os.replace(journal.journal_path(path), journal.journal_path(target))
         return target
     return None

@@ -184,7 +184,7 @@ class FileActions(QObject):
         """Open an autosave as an unsaved encounter; the autosave stays until it is saved.
         One that cannot be opened is set aside (never deleted) and said so."""
         try:
-            table = Table(storage.load(path))
+            table = Table(recovery.read(path))
         except (storage.LoadError, KeyError) as exc:
             kept = recovery.set_aside(path, "damaged")
             why = f"{exc.path} : {message(exc)}" if isinstance(exc, storage.LoadError) else ""

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from gui.engine.files import storage
+from gui.control import recovery
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="kill -9: POSIX")
 
@@ -65,7 +65,7 @@ def _kill_once(folder: Path, seed: int) -> tuple[int, int]:
         if child.poll() is None:
             child.kill()
     painted = max([painted, *(int(n) for n in PAINTED.findall(rest or ""))])
-    saved = storage.load(folder / "data" / "recovery" / f"{enc_id}.json")
+    saved = recovery.read(folder / "data" / "recovery" / f"{enc_id}.json")
     return painted, int(saved.combatants[0].name.removeprefix("Essai "))
 
 

@@ -172,3 +172,34 @@ def test_closing_on_a_read_only_disk_does_not_crash(qtbot, monkeypatch):
     monkeypatch.setattr(type(paths.recovery_dir()), "unlink", read_only)
     win.close()
     assert not win.isVisible()
+
+
+def test_autosaves_append_to_a_journal_that_is_compacted_and_discarded(
+    qtbot, data_dir, monkeypatch
+):
+    """Issue 36: after the first full write, each gesture's autosave appends to the journal
+    (the full write is not rewritten); once the journal outgrows its limit the encounter is
+    written in full again; a save or a normal close discards both."""
+    win = make_window(qtbot)
+    target = autosave_of(win)
+    kept = target.with_name(target.name + ".journal")
+    renamed(qtbot, win, "Ysolde 1")
+    first = os.stat(target).st_ino
+    sizes = []
+    for n in range(2, 6):
+        renamed(qtbot, win, f"Ysolde {n}")
+        assert os.stat(target).st_ino == first  # the full write stays as it was
+        sizes.append(kept.stat().st_size)
+        assert recovery.read(target).combatant("ysolde").name == f"Ysolde {n}"
+    assert sizes == sorted(sizes) and len(set(sizes)) == len(sizes)
+    assert storage.load(target).combatant("ysolde").name == "Ysolde 1"
+    monkeypatch.setattr(recovery.journal, "COMPACT_AT", 0)
+    recovery._journals[target].base_size = 0  # the journal is now longer than its limit
+    renamed(qtbot, win, "Ysolde 6")
+    assert os.stat(target).st_ino != first  # written in full again
+    assert storage.load(target).combatant("ysolde").name == "Ysolde 6"
+    renamed(qtbot, win, "Ysolde 7")  # and the journal starts again from it
+    assert storage.load(target).combatant("ysolde").name == "Ysolde 6"
+    assert recovery.read(target).combatant("ysolde").name == "Ysolde 7"
+    win.controller.discard_recovery()
+    assert not target.exists() and not kept.exists()
