@@ -12,8 +12,8 @@ from tests.bench.timing import best_seconds
 
 COMBATANTS = 1000
 ZONES = 200
-P2_TARGET = 5
-P5_TARGET = 2
+P2_TARGET = 2
+P5_TARGET = 1.5
 _SIZE = f"{COMBATANTS:,}-combatant {ZONES}-zone"
 
 

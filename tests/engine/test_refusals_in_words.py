@@ -81,3 +81,42 @@ def test_a_file_s_background_names_an_image_or_the_file_is_refused_at_its_path(p
     assert "fichier image attendu" in refused.value.fr and "image file expected" in refused.value.en
     ok = bad.replace('"path":' + shown, '"path":"cartes/gué.PNG"')
     assert storage.loads(ok.encode("utf-8")).map.background.path == "cartes/gué.PNG"
+
+
+@pytest.mark.parametrize(
+    ("where", "bad"),
+    [
+        ("combatants", "ogre brun"),
+        ("combatants", "a\nb"),
+        ("sides", "méchants"),
+        ("map.zones", "../porte"),
+    ],
+)
+def test_an_id_outside_the_ids_form_is_refused_at_its_path(where, bad):
+    """Issue 36: the ids are checked in one pass over the encounter's own ids (every other id
+    names one of them): an accented letter, a space or a slash is refused where it is."""
+    enc = _demo("libre")
+    doc = json.loads(storage.dumps(enc))
+    items = doc["encounter"]
+    for part in where.split("."):
+        items = items[part]
+    items[-1]["id"] = bad
+    with pytest.raises(storage.LoadError) as refused:
+        storage.loads(json.dumps(doc).encode("utf-8"))
+    assert refused.value.path == f"$.encounter.{where}[{len(items) - 1}].id"
+    assert refused.value.fr.startswith("identifiant invalide : lettres sans accent")
+    assert refused.value.en.startswith("invalid id: unaccented letters")
+    # The same id in a change is refused too, and nothing changes.
+    c = enc.combatants[0]
+    with pytest.raises(ChangeError):
+        apply(enc, ChangeSet("x", (change(enc, ("combatants", 0, "id"), bad),)))
+    assert enc.combatants[0].id == c.id
+
+
+def test_a_file_named_by_an_id_outside_the_form_is_refused():
+    doc = json.loads(storage.dumps(_demo("libre")))
+    doc["encounter"]["id"] = "../../etc/passwd"
+    with pytest.raises(storage.LoadError) as refused:
+        storage.loads(json.dumps(doc).encode("utf-8"))
+    assert refused.value.path == "$.encounter.id"
+    assert refused.value.fr.startswith("identifiant invalide")

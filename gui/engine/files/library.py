@@ -22,7 +22,7 @@ from gui.engine.edits.roster import new_id
 from gui.engine.files import storage
 from gui.engine.files.carried import portable
 from gui.engine.rulesets import registry
-from gui.engine.state.model import Combatant, Id, Indexed, Name, Position, Strict
+from gui.engine.state.model import Combatant, FileId, Indexed, Name, Position, Strict
 from gui.engine.state.schema import check_combatant
 
 FORMAT = "escarmouche.library"
@@ -37,7 +37,7 @@ class Library(Indexed):
 
     INDEXED = ("combatants",)
 
-    ruleset: Id
+    ruleset: FileId
     combatants: list[Combatant] = field(default_factory=list)
 
     def entry(self, eid: str) -> Combatant:

@@ -14,7 +14,13 @@ from msgspec import Meta, Struct, field
 
 from gui.engine.dice.rolling import rng_from_state
 
-Id = Annotated[str, Meta(min_length=1, max_length=64, pattern=r"^[A-Za-z0-9_.:-]+$")]
+# An id: unaccented letters, digits and _ . : -. The ids that name files (an encounter's, a
+# ruleset's) are checked as they are read; the ids of the encounter's items in one pass over
+# them all (state/references.py): a pattern checked on each of thousands of ids and sheet keys
+# was most of the time to read a big file. Every other id refers to one of those.
+ID_FORM = "[A-Za-z0-9_.:-]+"
+Id = Annotated[str, Meta(min_length=1, max_length=64)]
+FileId = Annotated[str, Meta(min_length=1, max_length=64, pattern=f"^{ID_FORM}$")]
 Name = Annotated[str, Meta(min_length=1, max_length=200)]
 Colour = Annotated[str, Meta(pattern=r"^#[0-9a-fA-F]{6}$")]
 Text = Annotated[str, Meta(max_length=20_000)]
@@ -420,9 +426,9 @@ class Encounter(Indexed):
 
     INDEXED = ("sides", "combatants", "windows")
 
-    id: Id
+    id: FileId
     name: Name
-    ruleset: Id
+    ruleset: FileId
     flags: dict[Id, bool | int | Text] = {}
     sides: list[Side] = []
     combatants: list[Combatant] = []

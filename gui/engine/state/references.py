@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from gui.engine.core.problems import Problem, json_path
+from gui.engine.state.model import ID_FORM
+
+# All the ids, one a line, are searched at once.
+_ID = re.compile(ID_FORM)
+_IDS = re.compile(f"(?:{ID_FORM}(?:\n{ID_FORM})*)?")
 
 if TYPE_CHECKING:
     from gui.engine.state.model import Encounter, TurnState
@@ -29,7 +35,8 @@ def reference_problem(enc: Encounter) -> Problem | None:
     turn history a file holds is stepped back through by turns.history.history_problem (the
     app's own steps write it right, so a change is not checked against all of it)."""
     return (
-        _duplicate((z.id for z in enc.map.zones), ("map", "zones"), "zone", "zone")
+        _id_form_problem(enc)
+        or _duplicate((z.id for z in enc.map.zones), ("map", "zones"), "zone", "zone")
         or _edge_problem(enc)
         or _duplicate((s.id for s in enc.sides), ("sides",), "camp", "side")
         or _duplicate((c.id for c in enc.combatants), ("combatants",), "combattant", "combatant")
@@ -37,6 +44,30 @@ def reference_problem(enc: Encounter) -> Problem | None:
         or _turn_problem(enc)
         or _window_problem(enc)
     )
+
+
+def _id_form_problem(enc: Encounter) -> Problem | None:
+    """An id of a zone, a side, a combatant or a window that is not of the ids' form (the
+    ids that refer to them must be one of them): one search over them all, then the first."""
+    places = (
+        (("map", "zones"), enc.map.zones),
+        (("sides",), enc.sides),
+        (("combatants",), enc.combatants),
+        (("windows",), enc.windows),
+    )
+    ids = [item.id for _, items in places for item in items]
+    joined = "\n".join(ids)  # one more line break than ids: none is inside an id
+    if _IDS.fullmatch(joined) and joined.count("\n") == len(ids) - 1:
+        return None
+    for where, items in places:
+        for k, item in enumerate(items):
+            if not _ID.fullmatch(item.id):
+                return Problem(
+                    json_path((*where, k, "id")),
+                    "identifiant invalide : lettres sans accent, chiffres et _ . : - seulement",
+                    "invalid id: unaccented letters, digits and _ . : - only",
+                )
+    return None
 
 
 def _window_problem(enc: Encounter) -> Problem | None:

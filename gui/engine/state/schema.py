@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from functools import cached_property, lru_cache
 from typing import Annotated, Any, Literal
 
@@ -187,6 +188,45 @@ class RulesetData(Spec, kw_only=True, dict=True):
     def _field_maps(self) -> dict[str | None, dict[str, FieldSpec]]:
         return {}
 
+    def quick_checks(self, tier: str | None) -> dict[str, tuple[FieldSpec, Callable[[Any], bool]]]:
+        """The fields of a tier by key, each with a quick test its usual values pass (a whole
+        number in its range, a short text…); what fails it gets the full check_value."""
+        cache = self._quick_maps
+        if tier not in cache:
+            cache[tier] = {key: (f, _passes(f)) for key, f in self.field_map(tier).items()}
+        return cache[tier]
+
+    def bounded(self, tier: str | None) -> list[FieldSpec]:
+        """The fields of a tier bounded by another field of it (`at_most`: PV ≤ PV max)."""
+        specs = self.field_map(tier)
+        return [f for f in specs.values() if f.at_most and f.at_most in specs]
+
+    @cached_property
+    def tier_values(self) -> frozenset[str]:
+        return frozenset(t.value for t in self.tiers)
+
+    @cached_property
+    def track_map(self) -> dict[str, TrackSpec]:
+        return {t.key: t for t in self.tracks}
+
+    @cached_property
+    def _quick_maps(self) -> dict[str | None, dict[str, tuple[FieldSpec, Callable[[Any], bool]]]]:
+        return {}
+
+
+def _passes(spec: FieldSpec) -> Callable[[Any], bool]:
+    """A test that a value of this field is fine, quicker than check_value for the usual
+    kinds (False: not sure, check_value says)."""
+    lo = -math.inf if spec.minimum is None else spec.minimum
+    hi = math.inf if spec.maximum is None else spec.maximum
+    if spec.kind == "int":
+        return lambda v: type(v) is int and lo <= v <= hi
+    if spec.kind == "bool":
+        return lambda v: type(v) is bool
+    if spec.kind == "text":
+        return lambda v: type(v) is str and len(v) <= spec.max_length
+    return lambda v: False
+
 
 def check_value(spec: FieldSpec, value: Any) -> tuple[str, str] | None:
     """Why `value` does not fit the field (French, English), or None when it does."""
@@ -276,18 +316,21 @@ def check_combatant(
     data: RulesetData, c: Combatant, where: tuple[str | int, ...]
 ) -> Problem | None:
     """The first problem of a combatant's sheet against the ruleset's schema, or None."""
-    if data.tiers and c.tier not in [t.value for t in data.tiers]:
+    if data.tiers and c.tier not in data.tier_values:
         allowed = ", ".join(t.value for t in data.tiers)
         return Problem(
             json_path((*where, "tier")),
             f"rang inconnu, choisir parmi {allowed}",
             f"unknown tier, one of {allowed}",
         )
-    specs = data.field_map(c.tier)
+    quick = data.quick_checks(c.tier)
     for key, value in c.stats.items():
-        spec = specs.get(key)
-        if spec is None:
+        found = quick.get(key)
+        if found is None:
             return Problem(json_path((*where, "stats", key)), "champ inconnu", "unknown field")
+        spec, passes = found
+        if passes(value):
+            continue
         why = check_value(spec, value)
         if why:
             return Problem(
@@ -295,13 +338,13 @@ def check_combatant(
                 f"{spec.label.fr} : {why[0]}",
                 f"{spec.label.en}: {why[1]}",
             )
-    for spec in specs.values():
+    specs = data.field_map(c.tier)
+    for spec in data.bounded(c.tier):
         problem = _above_bound(spec, specs, c, where)
         if problem:
             return problem
-    tracks = {t.key: t for t in data.tracks}
     for key, track in c.tracks.items():
-        spec_t = tracks.get(key)
+        spec_t = data.track_map.get(key)
         if spec_t is None:
             return Problem(json_path((*where, "tracks", key)), "piste inconnue", "unknown track")
         if len(track.marks) > spec_t.size or any(m and m not in spec_t.marks for m in track.marks):
