@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 from pathlib import Path
@@ -172,9 +173,16 @@ def main(argv: list[str] | None = None) -> int:
         return _summary(ns.file, ns.output, ns.lang)
     from gui.boot.startup import application, first_window
 
-    if application(ns.lang) is None:
-        return 2
-    shell = first_window()  # painted before the engine is imported
-    from gui.boot.app import run
+    # The start makes a great many objects and keeps them: the cyclic collector, run again
+    # and again over them while the modules load, would find nothing to free. It runs again
+    # once the window is ready (startup.ready), the start's objects set aside for good.
+    gc.disable()
+    try:
+        if application(ns.lang) is None:
+            return 2
+        shell = first_window()  # painted before the engine is imported
+        from gui.boot.app import run
 
-    return run(ns.file, ns.demo, shell)
+        return run(ns.file, ns.demo, shell)
+    finally:
+        gc.enable()
