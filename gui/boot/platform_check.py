@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import ctypes
 import sys
 from collections.abc import Callable, Mapping
 
@@ -23,6 +22,8 @@ XCB_LIBRARIES = {
 
 
 def _loadable(soname: str) -> bool:
+    import ctypes  # only where the libraries of an X11 display are looked for
+
     try:
         ctypes.CDLL(soname)
     except OSError:

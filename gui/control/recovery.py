@@ -17,9 +17,10 @@ import json
 import os
 import weakref
 from collections.abc import Callable
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+
+from msgspec import Struct
 
 from gui.boot import paths
 from gui.engine.core.problems import BilingualError
@@ -76,8 +77,7 @@ def write(table: Table, saved_at: Path | None = None) -> tuple[Path, AutosaveErr
     raise AutosaveError(" ; ".join(f for f, _ in unique), "; ".join(e for _, e in unique))
 
 
-@dataclass
-class _Journal:
+class _Journal(Struct):
     """The journal of an autosave: the table it follows, the size of its base and its own,
     and the dice's state it last wrote."""
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import html
 import textwrap
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
+
+from msgspec import Struct, field
 
 from gui.boot.i18n import either, language, logged, pick, tr
 from gui.engine.contract.base import Ruleset
@@ -46,8 +47,7 @@ img { max-width: 100%; height: auto; }
 """
 
 
-@dataclass
-class Paging:
+class Paging(Struct):
     """Where a table is cut so that no row straddles two pages (whole_rows.py): the keys
     (« roster:3 », the table's name and the row's index) of the rows that begin a page, and,
     once the HTML is made, each table's row keys in the order the tables come."""

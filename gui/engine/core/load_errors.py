@@ -31,10 +31,11 @@ class LoadError(Exception):
         return (type(self), (self.path, self.fr, self.en, self.file))
 
 
-_PLAIN_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+# Patterns compiled at their first use (re caches them): they serve a file that fails.
+_PLAIN_KEY = r"[A-Za-z_][A-Za-z0-9_-]*"
 _ID_PATTERN = "^[A-Za-z0-9_.:-]+$"
-_AT = re.compile(r" - at `(?:(?P<key>key) in )?(?P<path>\$[^`]*)`")
-_STEP = re.compile(r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+|\.\.\.)\]")
+_AT = r" - at `(?:(?P<key>key) in )?(?P<path>\$[^`]*)`"
+_STEP = r"\.([A-Za-z_][A-Za-z0-9_]*)|\[(\d+|\.\.\.)\]"
 # How msgspec names a JSON type, as the GM reads it.
 _TYPES = {
     "int": ("entier", "integer"),
@@ -63,13 +64,13 @@ _BOUNDS = {
     "<=": ("au plus", "at most"),
 }
 _UNITS = {"str": ("caractère", "character"), "array": ("élément", "item"), "object": ("clé", "key")}
-_MISSING = re.compile(r"Object missing required field `(?P<name>[^`]+)`")
-_UNKNOWN = re.compile(r"Object contains unknown field `(?P<name>[^`]+)`")
-_WRONG = re.compile(r"Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`")
-_BOUND = re.compile(r"Expected `(?P<kind>\w+)` (?P<op>[<>]=?) (?P<n>[-\d.e+]+)$")
-_LENGTH = re.compile(r"Expected `(?P<kind>\w+)` of length (?P<op>[<>]=? )?(?P<n>\d+)$")
-_PATTERN = re.compile(r"Expected `str` matching regex '(?P<pattern>.*)'$")
-_ENUM = re.compile(r"Invalid enum value (?P<value>.*)$")
+_MISSING = r"Object missing required field `(?P<name>[^`]+)`"
+_UNKNOWN = r"Object contains unknown field `(?P<name>[^`]+)`"
+_WRONG = r"Expected `(?P<want>[^`]+)`, got `(?P<got>[^`]+)`"
+_BOUND = r"Expected `(?P<kind>\w+)` (?P<op>[<>]=?) (?P<n>[-\d.e+]+)$"
+_LENGTH = r"Expected `(?P<kind>\w+)` of length (?P<op>[<>]=? )?(?P<n>\d+)$"
+_PATTERN = r"Expected `str` matching regex '(?P<pattern>.*)'$"
+_ENUM = r"Invalid enum value (?P<value>.*)$"
 
 
 def _fmt(x: str) -> str:
@@ -80,16 +81,16 @@ def _fmt(x: str) -> str:
 def reason(message: str) -> tuple[str, str]:
     """What is wrong with a value, in French and English, from msgspec's message (its
     place, « - at `$…` », left out) or the engine's own « français / English »."""
-    text = _AT.split(message, maxsplit=1)[0] if _AT.search(message) else message
+    text = re.split(_AT, message, maxsplit=1)[0] if re.search(_AT, message) else message
     return _explain(text)
 
 
 def _explain(text: str) -> tuple[str, str]:
-    if found := _MISSING.fullmatch(text):
+    if found := re.fullmatch(_MISSING, text):
         return "clé obligatoire absente", "required key missing"
-    if found := _UNKNOWN.fullmatch(text):
+    if found := re.fullmatch(_UNKNOWN, text):
         return "clé inconnue", "unknown key"
-    if found := _WRONG.fullmatch(text):
+    if found := re.fullmatch(_WRONG, text):
         kinds = [k for k in found["want"].split(" | ") if k != "null"] or ["null"]
         kinds.sort(key=lambda k: list(_TYPES).index(k) if k in _TYPES else len(_TYPES))
         if len(kinds) == 1:
@@ -99,11 +100,11 @@ def _explain(text: str) -> tuple[str, str]:
             "type non permis ici, attendu : " + ", ".join(n[0] for n in names),
             "type not allowed here, expected: " + ", ".join(n[1] for n in names),
         )
-    if found := _BOUND.fullmatch(text):
+    if found := re.fullmatch(_BOUND, text):
         fr, en = _BOUNDS[found["op"]]
         n = _fmt(found["n"])
         return f"{fr} {n} attendu", f"{en} {n} expected"
-    if found := _LENGTH.fullmatch(text):
+    if found := re.fullmatch(_LENGTH, text):
         n = int(found["n"])
         unit_fr, unit_en = _UNITS.get(found["kind"], ("élément", "item"))
         plural = "s" * (n != 1)
@@ -114,7 +115,7 @@ def _explain(text: str) -> tuple[str, str]:
             )
         fr, en = _BOUNDS[found["op"].strip()]
         return f"{fr} {n} {unit_fr}{plural}", f"{en} {n} {unit_en}{plural}"
-    if found := _PATTERN.fullmatch(text):
+    if found := re.fullmatch(_PATTERN, text):
         if found["pattern"] == _ID_PATTERN:
             return (
                 "identifiant invalide : lettres sans accent, chiffres et _ . : - seulement",
@@ -123,7 +124,7 @@ def _explain(text: str) -> tuple[str, str]:
         if found["pattern"].startswith("^#"):
             return "couleur #rrvvbb attendue", "colour #rrggbb expected"
         return f"forme non permise ({found['pattern']})", f"form not allowed ({found['pattern']})"
-    if found := _ENUM.fullmatch(text):
+    if found := re.fullmatch(_ENUM, text):
         return f"valeur non permise : {found['value']}", f"value not allowed: {found['value']}"
     if text.startswith("Invalid RFC3339"):
         return _EXPECTED["datetime"]
@@ -143,7 +144,7 @@ def _explain(text: str) -> tuple[str, str]:
 
 
 def _key(part: str | int) -> str | int:
-    if isinstance(part, int) or _PLAIN_KEY.fullmatch(part):
+    if isinstance(part, int) or re.fullmatch(_PLAIN_KEY, part):
         return part
     return "[" + json.dumps(part[:80], ensure_ascii=False) + "]"
 
@@ -159,7 +160,7 @@ def _path(parts: list[str | int]) -> str:
 def _steps(path: str) -> list[str | int]:
     """`$.a[3].b[...]` → ["a", 3, "b", ...] (msgspec names no dict key: `...` stands for it)."""
     steps: list[str | int] = []
-    for field, index in _STEP.findall(path[1:]):
+    for field, index in re.findall(_STEP, path[1:]):
         if field:
             steps.append(field)
         else:
@@ -170,7 +171,7 @@ def _steps(path: str) -> list[str | int]:
 def _joined(message: str) -> tuple[str, str | None, bool]:
     """msgspec's text, the place it names (a check of a part read later, such as a turn
     state, names its place inside the whole: the places join) and whether a key is wrong."""
-    places = list(_AT.finditer(message))
+    places = list(re.finditer(_AT, message))
     if not places:
         return message, None, False
     text = message[: places[0].start()]
@@ -222,7 +223,7 @@ def validation_error(
     """The LoadError for msgspec's error when `doc` was read as the type `place`, at the
     precise path in the file (`prefix`: where `doc` sits in the file)."""
     text, path, bad_key = _joined(str(exc))
-    found = _MISSING.fullmatch(text) or _UNKNOWN.fullmatch(text)
+    found = re.fullmatch(_MISSING, text) or re.fullmatch(_UNKNOWN, text)
     steps = _located(doc, place, _steps(path or "$"), found["name"] if found else None)
     fr, en = _explain(text)
     if bad_key:
@@ -230,12 +231,12 @@ def validation_error(
     return LoadError(_path([*prefix, *steps]), fr, en, file=source)
 
 
-_BYTE = re.compile(r"^(?:JSON is malformed: )?(?P<what>.*?) \(byte (?P<at>\d+)\)$")
+_BYTE = r"^(?:JSON is malformed: )?(?P<what>.*?) \(byte (?P<at>\d+)\)$"
 
 
 def parse_error(message: str, data: bytes, source: str) -> LoadError:
     """A JSON syntax error (msgspec's `message` on `data`), with its line and column."""
-    found = _BYTE.match(message)
+    found = re.match(_BYTE, message)
     if message.startswith("Input data was truncated") or found is None:
         at, what = len(data), ""
     else:

@@ -12,12 +12,10 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-import secrets
 import shutil
 from collections.abc import Callable
 from datetime import UTC, date, datetime, timedelta
 from functools import cache
-from importlib import metadata
 from pathlib import Path
 from typing import Any, Literal
 
@@ -107,6 +105,9 @@ ENCOUNTER = FileKind(
 @cache
 def _installed_version() -> str:
     # Read from the distribution's metadata: the engine may not import gui/__init__.py.
+    # Imported here, at the first save: reading packages' metadata is slow to import.
+    from importlib import metadata
+
     try:
         return metadata.version("escarmouche")
     except metadata.PackageNotFoundError:
@@ -427,7 +428,7 @@ def _writer_alive(pid: str | None, entry: os.DirEntry) -> bool:
 
 def _write_atomic(path: Path, data: bytes, backups: Path | None, now: datetime) -> None:
     folder = path.parent
-    tmp = folder / f".{path.name}.{os.getpid()}-{secrets.token_hex(6)}.tmp"
+    tmp = folder / f".{path.name}.{os.getpid()}-{os.urandom(6).hex()}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         try:

@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
-from msgspec import Struct
+from msgspec import Struct, field
 
 from gui.engine.core.arguments import argument_problem
 from gui.engine.core.copies import deep_copy
@@ -33,8 +32,7 @@ class TurnError(BilingualError, ValueError):
     """A turn step that cannot be taken as asked; nothing was changed."""
 
 
-@dataclass
-class Step:
+class Step(Struct):
     """What a turn step makes: the new turn state, the undo label, and besides the turn the
     log lines and other changes it makes (a kept Joker, a ruleset's resource…)."""
 

@@ -3,10 +3,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from html import escape
 
-from msgspec import Struct
+from msgspec import Struct, field
 from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QDialog,
@@ -64,8 +63,7 @@ def card_html(code: int) -> str:
     return f"<b>{short}</b>" if cards.is_joker(code) else f"<b>{short}</b> {name}"
 
 
-@dataclass
-class CardRow:
+class CardRow(Struct):
     """One unit's card: typed in `edit` or drawn, and for a hero's Joker, the choice between
     initiative libre and keeping it (then another card is drawn)."""
 

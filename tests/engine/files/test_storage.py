@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 from datetime import UTC, datetime, timedelta, timezone
+from importlib import metadata
 from pathlib import Path
 
 import pytest
@@ -687,16 +688,16 @@ def fresh_version_cache():
 
 
 def test_installed_version_is_the_default_app_version(monkeypatch, fresh_version_cache):
-    monkeypatch.setattr(storage.metadata, "version", lambda name: f"{name}-9.9.9")
+    monkeypatch.setattr(metadata, "version", lambda name: f"{name}-9.9.9")
     assert json.loads(storage.dumps(rich_encounter()))["app_version"] == "escarmouche-9.9.9"
     assert json.loads(storage.dumps(rich_encounter(), "2.0"))["app_version"] == "2.0"
 
 
 def test_app_version_is_empty_when_not_installed(monkeypatch, fresh_version_cache):
     def not_installed(name):
-        raise storage.metadata.PackageNotFoundError(name)
+        raise metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(storage.metadata, "version", not_installed)
+    monkeypatch.setattr(metadata, "version", not_installed)
     assert json.loads(storage.dumps(rich_encounter()))["app_version"] == ""
 
 

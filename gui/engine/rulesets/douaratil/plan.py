@@ -4,7 +4,7 @@ preview with the check's exact odds. What it spends of the turn is its Kind's co
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from msgspec import Struct, field
 
 from gui.engine.checks import Check, check_odds
 from gui.engine.checks.edges import NetEdge
@@ -14,8 +14,7 @@ from gui.engine.core.words import Notice, Term
 from gui.engine.rulesets.douaratil.context import Ctx
 
 
-@dataclass
-class Plan:
+class Plan(Struct):
     """An action before the dice: its terms, what the rules object, and the check it rolls,
     if any (with the values the GM may override)."""
 
