@@ -12,7 +12,7 @@ The module lists of 3 and 4 are what `sys.modules` holds once stage 5 is ready, 
 run without valgrind. Also single lines: `import msgspec` and `import gui.engine.state.model`,
 each minus `python -c pass`.
 
-    .venv/bin/python tools/startup_stages.py --root /path/to/tree
+    .venv/bin/python -m tools.startup_stages --root /path/to/tree
 
 runs the children with cwd and PYTHONPATH = the tree (its `gui` is imported), offscreen, with
 fresh settings and data, PYTHONHASHSEED=0, and bytecode compiled beforehand into a temporary
@@ -30,45 +30,14 @@ import sys
 import tempfile
 from pathlib import Path
 
+from tests.bench.bench_gui import _BARE_BUILD, _BARE_IMPORTS, _script
+
 TIMEOUT = 1800  # seconds for one child under valgrind
 IREFS = re.compile(r"I\s+refs:\s+([\d,]+)")
 LIST_MODULES = "STARTUP_STAGES_LIST_MODULES"
 
-# Stage 1, as bench_gui's bare window: shown, then right after its first paint pass a hard exit.
-BARE = """
-import os
-import sys
-
-from PySide6.QtCore import QEvent, QObject, QTimer
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow
-
-app = QApplication(sys.argv)
-window = QMainWindow()
-window.setCentralWidget(QLabel("Escarmouche"))
-window.resize(1280, 820)
-
-
-def done():
-    sys.stdout.flush()
-    os._exit(0)
-
-
-class QuitAfterFirstPaint(QObject):
-    painted = False
-
-    def eventFilter(self, watched, event):
-        if event.type() == QEvent.Type.Paint and not self.painted:
-            self.painted = True
-            QTimer.singleShot(0, done)  # after the rest of this paint pass
-        return False
-
-
-quit_after_paint = QuitAfterFirstPaint()
-window.installEventFilter(quit_after_paint)
-window.show()
-app.exec()
-sys.exit("the window was never painted")
-"""
+# Stage 1: benchmark P1's bare window, shown, then right after its first paint pass a hard exit.
+BARE = _script(_BARE_IMPORTS, _BARE_BUILD, "pass")
 
 # Stages 2 to 5: the app as `python -m gui --demo libre` starts it (gui.boot.cli.main), stopped
 # after the first window (plus the stage's imports and the demo's load) or once ready.

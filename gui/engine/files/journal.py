@@ -23,6 +23,7 @@ from typing import Any
 
 import msgspec
 
+from gui.engine.files import storage
 from gui.engine.state.changes import (
     ABSENT,
     Change,
@@ -52,10 +53,7 @@ def _fsync_append(path: Path, data: bytes, fresh: bool) -> None:
     flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags | (os.O_TRUNC if fresh else os.O_APPEND), 0o600)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view) :]
-        os.fsync(fd)
+        storage.write_all(fd, data)
     finally:
         os.close(fd)
 

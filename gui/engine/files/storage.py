@@ -432,10 +432,7 @@ def _write_atomic(path: Path, data: bytes, backups: Path | None, now: datetime) 
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0), 0o666)
     try:
         try:
-            view = memoryview(data)
-            while view:
-                view = view[os.write(fd, view) :]
-            os.fsync(fd)
+            write_all(fd, data)
         finally:
             os.close(fd)
         with contextlib.suppress(OSError):
@@ -456,6 +453,14 @@ def _write_atomic(path: Path, data: bytes, backups: Path | None, now: datetime) 
             os.unlink(tmp)
         raise
     _fsync_dir(folder)
+
+
+def write_all(fd: int, data: bytes) -> None:
+    """Every byte of `data` written to `fd`, then on the disk (fsync)."""
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+    os.fsync(fd)
 
 
 def _fsync_dir(folder: Path) -> None:
