@@ -102,8 +102,8 @@ def _write(table: Table, target: Path) -> None:
     ):
         storage.sweep_temp(target.parent)
         written = table.save(target)
-        kept = _Journal(weakref.ref(table), len(written), journal.start(target, written), None)
-        kept.dice = table.enc.dice.state
+        size = journal.start(target, written)
+        kept = _Journal(weakref.ref(table), len(written), size, table.enc.dice.state)
         table.unsaved = []
     else:
         dice = table.dice_state()
@@ -117,15 +117,7 @@ def _write(table: Table, target: Path) -> None:
 def read(autosave: Path) -> Encounter:
     """The encounter of an autosave: its full write and the whole lines of its journal
     (storage.LoadError when the full write cannot be read)."""
-    try:
-        written = autosave.read_bytes()
-    except OSError as exc:
-        raise storage.LoadError(
-            "$",
-            f"lecture impossible ({exc.strerror or exc})",
-            f"cannot read the file ({exc.strerror or exc})",
-            file=autosave.name,
-        ) from exc
+    written = storage.read(autosave)
     enc = storage.loads(written, autosave.name)
     with contextlib.suppress(OSError):
         journal.replay(enc, written, journal.journal_path(autosave).read_bytes())
@@ -145,8 +137,6 @@ def discard(enc_id: str) -> None:
     for folder in _folders():
         autosave = folder / f"{enc_id}.json"
         _journals.pop(autosave, None)
-        if not storage.is_newer_file(autosave):
-            journal.discard(autosave)
         _remove(autosave)
         with contextlib.suppress(OSError):
             _saved_at_note(autosave).unlink(missing_ok=True)
@@ -186,9 +176,10 @@ def encounter_name(autosave: Path) -> str | None:
 
 
 def _remove(path: Path) -> None:
-    """Delete an autosave of ours; a newer version's file, or a folder that cannot be
-    written, keeps it."""
+    """Delete an autosave of ours and its journal; a newer version's file, or a folder that
+    cannot be written, keeps them."""
     if not storage.is_newer_file(path):
+        journal.discard(path)
         with contextlib.suppress(OSError):
             path.unlink(missing_ok=True)
 

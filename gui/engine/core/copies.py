@@ -15,7 +15,7 @@ def deep_copy(value: Any) -> Any:
     rest of what a model holds, text, numbers, dates, frozen values, is immutable). Nothing is
     checked again: the copy of a valid model is valid."""
     if isinstance(value, Struct):
-        if _frozen(value):
+        if value.__struct_config__.frozen:
             return value
         new = copy.copy(value)  # the fields, and an indexed model's kept positions
         for name in value.__struct_fields__:
@@ -28,7 +28,3 @@ def deep_copy(value: Any) -> Any:
     if isinstance(value, dict):
         return {key: deep_copy(item) for key, item in value.items()}
     return value
-
-
-def _frozen(value: Any) -> bool:
-    return isinstance(value, Struct) and value.__struct_config__.frozen

@@ -8,7 +8,7 @@ from typing import Any
 
 import msgspec
 
-from gui.engine.core.checking import inner_type
+from gui.engine.core.checking import CheckError, checked, inner_type
 from gui.engine.core.problems import json_path
 
 
@@ -81,8 +81,7 @@ def _fmt(x: str) -> str:
 def reason(message: str) -> tuple[str, str]:
     """What is wrong with a value, in French and English, from msgspec's message (its
     place, « - at `$…` », left out) or the engine's own « français / English »."""
-    text = re.split(_AT, message, maxsplit=1)[0] if re.search(_AT, message) else message
-    return _explain(text)
+    return _explain(_joined(message)[0])
 
 
 def _explain(text: str) -> tuple[str, str]:
@@ -183,8 +182,8 @@ def _joined(message: str) -> tuple[str, str | None, bool]:
 
 def _fails(value: Any, place: Any) -> bool:
     try:
-        msgspec.json.decode(msgspec.json.encode(value), type=place)
-    except (msgspec.ValidationError, TypeError, ValueError):
+        checked(value, place)
+    except CheckError:
         return True
     return False
 

@@ -55,6 +55,7 @@ __all__ = [
     "load",
     "loads",
     "prune_backups",
+    "read",
     "save",
     "sweep_temp",
 ]
@@ -126,8 +127,13 @@ def dumps(enc: Any, app_version: str | None = None, kind: FileKind = ENCOUNTER) 
 
 def load(path: Path, kind: FileKind = ENCOUNTER) -> Any:
     """Read and check an encounter file; any problem, even an unreadable file, is a LoadError."""
+    return loads(read(path), Path(path).name, kind)
+
+
+def read(path: Path) -> bytes:
+    """A file's bytes; LoadError when it cannot be read."""
     try:
-        data = Path(path).read_bytes()
+        return Path(path).read_bytes()
     except OSError as exc:
         raise LoadError(
             "$",
@@ -135,7 +141,6 @@ def load(path: Path, kind: FileKind = ENCOUNTER) -> Any:
             f"cannot read the file ({exc.strerror or exc})",
             file=Path(path).name,
         ) from exc
-    return loads(data, Path(path).name, kind)
 
 
 def loads(data: bytes, source: str = "", kind: FileKind = ENCOUNTER) -> Any:

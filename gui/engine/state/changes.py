@@ -164,13 +164,18 @@ def typed(enc: Encounter, path: tuple[PathPart, ...], value: Any) -> Any:
     """A saved value (JSON's builtins) read as the type of its place at `path` (ValueError
     or KeyError when it does not fit, or there is no such place)."""
     node, place, _ = _locate(enc, path)
-    last = path[-1]
+    return _placed(node, place, path[-1], value)
+
+
+def _placed(node: Any, place: Any, last: PathPart, value: Any) -> Any:
+    """`value` checked as what `last` holds in `node` (of type `place`): a model's field, a
+    dict's value with its key, a list's item (ValueError when it does not fit)."""
     if isinstance(node, Struct):
-        place = field_type(type(node), str(last))
+        field = field_type(type(node), str(last))
         reader = getattr(node, "read_field", None)
-        if place is Any and reader is not None:
-            return reader(str(last), value)
-        return checked(value, place)
+        if field is Any and reader is not None and not isinstance(value, Struct):
+            return reader(str(last), value)  # a saved value of a free-typed field
+        return checked(value, field)
     if isinstance(node, dict):
         return checked({last: value}, place)[last]
     if isinstance(node, list):
@@ -204,7 +209,10 @@ def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
     if not isinstance(node, dict | list):
         raise ChangeError(f"Chemin invalide {where}", f"Invalid path {where}")
     if value is not ABSENT:
-        value = _checked(value, place, last, node, enc, ch.path)
+        try:
+            value = _placed(node, place, last, value)
+        except CheckError as exc:
+            raise _refused(exc, enc, ch.path) from exc
     if isinstance(node, dict):
         if value is ABSENT:
             del node[last]
@@ -219,18 +227,6 @@ def _set(enc: Encounter, ch: Change, value: Any, expected: Any) -> None:
         _set_item(node, last, value, current, ch.index, where, holder)
 
 
-def _checked(
-    value: Any, place: Any, last: PathPart, node: Any, enc: Encounter, path: tuple[PathPart, ...]
-) -> Any:
-    """A dict's value (with its key) or a list's item checked against the container's type."""
-    try:
-        if isinstance(node, dict):
-            return checked({last: value}, place)[last]
-        return checked(value, inner_type(place, 0))
-    except CheckError as exc:
-        raise _refused(exc, enc, path) from exc
-
-
 def _assign(
     model: Struct, name: str, value: Any, enc: Encounter, path: tuple[PathPart, ...]
 ) -> None:
@@ -238,12 +234,7 @@ def _assign(
     waits until the whole ChangeSet is applied."""
     old = getattr(model, name)
     try:
-        place = field_type(type(model), name)
-        reader = getattr(model, "read_field", None)
-        if place is Any and reader is not None and not isinstance(value, Struct):
-            setattr(model, name, reader(name, value))  # a saved value of a free-typed field
-        else:
-            setattr(model, name, checked(value, place))
+        setattr(model, name, _placed(model, None, name, value))
         post_init = getattr(model, "__post_init__", None)
         if post_init is not None and not isinstance(model, Indexed):
             post_init()

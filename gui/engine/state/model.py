@@ -464,10 +464,10 @@ def read_turn(ruleset: str, value: Any) -> TurnState:
     encounter's ruleset are known; a ValueError says what is wrong and where (`$.turn…`)."""
     for load in MODE_LOADERS:
         load(ruleset)
-    mode = value.get("mode", "none") if isinstance(value, dict) else None
-    state = TURN_STATES.get(mode) if isinstance(mode, str) else None
     if not isinstance(value, dict):
         raise ValueError("objet attendu / object expected - at `$.turn`")
+    mode = value.get("mode", "none")
+    state = TURN_STATES.get(mode) if isinstance(mode, str) else None
     if state is None:
         shown = str(mode)[:80]
         raise ValueError(
