@@ -12,9 +12,9 @@ from msgspec import Meta, Struct
 from gui.engine.core.problems import Problem, json_path
 from gui.engine.core.words import Label
 from gui.engine.dice.rolling import DiceExpr, DiceInputError
-from gui.engine.state.model import Combatant, StatValue, Strict
+from gui.engine.state.model import ID_FORM, Combatant, StatValue, Strict
 
-Key = Annotated[str, Meta(pattern=r"^[A-Za-z0-9_.:-]+$")]
+Key = Annotated[str, Meta(pattern=f"^{ID_FORM}$")]
 
 
 class Spec(Struct, frozen=True, forbid_unknown_fields=True):
