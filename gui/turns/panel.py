@@ -124,13 +124,15 @@ class TurnPanel(QWidget):
         # (`refresh`, connected after them): the other may still list a combatant removed.
         self._reset_seen = False
         self.order_model.modelReset.connect(self._seen_reset)
-        self.roster_model.modelReset.connect(self.roster_view.expandAll)
+        self.roster_model.modelReset.connect(self._open_camps)
         self.roster_model.modelReset.connect(self._seen_reset)
         self.order_view.doubleClicked.connect(lambda i: self.mode_actions.double_clicked(i))
         controller.changed.connect(self.refresh)
         controller.replaced.connect(self.refresh)
         controller.selection_changed.connect(self._show_selection)
-        self.roster_view.expandAll()
+        self._camps_closed = False
+        self.tabs.currentChanged.connect(lambda _index: self._open_camps(reset=False))
+        self._open_camps()
         self.refresh()
 
     def make_action(
@@ -179,12 +181,12 @@ class TurnPanel(QWidget):
         view.verticalHeader().hide()
         view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         header = view.horizontalHeader()  # a narrow dock elides, never scrolls
+        header.moveSection(header.visualIndex(DECLARED), header.visualIndex(STATES))
+        header.setResizeContentsPrecision(SIZED_ROWS)  # before the modes: sized once
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setResizeContentsPrecision(SIZED_ROWS)
         # Names and sides (short) in full; states and declared actions share what is left.
         for column in (STATES, DECLARED):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
-        header.moveSection(header.visualIndex(DECLARED), header.visualIndex(STATES))
         # Room for a name, a side's colour, the initiative and a creature's hit points and
         # state at 1366×768 (issue 33): the dock asks for it.
         view.setMinimumWidth(view.fontMetrics().averageCharWidth() * 55)
@@ -238,6 +240,16 @@ class TurnPanel(QWidget):
         view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         view.customContextMenuRequested.connect(self._roster_menu)
         return view
+
+    def _open_camps(self, reset: bool = True) -> None:
+        """Every camp of « Camps » open after a reset, once the tab shows: laying out a
+        thousand rows unseen took a quarter of opening a big encounter (benchmark P9). A
+        camp the GM folded stays folded from one tab to the other."""
+        if self.tabs.currentWidget() is not self.roster_view:
+            self._camps_closed = self._camps_closed or reset
+        elif reset or self._camps_closed:
+            self._camps_closed = False
+            self.roster_view.expandAll()
 
     def _roster_menu(self, at: QPoint) -> None:
         index = self.roster_view.indexAt(at)

@@ -275,3 +275,25 @@ def test_renaming_in_the_roster_view_commits_through_the_controller(panel, qtbot
     view.closeEditor(editor, QAbstractItemDelegate.EndEditHint.NoHint)
     assert panel.ctl.enc.combatant("brig1").name == "Brigand au chapeau"
     assert panel.ctl.undo_stack.undoText() == "Renommer Brigand 1"
+
+
+def test_camps_open_when_their_tab_shows_and_a_folded_camp_stays_folded(panel, qtbot):
+    """« Camps » is laid out once it shows (benchmark P9): every camp open, after a change
+    made while it was hidden too; a camp the GM folded stays folded from tab to tab."""
+    view, model = panel.roster_view, panel.roster_model
+    camp = model.index_of("archer").parent()
+    assert camp.isValid()
+    assert not view.isExpanded(camp)  # the order shows: nothing laid out yet
+    panel.tabs.setCurrentWidget(view)
+    assert view.isExpanded(camp)
+    view.collapse(camp)
+    panel.tabs.setCurrentWidget(panel.order_view)
+    panel.tabs.setCurrentWidget(view)
+    assert not view.isExpanded(camp)
+    panel.tabs.setCurrentWidget(panel.order_view)
+    with qtbot.waitSignal(model.modelReset):  # a change while hidden lays the camps out anew
+        panel.ctl.duplicate("archer", 1)
+    camp = model.index_of("archer").parent()
+    assert not view.isExpanded(camp)
+    panel.tabs.setCurrentWidget(view)
+    assert view.isExpanded(camp)
