@@ -9,7 +9,14 @@ from msgspec import Struct
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.base import Ruleset
-from gui.engine.contract.values import Action, ActionError, ActionSpec, Preview, Resolution
+from gui.engine.contract.values import (
+    Action,
+    ActionError,
+    ActionSpec,
+    AreaOf,
+    Preview,
+    Resolution,
+)
 from gui.engine.state.changes import ChangeSet
 from gui.engine.state.model import Combatant, Encounter, Expiry, State
 
@@ -77,8 +84,9 @@ class ActionDef[C: ActionCtx](Struct, frozen=True):
     declare an action): its kind, whether the actor has it and its fields (`spec`), its
     preview, its resolution, what it costs of the turn (`cost`, in the ruleset's own budget
     words; None: nothing or not counted) and what it provokes (`provokes`, the ruleset's own
-    scope of an attack of opportunity; None: nothing), and whether a combatant that cannot
-    act still takes it (`while_unable`: a roll its state makes it take, a soak…). A ruleset
+    scope of an attack of opportunity; None: nothing), whether a combatant that cannot act
+    still takes it (`while_unable`: a roll its state makes it take, a soak…) and whether it
+    is an area of effect's, offered only for an area the GM drew (`area`). A ruleset
     lists its ActionDefs in `ActionRuleset.definitions`; no table keyed by kind lives outside
     them."""
 
@@ -89,6 +97,7 @@ class ActionDef[C: ActionCtx](Struct, frozen=True):
     cost: Callable[[C], object | None] = _none
     provokes: Callable[[C], object | None] = _none
     while_unable: bool = False
+    area: bool = False  # an area of effect's: offered for an area drawn (Action.area), issue 37
 
 
 class ActionRuleset(Ruleset):
@@ -99,11 +108,19 @@ class ActionRuleset(Ruleset):
 
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
         """The actions `actor` has, in the order the dialog lists them."""
+        return self._offered(enc, Action("", actor, target))
+
+    def area_actions(self, enc: Encounter, actor: str, area: AreaOf) -> list[ActionSpec]:
+        """The area actions `actor` has for the area drawn (issue 37)."""
+        return self._offered(enc, Action("", actor, None, area=area))
+
+    def _offered(self, enc: Encounter, asked: Action) -> list[ActionSpec]:
         out = []
         for d in self.definitions:
-            spec = d.spec(self.context(self, enc, Action("", actor, target)))
-            if spec is not None:
-                out.append(spec)
+            if d.area == (asked.area is not None):
+                spec = d.spec(self.context(self, enc, asked))
+                if spec is not None:
+                    out.append(spec)
         return out
 
     def definition(self, kind: str) -> ActionDef:

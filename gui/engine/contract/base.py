@@ -17,6 +17,7 @@ from gui.engine.contract.values import (
     Action,
     ActionSpec,
     Aim,
+    AreaOf,
     DueRoll,
     Preview,
     Resolution,
@@ -369,6 +370,11 @@ class Ruleset(ABC):
     @abstractmethod
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
         """The actions `actor` can take, against `target` when one is given."""
+
+    def area_actions(self, enc: Encounter, actor: str, area: AreaOf) -> list[ActionSpec]:
+        """The area-of-effect actions `actor` can take for an area drawn on the map (issue
+        37: one roll for all, each target's save); none unless the ruleset has some."""
+        return []
 
     @abstractmethod
     def preview(self, enc: Encounter, action: Action) -> Preview:

@@ -64,9 +64,25 @@ class ActionSpec(Struct, frozen=True):
     aim: Aim = ANYONE
 
 
+class AreaOf(Struct, frozen=True):
+    """An area of effect as the GM drew it (issue 37): on the grid a `shape` of
+    grid.areas.Shape from the intersection `origin`, `reach` squares (a cone or a line aimed
+    at `toward`); on zones a space.areas.ZoneShape at `zone`, `reach` metres for « zones
+    within N metres ». `caught`: the creatures it takes in, as the GM kept them (he adds or
+    removes one by a click); the rules read each one's save and cover from the origin."""
+
+    shape: str
+    reach: float = 0
+    origin: tuple[int, int] | None = None
+    toward: tuple[int, int] | None = None
+    zone: str | None = None
+    caught: tuple[str, ...] = ()
+
+
 class Action(Struct, frozen=True):
     """An action as chosen in the dialog: who, at whom, with which options and GM overrides;
-    `window`: the reaction window it is taken in (a reaction, or the step that goes on)."""
+    `window`: the reaction window it is taken in (a reaction, or the step that goes on);
+    `area`: an area of effect's, which has no one target but those it catches (issue 37)."""
 
     kind: str
     actor: str | None
@@ -74,6 +90,7 @@ class Action(Struct, frozen=True):
     options: Mapping[str, StatValue] = field(default_factory=dict)
     overrides: Mapping[str, Override] = field(default_factory=dict)
     window: str | None = None
+    area: AreaOf | None = None
 
 
 class Preview(Struct, frozen=True):

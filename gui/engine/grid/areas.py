@@ -2,7 +2,7 @@
 cone, line or cylinder covers, the creatures caught in them, and the cover a caught creature
 has against the point of origin (for D35-03's +2 on Reflex).
 
-The rules excerpt (rules/d20_35.md) gives cover (D35-01 to D35-07) but not how areas are laid
+The d20 rules excerpt gives cover (D35-01 to D35-07) but not how areas are laid
 on the grid: that follows the d20 SRD's « Aiming a Spell », hors extrait. The point of origin
 is always a grid intersection; distance is counted intersection to intersection with the
 board's diagonal rule (d20: every second diagonal counts double); a square is in the area if

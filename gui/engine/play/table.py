@@ -167,7 +167,10 @@ class Table:
         ruleset sees it (an unknown key would otherwise silently take its default)."""
         if action.actor is None or not (action.options or action.overrides):
             return
-        specs = self.ruleset.actions(self.enc, action.actor, action.target)
+        if action.area is not None:  # an area of effect's action (issue 37)
+            specs = self.ruleset.area_actions(self.enc, action.actor, action.area)
+        else:
+            specs = self.ruleset.actions(self.enc, action.actor, action.target)
         spec = next((s for s in specs if s.kind == action.kind), None)
         if spec is None:
             return  # the ruleset refuses it in its own words

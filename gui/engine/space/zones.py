@@ -92,23 +92,41 @@ class ZoneGraph:
         An edge with neither a length nor a map scale is not used; None when no route of
         known length joins the two zones.
         """
-        for zone in (a, b):
-            if zone not in self._zones:
-                raise KeyError(zone)
+        if b not in self._zones:
+            raise KeyError(b)
+        return self._nearest(a, stop=b).get(b)
+
+    def within(self, zone: str, metres: float) -> dict[str, float]:
+        """Every zone at most `metres` away from `zone` by the map's lengths (itself at 0),
+        with its distance: the zones an area « within N metres » takes in (issue 37)."""
+        return self._nearest(zone, limit=metres)
+
+    def _nearest(
+        self, a: str, stop: str | None = None, limit: float = math.inf
+    ) -> dict[str, float]:
+        """Dijkstra from `a` over edges of known length: the zones reached and their
+        distance, up to `stop` or `limit` metres."""
+        if a not in self._zones:
+            raise KeyError(a)
         best = {a: 0.0}
+        done: dict[str, float] = {}
         heap = [(0.0, a)]
         while heap:
             dist, here = heapq.heappop(heap)
-            if here == b:
-                return dist
-            if dist > best[here]:
+            if here in done:
                 continue
+            done[here] = dist
+            if here == stop:
+                break
             for nxt in self._neighbours[here]:
                 step = self.edge_metres(here, nxt)
-                if step is not None and dist + step < best.get(nxt, math.inf):
-                    best[nxt] = dist + step
-                    heapq.heappush(heap, (dist + step, nxt))
-        return None
+                if step is None or nxt in done:
+                    continue
+                far = dist + step
+                if far <= limit + 1e-9 and far < best.get(nxt, math.inf):
+                    best[nxt] = far
+                    heapq.heappush(heap, (far, nxt))
+        return done
 
 
 def in_contact(a: Combatant, b: Combatant) -> bool:

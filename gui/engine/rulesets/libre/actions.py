@@ -38,7 +38,7 @@ PV_FLOOR = "LIB-CFG-1"
 _TOTAL = Label(fr="total des dés", en="dice total")
 _CUSTOM = conditions.FREE
 _ROLL = FieldSpec(key="jet", label=Label(fr="Jet", en="Roll"), kind="dice", default="1d20")
-_AMOUNT = FieldSpec(key="des", label=Label(fr="Dés", en="Dice"), kind="dice", default="")
+AMOUNT = FieldSpec(key="des", label=Label(fr="Dés", en="Dice"), kind="dice", default="")
 
 
 def expr(text: object, fallback: str) -> DiceExpr:
@@ -211,15 +211,15 @@ def attack_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
 
 def damage_spec(ctx: Ctx) -> ActionSpec:
     return ActionSpec(
-        "damage", Label(fr="Infliger des dégâts", en="Deal damage"), "LIB-03", True, (_AMOUNT,)
+        "damage", Label(fr="Infliger des dégâts", en="Deal damage"), "LIB-03", True, (AMOUNT,)
     )
 
 
 def heal_spec(ctx: Ctx) -> ActionSpec:
-    return ActionSpec("heal", Label(fr="Soigner", en="Heal"), "LIB-04", True, (_AMOUNT,))
+    return ActionSpec("heal", Label(fr="Soigner", en="Heal"), "LIB-04", True, (AMOUNT,))
 
 
-def _damage_dice(ctx: Ctx) -> DiceExpr:
+def damage_dice(ctx: Ctx) -> DiceExpr:
     """LIB-03: the dice typed, else the actor's « degats », else 1d6."""
     own = ctx.acting.stats.get("degats") if ctx.acting else None
     return expr(
@@ -244,7 +244,7 @@ def _amount_preview(ctx: Ctx, dice: DiceExpr, what: Words, rule: str) -> Preview
 
 
 def damage_preview(ctx: Ctx) -> Preview:
-    return _amount_preview(ctx, _damage_dice(ctx), ("dégâts", "damage"), "LIB-03")
+    return _amount_preview(ctx, damage_dice(ctx), ("dégâts", "damage"), "LIB-03")
 
 
 def heal_preview(ctx: Ctx) -> Preview:
@@ -256,34 +256,11 @@ def _rolled(dice: DiceExpr, result: DiceResult, rule: str) -> tuple[int, list[Te
     return amount, [Term(f"total {dice}", str(amount), rule, f"total {dice}")]
 
 
-def _new_pv(
-    ctx: Ctx,
-    label: Words,
-    terms: list[Term],
-    dice: DiceResult,
-    outcome: Words,
-    new: int,
-    amounts: Mapping[str, int],
-) -> tuple[Resolution, ChangeSet]:
-    """The target's new hit points, « hors de combat » when they fall to 0 (LIB-05)."""
-    target = ctx.target
-    if new <= 0 < stat(target, "pv"):
-        outcome = (
-            outcome[0] + " : hors de combat (LIB-05)",
-            outcome[1] + ": out of the fight (LIB-05)",
-        )
-    changes = [change(ctx.enc, ("combatants", target.id, "stats", "pv"), new)]
-    return ctx.finish(label, terms, dice, outcome, None, changes, amounts)
-
-
-def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
-    """LIB-03: the hit points go down by the damage (not below 0 with LIB-CFG-1, nor below
-    the sheet's own bound, so the file saves)."""
-    target = ctx.target
-    rolled = _damage_dice(ctx)
-    amount, terms = _rolled(rolled, dice, "LIB-03")
-    pv = stat(target, "pv")
-    new = pv - amount
+def lowered(ctx: Ctx, target: Combatant, amount: int) -> tuple[int, list[Term]]:
+    """LIB-03: the target's hit points after `amount` of damage (not below 0 with
+    LIB-CFG-1, nor below the sheet's own bound, so the file saves), and why."""
+    terms: list[Term] = []
+    new = stat(target, "pv") - amount
     if ctx.flag(PV_FLOOR) and new < 0:
         new = 0
         terms.append(Term("points de vie ramenés à", "0", PV_FLOOR, "hit points brought to"))
@@ -294,12 +271,31 @@ def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
             "points de vie au minimum de la fiche", str(new), "LIB-03", "sheet's lowest hit points"
         )
         terms.append(floored)
-    label = (f"Dégâts à {target.name}", f"Damage to {target.name}")
-    outcome = (
+    return new, terms
+
+
+def hurt_words(target: Combatant, new: int) -> Words:
+    """« X perd N PV (a → b) », and « hors de combat » when they fall to 0 (LIB-05)."""
+    pv = stat(target, "pv")
+    said = (
         f"{target.name} perd {pv - new} PV ({pv} → {new})",
         f"{target.name} loses {pv - new} HP ({pv} → {new})",
     )
-    return _new_pv(ctx, label, terms, dice, outcome, new, {"damage": pv - new})
+    if new <= 0 < pv:
+        said = (said[0] + " : hors de combat (LIB-05)", said[1] + ": out of the fight (LIB-05)")
+    return said
+
+
+def damage_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
+    """LIB-03: the hit points go down by the damage."""
+    target = ctx.target
+    amount, terms = _rolled(damage_dice(ctx), dice, "LIB-03")
+    new, more = lowered(ctx, target, amount)
+    label = (f"Dégâts à {target.name}", f"Damage to {target.name}")
+    changes = [change(ctx.enc, ("combatants", target.id, "stats", "pv"), new)]
+    said = hurt_words(target, new)
+    damage = {"damage": stat(target, "pv") - new}
+    return ctx.finish(label, [*terms, *more], dice, said, None, changes, damage)
 
 
 def heal_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
@@ -313,7 +309,8 @@ def heal_resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         f"{target.name} regagne {new - pv} PV ({pv} → {new})",
         f"{target.name} regains {new - pv} HP ({pv} → {new})",
     )
-    return _new_pv(ctx, label, terms, dice, outcome, new, {"healing": new - pv})
+    changes = [change(ctx.enc, ("combatants", target.id, "stats", "pv"), new)]
+    return ctx.finish(label, terms, dice, outcome, None, changes, {"healing": new - pv})
 
 
 # Conditions (LIB-06) ----------------------------------------------------------------------

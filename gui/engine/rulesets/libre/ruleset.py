@@ -1,8 +1,9 @@
 """Ruleset `libre`: initiative, hit points, conditions with durations, for any game."""
 
-# Adding an action: one ActionDef in actions.py's ACTIONS, where alone it is declared (its
-# kind, spec, preview, resolve; no `cost`: libre counts no actions; nothing provokes); its rule
-# in ruleset_data/libre/ruleset.json; its test in tests/engine/rulesets/libre/.
+# Adding an action: one ActionDef in actions.py's ACTIONS (area.py's: an area of effect), where
+# alone it is declared (its kind, spec, preview, resolve; no `cost`: libre counts no actions;
+# nothing provokes); its rule in ruleset_data/libre/ruleset.json; its test in
+# tests/engine/rulesets/libre/.
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from gui.engine.contract.values import unable_to_act
 from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.grid.squares import Size
+from gui.engine.rulesets.libre import area
 from gui.engine.rulesets.libre.actions import ACTIONS, Ctx, request
 from gui.engine.space.destination import Destination
 from gui.engine.space.zones import ZoneGraph
@@ -27,7 +29,7 @@ FREE_MOVES = "LIB-CFG-2"
 class Libre(GroupedByStat, ActionRuleset):
     """A generic d20-style ruleset: it proves the contract and serves games without a module."""
 
-    definitions = ACTIONS
+    definitions = (*ACTIONS, *area.ACTIONS)
     context = Ctx
 
     def turn_mode(self, enc: Encounter) -> RankedInitiative:
