@@ -14,9 +14,15 @@ from gui.engine.contract import public
 from gui.engine.contract.aims import refusal
 from gui.engine.contract.targets import within_reach
 from gui.engine.contract.values import (
+    AREA_DAMAGE,
+    AREA_DC,
+    AREA_METRES,
+    AREA_SAVE,
+    AREA_SHAPE,
     Action,
     ActionSpec,
     Aim,
+    AreaAttack,
     AreaOf,
     DueRoll,
     Preview,
@@ -370,6 +376,22 @@ class Ruleset(ABC):
     @abstractmethod
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
         """The actions `actor` can take, against `target` when one is given."""
+
+    def area_attack(self, enc: Encounter, c: Combatant) -> AreaAttack | None:
+        """`c`'s own area attack (a dragon's breath), from its sheet's area fields
+        (values.AREA_SHAPE…): the map's area tool starts from its shape and size, the area
+        action from its damage and save; None when it has none."""
+        shape, metres = c.stats.get(AREA_SHAPE), c.stats.get(AREA_METRES)
+        if not isinstance(shape, str) or not shape or not isinstance(metres, int | float):
+            return None
+        damage, save, dc = (c.stats.get(k) for k in (AREA_DAMAGE, AREA_SAVE, AREA_DC))
+        return AreaAttack(
+            shape,
+            float(metres),
+            damage if isinstance(damage, str) else "",
+            save if isinstance(save, str) else "",
+            dc if isinstance(dc, int) and not isinstance(dc, bool) else 0,
+        )
 
     def area_actions(self, enc: Encounter, actor: str, area: AreaOf) -> list[ActionSpec]:
         """The area-of-effect actions `actor` can take for an area drawn on the map (issue

@@ -79,6 +79,28 @@ class AreaOf(Struct, frozen=True):
     caught: tuple[str, ...] = ()
 
 
+# A creature's own area attack (a breath) as its sheet carries it, in these fields of every
+# ruleset that has areas (its ruleset.json declares them; Ruleset.area_attack reads them).
+AREA_SHAPE, AREA_METRES, AREA_DAMAGE, AREA_SAVE, AREA_DC = (
+    "aire_forme",
+    "aire_taille_m",
+    "aire_degats",
+    "aire_jet",
+    "aire_dd",
+)
+
+
+class AreaAttack(Struct, frozen=True):
+    """A creature's own area attack: its shape (grid.areas.Shape or space.areas.ZoneShape),
+    size in metres, damage dice, the ruleset's save key ("" for none) and its number."""
+
+    shape: str
+    metres: float
+    damage: str = ""
+    save: str = ""
+    dc: int = 0
+
+
 class Action(Struct, frozen=True):
     """An action as chosen in the dialog: who, at whom, with which options and GM overrides;
     `window`: the reaction window it is taken in (a reaction, or the step that goes on);

@@ -17,7 +17,7 @@ from gui.engine.contract.area_effects import (
 )
 from gui.engine.contract.areas import check_area
 from gui.engine.contract.fields import choice_field, int_field
-from gui.engine.contract.values import ActionError, ActionSpec, Preview, Resolution
+from gui.engine.contract.values import ActionError, ActionSpec, AreaAttack, Preview, Resolution
 from gui.engine.core.words import Label, Term
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.rulesets.libre.actions import (
@@ -26,6 +26,7 @@ from gui.engine.rulesets.libre.actions import (
     Ctx,
     damage_dice,
     exact,
+    expr,
     hurt_words,
     lowered,
     request,
@@ -50,8 +51,12 @@ _SUCCESS = (
 
 
 def spec(ctx: Ctx) -> ActionSpec | None:
+    """Offered for an area drawn; a creature's own area attack (its sheet's « aire »
+    fields) gives the damage and the number to reach."""
+    own = _own(ctx)
+    amount = AMOUNT.replace(default=own.damage) if own and own.damage else AMOUNT
     options = (
-        AMOUNT,
+        amount,
         int_field(
             "sauvegarde",
             "Sauvegarde : nombre à atteindre (0 : aucune)",
@@ -59,13 +64,26 @@ def spec(ctx: Ctx) -> ActionSpec | None:
             RULE,
             0,
             99,
-            0,
+            own.dc if own else 0,
         ),
         _SAVE_DICE,
         choice_field("reussite", "Sauvegarde réussie", "Save made", list(_SUCCESS), RULE, "moitie"),
     )
     label = Label(fr="Aire d’effet : dégâts", en="Area of effect: damage")
     return ActionSpec(AREA, label, RULE, False, options)
+
+
+def _own(ctx: Ctx) -> AreaAttack | None:
+    return ctx.ruleset.area_attack(ctx.enc, ctx.actor)
+
+
+def _dice(ctx: Ctx) -> DiceExpr:
+    """The dice typed, else the actor's area attack's, else its damage (LIB-03)."""
+    own = _own(ctx)
+    typed = ctx.action.options.get("des")
+    if not (isinstance(typed, str) and typed.strip()) and own is not None and own.damage:
+        return expr(own.damage, "1d6")
+    return damage_dice(ctx)
 
 
 def _save_roll(ctx: Ctx) -> EdgeRoll:
@@ -82,7 +100,8 @@ def _save_roll(ctx: Ctx) -> EdgeRoll:
 
 def _saves(ctx: Ctx, targets: tuple[Combatant, ...]) -> list[Save]:
     """LIB-09: each target's save against the number set, if one is."""
-    number = ctx.number("sauvegarde")
+    own = _own(ctx)
+    number = ctx.number("sauvegarde", own.dc if own else 0)
     if number <= 0:
         return []
     roll, halves = _save_roll(ctx), ctx.choice("reussite", "moitie") != "annule"
@@ -91,7 +110,7 @@ def _saves(ctx: Ctx, targets: tuple[Combatant, ...]) -> list[Save]:
 
 def preview(ctx: Ctx) -> Preview:
     targets = check_area(ctx.enc, ctx.ruleset, ctx.action.area)
-    dice = damage_dice(ctx)
+    dice = _dice(ctx)
     distribution, notices = exact(dice)
     names = ", ".join(c.name for c in targets)
     terms = [
@@ -105,7 +124,7 @@ def preview(ctx: Ctx) -> Preview:
 
 def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     targets = check_area(ctx.enc, ctx.ruleset, ctx.action.area)
-    rolled = damage_dice(ctx)
+    rolled = _dice(ctx)
     amount = max(0, dice.total(request(rolled)))
     saves = {s.cid: s for s in _saves(ctx, targets)}
     results = save_outcomes(dice, list(saves.values()))

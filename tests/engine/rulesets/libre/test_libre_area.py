@@ -96,3 +96,24 @@ def test_lib09_refusals_change_nothing():
     with pytest.raises(ActionError, match="Tracer l’aire"):
         t.resolve(Action("area", "mage", None, {"des": "1d6"}), DiceResult("faces", (3,)))
     assert t.enc == before
+
+
+def test_lib09_a_creature_s_own_area_attack_gives_the_damage_and_the_save():
+    t = table()
+    dragon = t.enc.combatant("mage").replace(
+        stats={
+            **t.enc.combatant("mage").stats,
+            "aire_forme": "cone",
+            "aire_taille_m": 9.0,
+            "aire_degats": "4d6",
+            "aire_dd": 14,
+        }
+    )
+    t.enc.combatants[0] = dragon
+    attack = t.ruleset.area_attack(t.enc, dragon)
+    assert (attack.shape, attack.metres, attack.damage, attack.dc) == ("cone", 9.0, "4d6", 14)
+    area = AreaOf("zone", zone="z1", caught=CAUGHT)
+    p = t.preview(Action("area", "mage", None, {}, area=area))
+    assert str(p.dice.expr) == "4d6"
+    assert any("contre 14" in str(term) for term in p.terms)
+    assert t.ruleset.area_attack(t.enc, t.enc.combatant("g1")) is None
