@@ -68,6 +68,9 @@ class Controller(QObject):
     file_state_changed = Signal()  # path or modified marker: the window title
     message = Signal(str)  # a status-bar line
     resolved = Signal(object)  # an action's Resolution, once its changes are recorded
+    # An area of effect the GM is drawing on the map (values.AreaOf), None once it is gone:
+    # the players' view shows it through its own copy of the encounter (issue 37).
+    area_shown = Signal(object)
     # What is wrong with autosaving ("" when all is well): shown until an autosave or a save
     # succeeds in the data folder.
     autosave_problem_changed = Signal(str)

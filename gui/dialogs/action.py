@@ -28,7 +28,7 @@ from gui.dialogs.more_dice import MoreDice
 from gui.dialogs.offers import OffersBox, let_pass, offer_text, window_text
 from gui.dialogs.placement import TITLE_BAR, place_beside
 from gui.engine.checks.request import DiceResult
-from gui.engine.contract.values import FORCE, Action, ActionSpec, Preview, Resolution
+from gui.engine.contract.values import FORCE, Action, ActionSpec, AreaOf, Preview, Resolution
 from gui.engine.core.words import Label, Notice
 from gui.engine.play.next_steps import next_step
 from gui.engine.state.schema import FieldSpec
@@ -97,6 +97,7 @@ class ActionDialog(QDialog):
         parent: QWidget | None = None,
         window: str | None = None,
         forcing: bool = False,
+        area: AreaOf | None = None,
     ) -> None:
         super().__init__(parent)
         self.controller = controller
@@ -112,7 +113,7 @@ class ActionDialog(QDialog):
         self._sized = False
         self._placed = False  # opened beside the map once; then moved only if it must
         self._rolls_next = False  # « Suite » rolls and applies the next step (issue 33, 6)
-        self.choice = ActionChoice(controller, actor, target, kind, None, window, forcing)
+        self.choice = ActionChoice(controller, actor, target, kind, None, window, forcing, area)
         self.within = QLabel()  # the window this action is taken in
         self.within.setObjectName("window")
         self.within.setWordWrap(True)
@@ -570,11 +571,15 @@ def open_action_dialog(
     parent: QWidget | None,
     window: str | None = None,
     forcing: bool = False,
+    area: AreaOf | None = None,
 ) -> ActionDialog:
     """Open the action dialog window-modal without blocking (taken in the reaction window
     `window`, if any; `forcing`: « Forcer une action (MJ) », all the actions of an actor that
-    cannot act); it deletes itself when closed."""
-    dialog = ActionDialog(controller, actor, target, kind, parent, window=window, forcing=forcing)
+    cannot act; `area`: an area of effect drawn on the map, issue 37); it deletes itself when
+    closed."""
+    dialog = ActionDialog(
+        controller, actor, target, kind, parent, window=window, forcing=forcing, area=area
+    )
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     return dialog

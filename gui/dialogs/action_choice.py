@@ -21,7 +21,7 @@ from gui.boot.i18n import pick, tr
 from gui.control.controller import Controller
 from gui.dialogs.breakdown import rule_text
 from gui.engine.contract.aims import refusal, target_for
-from gui.engine.contract.values import FORCE, Action, ActionSpec, Override, Preview
+from gui.engine.contract.values import FORCE, Action, ActionSpec, AreaOf, Override, Preview
 from gui.engine.core.words import Label
 from gui.engine.state.model import Combatant
 from gui.engine.timing.windows import offers_in
@@ -118,10 +118,12 @@ class ActionChoice(QWidget):
         parent: QWidget | None = None,
         window: str | None = None,
         forcing: bool = False,
+        area: AreaOf | None = None,
     ) -> None:
         super().__init__(parent)
         self.controller = controller
         self.window = window  # the reaction window the action is taken in
+        self.area = area  # an area of effect drawn on the map: its creatures are the targets
         self.specs: list[ActionSpec] = []
         self.option_editors: dict[str, FieldEditor] = {}
         self.overrides: dict[str, OverrideField] = {}
@@ -129,6 +131,9 @@ class ActionChoice(QWidget):
         self._force = False
         self.actor_combo = QComboBox()
         self.target_combo = QComboBox()
+        self.caught = QLabel()  # an area's creatures, in place of the target
+        self.caught.setObjectName("caught")
+        self.caught.setWordWrap(True)
         self.action_list = QListWidget()
         self.action_list.setObjectName("actions")
         self.action_list.setMinimumHeight(self.fontMetrics().height() * 6)
@@ -169,7 +174,11 @@ class ActionChoice(QWidget):
     def _layout(self) -> None:
         who = QFormLayout()
         who.addRow(tr("Ac&teur"), self.actor_combo)
-        who.addRow(tr("Ci&ble"), self.target_combo)
+        if self.area is None:
+            who.addRow(tr("Ci&ble"), self.target_combo)
+        else:
+            who.addRow(tr("Aire"), self.caught)
+            self.target_combo.hide()
         heading = QLabel(tr("Actio&n"))
         heading.setBuddy(self.action_list)
         left = QVBoxLayout()
@@ -191,7 +200,7 @@ class ActionChoice(QWidget):
         return self.actor_combo.currentData()
 
     def target_id(self) -> str | None:
-        return self.target_combo.currentData()
+        return None if self.area is not None else self.target_combo.currentData()
 
     def spec(self) -> ActionSpec | None:
         row = self.action_list.currentRow()
@@ -222,12 +231,17 @@ class ActionChoice(QWidget):
             {key: editor.value() for key, editor in self.option_editors.items()},
             overrides,
             self.window,
+            self.area,
         )
 
     def title(self) -> str:
         """ "Action — Ysolde la Rousse → Brigand 1" (no arrow without a target)."""
         names = {c.id: c.name for c in self.controller.enc.combatants}
         actor, target = names.get(self.actor_id() or "", "?"), self.target_id()
+        if self.area is not None:
+            return tr("Aire d’effet — {actor} → {count} créature(s)").format(
+                actor=actor, count=len(self.area.caught)
+            )
         if target is None:
             return tr("Action — {actor}").format(actor=actor)
         return tr("Action — {actor} → {target}").format(actor=actor, target=names.get(target))
@@ -240,6 +254,10 @@ class ActionChoice(QWidget):
     def reload(self, actor: str | None, target: str | None, kind: str | None) -> None:
         """Re-read combatants and actions from the encounter (after any change to it)."""
         enc = self.controller.enc
+        if self.area is not None:
+            present = {c.id: c for c in enc.combatants}
+            names = [self._name(present[cid]) for cid in self.area.caught if cid in present]
+            self.caught.setText(", ".join(names) or tr("personne"))
         reacting = (
             {o.actor for o in offers_in(self.controller.ruleset, enc, self.window)} | {actor}
             if self.window is not None
@@ -289,12 +307,17 @@ class ActionChoice(QWidget):
         why = None
         if actor is None:
             specs = []
+        elif self.area is not None:
+            specs = ruleset.area_actions(enc, actor, self.area)
+            why = ruleset.cannot_act(enc, enc.combatant(actor))
+            if why is not None and not self.force_all.isChecked():
+                specs = []
         elif self.window is not None:
             kinds = {o.kind for o in offers_in(ruleset, enc, self.window, actor)}
             specs = [s for s in ruleset.actions(enc, actor, target) if s.kind in kinds]
         else:
             specs, why = ruleset.offered_actions(enc, actor, target)
-        if why is not None and self.force_all.isChecked():
+        if why is not None and self.force_all.isChecked() and self.area is None:
             specs = ruleset.actions(enc, actor, target)
         self.unable.setText(pick(Label(fr=why.fr, en=why.en)) if why else "")
         self.unable.setToolTip(rule_text(ruleset, why.rule) if why else "")
@@ -349,6 +372,8 @@ class ActionChoice(QWidget):
         the GM forces an action."""
         spec, actor, target = self.spec(), self.actor_id(), self.target_id()
         if self.window is not None or spec is None or actor is None or self.force_all.isChecked():
+            return False
+        if self.area is not None:
             return False
         wanted = target_for(self.controller.ruleset, self.controller.enc, actor, spec, target)
         if wanted == target:

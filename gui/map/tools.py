@@ -20,6 +20,7 @@ from gui.map.zone_item import ZoneItem
 
 SELECT, DRAW, CONNECT, WALL, TERRAIN = "select", "draw", "connect", "wall", "terrain"
 RULER = "ruler"  # measures in play mode too
+AREA = "area"  # an area of effect follows the pointer (area_tool.py), in play mode
 EDIT_TOOLS = frozenset({DRAW, CONNECT, WALL, TERRAIN})  # choosing one turns edit mode on
 MIN_ZONE = 20.0
 
@@ -34,6 +35,8 @@ class ToolScene(QGraphicsScene):
     tool_changed = Signal(str)
     wall_drawn = Signal(object, object)  # grid points (None, None: the map has no grid)
     square_clicked = Signal(object)  # a grid cell (None: the map has no grid)
+    area_hovered = Signal(QPointF)  # the pointer over the map while the area tool is on
+    area_pressed = Signal(QPointF, object)  # a click then, and the token under it or None
 
     zone_items: dict[str, ZoneItem]
 
@@ -105,6 +108,10 @@ class ToolScene(QGraphicsScene):
         elif self.tool == RULER:
             self._start = event.scenePos()
             self._measure(self._start)
+        elif self.tool == AREA:
+            at = event.scenePos()
+            token = next((i.cid for i in self.items(at) if isinstance(i, TokenItem)), None)
+            self.area_pressed.emit(at, token)
         else:
             self._connect_click(self.zone_at(event.scenePos()))
         event.accept()
@@ -143,6 +150,10 @@ class ToolScene(QGraphicsScene):
             self.connect_requested.emit(first, zid)
 
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        if self.tool == AREA:
+            self.area_hovered.emit(event.scenePos())
+            event.accept()
+            return
         if self.tool == RULER and self.ruler.isVisible() and event.buttons():
             self._measure(event.scenePos())
             event.accept()

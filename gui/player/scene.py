@@ -5,18 +5,26 @@ selection, no lines of an aim, no threatened squares."""
 
 from __future__ import annotations
 
+from msgspec.structs import replace
 from PySide6.QtCore import QRectF
 
 from gui.boot.i18n import pick
+from gui.engine.contract.areas import AreaReader
+from gui.engine.contract.values import AreaOf
+from gui.engine.core.problems import BilingualError
 from gui.engine.edits import visibility
 from gui.engine.state.model import Combatant, Encounter
 from gui.engine.state.touched import Touched
+from gui.map.area_item import AreaItem
+from gui.map.area_tool import draw_area
 from gui.map.scene import EncounterScene
 from gui.player.plates import Token, crowded, place
 
 
 class PlayersScene(EncounterScene):
     """The scene of a players' copy (players_copy); it never takes input."""
+
+    _drawn: AreaItem | None = None  # the GM's area of effect, as they see it
 
     def follow(self, seen: Encounter, notice: Touched) -> None:
         """Take the players' copy made after a change: all drawn again when a zone or a token
@@ -83,3 +91,22 @@ class PlayersScene(EncounterScene):
 
     def set_aim(self, aim: tuple[str, str] | None, window: str | None = None) -> None:
         """The lines of an action under way stay on the GM's map."""
+
+    def show_drawn(self, area: AreaOf | None) -> None:
+        """An area of effect the GM is drawing, as the players see it (issue 37): the squares
+        it covers, or the zones of their copy it takes in, and a ring round each creature of
+        their copy it catches — none hidden, and no lines of cover (they stay on the GM's
+        map, like an aim's)."""
+        if self._drawn is None:
+            self._drawn = AreaItem()
+            self.addItem(self._drawn)
+        if area is None:
+            self._drawn.clear()
+            return
+        seen = {c.id for c in self.enc.combatants}
+        shown = replace(area, caught=tuple(cid for cid in area.caught if cid in seen))
+        try:
+            reader = AreaReader(self.enc, self.ruleset)
+            draw_area(self._drawn, self.enc, reader, shown, self.token_items, covers=False)
+        except BilingualError:  # its zone is hidden from them: nothing of it shows
+            self._drawn.clear()

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QFrame, QGraphicsView, QHBoxLayout, QLabel, QVBoxL
 
 from gui.boot.i18n import pick, tr
 from gui.control.controller import Controller
-from gui.engine.contract.values import Resolution
+from gui.engine.contract.values import AreaOf, Resolution
 from gui.engine.edits import visibility
 from gui.engine.play.players_copy import players_copy, secrets, seen_entry
 from gui.engine.state.touched import Touched
@@ -92,6 +92,8 @@ class PlayersWindow(QWidget):
         controller.changed.connect(self._changed)
         controller.replaced.connect(self._replaced)
         controller.resolved.connect(self._resolved)
+        self.drawn: AreaOf | None = None  # the area of effect the GM is drawing (issue 37)
+        controller.area_shown.connect(self._area_drawn)
         self.update_panel()
 
     def _label(self, name: str, text: str = "") -> QLabel:
@@ -107,9 +109,14 @@ class PlayersWindow(QWidget):
         self.known = secrets(self.controller.enc)
         self.seen = players_copy(self.controller.enc, self.known)
 
+    def _area_drawn(self, area: object) -> None:
+        self.drawn = area if isinstance(area, AreaOf) else None
+        self.scene.show_drawn(self.drawn)
+
     def _changed(self, notice: Touched) -> None:
         self._copy()
         self.scene.follow(self.seen, notice)
+        self.scene.show_drawn(self.drawn)
         self.update_panel()
         self._show_outcome()
 

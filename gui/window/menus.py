@@ -17,6 +17,7 @@ from gui.map.view import MapView
 from gui.turns.panel import TurnPanel
 from gui.widgets.prompts import Prompts
 from gui.window.actions import WindowActions
+from gui.window.area_actions import AreaActions
 from gui.window.file_actions import FileActions
 from gui.window.icons import icon_for
 from gui.window.players_actions import PlayersActions
@@ -236,6 +237,7 @@ class Menus:
         rules."""
         self.combat_menu = menu
         menu.aboutToShow.connect(self.fill_combat_menu)
+        self.area = AreaActions(self.window, self.controller, self.scene, self.view, self.add)
         self._combat_tail = [
             self.add(
                 "action",
@@ -244,6 +246,7 @@ class Menus:
                 ["A"],
                 tr("Action du combattant sélectionné"),
             ),
+            self.area.action,
             self.add(
                 "free_roll",
                 tr("&Jet libre…"),

@@ -100,8 +100,16 @@
         <translation>Tar&amp;get</translation>
     </message>
     <message>
+        <source>Aire</source>
+        <translation>Area</translation>
+    </message>
+    <message>
         <source>Actio&amp;n</source>
         <translation>Actio&amp;n</translation>
+    </message>
+    <message>
+        <source>Aire d’effet — {actor} → {count} créature(s)</source>
+        <translation>Area of effect — {actor} → {count} creature(s)</translation>
     </message>
     <message>
         <source>Action — {actor}</source>
@@ -110,6 +118,10 @@
     <message>
         <source>Action — {actor} → {target}</source>
         <translation>Action — {actor} → {target}</translation>
+    </message>
+    <message>
+        <source>personne</source>
+        <translation>no one</translation>
     </message>
     <message>
         <source>— aucune —</source>
@@ -2488,6 +2500,70 @@ Dodge</translation>
     <message>
         <source>{name} (hors de combat)</source>
         <translation>{name} (out of the fight)</translation>
+    </message>
+    <message>
+        <source>Aire d’effet</source>
+        <translation>Area of effect</translation>
+    </message>
+    <message>
+        <source>Forme de l’aire</source>
+        <translation>Area shape</translation>
+    </message>
+    <message>
+        <source>Taille de l’aire</source>
+        <translation>Area size</translation>
+    </message>
+    <message>
+        <source>Rayon, ou longueur d’un cône ou d’une ligne</source>
+        <translation>Radius, or the length of a cone or a line</translation>
+    </message>
+    <message>
+        <source>&amp;Résoudre…</source>
+        <translation>&amp;Resolve…</translation>
+    </message>
+    <message>
+        <source>Un jet de dégâts pour tous, puis chaque sauvegarde</source>
+        <translation>One damage roll for all, then each save</translation>
+    </message>
+    <message>
+        <source> et {n} autre(s)</source>
+        <translation> and {n} other(s)</translation>
+    </message>
+    <message>
+        <source>{n} prise(s) : {names}</source>
+        <translation>{n} caught: {names}</translation>
+    </message>
+    <message>
+        <source>Cliquez pour poser l’aire</source>
+        <translation>Click to set the area down</translation>
+    </message>
+    <message>
+        <source>Clic sur un jeton : l’ajouter ou le retirer</source>
+        <translation>Click a token: add or remove it</translation>
+    </message>
+    <message>
+        <source>Placez l’aire sur une zone</source>
+        <translation>Put the area on a zone</translation>
+    </message>
+    <message>
+        <source>Aire d’e&amp;ffet…</source>
+        <translation>Ar&amp;ea of effect…</translation>
+    </message>
+    <message>
+        <source>Tracer une aire d’effet (souffle, boule de feu…) : un jet pour tous</source>
+        <translation>Draw an area of effect (breath, fireball…): one roll for all</translation>
+    </message>
+    <message>
+        <source>Annuler l’aire d’effet</source>
+        <translation>Cancel the area of effect</translation>
+    </message>
+    <message>
+        <source>Quittez d’abord le mode édition (Ctrl+E)</source>
+        <translation>Leave the map edit mode first (Ctrl+E)</translation>
+    </message>
+    <message>
+        <source>L’aire n’atteint personne</source>
+        <translation>The area catches no one</translation>
     </message>
 </context>
 </TS>

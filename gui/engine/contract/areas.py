@@ -4,6 +4,8 @@ origin, and what makes an area unfit to resolve. How one is resolved: area_effec
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from gui.engine.contract.base import Ruleset
 from gui.engine.contract.values import ActionError, AreaOf
 from gui.engine.grid.areas import Shape, Template, caught, covered, index_spaces, origin_cover
@@ -75,11 +77,18 @@ class AreaReader:
         """Every combatant the area takes in, in the encounter's order: on the grid, those
         with a square covered; on zones, those standing in its zones."""
         if on_grid(area):
-            found = caught(self.squares(area), self._spaces_index())
-        else:
-            zones = set(self.zones(area))
-            found = tuple(c.id for c in self.enc.combatants if c.position.zone in zones)
+            return self.caught_in(self.squares(area))
+        zones = set(self.zones(area))
+        return tuple(c.id for c in self.enc.combatants if c.position.zone in zones)
+
+    def caught_in(self, squares: frozenset[tuple[int, int]]) -> tuple[str, ...]:
+        """The combatants with a square among `squares`, in the encounter's order."""
+        found = caught(squares, self._spaces_index())
         return tuple(sorted(set(found), key=self._order.__getitem__))
+
+    def ordered(self, ids: Iterable[str]) -> tuple[str, ...]:
+        """`ids` of combatants still there, each once, in the encounter's order."""
+        return tuple(sorted({i for i in ids if i in self._order}, key=self._order.__getitem__))
 
     def cover(self, area: AreaOf, cid: str) -> Cover | None:
         """The cover `cid` has against a grid area's origin from the map's walls and squares

@@ -1,0 +1,82 @@
+"""Combat › Aire d'effet… (E, issue 37): the map's area tool and its bar, for the selected
+combatant (else whoever's turn it is); « Résoudre… » opens the action dialog on the creatures
+kept, and an area applied, cancelled or left for another tool is gone from the map (and from
+the players' view)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMainWindow
+
+from gui.boot.i18n import tr
+from gui.control.controller import Controller
+from gui.dialogs.action import open_action_dialog
+from gui.map.area_bar import AreaBar
+from gui.map.area_tool import AreaTool
+from gui.map.scene import EncounterScene
+from gui.map.tools import AREA, SELECT
+from gui.map.view import MapView
+
+
+class AreaActions:
+    """The tool, its bar over `view`, and the entries made by `add` (Menus.add)."""
+
+    def __init__(
+        self,
+        window: QMainWindow,
+        controller: Controller,
+        scene: EncounterScene,
+        view: MapView,
+        add: Callable[..., QAction],
+    ) -> None:
+        self.window, self.controller, self.scene, self.view = window, controller, scene, view
+        self.tool = AreaTool(controller, scene)
+        self.bar = AreaBar(self.tool, view)
+        self.action = add(
+            "area",
+            tr("Aire d’e&ffet…"),
+            self.start,
+            ["E"],
+            tr("Tracer une aire d’effet (souffle, boule de feu…) : un jet pour tous"),
+        )
+        self.cancel_action = add("area_cancel", tr("Annuler l’aire d’effet"), self.tool.cancel)
+        self.cancel_action.setShortcut("Esc")
+        self.cancel_action.setEnabled(False)
+        scene.area_hovered.connect(self.tool.hover)
+        scene.area_pressed.connect(self.tool.press)
+        scene.tool_changed.connect(self._tool_changed)
+        self.bar.resolve.connect(self.resolve)
+        self.tool.changed.connect(lambda: self.cancel_action.setEnabled(self.tool.active))
+        self.tool.ended.connect(self._ended)
+
+    def start(self) -> None:
+        """The area tool on, for the selected combatant (else whose turn it is)."""
+        if self.scene.editing:
+            self.controller.message.emit(tr("Quittez d’abord le mode édition (Ctrl+E)"))
+            return
+        actor = self.controller.default_actor()
+        if self.scene.tool != AREA:
+            self.scene.set_tool(AREA)
+        self.tool.start(actor)
+        self.view.setFocus()
+
+    def resolve(self) -> None:
+        """The action dialog on the area as it lies, its creatures as kept."""
+        area = self.tool.area
+        if area is None or not area.caught:
+            self.controller.message.emit(tr("L’aire n’atteint personne"))
+            return
+        dialog = open_action_dialog(
+            self.controller, self.tool.actor, None, None, self.window, area=area
+        )
+        dialog.applied.connect(lambda _resolution: self.tool.cancel())
+
+    def _tool_changed(self, tool: str) -> None:
+        if tool != AREA:
+            self.tool.cancel()
+
+    def _ended(self) -> None:
+        if self.scene.tool == AREA:
+            self.scene.set_tool(SELECT)

@@ -1,0 +1,124 @@
+"""Issue 37 at the table: the GM draws a 9 m cone from the mage's square over three goblins and
+an ally (Combat › Aire d'effet, E), removes the ally with a click, resolves it: the damage is
+rolled once for all, two saves are typed and the third rolled, one undo entry takes it all
+back. On a zone map the area is a zone. The map, the dialog and the players' view are grabbed
+to PNG ($ESCARMOUCHE_SHOTS) in both languages."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QPointF
+from PySide6.QtWidgets import QApplication
+
+from gui.boot.app import open_encounter
+from gui.dialogs.action import ActionDialog
+from gui.engine.play.table import Table
+from gui.engine.state.model import Grid, Map, Position
+from gui.map.tools import AREA, SELECT
+from gui.map.walls_item import cell_rect
+from gui.player.window import PlayersWindow
+from tests.engine.builders import fighter, libre_encounter
+from tests.gui.shots import shot
+
+pytestmark = pytest.mark.gui
+
+GOBLINS = {"g1": (2, 4), "g2": (3, 3), "g3": (4, 4)}
+
+
+def _grid_table() -> Table:
+    """The mage at (0, 4) facing east; three goblins and an ally ahead of it."""
+    placed = {"mage": (0, 4), **GOBLINS, "ally": (3, 4)}
+    sides = {"mage": "a", "ally": "a"}
+    people = [
+        fighter(cid, sides.get(cid, "b"), pv=20, pv_max=20).replace(
+            position=Position(cell=cell)
+        )
+        for cid, cell in placed.items()
+    ]
+    enc = libre_encounter(*people)
+    return Table(enc.replace(map=Map(grid=Grid(cell_px=50))))
+
+
+def _centre(window, cell):
+    return cell_rect(window.controller.enc.map.grid, cell).center()
+
+
+def _dialog() -> ActionDialog:
+    (dialog,) = [
+        w for w in QApplication.topLevelWidgets() if isinstance(w, ActionDialog) and w.isVisible()
+    ]
+    return dialog
+
+
+@pytest.mark.parametrize("lang", ["fr", "en"], indirect=True)
+def test_a_cone_over_three_goblins_and_an_ally_one_roll_saves_and_one_undo(
+    laptop_window, qtbot, lang
+):
+    window = laptop_window(_grid_table())
+    ctl, scene, areas = window.controller, window.scene, window.menus.area
+    ctl.select("mage")
+    window.menus.actions["area"].trigger()
+    assert scene.tool == AREA and areas.bar.isVisible()
+    bar = areas.bar
+    bar.shape.setCurrentIndex(bar.shape.findData("cone"))
+    bar.metres.setValue(9)
+    aim = _centre(window, (7, 4))
+    scene.area_hovered.emit(aim)  # the cone follows the pointer
+    assert {"g1", "g2", "g3", "ally"} <= set(areas.tool.found)
+    assert "mage" not in areas.tool.area.caught
+    scene.area_pressed.emit(aim, None)  # set down
+    scene.area_pressed.emit(_centre(window, (3, 4)), "ally")  # the ally is spared
+    assert areas.tool.area.caught == ("g1", "g2", "g3")
+    players = PlayersWindow(ctl)
+    qtbot.addWidget(players)
+    players.resize(1280, 720)
+    players.show()
+    ctl.area_shown.emit(areas.tool.area)
+    shot(window, f"area_cone_map_{lang}")
+    shot(players, f"area_cone_players_{lang}")
+    players.close()
+    bar.resolve_button.click()
+    dialog = _dialog()
+    save = dialog.choice.option_editors["sauvegarde"].widget
+    save.setValue(12)
+    save.editingFinished.emit()
+    assert [e.request.label.fr for e in dialog.more_dice.entries] == [
+        "JS de G1",
+        "JS de G2",
+        "JS de G3",
+    ]
+    for entry, faces in zip(dialog.more_dice.entries[:2], ("15", "3"), strict=True):
+        entry.set_mode("faces")
+        qtbot.keyClicks(entry.faces_edit, faces)
+    shot(dialog, f"area_cone_dialog_{lang}")
+    before = ctl.undo_stack.count()
+    dialog.apply()  # the damage and the third save rolled by the app
+    assert ctl.undo_stack.count() == before + 1
+    damage = dialog.resolution.amounts["damage"]
+    pv = {c.id: c.stats["pv"] for c in ctl.enc.combatants}
+    assert pv["g1"] == 20 - damage // 2 and pv["g2"] == 20 - damage
+    assert pv["g3"] in (20 - damage, 20 - damage // 2)
+    assert pv["ally"] == 20 and pv["mage"] == 20
+    assert [e.target for e in ctl.enc.log[-3:]] == ["g1", "g2", "g3"]
+    assert not areas.tool.active and scene.tool == SELECT  # the area is gone from the map
+    dialog.close()
+    ctl.undo_stack.undo()
+    assert all(c.stats["pv"] == 20 for c in ctl.enc.combatants)
+
+
+def test_on_a_zone_map_the_area_is_the_zone_under_the_pointer_and_escape_cancels(
+    laptop_window, qtbot
+):
+    window = laptop_window(open_encounter(None, "libre"))
+    ctl, scene, areas = window.controller, window.scene, window.menus.area
+    ctl.select("maelis")
+    window.menus.actions["area"].trigger()
+    ford = scene.zone_items["gue"].sceneBoundingRect().center()
+    scene.area_hovered.emit(ford)
+    assert areas.tool.area.zone == "gue" and areas.tool.area.caught == ("brig1", "brig2")
+    scene.area_hovered.emit(QPointF(-5000, -5000))  # off every zone: nothing to resolve
+    assert areas.tool.area is None and not areas.bar.resolve_button.isEnabled()
+    assert areas.bar.hint.text() == "Placez l’aire sur une zone"
+    areas.cancel_action.trigger()  # Échap
+    assert not areas.tool.active and not areas.bar.isVisible() and scene.tool == SELECT
+    assert not areas.tool.item.isVisible()
