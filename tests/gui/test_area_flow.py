@@ -12,11 +12,15 @@ from PySide6.QtWidgets import QApplication
 
 from gui.boot.app import open_encounter
 from gui.dialogs.action import ActionDialog
+from gui.engine.checks.request import DiceResult
+from gui.engine.contract.values import Action
+from gui.engine.play.players_copy import players_copy, secrets
 from gui.engine.play.table import Table
 from gui.engine.state.model import Grid, Map, Position
 from gui.map.tools import AREA, SELECT
 from gui.map.walls_item import cell_rect
 from gui.player.window import PlayersWindow
+from gui.printing.summary import summary_html
 from tests.engine.builders import fighter, libre_encounter
 from tests.gui.shots import shot
 
@@ -30,9 +34,7 @@ def _grid_table() -> Table:
     placed = {"mage": (0, 4), **GOBLINS, "ally": (3, 4)}
     sides = {"mage": "a", "ally": "a"}
     people = [
-        fighter(cid, sides.get(cid, "b"), pv=20, pv_max=20).replace(
-            position=Position(cell=cell)
-        )
+        fighter(cid, sides.get(cid, "b"), pv=20, pv_max=20).replace(position=Position(cell=cell))
         for cid, cell in placed.items()
     ]
     enc = libre_encounter(*people)
@@ -101,6 +103,11 @@ def test_a_cone_over_three_goblins_and_an_ally_one_roll_saves_and_one_undo(
     assert pv["ally"] == 20 and pv["mage"] == 20
     assert [e.target for e in ctl.enc.log[-3:]] == ["g1", "g2", "g3"]
     assert not areas.tool.active and scene.tool == SELECT  # the area is gone from the map
+    said = "Aire d’effet : cône de 9 m" if lang == "fr" else "Area of effect: 9 m cone"
+    printed = summary_html(ctl.enc, ctl.ruleset, None)
+    assert printed.count(said) == 3  # the printed log, a line per target
+    seen = players_copy(ctl.enc, secrets(ctl.enc))
+    assert summary_html(seen, ctl.ruleset, None, players=True).count(said) == 3
     dialog.close()
     ctl.undo_stack.undo()
     assert all(c.stats["pv"] == 20 for c in ctl.enc.combatants)
@@ -122,3 +129,33 @@ def test_on_a_zone_map_the_area_is_the_zone_under_the_pointer_and_escape_cancels
     areas.cancel_action.trigger()  # Échap
     assert not areas.tool.active and not areas.bar.isVisible() and scene.tool == SELECT
     assert not areas.tool.item.isVisible()
+
+
+def test_a_hidden_creature_caught_stays_hidden_from_the_players(laptop_window, qtbot):
+    """The players' view rings only the creatures of their copy, and their printed log has no
+    line of the hidden one (the one filter of what the players may see)."""
+    window = laptop_window(_grid_table())
+    ctl, scene, areas = window.controller, window.scene, window.menus.area
+    ctl.hide_combatant("g3", True)
+    players = PlayersWindow(ctl)
+    qtbot.addWidget(players)
+    players.resize(1280, 720)
+    players.show()
+    ctl.select("mage")
+    window.menus.actions["area"].trigger()
+    areas.bar.shape.setCurrentIndex(areas.bar.shape.findData("cone"))
+    areas.bar.metres.setValue(9)
+    aim = _centre(window, (7, 4))
+    scene.area_hovered.emit(aim)
+    scene.area_pressed.emit(aim, None)
+    assert {"g1", "g2", "g3"} <= set(areas.tool.area.caught)
+    ringed = {m.centre.toTuple() for m in players.scene._drawn.marks}
+    shown = {players.scene.token_items[c].pos().toTuple() for c in ("g1", "g2", "ally")}
+    assert ringed == shown and "g3" not in players.scene.token_items
+    action = Action("area", "mage", None, {"des": "1d6"}, area=areas.tool.area)
+    ctl.resolve(action, DiceResult("faces", (4,)))
+    seen = players_copy(ctl.enc, secrets(ctl.enc))
+    printed = summary_html(seen, ctl.ruleset, None, players=True)
+    assert printed.count("Aire d’effet : cône de 9 m") == 3 and "G3" not in printed
+    assert "G3" in summary_html(ctl.enc, ctl.ruleset, None)
+    players.close()

@@ -134,13 +134,11 @@ def area_finish(
     """One Resolution and one ChangeSet for the whole area: every target's changes, then a
     log line per target with its own terms and outcome."""
     changes = [c for one in struck for c in one.changes]
-    shape: list[Term] = []
-    if action.area is not None:  # what the area was, at the head of each target's line
+    if action.area is not None:  # what the area was, in each line (and the printed log)
         fr, en = area_words(enc, action.area)
-        shape.append(Term("aire", fr, "", "area", en))
+        label = (f"{label[0]} : {fr}", f"{label[1]}: {en}")
     for one in struck:
-        terms = [*shape, *one.terms]
-        line = make_log(enc, replace(action, target=one.cid), label, terms, dice, one.said)
+        line = make_log(enc, replace(action, target=one.cid), label, [*one.terms], dice, one.said)
         changes.append(log_change(enc, line, changes))
     said = (" ; ".join(o.said[0] for o in struck), " ; ".join(o.said[1] for o in struck))
     terms = tuple(t for one in struck for t in one.terms)

@@ -54,6 +54,8 @@ def test_lib09_one_roll_for_all_each_save_halves_and_one_undo_entry():
     assert pv == {"mage": 10, "g1": 15, "g2": 9, "g3": 15, "ally": 10}  # half is 5
     assert [e.target for e in t.enc.log[-3:]] == list(CAUGHT)  # one log line per target
     assert "moitié" in " ".join(t.enc.log[-3].breakdown)
+    assert {e.action for e in t.enc.log[-3:]} == {"Aire d’effet : zone Z1"}
+    assert {e.action_en for e in t.enc.log[-3:]} == {"Area of effect: zone Z1"}
     assert res.amounts["damage"] == 11
     t.revert(cs)  # the whole area is one change set: one undo entry
     assert t.enc == before
