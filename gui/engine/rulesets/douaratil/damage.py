@@ -2,7 +2,8 @@
 CFG-DOU-2), +1 per 6 kept on the attack roll, never below 0, halved by a resistance then
 doubled by a vulnerability; a critical hit by the attack's three 6s, by damage above the
 Constitution score or by any damage at 0 PA, its wound written by the GM (A-DOU-22); a
-melee blow that brings the target to 0 PA may knock it out (DOU-62, A-DOU-10)."""
+melee blow that brings the target to 0 PA may knock it out (DOU-62, A-DOU-10). Damage that
+hits several creatures at once, rolled once for all (DOU-59): the area action, area.py."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from gui.engine.contract.fields import bool_field, int_field
 from gui.engine.contract.values import Preview, Resolution, chained
 from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.rolling import DiceExpr
-from gui.engine.grid.placed import metres_apart
 from gui.engine.rulesets.douaratil import attack, sheet
 from gui.engine.rulesets.douaratil.context import Ctx, total, weapon_option
 from gui.engine.rulesets.douaratil.kind import Kind
@@ -28,7 +28,6 @@ from gui.engine.timing import windows
 KIND = "degats"
 KNOCKOUT, MAGICAL = "assommer", "magique"  # options: DOU-62's choice, DOU-61's magical blow
 KNOCKOUT_DC = 16  # DOU-62
-AREA = "rayon"  # DOU-59: one roll for every creature within this many metres of the target
 MAX_DAMAGE = 999
 _TOTAL = Label(fr="total des dés", en="dice total")
 _SAVE = Label(fr="JS de Constitution (DD 16)", en="Constitution save (DC 16)")
@@ -56,10 +55,15 @@ class Damage(Struct, frozen=True):
 
     @property
     def request(self) -> DiceRequest | None:
-        if not self.dice:
-            return None  # DOU-38: bare hands roll nothing
-        expr = DiceExpr(self.dice, 6, explode=True)
-        return DiceRequest(expr, _TOTAL, self.dice, MAX_DAMAGE)
+        return exploding(self.dice)
+
+
+def exploding(dice: int) -> DiceRequest | None:
+    """`dice` d6s that explode (DOU-58, A-DOU-2); none to roll for no dice (DOU-38: bare
+    hands)."""
+    if not dice:
+        return None
+    return DiceRequest(DiceExpr(dice, 6, explode=True), _TOTAL, dice, MAX_DAMAGE)
 
 
 def window_of(ctx: Ctx) -> Window | None:
@@ -97,14 +101,6 @@ def _options(ctx: Ctx) -> list[FieldSpec]:
             "Deuxième arme (sans attaque)",
             "Off-hand weapon (no attack)",
             "DOU-44",
-        ),
-        int_field(
-            AREA,
-            "Effet de zone : rayon autour de la cible (m)",
-            "Area effect: radius around the target (m)",
-            "DOU-59",
-            0,
-            60,
         ),
         bool_field(
             MAGICAL,
@@ -227,23 +223,6 @@ def _knockout(ctx: Ctx, blow: Damage) -> DiceRequest | None:
     return DiceRequest(expr, _TOTAL, expr.minimum, expr.maximum or 18, label=_SAVE)
 
 
-def caught(ctx: Ctx) -> list[Combatant]:
-    """DOU-59: the other creatures the same roll hurts, within the option's radius of the
-    target (on the grid; in its zone without one), still in the fight."""
-    radius, target = ctx.number(AREA), ctx.target
-    if radius <= 0 or window_of(ctx) is not None:
-        return []
-    out = []
-    for c in ctx.enc.combatants:
-        if c.id == target.id or ctx.ruleset.is_out(ctx.enc, c):
-            continue
-        apart = metres_apart(ctx.enc, ctx.ruleset, target, c)
-        same_zone = c.position.zone is not None and c.position.zone == target.position.zone
-        if (apart is not None and apart <= radius) or (apart is None and same_zone):
-            out.append(c)
-    return out
-
-
 def preview(ctx: Ctx) -> Preview:
     blow = numbers(ctx)
     target = ctx.target
@@ -281,10 +260,6 @@ def preview(ctx: Ctx) -> Preview:
                 "Knock out: by a melee attack only",
             )
         )
-    others = caught(ctx)
-    if others:
-        names = ", ".join(c.name for c in others)
-        terms.append(Term("le même jet touche aussi", names, "DOU-59", "the same roll also hits"))
     return Preview(
         ctx.action,
         tuple(terms),
@@ -298,13 +273,19 @@ def preview(ctx: Ctx) -> Preview:
 
 
 def raw_total(blow: Damage, dice: DiceResult, cap: int | None) -> int:
-    """Dice + modifiers: typed as a total, or read chain by chain (each 6 explodes; past the
-    CFG-DOU-2 cap the further dice of a chain are not counted)."""
-    request = blow.request
+    """The blow's dice + modifiers (rolled_total)."""
+    return rolled_total(blow.request, blow.modifier, dice, cap)
+
+
+def rolled_total(
+    request: DiceRequest | None, modifier: int, dice: DiceResult, cap: int | None
+) -> int:
+    """Exploding d6s + `modifier`: typed as a total, or read chain by chain (each 6
+    explodes; past the CFG-DOU-2 cap the further dice of a chain are not counted)."""
     if request is None:
-        return blow.modifier
+        return modifier
     if dice.aggregate is not None:
-        return dice.aggregate + blow.modifier
+        return dice.aggregate + modifier
     request.expr.die_totals(dice.faces)  # checks the faces and their count
     chains: list[list[int]] = []
     for face in dice.faces:  # a chain goes on while it shows 6s (DiceExpr's reading)
@@ -314,7 +295,7 @@ def raw_total(blow: Damage, dice: DiceResult, cap: int | None) -> int:
             chains.append([face])
     if cap is not None:
         chains = [chain[: cap + 1] for chain in chains]
-    return sum(sum(chain) for chain in chains) + blow.modifier
+    return sum(sum(chain) for chain in chains) + modifier
 
 
 def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
@@ -326,18 +307,7 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     terms.append(Term("dégâts subis", taken, "DOU-58", "damage taken"))
     edits = Edits(ctx.enc)
     before = sheet.action_points(target)
-    after = edits.add(("combatants", target.id, "stats", "pa"), -taken)
-    critical = blow.critical or threshold_critical(
-        taken, sheet.critical_threshold(target), before <= 0
-    )
-    said = [
-        f"{target.name} subit {taken} dégât(s) ({after} PA)",
-        f"{target.name} takes {taken} damage ({after} AP)",
-    ]
-    if critical:
-        said[0] += " ; coup critique : blessure majeure ou mineure (table hors extrait)"
-        said[1] += "; critical hit: a major or minor wound (table not in the excerpt)"
-        _wound(ctx, edits, target, terms)
+    after, said = take(ctx, edits, target, taken, terms, blow.critical)
     more = _knockout(ctx, blow)
     if more is not None and (after > 0 or before <= 0):
         said[0] += " ; pas mis à 0 PA par ce coup : il n’est pas assommé"
@@ -353,19 +323,6 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
         else:
             said[0] += " ; reste conscient à 0 PA"
             said[1] += "; stays conscious at 0 AP"
-    for other in caught(ctx):  # DOU-59: rolled once, taken by each as its sheet says
-        kind = str(blow.weapon.get("type", "contondant"))
-        hurt = defences(ctx, other, kind, blow.magical).taken(raw - blow.tops)
-        was = sheet.action_points(other)
-        now = edits.add(("combatants", other.id, "stats", "pa"), -hurt)
-        terms.append(
-            Term(f"{other.name} : dégâts subis", hurt, "DOU-59", f"{other.name}: damage taken")
-        )
-        said[0] += f" ; {other.name} subit {hurt} ({now} PA)"
-        said[1] += f"; {other.name} takes {hurt} ({now} AP)"
-        if threshold_critical(hurt, sheet.critical_threshold(other), was <= 0):
-            said[0] += f", coup critique pour {other.name}"
-            said[1] += f", a critical hit for {other.name}"
     window = window_of(ctx)
     if window is not None:
         windows.closing(edits, window)
@@ -375,10 +332,31 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     )
 
 
-def _wound(ctx: Ctx, edits: Edits, target: Combatant, terms: list[Term]) -> None:
-    """A-DOU-22: the wound the GM read on the external table, added to the sheet."""
-    wound = ctx.choice("blessure").strip()
-    if not wound:
+def take(
+    ctx: Ctx, edits: Edits, c: Combatant, taken: int, terms: list[Term], critical: bool = False
+) -> tuple[int, list[str]]:
+    """What one blow's damage does to `c`'s sheet: `taken` off its PA (never below 0,
+    DOU-58); a critical hit — the attack's (DOU-60 c, `critical`), damage taken above its SC
+    (a) or any at 0 PA (b) — notes its wound (A-DOU-22). Its PA after, and what the log
+    says, in French then English."""
+    before = sheet.action_points(c)
+    after = edits.add(("combatants", c.id, "stats", "pa"), -taken)
+    said = [
+        f"{c.name} subit {taken} dégât(s) ({after} PA)",
+        f"{c.name} takes {taken} damage ({after} AP)",
+    ]
+    if critical or threshold_critical(taken, sheet.critical_threshold(c), before <= 0):
+        said[0] += " ; coup critique : blessure majeure ou mineure (table hors extrait)"
+        said[1] += "; critical hit: a major or minor wound (table not in the excerpt)"
+        wound(ctx, edits, c, terms)
+    return after, said
+
+
+def wound(ctx: Ctx, edits: Edits, target: Combatant, terms: list[Term]) -> None:
+    """A-DOU-22: the wound the GM read on the external table (the option `blessure`), added
+    to the sheet."""
+    text = ctx.choice("blessure").strip()
+    if not text:
         terms.append(
             Term(
                 "blessure à noter (table hors extrait)",
@@ -389,8 +367,8 @@ def _wound(ctx: Ctx, edits: Edits, target: Combatant, terms: list[Term]) -> None
         )
         return
     wounds = list(target.stats.get("blessures") or [])
-    edits.set(("combatants", target.id, "stats", "blessures"), [*wounds, wound])
-    terms.append(Term("blessure", wound, "A-DOU-22", "wound"))
+    edits.set(("combatants", target.id, "stats", "blessures"), [*wounds, text])
+    terms.append(Term("blessure", text, "A-DOU-22", "wound"))
 
 
 KINDS = (

@@ -24,6 +24,7 @@ from gui.engine.dice.rolling import DiceExpr
 from gui.engine.grid.lines import Cover, CoverCall
 from gui.engine.grid.squares import Size
 from gui.engine.rulesets.douaratil import (
+    area,
     attack,
     budget,
     contests,
@@ -74,7 +75,7 @@ with_flags = within(
 class Douaratil(GroupedByStat, ActionRuleset):
     """DOU-01 to DOU-73, with the adopted readings A-DOU-1 to A-DOU-32."""
 
-    definitions = tuple(k.definition() for k in ACTIONS)
+    definitions = (*(k.definition() for k in ACTIONS), *area.ACTIONS)
     context = Ctx
     uses_contact = True
 

@@ -72,6 +72,12 @@ FIELDS = {
     "taille": "choice",
     "resistances": "table",
     "armes": "table",
+    # issue 37: a creature's own area attack (a breath), DOU-59
+    "aire_forme": "choice",
+    "aire_taille_m": "float",
+    "aire_degats": "dice",
+    "aire_jet": "choice",
+    "aire_dd": "int",
     **{f"bonus_{a}": "int" for a in ABILITIES},  # CFG-DOU-5 « table »: the GM's modifiers
 }
 GROUPS = {
@@ -99,6 +105,7 @@ GROUPS = {
     ],
     "resistances": ["resistances"],
     "equipement": ["armes"],
+    "aire": ["aire_forme", "aire_taille_m", "aire_degats", "aire_jet", "aire_dd"],
 }
 WEAPON_COLUMNS = {
     "nom": "text",

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gui.engine.checks.request import DiceResult
-from gui.engine.contract.values import Action, ActionError
+from gui.engine.contract.values import Action, ActionError, AreaOf
 from gui.engine.rulesets.douaratil import sheet
 from gui.engine.state.changes import ChangeSet, apply
 from tests.engine import acting
@@ -319,17 +319,18 @@ def test_cfg_dou_14_exploding_dice_raise_the_dodge_too():
 
 
 def test_dou_59_an_area_is_rolled_once_and_taken_by_each():
-    fire = {**arme("Dague"), "nom": "Boule de feu", "des": 2, "type": "feu", "bonus_degats": 0}
+    """The area action (area.py) in place of the old radius option of the damage."""
     res = [{"type": "feu", "effet": "resistance"}]
     t = table(
-        fighter("a", force=10, dexterite=10, armes=[fire]),
+        fighter("a", force=10, dexterite=10),
         fighter("b", MJ, "z2", pa=30, pa_max=30),
         fighter("c", MJ, "z2", pa=30, pa_max=30, resistances=res),
         fighter("d", MJ, "z3", pa=30, pa_max=30),
     )
-    a = Action("degats", "a", "b", {"arme": "1", "rayon": 6})
+    fire = {"des": "2d6", "type": "feu", "jet": ""}  # a fireball with no save
+    a = Action("aire", "a", None, fire, area=AreaOf("zone", zone="z2", caught=("b", "c")))
     preview = t.preview(a)
-    assert any(x.rule == "DOU-59" and x.value == "C" for x in preview.terms)
+    assert any(x.rule == "DOU-59" and x.value == "B, C" for x in preview.terms)
     _r, cs = t.resolve(a, DiceResult.typed_faces("4 5", preview.dice))
     t.apply(cs)
     pa = {cid: sheet.action_points(t.enc.combatant(cid)) for cid in "bcd"}

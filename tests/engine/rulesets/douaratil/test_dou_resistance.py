@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from gui.engine.checks.request import DiceResult
-from gui.engine.contract.values import Action
+from gui.engine.contract.values import Action, AreaOf
 from gui.engine.rulesets.douaratil import sheet
 from gui.engine.state.schema import check_combatant
 from tests.engine import acting
@@ -123,8 +123,14 @@ def test_an_area_blow_hurts_each_by_its_own_sheet_dou_59():
         fighter("b", MJ, pa=60, pa_max=60),
         fighter("c", MJ, pa=60, pa_max=60, resistances=FIRE_AND_MUNDANE[1:]),
     )
-    r = acting.take(t, "degats", "a", "b", "5", arme="1", rayon=3)
+    # The area action (area.py) in place of the old radius option: the torch's 1d6 + 1 fire,
+    # not magical, over the zone both stand in, no save.
+    fire = {"des": "1d6+1", "type": "feu", "magique": False, "jet": ""}
+    area = AreaOf("zone", zone="z1", caught=("b", "c"))
+    r, cs = t.resolve(Action("aire", "a", None, fire, area=area), DiceResult("faces", (5,)))
+    t.apply(cs)
     assert r.amounts["damage"] == 6
+    assert sheet.action_points(t.enc.combatant("b")) == 54
     assert sheet.action_points(t.enc.combatant("c")) == 57
 
 
