@@ -72,12 +72,12 @@ class AreaItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:  # Qt override
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         edge = QPen(EDGE, 2)
         edge.setCosmetic(True)
         painter.setPen(edge)
         painter.setBrush(QBrush(FILL))
-        painter.drawPath(self.region)
+        painter.drawPath(self.region)  # squares and zones: straight edges, no antialiasing
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         for mark in self.marks:
             if self.origin is not None and mark.cover in COVER_PENS:
                 colour, style = COVER_PENS[mark.cover]

@@ -24,7 +24,7 @@ from gui.engine.space.areas import ZoneShape
 from gui.engine.state.model import Encounter
 from gui.map.area_item import AreaItem, Mark
 from gui.map.token_item import TokenItem
-from gui.map.walls_item import cell_rect, scene_point
+from gui.map.walls_item import scene_point
 
 # The shapes offered, in the order the bar lists them: on a grid, then on zones.
 GRID_CHOICES = (
@@ -68,6 +68,8 @@ class AreaTool(QObject):
         self.added: set[str] = set()
         self.problem = ""  # why the area cannot lie where the pointer is, in words
         self._last: QPointF | None = None
+        self._placed: AreaOf | None = None  # the shape where it lies, before the GM's picks
+        self._squares: frozenset[tuple[int, int]] = frozenset()
         self._reader: AreaReader | None = None
         controller.changed.connect(self._model_changed)
         controller.replaced.connect(self.cancel)
@@ -146,16 +148,26 @@ class AreaTool(QObject):
 
     def _again(self) -> None:
         if self.active and self._last is not None:
-            self._place(self._last)
+            self._place(self._last, again=True)
         self.changed.emit()
 
-    def _place(self, at: QPointF) -> None:
+    def _place(self, at: QPointF, again: bool = False) -> None:
+        """The area where the pointer is; nothing is done while it snaps to the same place
+        (most mouse moves: benchmark P13), unless `again` (its size, shape or the map
+        changed)."""
         self._last = at
         try:
             area = self._area_at(at)
-            self.found = self.reader().caught(area) if area is not None else ()
+            if not again and area == self._placed and self.area is not None:
+                return
+            self._placed = area
+            if area is not None and on_grid(area):
+                self._squares = self.reader().squares(area)
+                self.found = self.reader().caught_in(self._squares)
+            else:
+                self.found = self.reader().caught(area) if area is not None else ()
         except BilingualError as exc:
-            self.area, self.found, self.problem = None, (), message(exc)
+            self.area, self.found, self.problem, self._placed = None, (), message(exc), None
             self.item.clear()
             self.changed.emit()
             return
@@ -190,7 +202,7 @@ class AreaTool(QObject):
                 )
             origin = corner_toward(space, x, y)
             if aim == origin:
-                return self.area  # the pointer on the corner: no direction yet
+                return self._placed  # the pointer on the corner: no direction yet
             return AreaOf(self.shape, reach=reach, origin=origin, toward=aim)
         return AreaOf(self.shape, reach=reach, origin=aim)
 
@@ -208,7 +220,7 @@ class AreaTool(QObject):
     def _model_changed(self, _notice: object = None) -> None:
         self._reader = None
         if self.active and self._last is not None:
-            self._place(self._last)
+            self._place(self._last, again=True)
 
     # Drawing ------------------------------------------------------------------------------
 
@@ -217,7 +229,15 @@ class AreaTool(QObject):
             self.item.clear()
         else:
             tokens = self.scene.token_items  # type: ignore[attr-defined]
-            draw_area(self.item, self.controller.enc, self.reader(), self.area, tokens, self.fixed)
+            draw_area(
+                self.item,
+                self.controller.enc,
+                self.reader(),
+                self.area,
+                tokens,
+                self.fixed,
+                self._squares if on_grid(self.area) else None,
+            )
             self.controller.area_shown.emit(self.area)
         self.changed.emit()
 
@@ -229,16 +249,18 @@ def draw_area(
     area: AreaOf,
     tokens: Mapping[str, TokenItem],
     covers: bool,
+    squares: frozenset[tuple[int, int]] | None = None,
 ) -> None:
-    """Draw `area` on `item`: the squares or zones it covers as `reader` reads `enc`, its
-    origin, and a ring round each creature caught that has a token; with `covers`, the line
-    from the origin to each in the colour of its cover from there."""
+    """Draw `area` on `item`: the squares (`squares` when already known) or zones it covers
+    as `reader` reads `enc`, its origin, and a ring round each creature caught that has a
+    token; with `covers`, the line from the origin to each in the colour of its cover."""
     region = QPainterPath()
     origin = None
     grid = enc.map.grid
     if on_grid(area) and grid is not None:
-        for cell in reader.squares(area):
-            region.addRect(cell_rect(grid, cell))
+        for x, y, width in _runs(reader.squares(area) if squares is None else squares):
+            left, top = grid.origin_x + x * grid.cell_px, grid.origin_y + y * grid.cell_px
+            region.addRect(left, top, width * grid.cell_px, grid.cell_px)
         origin = scene_point(grid, area.origin)  # type: ignore[arg-type]
     else:
         rects = {z.id: z.rect for z in enc.map.zones}
@@ -252,3 +274,15 @@ def draw_area(
             cover = reader.cover(area, cid) if covers else None
             marks.append(Mark(token.pos(), token.size / 2, cover.value if cover else ""))
     item.show_area(region.simplified(), origin, tuple(marks))
+
+
+def _runs(squares: frozenset[tuple[int, int]]) -> list[tuple[int, int, int]]:
+    """The squares as runs along their rows (x, y, width): a few rectangles to draw and to
+    merge into one outline instead of one per square."""
+    runs: list[tuple[int, int, int]] = []
+    for x, y in sorted(squares, key=lambda c: (c[1], c[0])):
+        if runs and runs[-1][1] == y and runs[-1][0] + runs[-1][2] == x:
+            runs[-1] = (runs[-1][0], y, runs[-1][2] + 1)
+        else:
+            runs.append((x, y, 1))
+    return runs

@@ -41,14 +41,19 @@ class AreaActions:
             ["E"],
             tr("Tracer une aire d’effet (souffle, boule de feu…) : un jet pour tous"),
         )
-        self.cancel_action = add("area_cancel", tr("Annuler l’aire d’effet"), self.tool.cancel)
-        self.cancel_action.setShortcut("Esc")
-        self.cancel_action.setEnabled(False)
+        self.cancel_action = add(
+            "area_cancel", tr("Annuler l’aire d’effet"), self.tool.cancel, ["Esc"]
+        )
+        self.resolve_action = add(
+            "area_resolve", tr("Résoudre l’aire d’effet"), self.resolve, ["Return", "Enter"]
+        )
+        for action in (self.cancel_action, self.resolve_action):  # only while one is drawn
+            action.setEnabled(False)
         scene.area_hovered.connect(self.tool.hover)
         scene.area_pressed.connect(self.tool.press)
         scene.tool_changed.connect(self._tool_changed)
         self.bar.resolve.connect(self.resolve)
-        self.tool.changed.connect(lambda: self.cancel_action.setEnabled(self.tool.active))
+        self.tool.changed.connect(self._enable)
         self.tool.ended.connect(self._ended)
 
     def start(self) -> None:
@@ -72,6 +77,10 @@ class AreaActions:
             self.controller, self.tool.actor, None, None, self.window, area=area
         )
         dialog.applied.connect(lambda _resolution: self.tool.cancel())
+
+    def _enable(self) -> None:
+        self.cancel_action.setEnabled(self.tool.active)
+        self.resolve_action.setEnabled(self.tool.area is not None and bool(self.tool.area.caught))
 
     def _tool_changed(self, tool: str) -> None:
         if tool != AREA:

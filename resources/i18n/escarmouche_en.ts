@@ -2558,6 +2558,10 @@ Dodge</translation>
         <translation>Cancel the area of effect</translation>
     </message>
     <message>
+        <source>Résoudre l’aire d’effet</source>
+        <translation>Resolve the area of effect</translation>
+    </message>
+    <message>
         <source>Quittez d’abord le mode édition (Ctrl+E)</source>
         <translation>Leave the map edit mode first (Ctrl+E)</translation>
     </message>

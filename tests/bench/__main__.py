@@ -1,5 +1,6 @@
 """`make bench`: one line per metric, `P<n> <value> <unit> …`, ratios measured in the same run."""
 
+from tests.bench.bench_areas import bench_p13, bench_p13_geometry, bench_p13_resolve
 from tests.bench.bench_gestures import bench_p7, bench_p9
 from tests.bench.bench_grid import bench_p3_grid, bench_p11, bench_route
 from tests.bench.bench_gui import bench_p1, bench_p3, bench_p6
@@ -15,6 +16,8 @@ def main() -> None:
     print("\n".join(bench_p7()), flush=True)
     print("\n".join(bench_p12()), flush=True)
     for bench in (bench_p9, bench_p10, bench_p11, bench_route):
+        print(bench(), flush=True)
+    for bench in (bench_p13_geometry, bench_p13, bench_p13_resolve):
         print(bench(), flush=True)
 
 

@@ -1,7 +1,13 @@
-"""Benchmark P13g (issue 37): the geometry of an area of effect following the pointer. At each
-of 200 pointer moves over a 100 × 100 grid with 2,000 wall segments (built as P11's) and
-1,000 one-square creatures, the squares a 6 m burst covers and who it catches, then the same
-for a 9 m cone aimed from the same intersection: target ≤ 1 ms for both together."""
+"""Benchmark P13 (issue 37): an area of effect following the pointer, and resolved.
+
+P13g: the geometry alone. At each of 200 pointer moves over a 100 × 100 grid with 2,000 wall
+segments (built as P11's) and 1,000 one-square creatures, the squares a 6 m burst covers and
+who it catches, then the same for a 9 m cone aimed from the same intersection: target ≤ 1 ms
+for both together.
+P13: the map's « Aire d'effet » tool on P3g's scene (the same grid, walls and 1,000 tokens), a
+6 m burst then a 9 m cone following the mouse, each move painted: ≤ 2 ms and ≤ 2× a bare
+scene's mouse move dragging a disc (the P3 method). P13r: resolving an area over 50 targets,
+each its save, into one ChangeSet applied: ≤ 100 ms."""
 
 import random
 import statistics
@@ -62,5 +68,153 @@ def bench_p13_geometry() -> str:
     )
 
 
+P13_TARGET_MS, P13_TARGET_RATIO, P13R_TARGET_MS = 2.0, 2.0, 100.0
+RESOLVED = 50
+
+
+def _hover_ms(view, path, redrawn) -> float:
+    """Milliseconds per mouse move (no button) along `path`; `redrawn()` counts the areas
+    drawn so far: each new one must be painted (a move within the same snapped place draws
+    nothing new)."""
+    from PySide6.QtTest import QTest
+
+    from tests.bench.bench_gui import SWEEPS, _app, _PaintCounter
+    from tests.bench.timing import best_seconds
+
+    app, viewport = _app(), view.viewport()
+    points = [view.mapFromScene(p) for p in path]
+    counter = _PaintCounter()
+    viewport.installEventFilter(counter)
+
+    def sweep() -> None:
+        for point in points:
+            QTest.mouseMove(viewport, point)
+            app.processEvents()
+
+    before = redrawn()
+    sweep()
+    viewport.removeEventFilter(counter)
+    drawn = redrawn() - before
+    if drawn < len(points) // 4 or counter.count < drawn:
+        raise AssertionError(f"{drawn} areas drawn, {counter.count} paints, {len(points)} moves")
+    return best_seconds(sweep, repeats=SWEEPS, warm_up=1) / len(points) * 1e3
+
+
+def bench_p13() -> str:
+    """The area tool following the mouse on P3g's grid, against a bare scene's drag."""
+    from PySide6.QtCore import QPointF
+
+    from gui.control.controller import Controller
+    from gui.engine.play.table import Table
+    from gui.map.area_tool import AreaTool
+    from gui.map.scene import EncounterScene
+    from gui.map.tools import AREA
+    from gui.map.view import MapView
+    from tests.bench.bench_grid import grid_encounter
+    from tests.bench.bench_gui import _app, _show
+
+    _app()
+    ctl = Controller(Table(grid_encounter()))
+    scene = EncounterScene(ctl.enc, ctl.ruleset)
+    tool = AreaTool(ctl, scene)
+    scene.area_hovered.connect(tool.hover)
+    view = MapView(scene)
+    window = _show(view)
+    view.fit()
+    _app().processEvents()
+    actor = ctl.enc.combatants[0].id
+    start = scene.token_items[actor].scenePos()
+    path = [start + QPointF(40 + k * 13.0, 40 + k * 7.0) for k in range(1, 121)]
+    drawn = [0]
+    ctl.area_shown.connect(lambda _area: drawn.__setitem__(0, drawn[0] + 1))
+    times = {}
+    for shape, metres in (("burst", 6.0), ("cone", 9.0)):
+        scene.set_tool(AREA)
+        tool.start(actor)
+        tool.set_shape(shape)
+        tool.set_metres(metres)
+        times[shape] = _hover_ms(view, path, lambda: drawn[0])
+        if tool.area is None or not tool.item.isVisible():
+            raise AssertionError(f"the {shape} did not follow the mouse")
+    ours = max(times.values())
+    window.close()
+    theirs = _bare_hover_ms(scene, tool.item.region, path)
+    return (
+        f"P13 {times['burst']:.2f} ms (6 m burst), {times['cone']:.2f} ms (9 m cone) per mouse"
+        f" move with the area tool on a 100x100 grid, 1,000 tokens, 2,000 walls ; bare scene"
+        f" {theirs:.2f} ms ; {ours / theirs:.1f}x"
+        f" (target <= {P13_TARGET_MS:g} ms, <= {P13_TARGET_RATIO:g}x)"
+    )
+
+
+def _bare_hover_ms(scene, region, path) -> float:
+    """The bare side of P13 (the P3 method): P3g's stock items, and a stock path item of the
+    cone's squares following the mouse snapped to the grid's intersections as the tool's
+    area does — what Qt alone costs to show the same change."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QBrush, QPen
+    from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView
+
+    from gui.map.area_item import EDGE, FILL
+    from tests.bench.bench_gui import _app, _bare_scene, _show
+
+    bare, _disc = _bare_scene(scene)
+    cell = scene.enc.map.grid.cell_px
+    shape = QGraphicsPathItem(region.translated(-region.boundingRect().center()))
+    shape.setBrush(QBrush(FILL))
+    pen = QPen(EDGE, 2)
+    pen.setCosmetic(True)
+    shape.setPen(pen)
+    shape.setZValue(9)
+    bare.addItem(shape)
+    moved = [0]
+
+    def follow(event) -> None:  # the scene's mouse move, snapped as the tool snaps
+        at = event.scenePos()
+        snapped = type(at)(round(at.x() / cell) * cell, round(at.y() / cell) * cell)
+        if snapped != shape.pos():
+            shape.setPos(snapped)
+            moved[0] += 1
+
+    bare.mouseMoveEvent = follow
+    view = QGraphicsView(bare)
+    view.setMouseTracking(True)
+    window = _show(view)
+    view.fitInView(scene.content_rect(), Qt.AspectRatioMode.KeepAspectRatio)
+    _app().processEvents()
+    ms = _hover_ms(view, path, lambda: moved[0])
+    window.close()
+    return ms
+
+
+def bench_p13_resolve() -> str:
+    """Resolving a libre area over 50 creatures, each its save, the ChangeSet applied."""
+    from gui.engine.checks.request import DiceResult
+    from gui.engine.contract.values import Action, AreaOf
+    from gui.engine.play.table import Table
+    from tests.bench.timing import best_seconds
+    from tests.engine.builders import fighter, libre_encounter
+
+    foes = [fighter(f"g{k}", "b", pv=50, pv_max=50) for k in range(RESOLVED)]
+    table = Table(libre_encounter(fighter("mage", "a"), *foes))
+    area = AreaOf("zone", zone="z1", caught=tuple(f.id for f in foes))
+    action = Action("area", "mage", None, {"des": "8d6", "sauvegarde": 12}, area=area)
+    saves = tuple(DiceResult("faces", (1 + k % 20,)) for k in range(RESOLVED))
+    dice = DiceResult("faces", (3,) * 8, then=saves)
+
+    def once() -> None:
+        _resolution, cs = table.resolve(action, dice)
+        table.apply(cs)
+        table.revert(cs)
+
+    ms = best_seconds(once) * 1e3
+    return (
+        f"P13r {ms:.1f} ms resolving an area over {RESOLVED} targets, each its save, applied"
+        f" and reverted (target <= {P13R_TARGET_MS:g} ms)"
+    )
+
+
 if __name__ == "__main__":
     print(bench_p13_geometry())
+    print(bench_p13_resolve())
+    print(bench_p13())

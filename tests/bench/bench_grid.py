@@ -84,6 +84,21 @@ if __name__ == "__main__":
     print(bench_route())
 
 
+def grid_encounter():
+    """The big encounter on a 100 × 100 grid: its 1,000 tokens on squares, 2,000 walls."""
+    from gui.engine.state.model import Grid, MapWall
+    from tests.bench.bench_gui import COMBATANTS, ZONES
+    from tests.bench.big_encounter import make_big_encounter
+
+    rng = random.Random(3)
+    enc = make_big_encounter(COMBATANTS, ZONES)
+    enc.map.grid = Grid(cell_px=40, snap=True)
+    for i, c in enumerate(enc.combatants):
+        c.position = c.position.replace(cell=(i % SIDE, i // SIDE * 10 + 5))
+    enc.map.walls = [MapWall(start=w.start, end=w.end) for w in _walls(rng)]
+    return enc
+
+
 def bench_p3_grid() -> str:
     """P3 on the grid (issue 18): a mouse move dragging a token over a 100 × 100 grid with
     1,000 tokens on squares and 2,000 wall segments, the path and its cost restated at every
@@ -92,28 +107,20 @@ def bench_p3_grid() -> str:
     from PySide6.QtWidgets import QGraphicsView
 
     from gui.engine.rulesets import registry
-    from gui.engine.state.model import Grid, MapWall
     from gui.map.scene import EncounterScene
     from gui.map.view import MapView
     from tests.bench.bench_gui import (
         COMBATANTS,
         P3_TARGET_MS,
         P3_TARGET_RATIO,
-        ZONES,
         _app,
         _bare_scene,
         _drag_ms,
         _show,
     )
-    from tests.bench.big_encounter import make_big_encounter
 
     _app()
-    rng = random.Random(3)
-    enc = make_big_encounter(COMBATANTS, ZONES)
-    enc.map.grid = Grid(cell_px=40, snap=True)
-    for i, c in enumerate(enc.combatants):
-        c.position = c.position.replace(cell=(i % SIDE, i // SIDE * 10 + 5))
-    enc.map.walls = [MapWall(start=w.start, end=w.end) for w in _walls(rng)]
+    enc = grid_encounter()
     scene = EncounterScene(enc, registry.get(enc.ruleset))
     view = MapView(scene)
     window = _show(view)

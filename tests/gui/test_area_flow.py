@@ -7,7 +7,7 @@ to PNG ($ESCARMOUCHE_SHOTS) in both languages."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QApplication
 
 from gui.boot.app import open_encounter
@@ -45,11 +45,10 @@ def _centre(window, cell):
     return cell_rect(window.controller.enc.map.grid, cell).center()
 
 
-def _dialog() -> ActionDialog:
-    (dialog,) = [
+def _dialogs() -> list[ActionDialog]:
+    return [
         w for w in QApplication.topLevelWidgets() if isinstance(w, ActionDialog) and w.isVisible()
     ]
-    return dialog
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"], indirect=True)
@@ -78,9 +77,12 @@ def test_a_cone_over_three_goblins_and_an_ally_one_roll_saves_and_one_undo(
     ctl.area_shown.emit(areas.tool.area)
     shot(window, f"area_cone_map_{lang}")
     shot(players, f"area_cone_players_{lang}")
-    players.close()
-    bar.resolve_button.click()
-    dialog = _dialog()
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    window.view.setFocus()
+    qtbot.keyClick(window.view, Qt.Key.Key_Return)  # Entrée: « Résoudre… »
+    qtbot.waitUntil(lambda: len(_dialogs()) == 1)
+    dialog = _dialogs()[0]
     save = dialog.choice.option_editors["sauvegarde"].widget
     save.setValue(12)
     save.editingFinished.emit()
@@ -158,4 +160,3 @@ def test_a_hidden_creature_caught_stays_hidden_from_the_players(laptop_window, q
     printed = summary_html(seen, ctl.ruleset, None, players=True)
     assert printed.count("Aire d’effet : cône de 9 m") == 3 and "G3" not in printed
     assert "G3" in summary_html(ctl.enc, ctl.ruleset, None)
-    players.close()
