@@ -83,6 +83,9 @@ def test_a_cone_over_three_goblins_and_an_ally_one_roll_saves_and_one_undo(
     qtbot.keyClick(window.view, Qt.Key.Key_Return)  # Entrée: « Résoudre… »
     qtbot.waitUntil(lambda: len(_dialogs()) == 1)
     dialog = _dialogs()[0]
+    qtbot.waitExposed(dialog)
+    hard, _soft = window.aimed_rects()  # the area on screen: the dialog opens off it
+    assert hard and not any(dialog.frameGeometry().intersects(r) for r in hard)
     save = dialog.choice.option_editors["sauvegarde"].widget
     save.setValue(12)
     save.editingFinished.emit()
