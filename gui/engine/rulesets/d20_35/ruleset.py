@@ -31,6 +31,7 @@ from gui.engine.grid.lines import Cover, CoverCall
 from gui.engine.grid.squares import Size
 from gui.engine.rulesets.d20_35 import (
     aid_and_feint,
+    area,
     armour_class,
     attack,
     budget,
@@ -83,6 +84,7 @@ ACTIONS = (
     *running.ACTIONS,
     *mounted.ACTIONS,
     *declared.ACTIONS,
+    *area.ACTIONS,
 )
 _TOTAL = Label(fr="total des dés", en="dice total")
 # How d20 names the grid's cover and flanking calls (D35-01, D35-05, D35-07, D35-66, D35-67).

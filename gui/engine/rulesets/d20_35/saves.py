@@ -60,6 +60,8 @@ COVERS = (
     ("total", "Abri total", "Total cover"),
 )
 REFLEX_COVER = {"normal": (2, "D35-03"), "mou": (0, "D35-05"), "ameliore": (4, "D35-08")}
+# The map's cover (grid.lines.Cover) as the cover words above.
+MAP_COVER = {Cover.NONE: "aucun", Cover.SOFT: "mou", Cover.NORMAL: "normal", Cover.TOTAL: "total"}
 INVISIBLE_HIDE, STILL_HIDE = 20, 40  # D35-18
 DEFAULT_DC = 15
 
@@ -90,29 +92,40 @@ def reflex_cover(ctx: Ctx, saver: Combatant, origin: Combatant | None) -> str:
     chosen = ctx.choice("abri", "carte")
     if chosen != "carte":
         return chosen
-    for key, kind in (("abri_total", "total"), ("abri_ameliore", "ameliore"), ("abri", "normal")):
-        if sheet.has_state(saver, key):
-            return kind
+    stated = cover_state(saver)
+    if stated is not None:
+        return stated
     if origin is None or origin.id == saver.id:
         return "aucun"
     call = cover_between(ctx.enc, ctx.ruleset, origin, saver)
-    if call is None:
-        return "aucun"
-    return {Cover.NONE: "aucun", Cover.SOFT: "mou", Cover.NORMAL: "normal", Cover.TOTAL: "total"}[
-        call.cover
-    ]
+    return "aucun" if call is None else MAP_COVER[call.cover]
 
 
-def _save_numbers(ctx: Ctx) -> tuple[Check, list[Term], list[Notice]]:
-    saver, which = ctx.actor, ctx.choice("jet", "reflexes")
+def cover_state(saver: Combatant) -> str | None:
+    """The cover the GM's state on the saver gives (« total », « ameliore », « normal »), the
+    strongest first; None without one."""
+    for key, kind in (("abri_total", "total"), ("abri_ameliore", "ameliore"), ("abri", "normal")):
+        if sheet.has_state(saver, key):
+            return kind
+    return None
+
+
+def save_terms(saver: Combatant, which: str) -> tuple[str, list[Term]]:
+    """The save (« reflexes », « vigueur », « volonte »; Reflex for an unknown one) and its
+    terms: the sheet's base bonus and the ability's modifier (SRD)."""
     if which not in {k for k, _fr, _en in SAVES}:
         which = "reflexes"
     fr, en = next((f, e) for k, f, e in SAVES if k == which)
     ability = {"reflexes": "dexterite", "vigueur": "constitution", "volonte": "sagesse"}[which]
-    terms = [
+    return which, [
         Term(f"{fr} (bonus de base)", sheet.stat(saver, f"js_{which}"), sheet.SRD, f"{en} (base)"),
         sheet.modifier_term(saver, ability, sheet.SRD),
     ]
+
+
+def _save_numbers(ctx: Ctx) -> tuple[Check, list[Term], list[Notice]]:
+    saver = ctx.actor
+    which, terms = save_terms(saver, ctx.choice("jet", "reflexes"))
     notices: list[Notice] = []
     if which == "reflexes":
         _cover_terms(ctx, saver, terms, notices)
@@ -134,20 +147,27 @@ def _cover_terms(ctx: Ctx, saver: Combatant, terms: list[Term], notices: list[No
             )
         )
         return
+    terms.extend(cover_terms(kind, ctx.yes("etendue")))
+
+
+def cover_terms(kind: str, spread: bool) -> list[Term]:
+    """D35-03, D35-05, D35-08: what a cover (« normal », « mou », « ameliore ») adds to a
+    Reflex save: +2, +0 or +4 and improved evasion; nothing against a spread (D35-03).
+    None for « aucun » or « total » (whose effect is the caller's, D35-07)."""
     if kind not in REFLEX_COVER:
-        return
+        return []
     value, rule = REFLEX_COVER[kind]
-    if ctx.yes("etendue"):
-        terms.append(
+    if spread:
+        return [
             Term(
                 "abri : aucun bonus contre une étendue", 0, "D35-03", "cover: none against a spread"
             )
-        )
-        return
+        ]
     words = dict((k, (f, e)) for k, f, e in COVERS)[kind]
-    terms.append(Term(f"Réflexes : {words[0]}", value, rule, f"Reflex: {words[1]}"))
+    terms = [Term(f"Réflexes : {words[0]}", value, rule, f"Reflex: {words[1]}")]
     if kind == "ameliore":
         terms.append(Term("esquive extraordinaire", "", "D35-08", "improved evasion"))
+    return terms
 
 
 def _save_preview(ctx: Ctx) -> Preview:

@@ -99,6 +99,7 @@ GROUPS = {
     "competences": SKILLS,
     "monture_pretre": ["entrainee_combat", "selle_guerre", "pretre", "renvois_utilises"],
     "equipement": ["armes"],
+    "aire": ["aire_forme", "aire_taille_m", "aire_degats", "aire_jet", "aire_dd"],
 }
 FIELDS = {
     **dict.fromkeys(ABILITIES, "int"),
@@ -120,6 +121,11 @@ FIELDS = {
     "pretre": "choice",
     "renvois_utilises": "int",
     "armes": "table",
+    "aire_forme": "choice",  # a creature's own area attack (area.py, issue 37)
+    "aire_taille_m": "float",
+    "aire_degats": "dice",
+    "aire_jet": "choice",
+    "aire_dd": "int",
 }
 WEAPON_COLUMNS = {
     "nom": "text",
@@ -207,6 +213,7 @@ SRD_ATTACKS = {
     ("Garde humain", "Épée longue"): (2, "1d8", 1),
     ("Garde humain", "Javeline"): (1, "1d6", 1),
     ("Loup", "Morsure"): (3, "1d6", 1),
+    ("Chien infernal", "Morsure"): (5, "1d8", 1),
     ("Squelette humain", "Cimeterre"): (1, "1d6", 1),
     ("Squelette humain", "Griffe"): (1, "1d4", 1),
     ("Zombie humain", "Coup"): (2, "1d6", 1),
@@ -235,6 +242,7 @@ SRD_BLOCKS = {  # name: (size, hp, grapple, AC, (Ref, Fort, Will))
     "Orque": ("medium", 5, 4, 13, (0, 3, -2)),
     "Garde humain": ("medium", 5, 2, 16, (0, 3, -1)),
     "Loup": ("medium", 13, 2, 14, (5, 5, 1)),
+    "Chien infernal": ("medium", 22, 5, 16, (5, 5, 4)),
     "Squelette humain": ("medium", 6, 1, 15, (1, 0, 2)),
     "Zombie humain": ("medium", 16, 2, 11, (-1, 0, 3)),
     "Goule": ("medium", 13, 2, 14, (2, 0, 5)),
