@@ -140,7 +140,7 @@ def area_finish(
     for one in struck:
         line = make_log(enc, replace(action, target=one.cid), label, [*one.terms], dice, one.said)
         changes.append(log_change(enc, line, changes))
-    said = (" ; ".join(o.said[0] for o in struck), " ; ".join(o.said[1] for o in struck))
+    said = (" ; ".join(o.said[0] for o in struck), "; ".join(o.said[1] for o in struck))
     terms = tuple(t for one in struck for t in one.terms)
     entry = make_log(enc, action, label, [*terms], dice, said)  # the resolution's own summary
     resolution = Resolution(action, said[0], said[1], terms, dice, None, entry, amounts=amounts)

@@ -168,8 +168,8 @@ def test_dou_59_one_undo_entry_and_the_turn_s_action_spent():
     assert pa(t) == {"b": 24, "c": 24, "d": 24}
     assert sheet.has_state(t.enc.combatant("a"), "budget.action")  # DOU-24, DOU-05
     assert "DOU-05 action utilisée" in t.enc.log[-3].breakdown
-    assert [e.action_en for e in t.enc.log[-3:]] == ["A: area of effect"] * 3
-    assert cs.label == "A : aire d’effet" and cs.label_en == "A: area of effect"
+    assert [e.action_en for e in t.enc.log[-3:]] == ["A: area of effect: zone Z2"] * 3
+    assert cs.label == "A : aire d’effet : zone Z2" and cs.label_en == "A: area of effect: zone Z2"
     t.revert(cs)  # the whole area is one change set: one undo entry
     assert t.enc == before
 
