@@ -45,9 +45,12 @@ def _centre(window, cell):
     return cell_rect(window.controller.enc.map.grid, cell).center()
 
 
-def _dialogs() -> list[ActionDialog]:
+def _dialogs(window) -> list[ActionDialog]:
+    """The action dialogs open over `window` (not those another test left behind)."""
     return [
-        w for w in QApplication.topLevelWidgets() if isinstance(w, ActionDialog) and w.isVisible()
+        w
+        for w in QApplication.topLevelWidgets()
+        if isinstance(w, ActionDialog) and w.isVisible() and w.parentWidget() is window
     ]
 
 
@@ -81,8 +84,8 @@ def test_a_cone_over_three_goblins_and_an_ally_one_roll_saves_and_one_undo(
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
     window.view.setFocus()
     qtbot.keyClick(window.view, Qt.Key.Key_Return)  # Entrée: « Résoudre… »
-    qtbot.waitUntil(lambda: len(_dialogs()) == 1)
-    dialog = _dialogs()[0]
+    qtbot.waitUntil(lambda: len(_dialogs(window)) == 1)
+    dialog = _dialogs(window)[0]
     qtbot.waitExposed(dialog)
     hard, _soft = window.aimed_rects()  # the area on screen: the dialog opens off it
     assert hard and not any(dialog.frameGeometry().intersects(r) for r in hard)
