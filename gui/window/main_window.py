@@ -104,6 +104,8 @@ class MainWindow(QMainWindow):
         actor = self.controller.default_actor(target)
         add_actions(menu, self.controller, actor, target, self)
         add_quick_action(menu, self.controller, actor, target, self)  # the blow, rolled
+        if actor is not None and actor != target and not self.scene.editing:
+            menu.addAction(self.menus.area.action)  # the actor's area of effect (issue 37)
         menu.addSeparator()
 
     def end_turn(self) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QMenu
 
 from gui.boot.app import open_encounter
 from gui.dialogs.action import ActionDialog
@@ -166,3 +166,17 @@ def test_a_hidden_creature_caught_stays_hidden_from_the_players(laptop_window, q
     printed = summary_html(seen, ctl.ruleset, None, players=True)
     assert printed.count("Aire d’effet : cône de 9 m") == 3 and "G3" not in printed
     assert "G3" in summary_html(ctl.enc, ctl.ruleset, None)
+
+
+def test_a_token_s_menu_offers_the_actor_s_area_of_effect(laptop_window, qtbot):
+    """Right-click on a foe: « Aire d’effet… » among the selected actor's actions starts the
+    tool for that actor (the action menu, as Combat › Aire d’effet and `E`)."""
+    window = laptop_window(_grid_table())
+    ctl, areas = window.controller, window.menus.area
+    ctl.select("mage")
+    menu = QMenu(window)
+    window.map.fill_menu(menu, "token", "g1", QPointF())
+    (entry,) = [a for a in menu.actions() if a.objectName() == "area"]
+    assert entry.shortcut().toString() == "E"
+    entry.trigger()
+    assert areas.tool.active and areas.tool.actor == "mage"

@@ -7,6 +7,7 @@ import pytest
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.values import Action, ActionError, AreaOf
 from gui.engine.play.table import Table
+from gui.engine.state.model import Grid, Map
 from tests.engine.builders import fighter, libre_encounter
 
 CAUGHT = ("g1", "g2", "g3")
@@ -119,3 +120,20 @@ def test_lib09_a_creature_s_own_area_attack_gives_the_damage_and_the_save():
     assert str(p.dice.expr) == "4d6"
     assert any("contre 14" in str(term) for term in p.terms)
     assert t.ruleset.area_attack(t.enc, t.enc.combatant("g1")) is None
+
+
+def test_lib09_an_origin_off_the_map_or_no_grid_is_refused():
+    t = table()
+    far = AreaOf("burst", reach=4, origin=(10**6, 0), caught=CAUGHT)
+    with pytest.raises(ActionError, match="pas de grille"):  # a zone map: no squares
+        t.resolve(Action("area", "mage", None, {"des": "1d6"}, area=far), DiceResult("faces", (3,)))
+    gridded = Table(t.enc.replace(map=Map(grid=Grid())))
+    with pytest.raises(ActionError, match="hors de la carte"):
+        gridded.resolve(
+            Action("area", "mage", None, {"des": "1d6"}, area=far), DiceResult("faces", (3,))
+        )
+    with pytest.raises(ActionError, match="Forme d’aire inconnue"):
+        odd = AreaOf("hexagon", reach=4, origin=(0, 0), caught=CAUGHT)
+        gridded.resolve(
+            Action("area", "mage", None, {"des": "1d6"}, area=odd), DiceResult("faces", (3,))
+        )
