@@ -394,23 +394,8 @@ def _hurt(
     """One target's share written (D35-38 nonlethal, else lethal with D35-37's save), its
     terms and its outcome in words."""
     target = c.target
-    stats = ("combatants", target.id, "stats")
-    if nonlethal:
-        total = sheet.stat(target, "degats_non_letaux") + share
-        edits.set((*stats, "degats_non_letaux"), total)
-        after = {"degats_non_letaux": total}
-        terms.append(Term("dégâts non létaux", share, "D35-38", "nonlethal damage"))
-        said = (
-            f"{target.name} subit {share} dégâts non létaux",
-            f"{target.name} takes {share} nonlethal damage",
-        )
-    else:
-        after = damage.wound(edits, target, share)
-        terms.append(Term("dégâts", share, RULE, "damage"))
-        said = (
-            f"{target.name} subit {share} dégâts ({after['pv']} pv)",
-            f"{target.name} takes {share} damage ({after['pv']} hp)",
-        )
+    after, said = damage.taken(edits, target, share, nonlethal, terms)
+    if not nonlethal:
         said = _massive(ctx, edits, c, share, terms, dice, massive_at, said)
     damage.let_go_if_out(ctx, edits, target, after)
     return said

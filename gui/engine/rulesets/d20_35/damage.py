@@ -90,6 +90,30 @@ def wound(edits: Edits, target: Combatant, amount: int) -> dict[str, int]:
     return {"pv": pv}
 
 
+def taken(
+    edits: Edits, target: Combatant, amount: int, nonlethal: bool, terms: list[Term]
+) -> tuple[dict[str, int], tuple[str, str]]:
+    """`amount` of damage written on `target`: nonlethal damage adds to its own total
+    (D35-38), lethal lowers its hit points (`wound`); the stats changed, and the outcome in
+    words (its term added to `terms`)."""
+    if nonlethal:
+        total = sheet.stat(target, "degats_non_letaux") + amount
+        edits.set(("combatants", target.id, "stats", "degats_non_letaux"), total)
+        terms.append(Term("dégâts non létaux", amount, "D35-38", "nonlethal damage"))
+        said = (
+            f"{target.name} subit {amount} dégâts non létaux",
+            f"{target.name} takes {amount} nonlethal damage",
+        )
+        return {"degats_non_letaux": total}, said
+    after = wound(edits, target, amount)
+    terms.append(Term("dégâts", amount, sheet.SRD, "damage"))
+    said = (
+        f"{target.name} subit {amount} dégâts ({after['pv']} pv)",
+        f"{target.name} takes {amount} damage ({after['pv']} hp)",
+    )
+    return after, said
+
+
 def let_go_if_out(ctx: Ctx, edits: Edits, target: Combatant, after: dict[str, int]) -> None:
     """A creature the blow put out of the fight lets go of its grapple (D35-58)."""
     struck = {"stats": {**target.stats, **after}, "states": edits.states(target.id)}
@@ -119,37 +143,21 @@ def resolve(ctx: Ctx, dice: DiceResult) -> tuple[Resolution, ChangeSet]:
     amount = max(1, dice.total(request(expr)))  # SRD: at least 1 damage
     actor, target = ctx.actor, ctx.target
     edits = Edits(ctx.enc)
-    path = ("combatants", target.id, "stats")
-    if ctx.yes("non_letal"):
-        total = sheet.stat(target, "degats_non_letaux") + amount
-        edits.set((*path, "degats_non_letaux"), total)
-        after = {"degats_non_letaux": total}
-        terms.append(Term("dégâts non létaux", amount, "D35-38", "nonlethal damage"))
-        said = (
-            f"{target.name} subit {amount} dégâts non létaux",
-            f"{target.name} takes {amount} nonlethal damage",
-        )
-    else:
-        pv = sheet.stat(target, "pv") - amount
-        after = wound(edits, target, amount)
-        terms.append(Term("dégâts", amount, sheet.SRD, "damage"))
-        said = (
-            f"{target.name} subit {amount} dégâts ({pv} pv)",
-            f"{target.name} takes {amount} damage ({pv} hp)",
-        )
-        if amount >= MASSIVE and ctx.yes("massif", True):  # D35-37
-            save = chained(dice, 0, _massive_save(ctx))
-            terms.append(
-                Term(
-                    "JS de Vigueur contre les dégâts excessifs",
-                    save,
-                    "D35-37",
-                    "Fortitude save against massive damage",
-                )
+    after, said = taken(edits, target, amount, ctx.yes("non_letal"), terms)
+    massive = amount >= MASSIVE and ctx.yes("massif", True)
+    if massive and not ctx.yes("non_letal"):  # D35-37
+        save = chained(dice, 0, _massive_save(ctx))
+        terms.append(
+            Term(
+                "JS de Vigueur contre les dégâts excessifs",
+                save,
+                "D35-37",
+                "Fortitude save against massive damage",
             )
-            if save < MASSIVE_DC:
-                edits.add_state(target.id, State(key="mort", label="Mort"))
-                said = (said[0] + " ; dégâts excessifs : mort", said[1] + "; massive damage: dead")
+        )
+        if save < MASSIVE_DC:
+            edits.add_state(target.id, State(key="mort", label="Mort"))
+            said = (said[0] + " ; dégâts excessifs : mort", said[1] + "; massive damage: dead")
     let_go_if_out(ctx, edits, target, after)
     label = (f"Dégâts de {actor.name}", f"{actor.name}'s damage")
     done = finish(edits, ctx.action, label, terms, dice, said, None, {"damage": amount})
