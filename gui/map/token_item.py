@@ -6,9 +6,10 @@ import html
 
 from msgspec.structs import replace
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QBrush, QColor, QCursor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsItem,
+    QGraphicsRectItem,
     QGraphicsSceneMouseEvent,
     QStyleOptionGraphicsItem,
     QWidget,
@@ -30,6 +31,25 @@ MAX_BADGES = BADGE_LINES
 OUT_GREY = QColor("#8a8a8a")  # the disc of a combatant out of the fight
 OUT_CROSS = QColor("#b3261e")
 RIDER_LIFT = 3  # a rider's token over its mount's, even when the mount is selected
+DISC = QColor("#3a6ea5")  # a token's colour until it is shown
+
+# What every token paints with, made once: opening a 1,000-combatant file paints a thousand
+# tokens, and each Qt object made costs as much as a shape drawn (benchmark P9). Shared, so
+# never changed in place.
+_ANTIALIASED = QPainter.RenderHint.Antialiasing
+_NO_PEN = QPen(Qt.PenStyle.NoPen)
+_NO_BRUSH = QBrush(Qt.BrushStyle.NoBrush)
+_ACTING_RING = QPen(ACTING, 4)
+_SELECTED_RING = QPen(SELECTED, 4)
+_SELECTED_OUTER = QPen(SELECTED, 2)
+_DROPPED_PEN = QPen(QColor("#202020"), 0)  # the line that says badges were left out
+_DROPPED_BRUSH = QBrush(QColor(255, 255, 255, 225))
+_INITIALS = QColor("white")
+_ORIGIN = QPointF()
+_MOVABLE = QGraphicsItem.GraphicsItemFlag.ItemIsMovable
+_DEVICE_CACHE = QGraphicsItem.CacheMode.DeviceCoordinateCache
+_discs: dict[int, tuple[QPen, QBrush]] = {}  # a disc's outline and fill, by its colour
+_cursors: list[QCursor] = []  # the open hand, made with the first token (a QGuiApplication)
 
 
 def initials(name: str) -> str:
@@ -40,34 +60,61 @@ def initials(name: str) -> str:
     return name[:2].upper() if name else "?"
 
 
-class TokenItem(QGraphicsItem):
+class TokenItem(QGraphicsRectItem):
     """Painted from the values `show()` gives it; the model, not the item, says where it is.
     A plain item, not a QGraphicsObject: it has no signal of its own (its scene speaks for
-    it), and a thousand of them are made four times faster."""
+    it), and a thousand of them are made four times faster.
 
-    def __init__(self, cid: str) -> None:
+    Its bounds (the disc, its rings and its badges) are its QGraphicsRectItem rectangle, with
+    no pen and never drawn as such: Qt asks for them a dozen times per token as a map opens,
+    and answered in C++ each spares a call into Python (benchmark P9)."""
+
+    # What a token shows until told: plain values and shared Qt values, each replaced by its
+    # setter, never changed in place (a thousand tokens are made without copying them, P9).
+    size = 36.0
+    colour = DISC
+    label = "?"
+    name = ""
+    floor = 0.0  # the players' view: name and conditions at least this high
+    # and moved there from under the disc, None: not drawn, no room (player/plates.py)
+    plate_shift: QPointF | None = _ORIGIN
+    lift = 0  # RIDER_LIFT for a rider drawn on its mount
+    anchor = _ORIGIN  # from the drawn centre to its own space's centre
+    carrying = False  # a rider is drawn on it: its initials move aside
+    selected = acting = out = False
+    home = _ORIGIN
+
+    def __init__(
+        self,
+        cid: str,
+        name: str = "",
+        colour: QColor = DISC,
+        badges: list[str] | None = None,
+        selected: bool = False,
+        acting: bool = False,
+        out: bool = False,
+        size: float = 36.0,
+        floor: float = 0.0,
+    ) -> None:
+        """A token for `cid`, made with the look `show_state` would give it (and its disc's
+        `size`, the players' text `floor`): its scene makes it whole before adding it, so
+        that nothing is computed twice (benchmark P9)."""
         super().__init__()
         self.cid = cid
-        self.size = 36.0
-        self.colour = QColor("#3a6ea5")
-        self.label = "?"
-        self.name = ""
-        self.badges: list[str] = []
-        self.floor = 0.0  # the players' view: name and conditions at least this high
-        # and moved there from under the disc, None: not drawn, no room (player/plates.py)
-        self.plate_shift: QPointF | None = QPointF()
-        self.lift = 0  # RIDER_LIFT for a rider drawn on its mount
-        self.anchor = QPointF()  # from the drawn centre to its own space's centre
-        self.carrying = False  # a rider is drawn on it: its initials move aside
-        self.selected = self.acting = self.out = False
-        self.home = QPointF()
-        self._box = self._bounds()
-        self.setZValue(10)
+        self.name, self.label, self.colour = name, initials(name), colour
+        self.badges: list[str] = [] if badges is None else badges
+        self.selected, self.acting, self.out = selected, acting, out
+        self.size, self.floor = size, floor
+        self.setPen(_NO_PEN)
+        self.setRect(self._bounds())
+        self.setZValue(12 if selected else 10)
         self.setAcceptHoverEvents(True)
-        self.setCursor(Qt.CursorShape.OpenHandCursor)
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsMovable, True)
+        if not _cursors:
+            _cursors.append(QCursor(Qt.CursorShape.OpenHandCursor))
+        self.setCursor(_cursors[0])
+        self.setFlag(_MOVABLE, True)
         # Painted once per zoom level: dragging over a crowded map repaints from a pixmap.
-        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
+        self.setCacheMode(_DEVICE_CACHE)
 
     def show_state(
         self,
@@ -92,33 +139,30 @@ class TokenItem(QGraphicsItem):
             self.out,
         ):
             return
-        self.prepareGeometryChange()
+        if selected != self.selected:
+            self.setZValue((12 if selected else 10) + self.lift)
         self.name, self.label, self.colour, self.badges = name, label, colour, badges
         self.selected, self.acting, self.out = selected, acting, out
-        self._box = self._bounds()
-        self.setZValue((12 if selected else 10) + self.lift)
-        self.update()
+        self._reshape()
 
     def set_floor(self, floor: float) -> None:
         """The players' view: the name and conditions on plates at least `floor` high."""
         if floor != self.floor:
-            self.prepareGeometryChange()
             self.floor = floor
-            self._box = self._bounds()
-            self.update()
+            self._reshape()
 
     def set_lift(self, lift: int, anchor: QPointF) -> None:
         """A rider on its mount is lifted over it; `anchor` leads from where it is drawn to
         the centre of its own space (where a drop is judged)."""
+        if lift != self.lift:
+            self.setZValue((12 if self.selected else 10) + lift)
         self.lift, self.anchor = lift, anchor
-        self.setZValue((12 if self.selected else 10) + lift)
 
     def place(self, x: float, y: float, size: float) -> None:
         """Put the token at its layout slot (after a sync, or to snap back after a refusal)."""
         if size != self.size:
-            self.prepareGeometryChange()
             self.size = size
-            self._box = self._bounds()
+            self.setRect(self._bounds())  # (Qt's prepareGeometryChange, then the new bounds)
         self.home = QPointF(x, y)
         if self.pos() != self.home:
             self.setPos(self.home)
@@ -144,6 +188,11 @@ class TokenItem(QGraphicsItem):
         scene = self.scene()
         if scene is not None:
             scene.token_released(self)
+
+    def _reshape(self) -> None:
+        """Its bounds from its look (Qt told before they change), and painted again."""
+        self.setRect(self._bounds())
+        self.update()
 
     def _bounds(self) -> QRectF:
         r = self.size / 2 + 7
@@ -182,10 +231,8 @@ class TokenItem(QGraphicsItem):
     def set_plate_shift(self, shift: QPointF | None) -> None:
         before = self.plate_shift
         if (shift is None) != (before is None) or (shift is not None and shift != before):
-            self.prepareGeometryChange()
             self.plate_shift = shift
-            self._box = self._bounds()
-            self.update()
+            self._reshape()
 
     def lines(self, scale: float) -> tuple[list[Line], bool]:
         """The texts drawn at `scale` screen pixels per scene unit, and whether badges were
@@ -204,9 +251,6 @@ class TokenItem(QGraphicsItem):
         """Each text drawn at `scale` and its height on screen, in pixels."""
         return [(line.text, line.px * scale) for line in self.lines(scale)[0]]
 
-    def boundingRect(self) -> QRectF:  # Qt override: the disc, its rings and its badges
-        return self._box  # computed when size or badges change: Qt asks very often
-
     def shape(self) -> QPainterPath:  # Qt override: only the disc grabs the mouse
         path = QPainterPath()
         r = self.size / 2
@@ -223,18 +267,17 @@ class TokenItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:  # Qt override
         r = self.size / 2
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(_ANTIALIASED)
         if self.acting or self.selected:
-            ring = ACTING if self.acting else SELECTED
-            painter.setPen(QPen(ring, 4))
-            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.setPen(_ACTING_RING if self.acting else _SELECTED_RING)
+            painter.setBrush(_NO_BRUSH)
             painter.drawEllipse(QRectF(-r - 3, -r - 3, 2 * r + 6, 2 * r + 6))
             if self.acting and self.selected:
-                painter.setPen(QPen(SELECTED, 2))
+                painter.setPen(_SELECTED_OUTER)
                 painter.drawEllipse(QRectF(-r - 6, -r - 6, 2 * r + 12, 2 * r + 12))
-        fill = OUT_GREY if self.out else self.colour
-        painter.setPen(QPen(fill.darker(170), 2))
-        painter.setBrush(QBrush(fill))
+        pen, brush = _disc(OUT_GREY if self.out else self.colour)
+        painter.setPen(pen)
+        painter.setBrush(brush)
         painter.drawEllipse(QRectF(-r, -r, 2 * r, 2 * r))
         if self.out:  # a cross over the disc: out of the fight, seen from across the table
             painter.setPen(QPen(OUT_CROSS, max(2.0, r / 5)))
@@ -245,10 +288,20 @@ class TokenItem(QGraphicsItem):
         # discs and their rings still say who is where, a line under one that it has states.
         lines, dropped = self.lines(option.levelOfDetailFromTransform(painter.worldTransform()))
         if dropped:
-            painter.setPen(QPen(QColor("#202020"), 0))
-            painter.setBrush(QColor(255, 255, 255, 225))
+            painter.setPen(_DROPPED_PEN)
+            painter.setBrush(_DROPPED_BRUSH)
             painter.drawRect(QRectF(-r, r + 2, 2 * r, self._badge_height() / 2))
-        paint_lines(painter, lines, QColor("white"))
+        if lines:
+            paint_lines(painter, lines, _INITIALS)
+
+
+def _disc(fill: QColor) -> tuple[QPen, QBrush]:
+    """A disc's outline and fill in `fill`, made once per colour (a side's tokens share it)."""
+    key = fill.rgba()
+    made = _discs.get(key)
+    if made is None:
+        made = _discs[key] = (QPen(fill.darker(170), 2), QBrush(fill))
+    return made
 
 
 def token_tooltip(name: str, side: str, badges: list[str], details: list[str], notes: str) -> str:

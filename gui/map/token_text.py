@@ -29,6 +29,10 @@ BADGE_CAP = 0.45  # a badge's text grows up to this much of it
 LINE = 1.25  # a line's height, of its text's
 PLATE_PAD = 0.3  # a plate's margin each side, of its text's height
 PLATE_CAP = 2.5  # no plates when their text would be taller than this much of the diameter
+# A plate's colours, made once (a thousand tokens paint as a big map opens, benchmark P9).
+PLATE_EDGE = QColor("#444444")
+PLATE_FILL = QColor(255, 255, 255, 225)
+PLATE_TEXT = QColor("#202020")
 
 
 class Line(Struct, frozen=True):
@@ -93,6 +97,8 @@ def gm_lines(
     lines = [Line(label, box, name_px, True, False)]
     if not badges:
         return lines, False
+    if floor - 1e-9 > size * BADGE_CAP:  # too tall whatever their width, as below: not
+        return lines, True  # measured (a thousand badges, zoomed out: benchmark P9)
     texts = badge_lines(badges, 2)
     px = max(size * BADGE_RATIO, floor)
     widest = max(text_width(t, 1.0) + 2 * PLATE_PAD for t in texts)  # per unit of height
@@ -127,11 +133,11 @@ def paint_lines(painter: QPainter, lines: list[Line], on_disc: QColor) -> None:
     """Draw `lines`: plates white with dark text, the rest in `on_disc` (the initials)."""
     for line in lines:
         if line.plate:
-            painter.setPen(QPen(QColor("#444444"), max(0.8, line.px / 12)))
-            painter.setBrush(QColor(255, 255, 255, 225))
+            painter.setPen(QPen(PLATE_EDGE, max(0.8, line.px / 12)))
+            painter.setBrush(PLATE_FILL)
             radius = line.px / 3
             painter.drawRoundedRect(line.rect, radius, radius)
-        painter.setPen(QColor("#202020") if line.plate else on_disc)
+        painter.setPen(PLATE_TEXT if line.plate else on_disc)
         painter.save()
         centre = line.rect.center()
         k = line.px / BASE_PX
