@@ -177,13 +177,18 @@ class EncounterScene(ToolScene):
         self._prune(self.zone_items, {z.id for z in zones})
         for z in zones:
             item = self.zone_items.get(z.id)
-            if item is None:
+            fresh = item is None
+            if item is None:  # made whole before it joins the scene (benchmark P9)
                 item = self.zone_items[z.id] = ZoneItem(z.id)
-                item.set_editable(self.editing)
-                self.addItem(item)
+                if self.editing:  # (a new zone is not editable)
+                    item.set_editable(True)
             r = z.rect
             item.show_zone(z.name, z.colour, r.x, r.y, r.width, r.height)
-            item.setOpacity(HIDDEN_OPACITY if z.hidden else 1.0)
+            opacity = HIDDEN_OPACITY if z.hidden else 1.0
+            if item.opacity() != opacity:
+                item.setOpacity(opacity)
+            if fresh:
+                self.addItem(item)
 
     def _sync_links(self) -> None:
         rects = {z.id: z.rect for z in self._zones()}
@@ -193,11 +198,13 @@ class EncounterScene(ToolScene):
         self._prune(self.link_items, set(edges))
         for key, e in edges.items():
             item = self.link_items.get(key)
-            if item is None:
+            fresh = item is None
+            if item is None:  # made whole before it joins the scene (benchmark P9)
                 item = self.link_items[key] = LinkItem(e.a, e.b)
-                self.addItem(item)
             p1, p2 = link_segment(rects[e.a], rects[e.b])
             item.show_link(p1, p2, "" if e.length_m is None else f"{e.length_m:g} m")
+            if fresh:
+                self.addItem(item)
 
     def _sync_tokens(self) -> None:
         """Every token, zone by zone: tokens with a grid cell sit on it (a map with a grid),
