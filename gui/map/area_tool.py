@@ -208,9 +208,13 @@ class AreaTool(QObject):
 
     def _actor_space(self) -> Footprint | None:
         enc = self.controller.enc
-        if self.actor is None or self.actor not in {c.id for c in enc.combatants}:
+        if self.actor is None:
             return None
-        return space_of(enc, self.controller.ruleset, enc.combatant(self.actor))
+        try:
+            actor = enc.combatant(self.actor)
+        except KeyError:  # removed since (undone, deleted)
+            return None
+        return space_of(enc, self.controller.ruleset, actor)
 
     def reader(self) -> AreaReader:
         if self._reader is None:
