@@ -7,11 +7,15 @@ In the pictures, row by row from `top`, column by column from `left`, « X » is
 square and « . » one that is not; the origin is a grid intersection, the top-left corner of
 the square (0, 0) unless said otherwise. 6 m = 4 squares, 9 m = 6, 18 m = 12 (1,50 m each)."""
 
+import hashlib
+import random
+
 import msgspec
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from gui.engine.grid.area_lines import count, far_corner, reach_level
 from gui.engine.grid.areas import (
     Shape,
     Template,
@@ -22,9 +26,10 @@ from gui.engine.grid.areas import (
     nearest_corner,
     origin_cover,
 )
-from gui.engine.grid.board import Board, Square, Wall
+from gui.engine.grid.board import Board, Obstruction, Square, Wall
 from gui.engine.grid.lines import Cover
-from gui.engine.grid.squares import Footprint, GridError
+from gui.engine.grid.squares import Footprint, GridError, cell_corners
+from gui.engine.grid.tracing import Tracer
 
 OPEN = Board()
 
@@ -339,3 +344,130 @@ def test_a_burst_origin_snaps_to_the_nearest_intersection():
     assert nearest_corner(2.5, -0.5) == (3, 0)
     assert nearest_corner(2.49, 1.51) == (2, 2)
     assert nearest_corner(-0.2, 0.2) == (0, 0)
+
+
+# The fast path of `covered` (issue 37, P13g) against a slow reference: the rule as written,
+# every corner of every square of the shape traced with a fresh Tracer, on random boards.
+
+SHAPES = tuple(Shape)
+DIAGONALS = ("alternate", "chebyshev", "manhattan")
+
+
+def _random_board(rng: random.Random, side: int = 10) -> Board:
+    """Walls of 1 to 3 squares and obstacle squares strewn round the origin, solid or low:
+    dense enough that most lines meet something, sparse enough that some get through."""
+    walls = []
+    for _ in range(rng.randrange(0, 45)):
+        x, y, length = rng.randrange(-side, side), rng.randrange(-side, side), rng.randrange(1, 4)
+        end = (x + length, y) if rng.random() < 0.5 else (x, y + length)
+        walls.append(Wall((x, y), end, rng.choice(("solid", "solid", "cover"))))
+    squares = [
+        Square(
+            (rng.randrange(-side, side), rng.randrange(-side, side)),
+            blocks=rng.choice(("solid", "solid", "cover")),
+        )
+        for _ in range(rng.randrange(0, 20))
+    ]
+    return Board(walls, squares)
+
+
+def _random_template(rng: random.Random, shape: Shape, reach: int) -> Template:
+    origin = (rng.randrange(-4, 5), rng.randrange(-4, 5))
+    toward = None
+    if shape in (Shape.CONE, Shape.LINE):
+        toward = origin
+        while toward == origin:
+            toward = (origin[0] + rng.randrange(-9, 10), origin[1] + rng.randrange(-9, 10))
+    return Template(shape, origin, reach, toward)
+
+
+def _reference(template: Template, board: Board, diagonal: str) -> frozenset[tuple[int, int]]:
+    """Burst, emanation, cone and cylinder as the module's docstrings state them, slowly:
+    the squares whose far corner is within reach (a cone's: with a corner strictly within 45°
+    of the aim), and but for a cylinder only those that some line from the origin reaches
+    at one of their corners (`reach_level`, each corner on its own)."""
+    ox, oy = template.origin
+    reach = template.reach
+    cells = [
+        (ox + i, oy + j)
+        for j in range(-reach, reach)
+        for i in range(-reach, reach)
+        if count(*far_corner((0, 0), (i, j)), diagonal) <= reach
+    ]
+    if template.shape == Shape.CONE:
+        dx, dy = template.toward[0] - ox, template.toward[1] - oy
+
+        def ahead(x: int, y: int) -> bool:
+            dot, cross = dx * (x - ox) + dy * (y - oy), dx * (y - oy) - dy * (x - ox)
+            return dot > abs(cross)
+
+        cells = [c for c in cells if any(ahead(*p) for p in cell_corners(c))]
+    if template.shape == Shape.CYLINDER:
+        return frozenset(cells)
+    tracer = Tracer(board, (), ())
+    return frozenset(
+        cell
+        for cell in cells
+        if any(
+            reach_level(tracer, template.origin, corner, cell) < Obstruction.SOLID
+            for corner in cell_corners(cell)
+        )
+    )
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_hors_extrait_the_fast_line_of_effect_covers_what_every_line_traced_does(seed):
+    """Bursts, emanations, cones and cylinders on random boards, every diagonal rule, the
+    reaches the tool uses and some beyond (traced square by square, not from the tables)."""
+    rng = random.Random(seed)
+    for _ in range(60):
+        board = _random_board(rng)
+        shape = rng.choice((Shape.BURST, Shape.EMANATION, Shape.CONE, Shape.CYLINDER))
+        reach = rng.choice((1, 2, 3, 4, 5, 6, 6, 8, 10, 12, 13, 15))
+        template = _random_template(rng, shape, reach)
+        diagonal = rng.choice(DIAGONALS)
+        assert covered(template, board, diagonal) == _reference(template, board, diagonal), (
+            template,
+            diagonal,
+        )
+
+
+def test_hors_extrait_a_burst_is_stopped_by_what_closes_a_point_or_a_run_between_squares():
+    """The ways a line is blocked besides crossing a wall, each alone on a board: two solid
+    squares touching at a corner the diagonal passes; two side by side along the grid line a
+    line runs on; a wall going on through a point the line passes; a corner of a square whose
+    way in a wall and a square close."""
+    boards = [
+        Board(squares=[Square((1, 2), blocks="solid"), Square((2, 1), blocks="solid")]),
+        Board(squares=[Square((2, -1), blocks="solid"), Square((2, 0), blocks="solid")]),
+        Board([Wall((2, 0), (2, 4))]),
+        Board([Wall((0, 2), (2, 2))], [Square((3, 1), blocks="solid")]),
+    ]
+    for board in boards:
+        for diagonal in DIAGONALS:
+            for shape in SHAPES[:5]:
+                if shape in (Shape.SPREAD, Shape.LINE):
+                    continue
+                template = Template(shape, (0, 0), 5, (1, 1) if shape == Shape.CONE else None)
+                assert covered(template, board, diagonal) == _reference(template, board, diagonal)
+    # On the first board the two squares close the way into (2, 2) at its near corner and
+    # through it to its far one; its two other corners are behind one of them.
+    shadowed = BURST_6M - covered(Template(Shape.BURST, (0, 0), 4), boards[0])
+    assert shadowed == {(2, 2)}
+
+
+# The squares of 300 random templates of every shape on random boards, every diagonal rule,
+# as `covered` gave them before it was made fast (sha-256 of their sorted list).
+RECORDED = "2ef6ebb9ae25cf04e2891eb98fd063f2c7bbdbdb347c200645e1f075115232e5"
+
+
+def test_hors_extrait_300_random_areas_cover_the_squares_recorded_before_the_fast_path():
+    rng = random.Random(37)
+    found = []
+    for k in range(300):
+        board = _random_board(rng)
+        shape = SHAPES[k % len(SHAPES)]
+        template = _random_template(rng, shape, rng.randrange(1, 9))
+        diagonal = DIAGONALS[k // len(SHAPES) % 3]
+        found.append(sorted(covered(template, board, diagonal)))
+    assert hashlib.sha256(repr(found).encode()).hexdigest() == RECORDED
