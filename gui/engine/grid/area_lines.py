@@ -9,7 +9,9 @@ not)."""
 
 from __future__ import annotations
 
+import functools
 import weakref
+from bisect import bisect_left
 
 from gui.engine.grid.board import HORIZONTAL, VERTICAL, Board, Obstruction, edge_end
 from gui.engine.grid.paths import Diagonal
@@ -104,6 +106,239 @@ def solid_points(board: Board) -> frozenset[Point]:
                 points.update(((x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)))
         found = _TOUCHED[board] = frozenset(points)
     return found
+
+
+# The shadows of solid things round an origin (P13g): a burst asks whether some line reaches
+# each of a hundred squares, and most of their corners' lines meet something on a walled map.
+# Whether a line from a grid point is blocked depends only on what is solid at the grid points
+# it passes near, each told by eight bits; so, once per reach, every line from (0, 0) to the
+# points within it is walked and each thing it meets (seen from (0, 0)) notes the line in its
+# shadow, a bit per end point. An area then only ORs the shadows of the solid points round
+# its origin, and reads its squares off the bits left clear.
+
+# A grid point's places (as PLACE numbers them) whose thing is solid, one bit each: the rays
+# are the unit edges leaving it, the odd places the squares round it.
+_RAY_EDGE = {0: (0, 0, HORIZONTAL), 2: (0, 0, VERTICAL), 4: (-1, 0, HORIZONTAL)}
+_RAY_EDGE[6] = (0, -1, VERTICAL)
+_SQUARE_AT = {1: (0, 0), 3: (-1, 0), 5: (-1, -1), 7: (0, -1)}
+
+
+def _sides(come: int, go: int) -> tuple[int, int]:
+    """The places strictly between `come` and `go` turning each way, as bits: the way
+    through a point is closed when something solid stands on both sides (`Tracer.point`).
+    A line leaving into the square it came from goes round nothing."""
+    if come == go:
+        return 0, 0
+    one = sum(1 << (p % 8) for p in range(come + 1, go if go > come else go + 8))
+    two = sum(1 << (p % 8) for p in range(go + 1, come if come > go else come + 8))
+    return one, two
+
+
+_SIDE_BITS = {(come, go): _sides(come, go) for come in range(8) for go in range(8)}
+
+
+def _closes(mask: int, come: int, go: int) -> bool:
+    one, two = _SIDE_BITS[come, go]
+    return bool(mask & one and mask & two)
+
+
+# What a line meets, in the shadows' parts, named by the grid point it is told at: the square
+# whose top-left corner the point is (place 1), the edge leaving it east (place 0) or south
+# (place 2), the edge leaving it east or south when a line runs along it between two solid
+# squares (places 1 and 7, or 1 and 3), and the point itself when a line passes through it.
+_SQUARE, _EAST, _SOUTH, _RUN_EAST, _RUN_SOUTH, _THROUGH = range(6)
+
+
+def _met(tx: int, ty: int) -> list[tuple[int, int, int]]:
+    """What the line from (0, 0) to (tx, ty) meets strictly between them, as (x, y, part):
+    the walk of `Tracer.middle` (or `Tracer._run` along a grid line), which judges the same
+    things by the same rules."""
+    sx, sy = (tx > 0) - (tx < 0), (ty > 0) - (ty < 0)
+    out: list[tuple[int, int, int]] = []
+    if tx == 0 or ty == 0:
+        for k in range(abs(tx) + abs(ty)):
+            x, y = sx * k, sy * k
+            if k:
+                out.append((x, y, _THROUGH))
+            if sy == 0:
+                out.append((min(x, x + sx), y, _RUN_EAST))
+            else:
+                out.append((x, min(y, y + sy), _RUN_SOUTH))
+        return out
+    adx, ady = abs(tx), abs(ty)
+    ex, ey = int(sx > 0), int(sy > 0)
+    cx, cy = ex - 1, ey - 1
+    across, down, last = ady, adx, adx * ady
+    while True:
+        out.append((cx, cy, _SQUARE))
+        if across < down:
+            out.append((cx + ex, cy, _SOUTH))
+            cx += sx
+            across += ady
+        elif down < across:
+            out.append((cx, cy + ey, _EAST))
+            cy += sy
+            down += adx
+        elif across == last:
+            return out
+        else:
+            out.append((cx + ex, cy + ey, _THROUGH))
+            cx += sx
+            cy += sy
+            across += ady
+            down += adx
+
+
+# The reaches tabled: a table's size and the time to build it grow as the reach's fourth
+# power (about 6 ms at 12, on first use). Beyond, the lines are traced square by square.
+SHADOWED_REACH = 12
+# The solid points' shadows kept for each reach, by place round the origin and mask, before
+# starting afresh: a map shows a few dozen masks; this only bounds the memory of a freak one.
+_KEPT = 1 << 14
+
+
+# The lanes of the closed ways in, by the corner of the square the point is: (lane, dx, dy)
+# from the square's top-left corner, and the lane of the square at each odd place.
+_LANES = ((1, 0, 0), (2, 1, 0), (3, 0, 1), (4, 1, 1))
+_LANE_OF = {1: 1, 3: 2, 7: 3, 5: 4}
+
+
+class Shadows:
+    """The lines from the origin (0, 0) to the grid points within `reach` on each axis, each a
+    bit: the point (x, y) is bit (y + reach) * width + x + reach. The same numbering names a
+    square by its top-left corner. Beyond the first `size` bits, four lanes of as many say at
+    which points the way into a square is closed, for the square each corner of which the
+    point is (top-left, top-right, bottom-left, bottom-right in turn)."""
+
+    def __init__(self, reach: int) -> None:
+        self.reach = reach
+        self.width = width = 2 * reach + 1
+        self.size = size = width * width
+        self.full = (1 << size) - 1
+        # The corners of a square, by their offset from its top-left corner's bit.
+        self.corners = tuple((lane * size, dx + dy * width) for lane, dx, dy in _LANES)
+        # For each point (by its bit): the lines each of its parts blocks, and the way the
+        # lines from the origin go through it (none at the origin itself).
+        self.parts = [[0] * 6 for _ in range(size)]
+        self.ways = [_ORIGIN] * size
+        for ty in range(-reach, reach + 1):
+            for tx in range(-reach, reach + 1):
+                if tx or ty:
+                    here = (ty + reach) * width + tx + reach
+                    self.ways[here] = PLACE[(tx > 0) - (tx < 0), (ty > 0) - (ty < 0)]
+                    bit = 1 << here
+                    for x, y, part in _met(tx, ty):
+                        self.parts[(y + reach) * width + x + reach][part] |= bit
+        self.by_key: dict[int, int] = {}
+
+    def of(self, key: int) -> int:
+        """The shadow of the point whose bit is `key >> 8` holding the solid places `key & 255`
+        (the lines it blocks, and where it closes the way into a square), remembered."""
+        found = self.by_key.get(key)
+        if found is None:
+            if len(self.by_key) >= _KEPT:
+                self.by_key.clear()
+            here, mask = key >> 8, key & 255
+            parts = self.parts[here]
+            blocking, closed = _recipe(self.ways[here], mask)
+            found = 0
+            for part in blocking:
+                found |= parts[part]
+            for lane in closed:
+                found |= 1 << (lane * self.size + here)
+            self.by_key[key] = found
+        return found
+
+
+_ORIGIN = 8  # the way of the origin's point: no line goes through it
+
+
+@functools.cache
+def _recipe(way: int, mask: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """For a point with the solid places `mask`, reached from the origin going `way`: the parts
+    of its shadow that block (`Shadows.parts`), and the lanes of the squares whose way in
+    it closes. The square, walls and runs it names are the same whichever way the line goes;
+    passing through it and entering a square there are judged as `Tracer.point` does."""
+    blocking = []
+    if mask & 1 << 1:
+        blocking.append(_SQUARE)
+        if mask & 1 << 7:
+            blocking.append(_RUN_EAST)
+        if mask & 1 << 3:
+            blocking.append(_RUN_SOUTH)
+    if mask & 1 << 0:
+        blocking.append(_EAST)
+    if mask & 1 << 2:
+        blocking.append(_SOUTH)
+    if way == _ORIGIN:  # lines leave it: none passes or enters a square there
+        return tuple(blocking), ()
+    back = (way + 4) % 8
+    if _closes(mask, back, way):
+        blocking.append(_THROUGH)
+    closed = tuple(lane for place, lane in _LANE_OF.items() if _closes(mask, back, place))
+    return tuple(blocking), closed
+
+
+@functools.lru_cache(maxsize=SHADOWED_REACH)
+def shadows(reach: int) -> Shadows:
+    """The tables for one reach, built at its first area (a few milliseconds)."""
+    return Shadows(reach)
+
+
+# Each row of a board's solid points, as x * 256 + the mask of its solid places, in order.
+_ROWS: weakref.WeakKeyDictionary[Board, dict[int, list[int]]] = weakref.WeakKeyDictionary()
+
+
+def _solid_rows(board: Board) -> dict[int, list[int]]:
+    found = _ROWS.get(board)
+    if found is None:
+        edges, cells = board.edges, board.cells
+        rows: dict[int, list[int]] = {}
+        for x, y in solid_points(board):
+            mask = 0
+            for place, (ex, ey, axis) in _RAY_EDGE.items():
+                if edges.get((x + ex, y + ey, axis)) == SOLID:
+                    mask |= 1 << place
+            for place, (cx, cy) in _SQUARE_AT.items():
+                if cells.get((x + cx, y + cy)) == SOLID:
+                    mask |= 1 << place
+            rows.setdefault(y, []).append(x * 256 + mask)
+        for codes in rows.values():
+            codes.sort()
+        found = _ROWS[board] = rows
+    return found
+
+
+def reached(board: Board, origin: Point, table: Shadows) -> int:
+    """The squares within the table's reach of `origin` that some line from it reaches at a
+    corner unblocked (`seen`, for all of them at once), as bits numbered by `table`: the
+    shadows of the solid points round the origin ORed, then for each corner of a square, the
+    squares whose line to it is clear and whose way in there is open."""
+    ox, oy = origin
+    reach, width = table.reach, table.width
+    rows = _solid_rows(board)
+    get, of = table.by_key.get, table.of
+    low, high = (ox - reach) * 256, (ox + reach + 1) * 256
+    dark = 0
+    for y in range(oy - reach, oy + reach + 1):
+        codes = rows.get(y)
+        if codes is None:
+            continue
+        start = bisect_left(codes, low)
+        if start == len(codes) or codes[start] >= high:
+            continue
+        # A point's key: its bit shifted past its mask, + the mask (the code's low byte).
+        base = ((y - oy + reach) * width + reach - ox) * 256
+        for code in codes[start : bisect_left(codes, high, start)]:
+            shadow = get(base + code)
+            dark |= shadow if shadow is not None else of(base + code)
+    if not dark:
+        return table.full
+    clear = table.full & ~dark
+    out = 0
+    for lane, shift in table.corners:
+        out |= (clear & ~(dark >> lane)) >> shift
+    return out
 
 
 def line_cells(

@@ -17,17 +17,21 @@ import functools
 import math
 from collections.abc import Iterable, Mapping
 from enum import StrEnum
+from typing import NamedTuple
 
 from msgspec import Struct
 
 from gui.engine.grid.area_lines import (
+    SHADOWED_REACH,
     SOLID,
     SQUARE_PLACE,
     count,
     far_corner,
     line_cells,
     reach_level,
+    reached,
     seen,
+    shadows,
     solid_points,
 )
 from gui.engine.grid.board import Board, Obstruction, edge_between
@@ -83,27 +87,55 @@ def covered(template: Template, board: Board, diagonal: Diagonal = "alternate") 
     to their corners blocked by solid walls or squares; creatures and low walls do not block).
     Spread: round corners, counted along the way. Cylinder: every square within reach. Line:
     the squares it passes through until a barrier stops it."""
-    ox, oy = template.origin
-    shape = template.shape
+    origin, reach, shape = template.origin, template.reach, template.shape
     if shape == Shape.SPREAD:
         return _spread(template, board, diagonal)
-    tracer = Tracer(board, (), ())
     if shape == Shape.LINE:
         assert template.toward is not None  # refused at construction
-        return frozenset(
-            line_cells(board, tracer, template.origin, template.toward, template.reach, diagonal)
-        )
+        tracer = Tracer(board, (), ())
+        return frozenset(line_cells(board, tracer, origin, template.toward, reach, diagonal))
     if shape == Shape.CONE:
         assert template.toward is not None
-        offsets = _cone(template.reach, diagonal, *_direction(template.origin, template.toward))
+        layout = _cone_layout(reach, diagonal, *_direction(origin, template.toward))
     else:
-        offsets = _disk(template.reach, diagonal)
-    cells = [(ox + i, oy + j) for i, j in offsets]
+        layout = _disk_layout(reach, diagonal)
+    ox, oy = origin
     if shape == Shape.CYLINDER or not (board.edges or board.cells):
         # SRD: a cylinder ignores obstructions within its area (hors extrait).
-        return frozenset(cells)
-    origin, touched = template.origin, solid_points(board)
-    return frozenset(cell for cell in cells if seen(tracer, origin, cell, touched))
+        return frozenset([(ox + i, oy + j) for i, j in layout.offsets])
+    if reach > SHADOWED_REACH:
+        tracer, touched = Tracer(board, (), ()), solid_points(board)
+        cells = [(ox + i, oy + j) for i, j in layout.offsets]
+        return frozenset([cell for cell in cells if seen(tracer, origin, cell, touched)])
+    bits = reached(board, origin, shadows(reach))
+    if bits & layout.whole == layout.whole:
+        return frozenset([(ox + i, oy + j) for i, j in layout.offsets])
+    return frozenset([(ox + i, oy + j) for i, j, bit in layout.bits if bits & bit])
+
+
+class _Layout(NamedTuple):
+    """A shape's squares relative to its origin, with their bits in `area_lines.Shadows`'
+    numbering for its reach (each alone, and all of them)."""
+
+    offsets: tuple[Cell, ...]
+    bits: tuple[tuple[int, int, int], ...]
+    whole: int
+
+
+def _layout(offsets: tuple[Cell, ...], reach: int) -> _Layout:
+    width = 2 * reach + 1
+    bits = tuple((i, j, 1 << ((j + reach) * width + i + reach)) for i, j in offsets)
+    return _Layout(offsets, bits, sum(bit for _i, _j, bit in bits))
+
+
+@functools.lru_cache(maxsize=64)
+def _disk_layout(reach: int, diagonal: Diagonal) -> _Layout:
+    return _layout(_disk(reach, diagonal), reach)
+
+
+@functools.lru_cache(maxsize=1024)
+def _cone_layout(reach: int, diagonal: Diagonal, dx: int, dy: int) -> _Layout:
+    return _layout(_cone(reach, diagonal, dx, dy), reach)
 
 
 def _direction(origin: Point, toward: Point) -> tuple[int, int]:
