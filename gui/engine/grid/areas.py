@@ -135,7 +135,35 @@ def _disk_layout(reach: int, diagonal: Diagonal) -> _Layout:
 
 @functools.lru_cache(maxsize=1024)
 def _cone_layout(reach: int, diagonal: Diagonal, dx: int, dy: int) -> _Layout:
-    return _layout(_cone(reach, diagonal, dx, dy), reach)
+    """The squares of the disk that a quarter circle aimed along (dx, dy) enters: those with a
+    corner strictly within 45° of the aim (SRD « a cone-shaped spell shoots away from you in a
+    quarter-circle », hors extrait). A square the cone's edge cuts through the middle counts
+    (its far edge is in the area); one it only touches along its side does not.
+
+    Exact in integers: p is within 45° of d when d·p > |d×p|, i.e. both d·p − d×p and
+    d·p + d×p are positive. As the cone is an infinite wedge from a grid point and no square
+    spans 90° seen from it, it enters a square exactly when it holds one of its corners.
+    Both are linear in x: on each row of points those within 45° are one run, found by
+    division (a new aim comes with most moves of the pointer round its caster)."""
+    a, b = dx + dy, dy - dx  # d·p − d×p = a·x + b·y ; d·p + d×p = −b·x + a·y
+    width = 2 * reach + 1
+    ahead = 0  # the points within 45°, as bits numbered as the layout's
+    for y in range(-reach, reach + 1):
+        lo, hi = -reach, reach
+        for k, c in ((a, -b * y), (-b, -a * y)):  # keep the x with k·x > c
+            if k > 0:
+                lo = max(lo, c // k + 1)
+            elif k < 0:
+                hi = min(hi, -(c // -k) - 1)
+            elif c >= 0:
+                hi = lo - 1
+        if lo <= hi:
+            ahead |= ((1 << (hi - lo + 1)) - 1) << ((y + reach) * width + lo + reach)
+    # A square's bit is its top-left corner's: move each corner's onto its square's (what
+    # wraps onto the next row falls outside the disk).
+    near = ahead | ahead >> 1 | ahead >> width | ahead >> (width + 1)
+    bits = tuple(cell for cell in _disk_layout(reach, diagonal).bits if cell[2] & near)
+    return _Layout(tuple((i, j) for i, j, _bit in bits), bits, sum(c[2] for c in bits))
 
 
 def _direction(origin: Point, toward: Point) -> tuple[int, int]:
@@ -157,26 +185,6 @@ def _disk(reach: int, diagonal: Diagonal) -> tuple[Cell, ...]:
         if count(*far_corner((0, 0), (i, j)), diagonal) <= reach
     ]
     out.sort(key=lambda c: count(*far_corner((0, 0), c), diagonal))
-    return tuple(out)
-
-
-@functools.lru_cache(maxsize=1024)
-def _cone(reach: int, diagonal: Diagonal, dx: int, dy: int) -> tuple[Cell, ...]:
-    """The squares of the disk that a quarter circle aimed along (dx, dy) enters: those with a
-    corner strictly within 45° of the aim (SRD « a cone-shaped spell shoots away from you in a
-    quarter-circle », hors extrait). A square the cone's edge cuts through the middle counts
-    (its far edge is in the area); one it only touches along its side does not.
-
-    Exact in integers: p is within 45° of d when d·p ≥ |d×p|, i.e. both d·p − d×p and
-    d·p + d×p are positive. As the cone is an infinite wedge from a grid point and no square
-    spans 90° seen from it, it enters a square exactly when it holds one of its corners."""
-    a, b = dx + dy, dy - dx  # d·p − d×p = a·x + b·y ; d·p + d×p = −b·x + a·y
-    out = []
-    for i, j in _disk(reach, diagonal):
-        for x, y in ((i, j), (i + 1, j), (i, j + 1), (i + 1, j + 1)):
-            if a * x + b * y > 0 and a * y - b * x > 0:
-                out.append((i, j))
-                break
     return tuple(out)
 
 
