@@ -214,13 +214,15 @@ class EncounterScene(ToolScene):
         self._prune(self.token_items, {c.id for c in placed})
         self._active = self._acting_now()
         self._by_zone, self._zone_of = {}, {}
+        in_order: dict[str, list[Combatant]] = {}  # each zone's, in the encounter's order
         for c in placed:
             key = self._place_of(c) or ""
             self._zone_of[c.id] = key
             self._by_zone.setdefault(key, set()).add(c.id)
+            in_order.setdefault(key, []).append(c)
         self._prune(self.group_items, {k for k in self.group_items if k[0] in self._by_zone})
         for key in self._by_zone:
-            self._lay_out(key)
+            self._lay_out(key, in_order[key])
 
     def _place_of(self, c: Combatant) -> str | None:
         """The zone a token is laid out with ("" on a cell outside every zone), None when
@@ -233,14 +235,17 @@ class EncounterScene(ToolScene):
         acting = current_entry(self.enc.turn)
         return set(acting.members) if acting else set()
 
-    def _lay_out(self, key: str) -> None:
+    def _lay_out(self, key: str, members: list[Combatant] | None = None) -> None:
         """The tokens of one zone (`key`) in their slots or on their cells, in the
-        encounter's order, a group's together first, and the outlines of its groups."""
+        encounter's order, a group's together first, and the outlines of its groups.
+        `members`: the zone's combatants in that order, when the caller has them (a sync
+        lays out every zone: benchmark P9)."""
         enc, grid = self.enc, self.enc.map.grid
-        members = sorted(
-            (enc.combatant(cid) for cid in self._by_zone.get(key, ())),
-            key=lambda c: enc.position("combatants", c.id),
-        )
+        if members is None:
+            members = sorted(
+                (enc.combatant(cid) for cid in self._by_zone.get(key, ())),
+                key=lambda c: enc.position("combatants", c.id),
+            )
         groups = self.ruleset.token_groups(enc, members)
         on_cells = [c for c in members if grid is not None and c.position.cell is not None]
         in_zone = sorted(
@@ -254,9 +259,10 @@ class EncounterScene(ToolScene):
             for c, (x, y) in zip(in_zone, slots, strict=True):
                 self._show_token(c, x, y, size, groups[c.id], outlines)
         if on_cells and grid is not None:
-            carrying = {m.id for c in on_cells if (m := self._mount(c)) is not None}
+            mounts = {c.id: self._mount(c) for c in on_cells}
+            carrying = {m.id for m in mounts.values() if m is not None}
             for c in on_cells:  # a token covers its space (its size's footprint)
-                x, y, size, anchor = self._on_cell(c, grid)
+                x, y, size, anchor = self._on_cell(c, grid, mounts[c.id])
                 self._show_token(c, x, y, size, groups[c.id], outlines, anchor)
                 self.token_items[c.id].set_carrying(c.id in carrying)
         outlines = {k: o for k, o in outlines.items() if len(o[2]) > 1}  # a group of one: none
@@ -287,15 +293,19 @@ class EncounterScene(ToolScene):
         mount = ridden(self.enc, c, self.ruleset.together(self.enc, c))
         return mount if mount is not None and mount.position == c.position else None
 
-    def _on_cell(self, c: Combatant, grid: Grid) -> tuple[float, float, float, QPointF | None]:
+    def _on_cell(
+        self, c: Combatant, grid: Grid, mount: Combatant | bool | None = False
+    ) -> tuple[float, float, float, QPointF | None]:
         """Where a token on the grid is drawn and its diameter: over its space; a rider on
         its mount's top-left quarter, half the mount's diameter at most, and how far its
         own space's centre is from there (None for a token not on a mount): it is drawn
-        over the mount and clicked there (issue 33, D35-24, DOU-67)."""
+        over the mount and clicked there (issue 33, D35-24, DOU-67). `mount`: `_mount(c)`
+        when the caller has it (False: found here)."""
         side = self.ruleset.space(self.enc, c)
         size = _token_size(grid) * side
         x, y = cell_centre(grid, c.position.cell, side)  # type: ignore[arg-type]
-        mount = self._mount(c)
+        if mount is False:
+            mount = self._mount(c)
         if mount is None:
             return x, y, size, None
         mount_side = self.ruleset.space(self.enc, mount)
@@ -320,22 +330,23 @@ class EncounterScene(ToolScene):
         side, look, faint = self._look(c)
         item = self.token_items.get(c.id)
         if item is None:
-            item = self.token_items[c.id] = TokenItem(c.id, *look, size, self.text_floor)
+            item = TokenItem(c.id, *look, size, self.text_floor, x, y)
+            self.token_items[c.id] = item
             if self.editing:
                 item.setEnabled(False)
             if faint != 1.0:
                 item.setOpacity(faint)
-            fresh = True
+            if anchor is not None:
+                item.set_lift(RIDER_LIFT, anchor)
+            self.addItem(item)
         else:
             item.show_state(*look)
             if item.opacity() != faint:
                 item.setOpacity(faint)
-            fresh = False
-        item.place(x, y, size)
-        item.set_floor(self.text_floor)
-        item.set_lift(RIDER_LIFT if anchor is not None else 0, anchor or QPointF())
-        if fresh:
-            self.addItem(item)
+            item.place(x, y, size)
+            item.set_floor(self.text_floor)
+            if anchor is not None or item.lift:  # (else lifted by nothing, as it is)
+                item.set_lift(RIDER_LIFT if anchor is not None else 0, anchor or QPointF())
         if group is not None:
             outline = (pick(group[1]), QColor(side.colour), [], size)
             outlines.setdefault((c.position.zone or "", group[0]), outline)[2].append((x, y))

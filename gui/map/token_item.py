@@ -49,6 +49,8 @@ _ORIGIN = QPointF()
 _MOVABLE = QGraphicsItem.GraphicsItemFlag.ItemIsMovable
 _DEVICE_CACHE = QGraphicsItem.CacheMode.DeviceCoordinateCache
 _discs: dict[int, tuple[QPen, QBrush]] = {}  # a disc's outline and fill, by its colour
+_boxes: dict[tuple[float, int], QRectF] = {}  # a token's bounds, by its size and badge lines
+_shapes: dict[float, tuple[QRectF, QRectF]] = {}  # its disc, and its "badges left out" line
 _cursors: list[QCursor] = []  # the open hand, made with the first token (a QGuiApplication)
 
 
@@ -95,18 +97,27 @@ class TokenItem(QGraphicsRectItem):
         out: bool = False,
         size: float = 36.0,
         floor: float = 0.0,
+        x: float = 0.0,
+        y: float = 0.0,
     ) -> None:
-        """A token for `cid`, made with the look `show_state` would give it (and its disc's
-        `size`, the players' text `floor`): its scene makes it whole before adding it, so
-        that nothing is computed twice (benchmark P9)."""
-        super().__init__()
+        """A token for `cid`, made with the look `show_state` would give it, its disc's
+        `size`, the players' text `floor` and placed at (x, y): its scene makes it whole
+        before adding it, so that nothing is computed twice (benchmark P9)."""
         self.cid = cid
         self.name, self.label, self.colour = name, initials(name), colour
         self.badges: list[str] = [] if badges is None else badges
-        self.selected, self.acting, self.out = selected, acting, out
-        self.size, self.floor = size, floor
+        # Only what differs from the class's values is kept on the token (P9).
+        if selected or acting or out:
+            self.selected, self.acting, self.out = selected, acting, out
+        if size != TokenItem.size:
+            self.size = size
+        if floor:
+            self.floor = floor
+        super().__init__(self._bounds())
         self.setPen(_NO_PEN)
-        self.setRect(self._bounds())
+        if x or y:
+            self.home = QPointF(x, y)
+            self.setPos(self.home)
         self.setZValue(12 if selected else 10)
         self.setAcceptHoverEvents(True)
         if not _cursors:
@@ -195,16 +206,24 @@ class TokenItem(QGraphicsRectItem):
         self.update()
 
     def _bounds(self) -> QRectF:
-        r = self.size / 2 + 7
+        """The disc, its rings and its badges, or its plates (players' view). On the GM's
+        map they depend on the size and how many badge lines only: a thousand tokens share
+        a few rectangles (benchmark P9; Qt copies the one it is given)."""
         if self.floor:
+            r = self.size / 2 + 7
             box = QRectF(-r, -r, 2 * r, 2 * r)
             for line in self._plates():
                 box |= line.rect.adjusted(-2, -2, 2, 2)
             return box
-        half_w = max(r, self._badge_width() / 2 + 1)
-        lines = min(len(self.badges), MAX_BADGES)
-        badge_h = max(self._badge_height(), badge_line_height(self.size)) * lines
-        return QRectF(-half_w, -r, 2 * half_w, 2 * r + badge_h)
+        key = (self.size, min(len(self.badges), MAX_BADGES))
+        box = _boxes.get(key)
+        if box is None:
+            size, lines = key
+            r = size / 2 + 7
+            half_w = max(r, self._badge_width() / 2 + 1)
+            badge_h = max(self._badge_height(), badge_line_height(size)) * lines
+            box = _boxes[key] = QRectF(-half_w, -r, 2 * half_w, 2 * r + badge_h)
+        return box
 
     def _plates(self) -> list[Line]:
         shift = self.plate_shift
@@ -263,6 +282,18 @@ class TokenItem(QGraphicsRectItem):
     def _badge_width(self) -> float:
         return pitch(self.size)[0] - 3
 
+    def _shapes(self) -> tuple[QRectF, QRectF]:
+        """Its disc, and the line under it that says badges were left out (made once per
+        size: a thousand tokens paint as a big map opens, benchmark P9)."""
+        made = _shapes.get(self.size)
+        if made is None:
+            r = self.size / 2
+            made = _shapes[self.size] = (
+                QRectF(-r, -r, 2 * r, 2 * r),
+                QRectF(-r, r + 2, 2 * r, self._badge_height() / 2),
+            )
+        return made
+
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:  # Qt override
@@ -276,9 +307,10 @@ class TokenItem(QGraphicsRectItem):
                 painter.setPen(_SELECTED_OUTER)
                 painter.drawEllipse(QRectF(-r - 6, -r - 6, 2 * r + 12, 2 * r + 12))
         pen, brush = _disc(OUT_GREY if self.out else self.colour)
+        disc, dropped_line = self._shapes()
         painter.setPen(pen)
         painter.setBrush(brush)
-        painter.drawEllipse(QRectF(-r, -r, 2 * r, 2 * r))
+        painter.drawEllipse(disc)
         if self.out:  # a cross over the disc: out of the fight, seen from across the table
             painter.setPen(QPen(OUT_CROSS, max(2.0, r / 5)))
             d = r * 0.7
@@ -290,7 +322,7 @@ class TokenItem(QGraphicsRectItem):
         if dropped:
             painter.setPen(_DROPPED_PEN)
             painter.setBrush(_DROPPED_BRUSH)
-            painter.drawRect(QRectF(-r, r + 2, 2 * r, self._badge_height() / 2))
+            painter.drawRect(dropped_line)
         if lines:
             paint_lines(painter, lines, _INITIALS)
 

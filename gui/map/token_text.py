@@ -90,10 +90,10 @@ def gm_lines(
     and whether badges were left out (the token then shows a line that says so)."""
     r, floor = size / 2, MIN_PX / max(scale, 1e-6)
     side = size * 0.8 / 2 if carrying else size  # the initials' room, a square
-    box = QRectF(r * 0.02, r * 0.02, side, side) if carrying else QRectF(-r, -r, size, size)
     name_px = max(side * NAME_RATIO, floor)
     if name_px > side * NAME_CAP or text_width(label, name_px, True) > side * NAME_ROOM:
         return [], bool(badges)  # the badges went first
+    box = QRectF(r * 0.02, r * 0.02, side, side) if carrying else QRectF(-r, -r, size, size)
     lines = [Line(label, box, name_px, True, False)]
     if not badges:
         return lines, False
