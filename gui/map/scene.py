@@ -121,7 +121,8 @@ class EncounterScene(ToolScene):
         self._sync_zones()
         self._sync_links()
         self._sync_tokens()
-        self._sync_grid()
+        laid = self._laid_bounds()  # once for the grid and the scene's rectangle (P9)
+        self._sync_grid(laid)
         m = self.enc.map
         self.walls_item.show_walls(m.grid, m.walls, m.squares)
         self._board, self._path_to = None, None  # a path shown is computed again
@@ -130,22 +131,32 @@ class EncounterScene(ToolScene):
             self.path_item.hide()
         self.restate_threats()
         self.restate_aim()
-        self._take_in(self.content_rect().adjusted(-ROOM, -ROOM, ROOM, ROOM))
+        content = self._items_bounds(laid).adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
+        self._take_in(content.adjusted(-ROOM, -ROOM, ROOM, ROOM))  # (content_rect())
 
     def content_rect(self) -> QRectF:
         """The map and its tokens with a margin: what the view fits and the summary prints."""
         return self._items_bounds().adjusted(-MARGIN, -MARGIN, MARGIN, MARGIN)
 
-    def _items_bounds(self) -> QRectF:
+    def _items_bounds(self, laid: QRectF | None = None) -> QRectF:
         """What is drawn — zones, tokens, walls and squares, the background — leaving out
         the grid (drawn over all that and more: counted in, it would grow at each change)
-        and the overlays; 800 × 600 on an empty map."""
-        bounds = QRectF()
-        drawn = (*self.zone_items.values(), *self.token_items.values(), self.walls_item)
-        for item in (*drawn, self.background):
+        and the overlays; 800 × 600 on an empty map. `laid`: `_laid_bounds()`, when the
+        caller has it."""
+        bounds = self._laid_bounds() if laid is None else QRectF(laid)
+        for item in (self.walls_item, self.background):
             if item is not None and item.isVisible():
                 bounds |= item.sceneBoundingRect()
         return bounds if not bounds.isEmpty() else QRectF(0, 0, 800, 600)
+
+    def _laid_bounds(self) -> QRectF:
+        """The zones and tokens shown, united in that order (then walls and background:
+        `_items_bounds`). A sync needs them twice; a thousand tokens make them dear (P9)."""
+        bounds = QRectF()
+        for item in (*self.zone_items.values(), *self.token_items.values()):
+            if item.isVisible():
+                bounds |= item.sceneBoundingRect()
+        return bounds
 
     def _take_in(self, rect: QRectF) -> None:
         """Make the scene take in `rect`. It only grows while an encounter is open, and each
@@ -510,10 +521,10 @@ class EncounterScene(ToolScene):
             if item.pos() != item.home:
                 item.setPos(item.home)
 
-    def _sync_grid(self) -> None:
+    def _sync_grid(self, laid: QRectF | None = None) -> None:
         grid = self.enc.map.grid
         if grid is not None:
-            area = self._items_bounds()
+            area = self._items_bounds(laid)
             origin = QPointF(grid.origin_x, grid.origin_y)
             self.grid_item.show_grid(area.adjusted(-200, -200, 200, 200), grid.cell_px, origin)
         self.grid_item.setVisible(grid is not None and grid.visible)
