@@ -89,7 +89,7 @@ class ZoneItem(QGraphicsRectItem):
         if name != self.name:
             self.setToolTip(name)
         self._shown = shown
-        self.name, self.colour = name, QColor(colour)
+        self.name, self.colour = name, _colour(colour)
         self.size = QRectF(0, 0, w, h)
         self.setRect(self.size.adjusted(-2, -2, 2, 2))  # (Qt's prepareGeometryChange first)
         self.setPos(x, y)
@@ -129,6 +129,8 @@ class ZoneItem(QGraphicsRectItem):
             h.setVisible(visible)
 
     def _place_handles(self) -> None:
+        if not self.handles:  # (most zones never show theirs)
+            return
         r = self.size
         spots = {
             "tl": r.topLeft(),
@@ -198,6 +200,12 @@ def _look(colour: QColor, selected: bool, highlight: bool) -> tuple[QPen, QBrush
             pen.setStyle(Qt.PenStyle.DashLine)
         made = _looks[key] = (pen, QBrush(fill))
     return made
+
+
+@cache
+def _colour(name: str) -> QColor:
+    """A zone's colour, parsed once per name (shared, never changed in place)."""
+    return QColor(name)
 
 
 @cache
