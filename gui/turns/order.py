@@ -26,6 +26,22 @@ from gui.turns.columns import ACTIONS, DECLARED, INIT, MARK, NAME, SIDE, STATES
 MIME = "application/x-escarmouche-turn-unit"
 OUT_RED = QColor("#b3261e")  # the name of a unit out of the fight
 _CENTRED = (MARK, INIT, ACTIONS)
+_COLUMNS = DECLARED + 1  # headers(): one title per column
+# The roles as plain values: views ask thousands of cells as the order shows (benchmark P9),
+# and reading Qt's enum each time costs more than the answer.
+_HORIZONTAL = Qt.Orientation.Horizontal
+_DISPLAY = Qt.ItemDataRole.DisplayRole
+_TOOLTIP = Qt.ItemDataRole.ToolTipRole
+_ALIGNMENT = Qt.ItemDataRole.TextAlignmentRole
+_DECORATION = Qt.ItemDataRole.DecorationRole
+_FONT = Qt.ItemDataRole.FontRole
+_BACKGROUND = Qt.ItemDataRole.BackgroundRole
+_FOREGROUND = Qt.ItemDataRole.ForegroundRole
+_CENTRED_TEXT = int(Qt.AlignmentFlag.AlignCenter)
+# Every role a cell may answer; the others (check state, size hint…) are None at once.
+_ANSWERED = frozenset(
+    {_DISPLAY, ID_ROLE, _TOOLTIP, _ALIGNMENT, _DECORATION, _FONT, _BACKGROUND, _FOREGROUND}
+)
 
 
 def headers() -> tuple[str, ...]:
@@ -48,18 +64,21 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         self._cells: dict[type, OrderCells] = {}  # one per kind of mode, made when first met
         self.presenter: OrderCells | None = None
         # What each cell showed since the last change: sizing a column and painting ask the
-        # same cells again and again.
+        # same cells again and again; and what each row's cells share (_row).
         self._cells_read: dict[tuple[int, int, int], object] = {}
+        self._rows_read: dict[int, tuple[TurnEntry, bool, OrderCells | None, bool, bool]] = {}
         self.follow(controller)
         self._present()
 
     def reset(self) -> None:
         self._present()
         self._cells_read.clear()
+        self._rows_read.clear()
         super().reset()
 
     def resync(self, notice: Touched | None = None) -> None:
         self._cells_read.clear()
+        self._rows_read.clear()
         if notice is None or notice.turn or notice.everything:
             self._present()
             self.forget("rows by combatant")  # a unit's members may have changed
@@ -133,58 +152,70 @@ class TurnOrderModel(FollowsController, QAbstractTableModel):
         return 0 if parent.isValid() else len(self.row_ids)
 
     def columnCount(self, parent: QModelIndex = ROOT) -> int:  # Qt override
-        return 0 if parent.isValid() else len(headers())
+        return 0 if parent.isValid() else _COLUMNS
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int
     ) -> object:  # Qt override
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+        if orientation != _HORIZONTAL:
+            return super().headerData(section, orientation, role)
+        if role == _DISPLAY:
             return headers()[section]
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             if section == SIDE:
                 return tr("Camp")
             presenter = self._fighting()
             return presenter.header_tip(section) if presenter is not None else None
-        return super().headerData(section, orientation, role)
+        return None  # (as QAbstractItemModel.headerData: asked for every role, P9)
 
-    def data(
-        self, index: QModelIndex, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:  # Qt override
-        if not index.isValid():
-            return None
+    def data(self, index: QModelIndex, role: int = _DISPLAY) -> object:  # Qt override
+        if role not in _ANSWERED or not index.isValid():
+            return None  # (what _cell would say, at once: benchmark P9)
         key = (index.row(), index.column(), role)
-        if key not in self._cells_read:
-            self._cells_read[key] = self._cell(key[0], key[1], role)
-        return self._cells_read[key]
+        cells = self._cells_read
+        if key not in cells:
+            cells[key] = self._cell(key[0], key[1], role)
+        return cells[key]
+
+    def _row(self, row: int) -> tuple[TurnEntry, bool, OrderCells | None, bool, bool]:
+        """What a row's cells share, read once until the next change: its unit, whether it
+        acts now, the running mode's cells (None before the combat), whether it stands out
+        and whether it is done (greyed). A row's seven columns are each asked their font,
+        background and colour as the order shows (benchmark P9)."""
+        facts = self._rows_read.get(row)
+        if facts is None:
+            entry, presenter = self.entry(row), self._fighting()
+            stands_out = presenter is not None and presenter.stands_out(entry)
+            done = presenter is not None and presenter.done(entry)  # (_done)
+            current = self._is_current(row)
+            facts = self._rows_read[row] = (entry, current, presenter, stands_out, done)
+        return facts
 
     def _cell(self, row: int, column: int, role: int) -> object:
-        entry = self.entry(row)
-        if role == Qt.ItemDataRole.DisplayRole:
+        entry, current, presenter, stands_out, done = self._row(row)
+        if role == _DISPLAY:
             return self._text(entry, row, column)
         if role == ID_ROLE:
             return entry.unit
-        if role == Qt.ItemDataRole.ToolTipRole and column == SIDE:
+        if role == _TOOLTIP and column == SIDE:
             return self.ctl.enc.side(entry.side).name
-        if role == Qt.ItemDataRole.ToolTipRole:
+        if role == _TOOLTIP:
             return self._tooltip(entry, row)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in _CENTRED:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.DecorationRole and column == SIDE:
+        if role == _ALIGNMENT and column in _CENTRED:
+            return _CENTRED_TEXT
+        if role == _DECORATION and column == SIDE:
             return QColor(self.ctl.enc.side(entry.side).colour)
-        current = self._is_current(row)
-        presenter = self._fighting()
-        stands_out = presenter is not None and presenter.stands_out(entry)
-        if role == Qt.ItemDataRole.FontRole and (current or stands_out):
+        if role == _FONT and (current or stands_out):
             return bold_font()
-        if role == Qt.ItemDataRole.BackgroundRole and current:
+        if role == _BACKGROUND and current:
             colour = QGuiApplication.palette().color(QPalette.ColorRole.Highlight)
             colour.setAlpha(70)
             return colour
-        if role == Qt.ItemDataRole.ForegroundRole and column == NAME and self._out(entry):
+        if role == _FOREGROUND and column == NAME and self._out(entry):
             return OUT_RED  # out of the fight: its turn comes, and it is flagged
-        if role == Qt.ItemDataRole.ForegroundRole and not current and self._done(entry):
+        if role == _FOREGROUND and not current and done:
             return QGuiApplication.palette().color(QPalette.ColorRole.PlaceholderText)
-        if role == Qt.ItemDataRole.ForegroundRole and column == INIT and presenter is not None:
+        if role == _FOREGROUND and column == INIT and presenter is not None:
             return presenter.initiative_colour(entry, row)
         return None
 
