@@ -116,11 +116,8 @@ def solid_points(board: Board) -> frozenset[Point]:
 # shadow, a bit per end point. An area then only ORs the shadows of the solid points round
 # its origin, and reads its squares off the bits left clear.
 
-# A grid point's places (as PLACE numbers them) whose thing is solid, one bit each: the rays
-# are the unit edges leaving it, the odd places the squares round it.
-_RAY_EDGE = {0: (0, 0, HORIZONTAL), 2: (0, 0, VERTICAL), 4: (-1, 0, HORIZONTAL)}
-_RAY_EDGE[6] = (0, -1, VERTICAL)
-_SQUARE_AT = {1: (0, 0), 3: (-1, 0), 5: (-1, -1), 7: (0, -1)}
+# A grid point's mask: a bit for each of its places (as PLACE numbers them) whose thing is
+# solid, the rays being the unit edges leaving it, the odd places the squares round it.
 
 
 def _sides(come: int, go: int) -> tuple[int, int]:
@@ -288,24 +285,40 @@ def shadows(reach: int) -> Shadows:
 # Each row of a board's solid points, as x * 256 + the mask of its solid places, in order.
 _ROWS: weakref.WeakKeyDictionary[Board, dict[int, list[int]]] = weakref.WeakKeyDictionary()
 
+# The places a solid thing is at round the points it touches: an edge (x, y, axis) is the ray
+# leaving (x, y) and the one coming into its other end; a square is at a place round each of
+# its four corners. As (dx, dy, the place's bit) from the edge's or the square's (x, y).
+_EDGE_PLACES = {
+    HORIZONTAL: ((0, 0, 1 << 0), (1, 0, 1 << 4)),
+    VERTICAL: ((0, 0, 1 << 2), (0, 1, 1 << 6)),
+}
+_SQUARE_PLACES = ((0, 0, 1 << 1), (1, 0, 1 << 3), (1, 1, 1 << 5), (0, 1, 1 << 7))
+
 
 def _solid_rows(board: Board) -> dict[int, list[int]]:
+    """Built once per board (a changed map is a new Board: at the first area after a change),
+    from its solid things rather than by asking round each point they touch: P13's 2,000
+    walls touch 4,600 points: 2 to 4 ms this way, three times as long the other."""
     found = _ROWS.get(board)
     if found is None:
-        edges, cells = board.edges, board.cells
-        rows: dict[int, list[int]] = {}
-        for x, y in solid_points(board):
-            mask = 0
-            for place, (ex, ey, axis) in _RAY_EDGE.items():
-                if edges.get((x + ex, y + ey, axis)) == SOLID:
-                    mask |= 1 << place
-            for place, (cx, cy) in _SQUARE_AT.items():
-                if cells.get((x + cx, y + cy)) == SOLID:
-                    mask |= 1 << place
-            rows.setdefault(y, []).append(x * 256 + mask)
-        for codes in rows.values():
-            codes.sort()
-        found = _ROWS[board] = rows
+        rows: dict[int, dict[int, int]] = {}
+        for (x, y, axis), level in board.edges.items():
+            if level == SOLID:
+                for dx, dy, bit in _EDGE_PLACES[axis]:
+                    row = rows.get(y + dy)
+                    if row is None:
+                        row = rows[y + dy] = {}
+                    row[x + dx] = row.get(x + dx, 0) | bit
+        for (x, y), level in board.cells.items():
+            if level == SOLID:
+                for dx, dy, bit in _SQUARE_PLACES:
+                    row = rows.get(y + dy)
+                    if row is None:
+                        row = rows[y + dy] = {}
+                    row[x + dx] = row.get(x + dx, 0) | bit
+        found = _ROWS[board] = {
+            y: sorted([x * 256 + mask for x, mask in row.items()]) for y, row in rows.items()
+        }
     return found
 
 
