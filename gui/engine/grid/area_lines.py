@@ -322,18 +322,23 @@ def _solid_rows(board: Board) -> dict[int, list[int]]:
     return found
 
 
-def reached(board: Board, origin: Point, table: Shadows) -> int:
+def reached(
+    board: Board, origin: Point, table: Shadows, box: tuple[int, int, int, int] | None = None
+) -> int:
     """The squares within the table's reach of `origin` that some line from it reaches at a
     corner unblocked (`seen`, for all of them at once), as bits numbered by `table`: the
     shadows of the solid points round the origin ORed, then for each corner of a square, the
-    squares whose line to it is clear and whose way in there is open."""
+    squares whose line to it is clear and whose way in there is open. With `box` (left, right,
+    top, bottom, from the origin), only for the squares whose corners lie in it: all that
+    blocks a line lies in the box its ends span, so only the solid points there are read."""
     ox, oy = origin
     reach, width = table.reach, table.width
+    left, right, top, bottom = box or (-reach, reach, -reach, reach)
     rows = _solid_rows(board)
     get, of = table.by_key.get, table.of
-    low, high = (ox - reach) * 256, (ox + reach + 1) * 256
+    low, high = (ox + left) * 256, (ox + right + 1) * 256
     dark = 0
-    for y in range(oy - reach, oy + reach + 1):
+    for y in range(oy + top, oy + bottom + 1):
         codes = rows.get(y)
         if codes is None:
             continue

@@ -107,7 +107,7 @@ def covered(template: Template, board: Board, diagonal: Diagonal = "alternate") 
         tracer, touched = Tracer(board, (), ()), solid_points(board)
         cells = [(ox + i, oy + j) for i, j in layout.offsets]
         return frozenset([cell for cell in cells if seen(tracer, origin, cell, touched)])
-    bits = reached(board, origin, shadows(reach))
+    bits = reached(board, origin, shadows(reach), layout.box)
     if bits & layout.whole == layout.whole:
         return frozenset([(ox + i, oy + j) for i, j in layout.offsets])
     return frozenset([(ox + i, oy + j) for i, j, bit in layout.bits if bits & bit])
@@ -115,17 +115,22 @@ def covered(template: Template, board: Board, diagonal: Diagonal = "alternate") 
 
 class _Layout(NamedTuple):
     """A shape's squares relative to its origin, with their bits in `area_lines.Shadows`'
-    numbering for its reach (each alone, and all of them)."""
+    numbering for its reach (each alone, and all of them), and the box (left, right, top,
+    bottom) that holds the origin and their corners: only there can a line to them be
+    blocked (a cone's is about half its disk's)."""
 
     offsets: tuple[Cell, ...]
     bits: tuple[tuple[int, int, int], ...]
     whole: int
+    box: tuple[int, int, int, int]
 
 
 def _layout(offsets: tuple[Cell, ...], reach: int) -> _Layout:
     width = 2 * reach + 1
     bits = tuple((i, j, 1 << ((j + reach) * width + i + reach)) for i, j in offsets)
-    return _Layout(offsets, bits, sum(bit for _i, _j, bit in bits))
+    xs, ys = [0, *(i for i, _j in offsets)], [0, *(j for _i, j in offsets)]
+    box = (min(xs), max(xs) + 1, min(ys), max(ys) + 1)
+    return _Layout(offsets, bits, sum(bit for _i, _j, bit in bits), box)
 
 
 @functools.lru_cache(maxsize=64)
@@ -162,8 +167,8 @@ def _cone_layout(reach: int, diagonal: Diagonal, dx: int, dy: int) -> _Layout:
     # A square's bit is its top-left corner's: move each corner's onto its square's (what
     # wraps onto the next row falls outside the disk).
     near = ahead | ahead >> 1 | ahead >> width | ahead >> (width + 1)
-    bits = tuple(cell for cell in _disk_layout(reach, diagonal).bits if cell[2] & near)
-    return _Layout(tuple((i, j) for i, j, _bit in bits), bits, sum(c[2] for c in bits))
+    offsets = tuple((i, j) for i, j, bit in _disk_layout(reach, diagonal).bits if bit & near)
+    return _layout(offsets, reach)
 
 
 def _direction(origin: Point, toward: Point) -> tuple[int, int]:
