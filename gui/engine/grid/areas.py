@@ -102,40 +102,46 @@ def covered(template: Template, board: Board, diagonal: Diagonal = "alternate") 
     ox, oy = origin
     if shape == Shape.CYLINDER or not (board.edges or board.cells):
         # SRD: a cylinder ignores obstructions within its area (hors extrait).
-        return frozenset([(ox + i, oy + j) for i, j in layout.offsets])
+        return frozenset([(ox + i, oy + j) for i, j, _bit in layout.cells])
     if reach > SHADOWED_REACH:
         tracer, touched = Tracer(board, (), ()), solid_points(board)
-        cells = [(ox + i, oy + j) for i, j in layout.offsets]
+        cells = [(ox + i, oy + j) for i, j, _bit in layout.cells]
         return frozenset([cell for cell in cells if seen(tracer, origin, cell, touched)])
     bits = reached(board, origin, shadows(reach), layout.box)
     if bits & layout.whole == layout.whole:
-        return frozenset([(ox + i, oy + j) for i, j in layout.offsets])
-    return frozenset([(ox + i, oy + j) for i, j, bit in layout.bits if bits & bit])
+        return frozenset([(ox + i, oy + j) for i, j, _bit in layout.cells])
+    return frozenset([(ox + i, oy + j) for i, j, bit in layout.cells if bits & bit])
 
 
 class _Layout(NamedTuple):
-    """A shape's squares relative to its origin, with their bits in `area_lines.Shadows`'
-    numbering for its reach (each alone, and all of them), and the box (left, right, top,
-    bottom) that holds the origin and their corners: only there can a line to them be
-    blocked (a cone's is about half its disk's)."""
+    """A shape's squares (i, j, bit) relative to its origin, each with its bit in
+    `area_lines.Shadows`' numbering for its reach (0 beyond the reaches tabled, where the
+    lines are traced), all of their bits, and the box (left, right, top, bottom) that holds the
+    origin and their corners: only there can a line to them be blocked (a cone's is about
+    half its disk's). A cone's squares are its disk's, shared."""
 
-    offsets: tuple[Cell, ...]
-    bits: tuple[tuple[int, int, int], ...]
+    cells: tuple[tuple[int, int, int], ...]
     whole: int
     box: tuple[int, int, int, int]
 
 
-def _layout(offsets: tuple[Cell, ...], reach: int) -> _Layout:
-    width = 2 * reach + 1
-    bits = tuple((i, j, 1 << ((j + reach) * width + i + reach)) for i, j in offsets)
-    xs, ys = [0, *(i for i, _j in offsets)], [0, *(j for _i, j in offsets)]
+def _layout(cells: tuple[tuple[int, int, int], ...]) -> _Layout:
+    xs, ys = [0, *(i for i, _j, _bit in cells)], [0, *(j for _i, j, _bit in cells)]
     box = (min(xs), max(xs) + 1, min(ys), max(ys) + 1)
-    return _Layout(offsets, bits, sum(bit for _i, _j, bit in bits), box)
+    return _Layout(cells, sum(bit for _i, _j, bit in cells), box)
+
+
+def _bit(reach: int, i: int, j: int) -> int:
+    """The index of the point (i, j), or of the square whose top-left corner it is."""
+    return (j + reach) * (2 * reach + 1) + i + reach
 
 
 @functools.lru_cache(maxsize=64)
 def _disk_layout(reach: int, diagonal: Diagonal) -> _Layout:
-    return _layout(_disk(reach, diagonal), reach)
+    tabled = reach <= SHADOWED_REACH
+    return _layout(
+        tuple((i, j, 1 << _bit(reach, i, j) if tabled else 0) for i, j in _disk(reach, diagonal))
+    )
 
 
 @functools.lru_cache(maxsize=1024)
@@ -152,7 +158,7 @@ def _cone_layout(reach: int, diagonal: Diagonal, dx: int, dy: int) -> _Layout:
     division (a new aim comes with most moves of the pointer round its caster)."""
     a, b = dx + dy, dy - dx  # d·p − d×p = a·x + b·y ; d·p + d×p = −b·x + a·y
     width = 2 * reach + 1
-    ahead = 0  # the points within 45°, as bits numbered as the layout's
+    ahead = 0  # the points within 45°, as bits numbered by `_bit`
     for y in range(-reach, reach + 1):
         lo, hi = -reach, reach
         for k, c in ((a, -b * y), (-b, -a * y)):  # keep the x with k·x > c
@@ -163,12 +169,14 @@ def _cone_layout(reach: int, diagonal: Diagonal, dx: int, dy: int) -> _Layout:
             elif c >= 0:
                 hi = lo - 1
         if lo <= hi:
-            ahead |= ((1 << (hi - lo + 1)) - 1) << ((y + reach) * width + lo + reach)
+            ahead |= ((1 << (hi - lo + 1)) - 1) << _bit(reach, lo, y)
     # A square's bit is its top-left corner's: move each corner's onto its square's (what
     # wraps onto the next row falls outside the disk).
     near = ahead | ahead >> 1 | ahead >> width | ahead >> (width + 1)
-    offsets = tuple((i, j) for i, j, bit in _disk_layout(reach, diagonal).bits if bit & near)
-    return _layout(offsets, reach)
+    disk = _disk_layout(reach, diagonal).cells
+    if reach <= SHADOWED_REACH:
+        return _layout(tuple(cell for cell in disk if cell[2] & near))
+    return _layout(tuple(cell for cell in disk if near >> _bit(reach, *cell[:2]) & 1))
 
 
 def _direction(origin: Point, toward: Point) -> tuple[int, int]:
