@@ -1,6 +1,7 @@
 """Lines from an area's point of origin (issue 37): how far a square is counted from it, what
-a line from it to a square's corner meets, and the squares a line-shaped area passes through
-before a barrier stops it. The areas themselves are in `areas`.
+a line from it to a square's corner meets, which squares some line from it reaches (each
+alone, or all within a reach at once from tables of shadows), and the squares a line-shaped
+area passes through before a barrier stops it. The areas themselves are in `areas`.
 
 The point of origin is a grid intersection, not a square: a line from it leaves no square, so
 only what lies between it and the far corner, and what closes the way into the square at that
@@ -66,7 +67,7 @@ def seen(tracer: Tracer, origin: Point, cell: Cell, touched: frozenset[Point]) -
     square has total cover from the origin (D35-07) and a burst does not reach it. The corner
     nearest the origin is tried first, since it is the likeliest clear and the cheapest; at a
     corner no solid thing touches (`touched`, from `solid_points`), the way into the square
-    cannot be closed."""
+    cannot be closed. `reached` answers the same for every square within a reach at once."""
     x, y = cell
     near_x = x if x >= origin[0] else x + 1
     near_y = y if y >= origin[1] else y + 1
