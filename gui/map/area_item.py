@@ -53,8 +53,8 @@ class AreaItem(QGraphicsItem):
         self.region, self.origin, self.marks = region, origin, marks
         box = region.boundingRect()
         for mark in marks:
-            r = mark.radius + 6
-            box |= QRectF(mark.centre.x() - r, mark.centre.y() - r, 2 * r, 2 * r)
+            r = mark.radius + 4
+            box |= QRectF(mark.centre.x() - r - 2, mark.centre.y() - r - 2, 2 * r + 4, 2 * r + 4)
         if origin is not None:
             box |= QRectF(origin.x() - 8, origin.y() - 8, 16, 16)
         self._box = box.adjusted(-4, -4, 4, 4)
@@ -72,27 +72,36 @@ class AreaItem(QGraphicsItem):
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:  # Qt override
-        edge = QPen(EDGE, 2)
-        edge.setCosmetic(True)
-        painter.setPen(edge)
-        painter.setBrush(QBrush(FILL))
+        painter.setPen(_EDGE_PEN)
+        painter.setBrush(_FILL_BRUSH)
         painter.drawPath(self.region)  # squares and zones: straight edges, no antialiasing
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        for mark in self.marks:
-            if self.origin is not None and mark.cover in COVER_PENS:
-                colour, style = COVER_PENS[mark.cover]
-                line = QPen(colour, 2, style)
-                line.setCosmetic(True)
-                painter.setPen(line)
-                painter.drawLine(self.origin, mark.centre)
-            painter.setBrush(Qt.BrushStyle.NoBrush)
-            r = mark.radius + 4
-            for colour, width in ((HALO, 6), (RING, 3)):  # seen on a token of any colour
-                ring = QPen(colour, width)
-                ring.setCosmetic(True)
-                painter.setPen(ring)
+        if self.origin is not None:
+            for mark in self.marks:
+                if mark.cover in _COVER_LINES:
+                    painter.setPen(_COVER_LINES[mark.cover])
+                    painter.drawLine(self.origin, mark.centre)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        for pen in _RING_PENS:  # a white halo under the ring: seen on a token of any colour
+            painter.setPen(pen)
+            for mark in self.marks:
+                r = mark.radius + 4
                 painter.drawEllipse(mark.centre, r, r)
         if self.origin is not None:
             painter.setPen(QPen(EDGE.darker(130), 1))
-            painter.setBrush(QBrush(EDGE))
+            painter.setBrush(_ORIGIN_BRUSH)
             painter.drawEllipse(self.origin, 5, 5)
+
+
+def _cosmetic(colour: QColor, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
+    pen = QPen(colour, width, style)
+    pen.setCosmetic(True)  # as thick at every zoom
+    return pen
+
+
+# Made once: the item is painted at every mouse move that moves the area (benchmark P13).
+_EDGE_PEN = _cosmetic(EDGE, 2)
+_FILL_BRUSH = QBrush(FILL)
+_ORIGIN_BRUSH = QBrush(EDGE)
+_RING_PENS = (_cosmetic(HALO, 6), _cosmetic(RING, 3))
+_COVER_LINES = {cover: _cosmetic(colour, 2, style) for cover, (colour, style) in COVER_PENS.items()}
