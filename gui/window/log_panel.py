@@ -33,7 +33,12 @@ class LogPanel(QWidget):
         self.filter = QComboBox()
         self.filter.setObjectName("logFilter")
         self.filter.setAccessibleName(tr("Filtrer le journal"))
-        self.filter.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # As wide as a long name, not measured on every name: a thousand combatants made each
+        # change of the roster measure them all (benchmark P9).
+        self.filter.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.filter.setMinimumContentsLength(24)
         self.filter.currentIndexChanged.connect(
             lambda _row: self.proxy.set_combatant(self.filter.currentData())
         )
