@@ -57,7 +57,11 @@ class AreaItem(QGraphicsItem):
             box |= QRectF(mark.centre.x() - r - 2, mark.centre.y() - r - 2, 2 * r + 4, 2 * r + 4)
         if origin is not None:
             box |= QRectF(origin.x() - 8, origin.y() - 8, 16, 16)
-        self._box = box.adjusted(-4, -4, 4, 4)
+        # The rings' halo is 6 pixels wide whatever the zoom: zoomed out, those pixels reach
+        # further into the scene, and the box must hold them (or moving leaves bits behind).
+        scale = getattr(self.scene(), "view_scale", 1.0) or 1.0
+        pad = max(4.0, 6.0 / scale)
+        self._box = box.adjusted(-pad, -pad, pad, pad)
         self.show()
         self.update()
 

@@ -7,8 +7,9 @@ to PNG ($ESCARMOUCHE_SHOTS) in both languages."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF, Qt
-from PySide6.QtWidgets import QApplication, QMenu
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QPainterPath
+from PySide6.QtWidgets import QApplication, QGraphicsScene, QMenu
 
 from gui.boot.app import open_encounter
 from gui.dialogs.action import ActionDialog
@@ -17,6 +18,7 @@ from gui.engine.contract.values import Action
 from gui.engine.play.players_copy import players_copy, secrets
 from gui.engine.play.table import Table
 from gui.engine.state.model import Grid, Map, Position
+from gui.map.area_item import AreaItem, Mark
 from gui.map.tools import AREA, SELECT
 from gui.map.walls_item import cell_rect
 from gui.player.window import PlayersWindow
@@ -180,3 +182,18 @@ def test_a_token_s_menu_offers_the_actor_s_area_of_effect(laptop_window, qtbot):
     assert entry.shortcut().toString() == "E"
     entry.trigger()
     assert areas.tool.active and areas.tool.actor == "mage"
+
+
+def test_zoomed_out_the_area_s_box_holds_its_rings_halo(qapp):
+    """The rings' halo is 6 pixels wide at any zoom: at a fifth of the size its pixels reach
+    15 scene units past the ring, and the item's box holds them (else a moving area leaves
+    bits of halo behind)."""
+    scene = QGraphicsScene()
+    scene.view_scale = 0.2
+    item = AreaItem()
+    scene.addItem(item)
+    region = QPainterPath()
+    region.addRect(QRectF(0, 0, 100, 100))
+    item.show_area(region, QPointF(0, 0), (Mark(QPointF(50, 50), 40),))
+    ring_reach = 50 + 40 + 4 + 6 / 2 / 0.2  # centre + radius + gap + half the halo, zoomed
+    assert item.boundingRect().right() >= ring_reach
