@@ -16,7 +16,6 @@ from gui.engine.edits import visibility
 from gui.engine.state.model import Combatant, Encounter
 from gui.engine.state.touched import Touched
 from gui.map.area_item import AreaItem
-from gui.map.area_tool import draw_area
 from gui.map.scene import EncounterScene
 from gui.player.plates import Token, crowded, place
 
@@ -97,12 +96,15 @@ class PlayersScene(EncounterScene):
         it covers, or the zones of their copy it takes in, and a ring round each creature of
         their copy it catches — none hidden, and no lines of cover (they stay on the GM's
         map, like an aim's)."""
+        if area is None:
+            if self._drawn is not None:
+                self._drawn.clear()
+            return
+        from gui.map.area_tool import draw_area  # at the first area, not at start (P1b)
+
         if self._drawn is None:
             self._drawn = AreaItem()
             self.addItem(self._drawn)
-        if area is None:
-            self._drawn.clear()
-            return
         seen = {c.id for c in self.enc.combatants}
         shown = replace(area, caught=tuple(cid for cid in area.caught if cid in seen))
         try:

@@ -6,6 +6,7 @@ the players' view)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMainWindow
@@ -13,11 +14,14 @@ from PySide6.QtWidgets import QMainWindow
 from gui.boot.i18n import tr
 from gui.control.controller import Controller
 from gui.dialogs.action import open_action_dialog
-from gui.map.area_bar import AreaBar
-from gui.map.area_tool import AreaTool
 from gui.map.scene import EncounterScene
 from gui.map.tools import AREA, SELECT
 from gui.map.view import MapView
+
+if TYPE_CHECKING:
+    from gui.map.area_bar import AreaBar
+    from gui.map.area_item import AreaItem
+    from gui.map.area_tool import AreaTool
 
 
 class AreaActions:
@@ -32,8 +36,8 @@ class AreaActions:
         add: Callable[..., QAction],
     ) -> None:
         self.window, self.controller, self.scene, self.view = window, controller, scene, view
-        self.tool = AreaTool(controller, scene)
-        self.bar = AreaBar(self.tool, view)
+        self._tool: AreaTool | None = None  # made at first use: the start imports none of it
+        self.bar: AreaBar | None = None
         self.action = add(
             "area",
             tr("Aire d’e&ffet…"),
@@ -42,19 +46,36 @@ class AreaActions:
             tr("Tracer une aire d’effet (souffle, boule de feu…) : un jet pour tous"),
         )
         self.cancel_action = add(
-            "area_cancel", tr("Annuler l’aire d’effet"), self.tool.cancel, ["Esc"]
+            "area_cancel", tr("Annuler l’aire d’effet"), lambda: self.tool.cancel(), ["Esc"]
         )
         self.resolve_action = add(
             "area_resolve", tr("Résoudre l’aire d’effet"), self.resolve, ["Return", "Enter"]
         )
         for action in (self.cancel_action, self.resolve_action):  # only while one is drawn
             action.setEnabled(False)
-        scene.area_hovered.connect(self.tool.hover)
-        scene.area_pressed.connect(self.tool.press)
         scene.tool_changed.connect(self._tool_changed)
-        self.bar.resolve.connect(self.resolve)
-        self.tool.changed.connect(self._enable)
-        self.tool.ended.connect(self._ended)
+
+    @property
+    def tool(self) -> AreaTool:
+        """The map's area tool and its bar, made the first time they are needed."""
+        if self._tool is None:
+            # Imported here, not at the start (benchmark P1b).
+            from gui.map.area_bar import AreaBar
+            from gui.map.area_tool import AreaTool
+
+            tool = self._tool = AreaTool(self.controller, self.scene)
+            self.bar = AreaBar(tool, self.view)
+            self.scene.area_hovered.connect(tool.hover)
+            self.scene.area_pressed.connect(tool.press)
+            self.bar.resolve.connect(self.resolve)
+            tool.changed.connect(self._enable)
+            tool.ended.connect(self._ended)
+        return self._tool
+
+    def drawn(self) -> AreaItem | None:
+        """The area shown on the map, if any (the dialogs open off it)."""
+        shown = self._tool is not None and self._tool.item.isVisible()
+        return self._tool.item if shown else None
 
     def start(self) -> None:
         """The area tool on, for the selected combatant (else whose turn it is)."""
@@ -83,8 +104,8 @@ class AreaActions:
         self.resolve_action.setEnabled(self.tool.area is not None and bool(self.tool.area.caught))
 
     def _tool_changed(self, tool: str) -> None:
-        if tool != AREA:
-            self.tool.cancel()
+        if tool != AREA and self._tool is not None:
+            self._tool.cancel()
 
     def _ended(self) -> None:
         if self.scene.tool == AREA:

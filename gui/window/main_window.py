@@ -135,8 +135,8 @@ class MainWindow(QMainWindow):
         """What a dialog must leave in view, on screen (global coordinates, the part the map
         shows): the aimed actor's and target's tokens, and the lines of effect between them
         with the cover's text (issue 33, placement.py); or the area of effect drawn (issue 37)."""
-        drawn = self.menus.area.tool.item
-        if (self.scene.aim is None and not drawn.isVisible()) or not self.isVisible():
+        drawn = self.menus.area.drawn()
+        if (self.scene.aim is None and drawn is None) or not self.isVisible():
             return [], []
         port = self.view.viewport()
         shown = QRect(port.mapToGlobal(port.rect().topLeft()), port.size())
@@ -145,7 +145,7 @@ class MainWindow(QMainWindow):
             polygon = self.view.mapFromScene(scene_rect).boundingRect()
             return QRect(port.mapToGlobal(polygon.topLeft()), polygon.size()).intersected(shown)
 
-        if self.scene.aim is None:  # an area: it stays in view, whole
+        if drawn is not None and self.scene.aim is None:  # an area: it stays in view, whole
             shown_area = on_screen(drawn.sceneBoundingRect())
             return ([shown_area] if not shown_area.isEmpty() else []), []
         items = [self.scene.token_items.get(cid) for cid in self.scene.aim]
@@ -167,7 +167,9 @@ class MainWindow(QMainWindow):
             return
         items = [self.scene.token_items.get(cid) for cid in self.scene.aim or ()]
         boxes = [item.sceneBoundingRect() for item in items if item is not None]
-        boxes = boxes or [self.menus.area.tool.item.sceneBoundingRect()]  # an area drawn
+        drawn = self.menus.area.drawn()
+        if not boxes and drawn is not None:  # an area drawn
+            boxes = [drawn.sceneBoundingRect()]
         port, screen = self.view.viewport(), self.screen().availableGeometry()
         shown = QRect(port.mapToGlobal(QPoint(0, 0)), port.size())
         leaves_right = shown.right() - (screen.left() + frame.width())  # the dialog at the left
