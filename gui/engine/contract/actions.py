@@ -13,6 +13,7 @@ from gui.engine.contract.values import (
     Action,
     ActionError,
     ActionSpec,
+    AreaAttack,
     AreaOf,
     Preview,
     Resolution,
@@ -56,6 +57,10 @@ class ActionCtx(Struct, frozen=True):
             source=source,
             expiry=expiry,
         )
+
+    def own_area(self) -> AreaAttack | None:
+        """The actor's own area attack (a breath), from its sheet (Ruleset.area_attack)."""
+        return self.ruleset.area_attack(self.enc, self.actor)
 
     def number(self, key: str, default: int = 0) -> int:
         value = self.action.options.get(key, default)

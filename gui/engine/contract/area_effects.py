@@ -19,12 +19,31 @@ from gui.engine.checks.edges import EdgeRoll
 from gui.engine.checks.request import DiceRequest, DiceResult
 from gui.engine.checks.rolls import dice_request, outcome
 from gui.engine.contract.areas import area_words
+from gui.engine.contract.fields import choice_field
 from gui.engine.contract.values import Action, ActionError, Preview, Resolution, make_log
 from gui.engine.core.problems import Words
 from gui.engine.core.words import Label, Notice, Term
 from gui.engine.dice.odds import Distribution
 from gui.engine.state.changes import Change, ChangeSet, log_change
 from gui.engine.state.model import Encounter
+from gui.engine.state.schema import FieldSpec
+
+# What a save made does, an option of every area action: half the damage or none.
+SUCCESS, HALF, NEGATES = "reussite", "moitie", "annule"
+
+
+def success_field(
+    rule: str, half: tuple[str, str] = ("moitié des dégâts", "half damage")
+) -> FieldSpec:
+    """The area action's « Sauvegarde réussie » option: `half` (its words in French and in
+    English: a ruleset may say where it reads it from) or « aucun dégât »; half by default."""
+    choices = [(HALF, *half), (NEGATES, "aucun dégât", "no damage")]
+    return choice_field(SUCCESS, "Sauvegarde réussie", "Save made", choices, rule, HALF)
+
+
+def halves(action: Action) -> bool:
+    """Whether a save made halves the damage (else it negates it), as the option says."""
+    return action.options.get(SUCCESS, HALF) != NEGATES
 
 
 class Save(Struct, frozen=True):

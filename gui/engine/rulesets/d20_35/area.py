@@ -40,7 +40,9 @@ from gui.engine.contract.area_effects import (
     Struck,
     area_finish,
     area_preview,
+    halves,
     save_outcomes,
+    success_field,
     taken,
 )
 from gui.engine.contract.areas import AreaReader, check_area, spreads
@@ -62,7 +64,6 @@ from gui.engine.state.schema import FieldSpec
 KIND = "aire"
 RULE = sheet.SRD  # areas of effect are the SRD's, hors extrait (CFG-D35-1)
 NONE = "aucun"
-HALF, NEGATES = "moitie", "annule"
 FALLBACK_DICE = "1d6"
 # SRD (hors extrait): undead and constructs are not subject to death from massive damage.
 MASSIVE_IMMUNE = {
@@ -70,10 +71,6 @@ MASSIVE_IMMUNE = {
     "artificiel": Label(fr="créature artificielle", en="construct"),
 }
 _D20 = EdgeRoll(1, 20)
-_SUCCESS = (
-    (HALF, "moitié des dégâts", "half damage"),
-    (NEGATES, "aucun dégât", "no damage"),
-)
 _TOTAL_COVER = (
     "abri total depuis l’origine : l’aire ne l’atteint pas ; le MD le garde ou le retire",
     "total cover from the origin: the area does not reach it; the GM keeps or removes it",
@@ -90,10 +87,6 @@ class _Caught(Struct, frozen=True):
     massive: Save | None
 
 
-def _own(ctx: Ctx) -> AreaAttack | None:
-    return ctx.ruleset.area_attack(ctx.enc, ctx.actor)
-
-
 def _default_save(own: AreaAttack | None) -> str:
     """The actor's own area save (« » on its sheet: none), else Reflex."""
     if own is None:
@@ -104,7 +97,7 @@ def _default_save(own: AreaAttack | None) -> str:
 def spec(ctx: Ctx) -> ActionSpec | None:
     """Offered for an area drawn; a creature's own area attack (its sheet's « Attaque de
     zone ») gives the dice, the save and its DC."""
-    own = _own(ctx)
+    own = ctx.own_area()
     options = (
         FieldSpec(
             key="des",
@@ -122,7 +115,7 @@ def spec(ctx: Ctx) -> ActionSpec | None:
             _default_save(own),
         ),
         int_field("dd", "DD", "DC", "D35-80", 1, 99, _dc(own)),
-        choice_field("reussite", "Sauvegarde réussie", "Save made", list(_SUCCESS), RULE, HALF),
+        success_field(RULE),
         bool_field("non_letal", "Dégâts non létaux", "Nonlethal damage", "D35-38"),
         bool_field(
             "massif", "Jet de Vigueur si 50 ou plus", "Fortitude save at 50 or more", "D35-37", True
@@ -141,12 +134,12 @@ def _dice(ctx: Ctx) -> DiceExpr:
     typed = ctx.action.options.get("des")
     if isinstance(typed, str) and typed.strip():
         return DiceExpr.parse(typed)
-    own = _own(ctx)
+    own = ctx.own_area()
     return DiceExpr.parse(own.damage if own is not None and own.damage else FALLBACK_DICE)
 
 
 def _which(ctx: Ctx) -> str:
-    return ctx.choice("jet", _default_save(_own(ctx)))
+    return ctx.choice("jet", _default_save(ctx.own_area()))
 
 
 def _cover_kind(ctx: Ctx, reader: AreaReader, target: Combatant) -> str:
@@ -189,10 +182,10 @@ def _save_of(ctx: Ctx, reader: AreaReader, target: Combatant, which: str) -> tup
                     "helpless: no improved evasion (SRD, not in excerpt)",
                 )
             )
-    check = Check(ints(terms), ctx.number("dd", _dc(_own(ctx))), naturals=D20_NATURALS)
-    halves = ctx.choice("reussite", HALF) != NEGATES
+    check = Check(ints(terms), ctx.number("dd", _dc(ctx.own_area())), naturals=D20_NATURALS)
+    halved = halves(ctx.action)
     named = tuple(shown(target.name, tuple(terms), False))
-    return Save(target.id, target.name, _D20, check, named, tuple(notices), halves), evasion
+    return Save(target.id, target.name, _D20, check, named, tuple(notices), halved), evasion
 
 
 def _immune(target: Combatant) -> Label | None:

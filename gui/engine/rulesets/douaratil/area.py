@@ -28,7 +28,9 @@ from gui.engine.contract.area_effects import (
     Struck,
     area_finish,
     area_preview,
+    halves,
     save_outcomes,
+    success_field,
     taken,
 )
 from gui.engine.contract.areas import AreaReader, check_area, spreads
@@ -54,25 +56,17 @@ from gui.engine.state.schema import FieldSpec
 
 KIND = "aire"
 RULE = "DOU-59"
-DICE, TYPE, SAVE, DC, SUCCESS = "des", "type", "jet", "dd", "reussite"
+DICE, TYPE, SAVE, DC = "des", "type", "jet", "dd"
 COST, WOUND = "temps", "blessure"
 DEFAULT_DICE, DEFAULT_DC = "1d6", 10
 DEX = "dexterite"
-_SUCCESS = [
-    ("moitie", "Moitié des dégâts (5e, hors extrait)", "Half damage (5e, not in excerpt)"),
-    ("annule", "Aucun dégât", "No damage"),
-]
+_HALF = ("moitié des dégâts (5e, hors extrait)", "half damage (5e, not in excerpt)")
 _COSTS: list[tuple[str, str, str]] = [
     ("action", "Une action", "An action"),
     ("bonus", "Une action bonus", "A bonus action"),
     ("reaction", "Une réaction", "A reaction"),
     ("aucun", "Rien (piège, effet qui dure)", "Nothing (a trap, a lasting effect)"),
 ]
-
-
-def _own(ctx: Ctx) -> AreaAttack | None:
-    """The actor's own area attack (a breath), from its sheet's « aire » fields."""
-    return ctx.ruleset.area_attack(ctx.enc, ctx.actor)
 
 
 def _save_default(own: AreaAttack | None) -> str:
@@ -94,7 +88,7 @@ def _types(ctx: Ctx) -> tuple[list[tuple[str, str, str]], str]:
 
 
 def _options(ctx: Ctx) -> list[FieldSpec]:
-    own = _own(ctx)
+    own = ctx.own_area()
     types, first = _types(ctx)
     abilities = [("", "Aucun", "None")] + [
         (key, label.fr, label.en) for key, label in sheet.ABILITY_LABEL.items()
@@ -127,7 +121,7 @@ def _options(ctx: Ctx) -> list[FieldSpec]:
             40,
             own.dc if own and own.dc else DEFAULT_DC,
         ),
-        choice_field(SUCCESS, "Sauvegarde réussie", "Save made", _SUCCESS, "A-DOU-4", "moitie"),
+        success_field("A-DOU-4", _HALF),
         choice_field(
             COST,
             "Ce que l’aire prend du tour",
@@ -163,7 +157,7 @@ class _Dice:
     """The area's damage: its exploding d6s, what is added to them, and how it reads."""
 
     def __init__(self, ctx: Ctx) -> None:
-        own = _own(ctx)
+        own = ctx.own_area()
         typed = ctx.choice(DICE).strip()
         text = typed or (own.damage if own and own.damage else DEFAULT_DICE)
         try:
@@ -256,12 +250,12 @@ def _named(c: Combatant, term: Term) -> Term:
 def saves(ctx: Ctx, targets: tuple[Combatant, ...]) -> list[Save]:
     """A-DOU-4: each creature's save against the DC, if the area allows one; a Dexterity
     one with its states' edges and its cover (as the dodge's Dexterity save, A-DOU-19)."""
-    ability = ctx.choice(SAVE, _save_default(_own(ctx)))
+    ability = ctx.choice(SAVE, _save_default(ctx.own_area()))
     if ability not in sheet.ABILITIES:
         return []
-    own = _own(ctx)
+    own = ctx.own_area()
     number = ctx.number(DC, own.dc if own and own.dc else DEFAULT_DC)
-    halves = ctx.choice(SUCCESS, "moitie") != "annule"
+    halved = halves(ctx.action)
     name = sheet.ABILITY_LABEL[ability]
     reader = AreaReader(ctx.enc, ctx.ruleset)
     out = []
@@ -276,7 +270,7 @@ def saves(ctx: Ctx, targets: tuple[Combatant, ...]) -> list[Save]:
         edge = ctx.edge(sources)
         terms += [_named(c, t) for t in edge.terms()]
         check = ctx.check(edge, mod + bonus, number)
-        out.append(Save(c.id, c.name, edge.roll, check, tuple(terms), halves=halves))
+        out.append(Save(c.id, c.name, edge.roll, check, tuple(terms), halves=halved))
     return out
 
 

@@ -12,12 +12,14 @@ from gui.engine.contract.area_effects import (
     Struck,
     area_finish,
     area_preview,
+    halves,
     save_outcomes,
+    success_field,
     taken,
 )
 from gui.engine.contract.areas import check_area
-from gui.engine.contract.fields import choice_field, int_field
-from gui.engine.contract.values import ActionError, ActionSpec, AreaAttack, Preview, Resolution
+from gui.engine.contract.fields import int_field
+from gui.engine.contract.values import ActionError, ActionSpec, Preview, Resolution
 from gui.engine.core.words import Label, Term
 from gui.engine.dice.rolling import DiceExpr
 from gui.engine.rulesets.libre.actions import (
@@ -44,16 +46,12 @@ _SAVE_DICE = FieldSpec(
     default="1d20",
     rule=RULE,
 )
-_SUCCESS = (
-    ("moitie", "moitié des dégâts", "half damage"),
-    ("annule", "aucun dégât", "no damage"),
-)
 
 
 def spec(ctx: Ctx) -> ActionSpec | None:
     """Offered for an area drawn; a creature's own area attack (its sheet's « aire »
     fields) gives the damage and the number to reach."""
-    own = _own(ctx)
+    own = ctx.own_area()
     amount = AMOUNT.replace(default=own.damage) if own and own.damage else AMOUNT
     options = (
         amount,
@@ -67,19 +65,15 @@ def spec(ctx: Ctx) -> ActionSpec | None:
             own.dc if own else 0,
         ),
         _SAVE_DICE,
-        choice_field("reussite", "Sauvegarde réussie", "Save made", list(_SUCCESS), RULE, "moitie"),
+        success_field(RULE),
     )
     label = Label(fr="Aire d’effet : dégâts", en="Area of effect: damage")
     return ActionSpec(AREA, label, RULE, False, options)
 
 
-def _own(ctx: Ctx) -> AreaAttack | None:
-    return ctx.ruleset.area_attack(ctx.enc, ctx.actor)
-
-
 def _dice(ctx: Ctx) -> DiceExpr:
     """The dice typed, else the actor's area attack's, else its damage (LIB-03)."""
-    own = _own(ctx)
+    own = ctx.own_area()
     typed = ctx.action.options.get("des")
     if not (isinstance(typed, str) and typed.strip()) and own is not None and own.damage:
         return expr(own.damage, "1d6")
@@ -100,12 +94,12 @@ def _save_roll(ctx: Ctx) -> EdgeRoll:
 
 def _saves(ctx: Ctx, targets: tuple[Combatant, ...]) -> list[Save]:
     """LIB-09: each target's save against the number set, if one is."""
-    own = _own(ctx)
+    own = ctx.own_area()
     number = ctx.number("sauvegarde", own.dc if own else 0)
     if number <= 0:
         return []
-    roll, halves = _save_roll(ctx), ctx.choice("reussite", "moitie") != "annule"
-    return [Save(c.id, c.name, roll, Check(0, number), halves=halves) for c in targets]
+    roll, halved = _save_roll(ctx), halves(ctx.action)
+    return [Save(c.id, c.name, roll, Check(0, number), halves=halved) for c in targets]
 
 
 def preview(ctx: Ctx) -> Preview:
