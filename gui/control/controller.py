@@ -22,10 +22,10 @@ from gui.engine.contract.values import Action, Preview, Resolution
 from gui.engine.core.arguments import checked
 from gui.engine.core.problems import BilingualError
 from gui.engine.core.words import Notice
+from gui.engine.edits import doors, sight, visibility
 from gui.engine.edits import grid as grid_edits
 from gui.engine.edits import map as map_edits
 from gui.engine.edits import roster as roster_edits
-from gui.engine.edits import visibility
 from gui.engine.files import carried
 from gui.engine.play.table import Table
 from gui.engine.play.turn_holder import default_actor, first_able
@@ -347,6 +347,35 @@ class Controller(QObject):
 
     def remove_wall(self, index: int) -> None:
         self._edit(grid_edits.remove_wall, self.enc, index)
+
+    def make_door(self, index: int, at: tuple[int, int]) -> None:
+        """The stretch of wall `index` beginning at `at` made a door (issue 38)."""
+        self._edit(doors.make_door, self.enc, index, at)
+
+    def unmake_door(self, index: int) -> None:
+        self._edit(doors.unmake_door, self.enc, index)
+
+    def toggle_door(self, index: int) -> None:
+        """Open or close a door: one undo entry, said in the log."""
+        self._edit(doors.toggle_door, self.enc, index)
+
+    def set_fog(self, on: bool) -> None:
+        self._edit(sight.set_fog, self.enc, on)
+
+    def set_dark(self, cells: list[tuple[int, int]], dark: bool) -> None:
+        self._edit(sight.set_dark, self.enc, cells, dark)
+
+    def set_zone_dark(self, zid: str, dark: bool) -> None:
+        self._edit(sight.set_zone_dark, self.enc, zid, dark)
+
+    def set_link_blocks_sight(self, a: str, b: str, blocks: bool) -> None:
+        self._edit(sight.set_link_blocks_sight, self.enc, a, b, blocks)
+
+    def reveal(self, cells: list[tuple[int, int]], zones: list[str]) -> None:
+        self._edit(sight.reveal, self.enc, cells, zones)
+
+    def refog(self, cells: list[tuple[int, int]], zones: list[str]) -> None:
+        self._edit(sight.refog, self.enc, cells, zones)
 
     def set_square(
         self, cell: tuple[int, int], terrain: str | None = None, blocks: str | None = None

@@ -18,6 +18,7 @@ from gui.engine.state.model import Rect
 from gui.library.keep import keep_actions
 from gui.map.scene import EncounterScene
 from gui.map.tools import CONNECT, DRAW
+from gui.map.wall_menu import wall_actions
 from gui.sheets.quick_steps import quick_step_actions
 from gui.widgets.prompts import Prompts
 from gui.widgets.toggle_action import toggle_action
@@ -47,6 +48,7 @@ class MapInteraction(QObject):
         scene.zone_edited_to.connect(self.reshape_zone)
         scene.connect_requested.connect(self.connect_zones)
         scene.wall_drawn.connect(self.draw_wall)
+        scene.door_clicked.connect(lambda i: self._try(controller.toggle_door, i))
         scene.square_clicked.connect(self.cycle_square)
         scene.zone_double_clicked.connect(self._double_clicked)
         scene.context_requested.connect(self.context_menu)
@@ -222,9 +224,7 @@ class MapInteraction(QObject):
             hidden = enc.map.zone(key).hidden
             self._hide_action(menu, hidden, lambda on: self.controller.hide_zone(key, on))
         elif kind == "wall" and isinstance(key, int):
-            menu.addAction(
-                tr("Retirer le mur"), lambda: self._try(self.controller.remove_wall, key)
-            )
+            wall_actions(menu, self.controller, self.scene, key, at, self._try)
         elif kind == "link" and isinstance(key, tuple) and self.scene.editing:
             a, b = key
             menu.addAction(tr("Longueur en mètres…"), lambda: self.set_link_length(a, b))

@@ -59,7 +59,6 @@ class EncounterScene(ToolScene):
         super().__init__()
         self.enc, self.ruleset = enc, ruleset
         self.selected: str | None = None
-        self.editing = False
         self.zone_items: dict[str, ZoneItem] = {}
         self.link_items: dict[frozenset[str], LinkItem] = {}
         self.token_items: dict[str, TokenItem] = {}
@@ -598,9 +597,9 @@ class EncounterScene(ToolScene):
 
     def wall_at(self, p: QPointF) -> int | None:
         grid = self.enc.map.grid
-        if not self.editing or grid is None:
+        if grid is None:
             return None
-        return wall_near(grid, self.enc.map.walls, p)
+        return wall_near(grid, self.enc.map.walls, p, doors_only=not self.editing)
 
     def zone_at(self, p: QPointF) -> str | None:
         """The topmost zone under a scene point."""

@@ -34,6 +34,7 @@ class ToolScene(QGraphicsScene):
     context_requested = Signal(str, object, QPointF, QPoint)  # kind, key, scene pos, screen pos
     tool_changed = Signal(str)
     wall_drawn = Signal(object, object)  # grid points (None, None: the map has no grid)
+    door_clicked = Signal(int)  # a door's index among the walls, clicked in play
     square_clicked = Signal(object)  # a grid cell (None: the map has no grid)
     area_hovered = Signal(QPointF)  # the pointer over the map while the area tool is on
     area_pressed = Signal(QPointF, object)  # a click then, and the token under it or None
@@ -43,6 +44,7 @@ class ToolScene(QGraphicsScene):
     def __init__(self) -> None:
         super().__init__()
         self.tool = SELECT
+        self.editing = False  # the map's edit mode (EncounterScene.set_editing)
         self._rubber: QGraphicsRectItem | None = None
         self._start = QPointF()
         self.connect_from: str | None = None
@@ -76,7 +78,8 @@ class ToolScene(QGraphicsScene):
         raise NotImplementedError
 
     def wall_at(self, p: QPointF) -> int | None:
-        """The wall near `p` while the map is edited (its menu), else None."""
+        """The wall near `p` while the map is edited, the door near it in play (its menu, a
+        click that opens or closes it), else None."""
         raise NotImplementedError
 
     def set_tool(self, tool: str) -> None:
@@ -94,6 +97,8 @@ class ToolScene(QGraphicsScene):
 
     def mousePressEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
         if event.button() != Qt.MouseButton.LeftButton or self.tool == SELECT:
+            if self.tool == SELECT and not self.editing and self._door_click(event):
+                return
             super().mousePressEvent(event)
             return
         if self.tool == DRAW:
@@ -115,6 +120,20 @@ class ToolScene(QGraphicsScene):
         else:
             self._connect_click(self.zone_at(event.scenePos()))
         event.accept()
+
+    def _door_click(self, event: QGraphicsSceneMouseEvent) -> bool:
+        """A left click in play on a door, not on a token: opens or closes it (issue 38)."""
+        at = event.scenePos()
+        if event.button() != Qt.MouseButton.LeftButton or any(
+            isinstance(i, TokenItem) for i in self.items(at)
+        ):
+            return False
+        door = self.wall_at(at)
+        if door is None:
+            return False
+        self.door_clicked.emit(door)
+        event.accept()
+        return True
 
     def _measure(self, end: QPointF) -> None:
         """The ruler from where it was pressed to `end`."""
@@ -210,7 +229,7 @@ class ToolScene(QGraphicsScene):
                 continue
             break
         wall = self.wall_at(event.scenePos()) if kind in ("map", "zone") else None
-        if wall is not None:  # a wall is drawn over zones
+        if wall is not None:  # a wall (a door, in play) is drawn over zones
             kind, key = "wall", wall
         self.context_requested.emit(kind, key, event.scenePos(), event.screenPos())
         event.accept()

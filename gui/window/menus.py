@@ -21,6 +21,7 @@ from gui.window.area_actions import AreaActions
 from gui.window.file_actions import FileActions
 from gui.window.icons import icon_for
 from gui.window.players_actions import PlayersActions
+from gui.window.sight_actions import SightActions
 
 
 def _key(*keys: str | QKeySequence.StandardKey) -> list[QKeySequence]:
@@ -238,6 +239,7 @@ class Menus:
         self.combat_menu = menu
         menu.aboutToShow.connect(self.fill_combat_menu)
         self.area = AreaActions(self.window, self.controller, self.scene, self.view, self.add)
+        self.sight = SightActions(self.controller, self.add)
         self._combat_tail = [
             self.add(
                 "action",
@@ -247,6 +249,7 @@ class Menus:
                 tr("Action du combattant sélectionné"),
             ),
             self.area.action,
+            self.sight.door,
             self.add(
                 "free_roll",
                 tr("&Jet libre…"),

@@ -794,6 +794,22 @@ Where do these combatants go?</translation>
         <translation>Break contact with {name}</translation>
     </message>
     <message>
+        <source>Fermer la porte</source>
+        <translation>Close the door</translation>
+    </message>
+    <message>
+        <source>Ouvrir la porte</source>
+        <translation>Open the door</translation>
+    </message>
+    <message>
+        <source>Faire une porte ici</source>
+        <translation>Make a door here</translation>
+    </message>
+    <message>
+        <source>Changer la porte en mur</source>
+        <translation>Turn the door into a wall</translation>
+    </message>
+    <message>
         <source>Retirer le mur</source>
         <translation>Remove the wall</translation>
     </message>
@@ -2568,6 +2584,22 @@ Dodge</translation>
     <message>
         <source>L’aire n’atteint personne</source>
         <translation>The area catches no one</translation>
+    </message>
+    <message>
+        <source>Ouvrir ou fe&amp;rmer la porte</source>
+        <translation>Open or close the &amp;door</translation>
+    </message>
+    <message>
+        <source>La porte à côté du combattant sélectionné</source>
+        <translation>The door beside the selected combatant</translation>
+    </message>
+    <message>
+        <source>Sélectionnez un combattant sur la grille, à côté d’une porte</source>
+        <translation>Select a combatant on the grid, beside a door</translation>
+    </message>
+    <message>
+        <source>Aucune porte à côté de {name}</source>
+        <translation>No door beside {name}</translation>
     </message>
 </context>
 </TS>

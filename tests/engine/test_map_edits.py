@@ -60,6 +60,8 @@ def test_add_zone_uses_the_rect_a_palette_colour_and_reverts():
         "rect": {"x": 400.0, "y": 20.0, "width": 90.0, "height": 70.0},
         "colour": map_edits.PALETTE[3 % len(map_edits.PALETTE)],
         "hidden": False,
+        "dark": False,
+        "explored": False,
     }
     assert zid not in zone_ids(enc)  # reverted
 
@@ -260,7 +262,12 @@ def test_occupants_lists_names_in_a_zone():
 def test_connect_two_zones_with_a_length_applies_and_reverts():
     enc = libre_encounter()
     after = round_trip(enc, map_edits.connect(enc, "z3", "z1", 7.5))
-    assert after[0]["map"]["edges"][-1] == {"a": "z3", "b": "z1", "length_m": 7.5}
+    assert after[0]["map"]["edges"][-1] == {
+        "a": "z3",
+        "b": "z1",
+        "length_m": 7.5,
+        "blocks_sight": False,
+    }
     assert edge_pairs(enc) == [("z1", "z2", None), ("z2", "z3", None)]
 
 
@@ -292,7 +299,9 @@ def test_connect_with_a_negative_length_is_a_map_edit_error():
 def test_disconnect_in_either_direction_applies_and_reverts(a, b):
     enc = libre_encounter()
     after = round_trip(enc, map_edits.disconnect(enc, a, b))
-    assert after[0]["map"]["edges"] == [{"a": "z1", "b": "z2", "length_m": None}]
+    assert after[0]["map"]["edges"] == [
+        {"a": "z1", "b": "z2", "length_m": None, "blocks_sight": False}
+    ]
 
 
 def test_disconnect_first_edge_reverts_to_its_position():

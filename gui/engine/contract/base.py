@@ -19,6 +19,7 @@ from gui.engine.contract.values import (
     AREA_METRES,
     AREA_SAVE,
     AREA_SHAPE,
+    DARKVISION,
     Action,
     ActionSpec,
     Aim,
@@ -376,6 +377,12 @@ class Ruleset(ABC):
     @abstractmethod
     def actions(self, enc: Encounter, actor: str, target: str | None) -> list[ActionSpec]:
         """The actions `actor` can take, against `target` when one is given."""
+
+    def darkvision_m(self, enc: Encounter, c: Combatant) -> float:
+        """How far `c` sees in the dark, in metres (issue 38: a dark square or zone beyond it
+        is unseen), from its sheet's darkvision field (values.DARKVISION); 0 without."""
+        metres = c.stats.get(DARKVISION)
+        return float(metres) if isinstance(metres, int | float) and metres > 0 else 0.0
 
     def area_attack(self, enc: Encounter, c: Combatant) -> AreaAttack | None:
         """`c`'s own area attack (a dragon's breath), from its sheet's area fields

@@ -90,6 +90,11 @@ AREA_SHAPE, AREA_METRES, AREA_DAMAGE, AREA_SAVE, AREA_DC = (
 )
 
 
+# How far a creature sees in the dark, in metres (issue 38), in this field of every ruleset
+# that has darkvision (its ruleset.json declares it; Ruleset.darkvision_m reads it).
+DARKVISION = "vision_noir_m"
+
+
 class AreaAttack(Struct, frozen=True):
     """A creature's own area attack: its shape (grid.areas.Shape or space.areas.ZoneShape),
     size in metres, damage dice, the ruleset's save key ("" for none) and its number."""

@@ -14,6 +14,7 @@ from gui.engine.files.migration_v2 import migrate_1_to_2
 from gui.engine.files.migration_v3 import migrate_2_to_3
 from gui.engine.files.migration_v4 import migrate_3_to_4
 from gui.engine.files.migration_v5 import migrate_4_to_5
+from gui.engine.files.migration_v6 import migrate_5_to_6
 
 Migration = Callable[[dict], dict]
 
@@ -22,6 +23,7 @@ MIGRATIONS: dict[int, Migration] = {
     2: migrate_2_to_3,
     3: migrate_3_to_4,
     4: migrate_4_to_5,
+    5: migrate_5_to_6,
 }
 
 

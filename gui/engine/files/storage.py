@@ -31,7 +31,7 @@ from gui.engine.state.references import reference_problem
 from gui.engine.turns.history import history_problem
 
 FORMAT = "escarmouche.encounter"
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 KEEP_NEWEST = 10
 KEEP_DAYS = 30
 

@@ -43,7 +43,8 @@ class Terrain(StrEnum):
 
 class Wall(Struct, frozen=True):
     """A wall along grid lines from the point `start` to the point `end` (same row or column
-    of points), covering every unit edge between them."""
+    of points), covering every unit edge between them (a closed door is one; an open one is
+    none)."""
 
     start: Point
     end: Point
@@ -82,6 +83,16 @@ class Square(Struct, frozen=True):
     cell: Cell
     terrain: Terrain | None = None
     blocks: Blocks | None = None
+    dark: bool = False
+
+
+def beside_wall(start: Point, end: Point) -> list[Cell]:
+    """The squares on either side of a wall from `start` to `end` (a door's, to open it from
+    beside it; those the players must have seen to know of it)."""
+    (x0, y0), (x1, y1) = start, end
+    if y0 == y1:
+        return [(x, y) for x in range(min(x0, x1), max(x0, x1)) for y in (y0 - 1, y0)]
+    return [(x, y) for y in range(min(y0, y1), max(y0, y1)) for x in (x0 - 1, x0)]
 
 
 def edge_between(a: Cell, b: Cell) -> Edge:
@@ -128,7 +139,10 @@ class Board:
                     self.edges[edge] = rank
         self.cells: dict[Cell, Obstruction] = {}
         self.terrain: dict[Cell, Terrain] = {}
+        dark: set[Cell] = set()
         for square in squares:
+            if square.dark:
+                dark.add(square.cell)
             terrain = square.terrain
             if square.blocks is not None:
                 rank = RANK[square.blocks]
@@ -138,6 +152,7 @@ class Board:
                     terrain = Terrain.IMPASSABLE
             if terrain is not None and self.terrain.get(square.cell) != Terrain.IMPASSABLE:
                 self.terrain[square.cell] = terrain
+        self.dark = frozenset(dark)  # unlit squares: seen only within darkvision (sight/)
         self.crossings = _crossings(self.edges)
         self.squares_on = squares_index(self.cells)
 

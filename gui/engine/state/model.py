@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
+from itertools import pairwise
 from typing import Annotated, Any, ClassVar, Literal
 
 import msgspec
@@ -94,6 +95,8 @@ class Zone(Strict):
     rect: Rect
     colour: Colour = "#8fa8c8"
     hidden: bool = False  # drawn faint for the GM, not at all in the players' view
+    dark: bool = False  # unlit: seen only within a creature's darkvision (schema 6)
+    explored: bool = False  # the players' side has seen it: shown dimmed under fog (schema 6)
 
 
 class Edge(Strict):
@@ -102,6 +105,7 @@ class Edge(Strict):
     a: Id
     b: Id
     length_m: Annotated[float, Meta(ge=0, le=EXTENT)] | None = None
+    blocks_sight: bool = False  # « bloque la vue »: the zones do not see each other (schema 6)
 
     def __post_init__(self) -> None:
         if self.a == self.b:
@@ -143,20 +147,21 @@ class Grid(Strict):
     snap: bool = False
 
 
-GridPoint = tuple[
-    Annotated[int, Meta(ge=-GRID_EXTENT, le=GRID_EXTENT)],
-    Annotated[int, Meta(ge=-GRID_EXTENT, le=GRID_EXTENT)],
-]
+GridCoordinate = Annotated[int, Meta(ge=-GRID_EXTENT, le=GRID_EXTENT)]
+GridPoint = tuple[GridCoordinate, GridCoordinate]
 Blocking = Literal["cover", "solid"]
+Door = Literal["closed", "open"]
 
 
 class MapWall(Strict):
     """A wall on the grid's lines from the point `start` to `end` (a row or a column of
-    points; grid/board.py): "solid" blocks lines and moves, "cover" gives cover."""
+    points; grid/board.py): "solid" blocks lines and moves, "cover" gives cover. A door
+    (schema 6) is such a wall while closed, and nothing while open."""
 
     start: GridPoint
     end: GridPoint
     blocks: Blocking = "solid"
+    door: Door | None = None
 
     def __post_init__(self) -> None:
         (x0, y0), (x1, y1) = self.start, self.end
@@ -169,16 +174,19 @@ class MapWall(Strict):
 
 class MapSquare(Strict):
     """What a grid square holds: difficult or impassable terrain, an obstacle giving cover or
-    blocking lines (grid/board.py)."""
+    blocking lines (grid/board.py); a dark square (schema 6) is seen only within a creature's
+    darkvision."""
 
     cell: GridPoint
     terrain: Literal["difficult", "impassable"] | None = None
     blocks: Blocking | None = None
+    dark: bool = False
 
 
 class Map(Indexed):
     """Zones, their adjacency, the scale, a background image and a grid, with the grid's walls
-    and squares (schema 4)."""
+    and squares (schema 4); the squares the players' side has seen (schema 6), by row: the
+    row's number → its runs as [first, last, first, last…] columns, in order."""
 
     INDEXED = ("zones",)
 
@@ -189,9 +197,35 @@ class Map(Indexed):
     grid: Grid | None = None
     walls: list[MapWall] = []
     squares: list[MapSquare] = []
+    explored: dict[Id, list[GridCoordinate]] = {}
+    fog: bool = False  # the players' view shows only what their side sees (schema 6)
+
+    def __post_init__(self) -> None:
+        for row, runs in self.explored.items():
+            if not _runs_fit(row, runs):
+                raise ValueError(
+                    "une rangée vue se lit « numéro » : [première, dernière, …] colonnes, dans "
+                    "l’ordre / a seen row reads 'number': [first, last, …] columns, in order"
+                    f" - at `$.explored.{row[:20]}`"
+                )
 
     def zone(self, zid: str) -> Zone:
         return self.zones[self.position("zones", zid)]
+
+
+def _runs_fit(row: str, runs: list[int]) -> bool:
+    """Whether a row of seen squares reads right: an integer row, its runs [first, last…]
+    in increasing order, none overlapping."""
+    try:
+        if abs(int(row)) > GRID_EXTENT or str(int(row)) != row:
+            return False
+    except ValueError:
+        return False
+    if len(runs) % 2:
+        return False
+    return all(a <= b for a, b in pairwise(runs)) and all(
+        runs[k] > runs[k - 1] + 1 for k in range(2, len(runs), 2)
+    )
 
 
 class Position(Strict):

@@ -20,7 +20,9 @@ class Touched(Struct, frozen=True):
     which of the combatants' fields (position, stats, side…), `stats` which sheet values
     and `side_fields` which of the sides' fields (resources, colour…). `roster`: a
     combatant or a side came, went or moved in its list (rows change); `map`: zones came or
-    went, links, background, grid or scale changed. `everything`: what the rest cannot say
+    went, links, background, grid or scale changed; `seen`: what the players' side is
+    remembered to have seen (issue 38: the fog's memory, that only the players' view and the
+    GM's « voir comme les joueurs » show). `everything`: what the rest cannot say
     (the house rules, the whole encounter): every view re-reads it all."""
 
     combatants: frozenset[str] = frozenset()
@@ -31,6 +33,7 @@ class Touched(Struct, frozen=True):
     stats: frozenset[str] = frozenset()
     roster: bool = False
     map: bool = False
+    seen: bool = False
     turn: bool = False
     log: bool = False
     windows: bool = False
@@ -39,7 +42,9 @@ class Touched(Struct, frozen=True):
     @classmethod
     def all(cls) -> Touched:
         """Another encounter, or a change nothing more precise can be said of."""
-        return cls(roster=True, map=True, turn=True, log=True, windows=True, everything=True)
+        return cls(
+            roster=True, map=True, seen=True, turn=True, log=True, windows=True, everything=True
+        )
 
     def regrouped(self, grouping: Iterable[str] = ()) -> bool:
         """Whether a combatant may have changed group or side (its rank, its side, a sheet
@@ -81,6 +86,7 @@ def touched(cs: ChangeSet, enc: Encounter) -> Touched:
         stats=frozenset(stats),
         roster="roster" in flags,
         map="map" in flags,
+        seen="seen" in flags,
         turn="turn" in flags,
         log="log" in flags,
         windows="windows" in flags,
@@ -115,7 +121,9 @@ def _read(ch: Change, combatants: set, sides: set, zones: set, flags: set) -> No
             named.update(_ids(value))
         return
     if top == "map":
-        if len(path) >= 4 and path[1] == "zones" and isinstance(path[2], str):
+        if path[1:2] == ("explored",) or path[3:4] == ("explored",):
+            flags.add("seen")
+        elif len(path) >= 4 and path[1] == "zones" and isinstance(path[2], str):
             zones.add(path[2])
         else:
             flags.add("map")
