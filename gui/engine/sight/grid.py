@@ -1,0 +1,172 @@
+"""What a creature sees on the grid (issue 38): every square `sees` would say it sees, found at
+once by sweeping from each corner of its squares (`sweep`) rather than line by line."""
+
+from __future__ import annotations
+
+from gui.engine.grid.area_lines import PLACE, SQUARE_PLACE
+from gui.engine.grid.board import Board, Obstruction
+from gui.engine.grid.squares import Cell, Footprint, Point
+from gui.engine.grid.tracing import Tracer
+from gui.engine.sight.darkness import dark_reach, too_dark
+from gui.engine.sight.sees import clear_line
+from gui.engine.sight.slopes import slopes
+from gui.engine.sight.solids import SQUARE_PLACES, closes, solids
+from gui.engine.sight.sweep import Bounds, sweep
+from gui.engine.space.zones import Diagonal
+
+SOLID = Obstruction.SOLID
+
+# How far the first sweep of an octant goes (slopes of this order fit in a few hundred bits):
+# on a walled map most lines are blocked before, and the rest are swept again in full.
+SHORT = 24
+
+# The squares round a grid point, as offsets from it, and the axes' unit steps by way.
+_AROUND = ((0, 0), (-1, 0), (-1, -1), (0, -1))
+_AXES = {0: (1, 0), 2: (0, 1), 4: (-1, 0), 6: (0, -1)}
+
+
+def seen_squares(
+    board: Board,
+    space: Footprint,
+    darkvision_m: float = 0.0,
+    *,
+    bounds: Bounds,
+    diagonal: Diagonal = "alternate",
+) -> frozenset[Cell]:
+    """The squares within `bounds` (x0, y0, x1, y1: columns x0 to x1 - 1, rows y0 to y1 - 1)
+    that a creature standing on `space` sees, as `sees` rules square by square (issue 38):
+    some line from a corner of one of its squares reaches a corner of the square with
+    nothing solid between, and the square is lit, or within `darkvision_m` metres (counted
+    with `diagonal`), or its own."""
+    own = frozenset(space.cells())
+    x0, y0, x1, y1 = bounds
+    sx, sy = space.origin
+    n = space.side
+    order = max(x1 - x0, y1 - y0, x1 - sx, sx + n - x0, y1 - sy, sy + n - y0, 1)
+    solid = solids(board)
+    masks = _masks_without(solid.masks, own, board)
+    tables = slopes(min(order, SHORT)), slopes(order)
+    seen = set(own)
+    rare: set[Cell] = set()  # solid squares whose own inside may open a line to them
+    for p in [(sx + i, sy + j) for i in range(n + 1) for j in range(n + 1)]:
+        leaves = [SQUARE_PLACE[d] for d in _AROUND if (p[0] + d[0], p[1] + d[1]) in own]
+        mask = masks.get(p)
+        if mask:
+            starts = [[lv for lv in leaves if not closes(mask, lv, way)] for way in range(8)]
+        else:
+            starts = [leaves] * 8
+        walls = {way: _wall_run(board, p, ux, uy) for way, (ux, uy) in _AXES.items()}
+        for d in _AROUND:  # a square sharing the corner: straight from one into the other
+            cell = (p[0] + d[0], p[1] + d[1])
+            if cell not in own:
+                rare.add(cell)
+                if any(not closes(mask or 0, lv, SQUARE_PLACE[d]) for lv in leaves):
+                    seen.add(cell)
+        found = sweep(masks, solid.along, tables, p, own, bounds)
+        for way, points in enumerate(found.points):
+            if starts[way]:
+                _add_reached(seen, masks, points, starts[way], way, walls.get(way, 0), p)
+        for q, cell in found.through:
+            dx, dy = q[0] - p[0], q[1] - p[1]
+            if starts[PLACE[(dx > 0) - (dx < 0), (dy > 0) - (dy < 0)]]:
+                seen.add(cell)
+        for ux, uy in _AXES.values():
+            rare.update(_beside_axis(board, found.points, p, ux, uy))
+    seen = {c for c in seen if x0 <= c[0] < x1 and y0 <= c[1] < y1}
+    seen.update(
+        c
+        for c in rare - seen
+        if x0 <= c[0] < x1 and y0 <= c[1] < y1 and _seen_through_itself(board, own, c)
+    )
+    if board.dark:
+        reach = dark_reach(board, darkvision_m)
+        seen.difference_update(
+            [c for c in board.dark.intersection(seen) if too_dark(board, space, c, reach, diagonal)]
+        )
+    return frozenset(seen)
+
+
+def _add_reached(
+    seen: set[Cell],
+    masks: dict[Point, int],
+    points: set[Point],
+    opened: list[int],
+    way: int,
+    walls: int,
+    p: Point,
+) -> None:
+    """Add the squares entered at the points reached going `way` from `p`, whose way in is
+    open (`opened`: the places of the viewer's squares a line leaves that way)."""
+    back = (way + 4) % 8
+    for q in points:
+        x, y = q
+        end = masks.get(q)
+        if not end and (way % 2 or abs(x - p[0] + y - p[1]) > walls):
+            seen.update(((x, y), (x - 1, y), (x - 1, y - 1), (x, y - 1)))
+            continue
+        walled = not way % 2 and abs(x - p[0] + y - p[1]) <= walls
+        for d in _AROUND:
+            inside = SQUARE_PLACE[d]
+            if end and closes(end, back, inside):
+                continue
+            if walled:  # along walls, from a square on one side to one on the other
+                side = (inside - way) % 8 < 4
+                if all(((lv - way) % 8 < 4) != side for lv in opened):
+                    continue
+            seen.add((x + d[0], y + d[1]))
+
+
+def _masks_without(masks: dict[Point, int], own: frozenset[Cell], board: Board) -> dict[Point, int]:
+    """The points' solid places, the viewer's own squares left out (a creature standing on a
+    solid square, put there by the GM, does not block its own sight)."""
+    mine = [c for c in own if board.cells.get(c) == SOLID]
+    if not mine:
+        return masks
+    out = dict(masks)
+    for x, y in mine:
+        for dx, dy, place in SQUARE_PLACES:
+            out[x + dx, y + dy] &= ~(1 << place)
+    return out
+
+
+def _seen_through_itself(board: Board, own: frozenset[Cell], cell: Cell) -> bool:
+    """Whether a solid square is seen by a line that only its own inside would block: beside
+    the viewer, or along it on an axis (few squares, traced line by line)."""
+    return board.cells.get(cell) == SOLID and (
+        clear_line(Tracer(board, (), (*own, cell)), own, (cell,)) is not None
+    )
+
+
+def _wall_run(board: Board, p: Point, ux: int, uy: int) -> int:
+    """How many solid unit walls follow each other along the grid line from `p` going
+    (ux, uy): a line along them from a square on one side to one on the other is closed
+    (Tracer._along)."""
+    axis = 0 if uy == 0 else 1  # HORIZONTAL edges go east-west
+    # The unit edge leaving a point: (x, y) going east or south, (x - 1, y) west, (x, y - 1) north.
+    x, y = p[0] + min(ux, 0), p[1] + min(uy, 0)
+    run = 0
+    while board.edges.get((x + ux * run, y + uy * run, axis)) == SOLID:
+        run += 1
+    return run
+
+
+def _beside_axis(board: Board, reached: set[Point], p: Point, ux: int, uy: int) -> list[Cell]:
+    """The solid squares along an axis from `p` whose near corner a line reaches: a line on to
+    their far corner runs along them, which their own inside does not close."""
+    out = []
+    x, y = p[0] + ux, p[1] + uy
+    while (x, y) in reached:
+        for cell in _step_cells(x, y, ux, uy):
+            if board.cells.get(cell) == SOLID:
+                out.append(cell)
+        x, y = x + ux, y + uy
+    return out
+
+
+def _step_cells(x: int, y: int, ux: int, uy: int) -> tuple[Cell, Cell]:
+    """The two squares beside the unit step from the point (x, y) going (ux, uy)."""
+    if uy == 0:
+        cx = x if ux > 0 else x - 1
+        return (cx, y - 1), (cx, y)
+    cy = y if uy > 0 else y - 1
+    return (x - 1, cy), (x, cy)
