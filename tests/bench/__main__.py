@@ -7,6 +7,7 @@ from tests.bench.bench_gui import bench_p1, bench_p3, bench_p6
 from tests.bench.bench_odds import bench_p4
 from tests.bench.bench_players import bench_p12
 from tests.bench.bench_session import bench_p10
+from tests.bench.bench_sight import bench_p14_engine
 from tests.bench.bench_storage import bench_p2, bench_p5
 
 
@@ -19,6 +20,7 @@ def main() -> None:
         print(bench(), flush=True)
     for bench in (bench_p13_geometry, bench_p13, bench_p13_resolve):
         print(bench(), flush=True)
+    print(bench_p14_engine(), flush=True)
 
 
 if __name__ == "__main__":

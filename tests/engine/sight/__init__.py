@@ -1,0 +1,1 @@
+"""Sight tests (issue 38): no QApplication."""
