@@ -128,7 +128,8 @@ class _Octant:
         for u in range(1, reach + 1):
             # Slopes past wide / u lead out of the map from this column on.
             top = count - 1 if wide >= u else at[u][wide]
-            open_ = ((1 << (top + 1)) - 1) & ~blocked
+            inside = (1 << (top + 1)) - 1
+            open_ = inside & ~blocked
             if not open_:
                 return False
             seen = column[u] & open_
@@ -136,6 +137,13 @@ class _Octant:
             if seen & 1:  # bit 0: the slope 0, along the axis
                 on_axis.add((main, cross) if self.axis == 0 else (cross, main))
                 seen ^= 1
+            if seen and seen == column[u] & inside & ~1:  # the whole column: no bits to read
+                ends = (cross + side, cross + side * min(u, wide) + side)
+                if self.axis == 0:
+                    off_axis.update((main, v) for v in range(*ends, side))
+                else:
+                    off_axis.update((v, main) for v in range(*ends, side))
+                seen = 0
             while seen:
                 low = seen & -seen
                 seen ^= low
