@@ -22,11 +22,13 @@ from gui.engine.contract.values import Action, Preview, Resolution
 from gui.engine.core.arguments import checked
 from gui.engine.core.problems import BilingualError
 from gui.engine.core.words import Notice
-from gui.engine.edits import doors, sight, visibility
+from gui.engine.edits import doors, visibility
 from gui.engine.edits import grid as grid_edits
 from gui.engine.edits import map as map_edits
 from gui.engine.edits import roster as roster_edits
+from gui.engine.edits import sight as sight_edits
 from gui.engine.files import carried
+from gui.engine.play.players_sight import PlayersEyes, PlayersSight
 from gui.engine.play.table import Table
 from gui.engine.play.turn_holder import default_actor, first_able
 from gui.engine.space.destination import Destination
@@ -83,6 +85,8 @@ class Controller(QObject):
         self.last_target: str | None = None  # the target of the last action resolved
         self.autosave_problem = ""
         self._version = 0  # counts what changed the encounter (see `version`)
+        self._eyes = PlayersEyes()  # what the players' side sees, kept between changes
+        self._sight: tuple[int, PlayersSight | None] | None = None  # at a version
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(500)
         self.undo_stack.cleanChanged.connect(self.file_state_changed)
@@ -120,6 +124,7 @@ class Controller(QObject):
         self.discard_recovery()
         self.table, self.path = table, path
         self._version += 1
+        self._eyes = PlayersEyes()
         self.selected = self.last_target = None
         self.undo_stack.clear()
         self.replaced.emit()
@@ -171,7 +176,24 @@ class Controller(QObject):
         if not cs or all(c.old == c.new for c in cs.changes):
             return  # nothing would change: no undo entry
         self._apply(cs)
+        seen = self._newly_seen()
+        if seen:  # what the players' side now sees is remembered with what showed it
+            self._apply(seen)
+            cs = cs + seen
         self._record(cs, merge_key)
+
+    def players_sight(self) -> PlayersSight | None:
+        """What the players' side sees now (issue 38), None without the fog of war."""
+        if self._sight is None or self._sight[0] != self._version:
+            self._sight = (self._version, self._eyes.sight(self.enc, self.ruleset))
+        return self._sight[1]
+
+    def _newly_seen(self) -> ChangeSet:
+        """Under the fog, the squares and zones the players' side sees that it had not seen."""
+        sight = self._eyes.sight(self.enc, self.ruleset)
+        if sight is None:
+            return ChangeSet("")
+        return ChangeSet("", tuple(sight_edits.explore(self.enc, sight.cells or (), sight.zones)))
 
     def _apply(self, cs: ChangeSet) -> None:
         try:
@@ -360,22 +382,22 @@ class Controller(QObject):
         self._edit(doors.toggle_door, self.enc, index)
 
     def set_fog(self, on: bool) -> None:
-        self._edit(sight.set_fog, self.enc, on)
+        self._edit(sight_edits.set_fog, self.enc, on)
 
     def set_dark(self, cells: list[tuple[int, int]], dark: bool) -> None:
-        self._edit(sight.set_dark, self.enc, cells, dark)
+        self._edit(sight_edits.set_dark, self.enc, cells, dark)
 
     def set_zone_dark(self, zid: str, dark: bool) -> None:
-        self._edit(sight.set_zone_dark, self.enc, zid, dark)
+        self._edit(sight_edits.set_zone_dark, self.enc, zid, dark)
 
     def set_link_blocks_sight(self, a: str, b: str, blocks: bool) -> None:
-        self._edit(sight.set_link_blocks_sight, self.enc, a, b, blocks)
+        self._edit(sight_edits.set_link_blocks_sight, self.enc, a, b, blocks)
 
     def reveal(self, cells: list[tuple[int, int]], zones: list[str]) -> None:
-        self._edit(sight.reveal, self.enc, cells, zones)
+        self._edit(sight_edits.reveal, self.enc, cells, zones)
 
     def refog(self, cells: list[tuple[int, int]], zones: list[str]) -> None:
-        self._edit(sight.refog, self.enc, cells, zones)
+        self._edit(sight_edits.refog, self.enc, cells, zones)
 
     def set_square(
         self, cell: tuple[int, int], terrain: str | None = None, blocks: str | None = None

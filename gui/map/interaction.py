@@ -17,6 +17,7 @@ from gui.engine.space.destination import destination_at
 from gui.engine.state.model import Rect
 from gui.library.keep import keep_actions
 from gui.map.scene import EncounterScene
+from gui.map.sight_menu import link_sight_action, zone_sight_actions
 from gui.map.tools import CONNECT, DRAW
 from gui.map.wall_menu import wall_actions
 from gui.sheets.quick_steps import quick_step_actions
@@ -223,11 +224,13 @@ class MapInteraction(QObject):
                 self._zone_menu(menu, key)
             hidden = enc.map.zone(key).hidden
             self._hide_action(menu, hidden, lambda on: self.controller.hide_zone(key, on))
+            zone_sight_actions(menu, self.controller, key, self.scene.editing, self._try)
         elif kind == "wall" and isinstance(key, int):
             wall_actions(menu, self.controller, self.scene, key, at, self._try)
         elif kind == "link" and isinstance(key, tuple) and self.scene.editing:
             a, b = key
             menu.addAction(tr("Longueur en mètres…"), lambda: self.set_link_length(a, b))
+            link_sight_action(menu, self.controller, a, b, self._try)
             menu.addAction(
                 tr("Supprimer la liaison"),
                 lambda: self._try(self.controller.disconnect_zones, a, b),

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QLineF, QPoint, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QPen
+from PySide6.QtGui import QColor, QPainterPath, QPen
 from PySide6.QtWidgets import (
     QGraphicsLineItem,
+    QGraphicsPathItem,
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsSceneContextMenuEvent,
@@ -21,7 +22,9 @@ from gui.map.zone_item import ZoneItem
 SELECT, DRAW, CONNECT, WALL, TERRAIN = "select", "draw", "connect", "wall", "terrain"
 RULER = "ruler"  # measures in play mode too
 AREA = "area"  # an area of effect follows the pointer (area_tool.py), in play mode
-EDIT_TOOLS = frozenset({DRAW, CONNECT, WALL, TERRAIN})  # choosing one turns edit mode on
+DARK, REVEAL, REFOG = "dark", "reveal", "refog"  # brushes over squares (issue 38)
+BRUSHES = frozenset({DARK, REVEAL, REFOG})  # revealing and fogging again: in play too
+EDIT_TOOLS = frozenset({DRAW, CONNECT, WALL, TERRAIN, DARK})  # choosing one turns edit mode on
 MIN_ZONE = 20.0
 
 
@@ -36,6 +39,7 @@ class ToolScene(QGraphicsScene):
     wall_drawn = Signal(object, object)  # grid points (None, None: the map has no grid)
     door_clicked = Signal(int)  # a door's index among the walls, clicked in play
     square_clicked = Signal(object)  # a grid cell (None: the map has no grid)
+    cells_brushed = Signal(str, object)  # a brush (DARK…) and the grid cells it went over
     area_hovered = Signal(QPointF)  # the pointer over the map while the area tool is on
     area_pressed = Signal(QPointF, object)  # a click then, and the token under it or None
 
@@ -56,6 +60,8 @@ class ToolScene(QGraphicsScene):
         self.ruler_line.setZValue(39)
         self.ruler_line.hide()
         self._wall_line: QGraphicsLineItem | None = None
+        self._brushed: list[tuple[int, int]] | None = None  # the cells of a brush stroke
+        self._brush_item: QGraphicsPathItem | None = None
 
     def zone_at(self, p: QPointF) -> str | None:
         raise NotImplementedError
@@ -110,6 +116,13 @@ class ToolScene(QGraphicsScene):
             self._wall_press(event.scenePos())
         elif self.tool == TERRAIN:
             self.square_clicked.emit(self.grid_cell_at(event.scenePos()))
+        elif self.tool in BRUSHES:
+            self._brushed = []
+            self._brush_item = self.addPath(QPainterPath())
+            self._brush_item.setBrush(QColor(30, 136, 229, 90))
+            self._brush_item.setPen(QPen(Qt.PenStyle.NoPen))
+            self._brush_item.setZValue(50)
+            self._brush_over(event.scenePos())
         elif self.tool == RULER:
             self._start = event.scenePos()
             self._measure(self._start)
@@ -168,7 +181,24 @@ class ToolScene(QGraphicsScene):
             self._clear_connect()
             self.connect_requested.emit(first, zid)
 
+    def _brush_over(self, at: QPointF) -> None:
+        """The square under the pointer added to the brush stroke, and shown."""
+        cell = self.grid_cell_at(at)
+        if cell is None or self._brushed is None or self._brush_item is None:
+            return
+        if cell not in self._brushed:
+            self._brushed.append(cell)
+            path = self._brush_item.path()
+            path.addRect(
+                QRectF(self.scene_point(cell), self.scene_point((cell[0] + 1, cell[1] + 1)))
+            )
+            self._brush_item.setPath(path)
+
     def mouseMoveEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        if self._brushed is not None:
+            self._brush_over(event.scenePos())
+            event.accept()
+            return
         if self.tool == AREA:
             self.area_hovered.emit(event.scenePos())
             event.accept()
@@ -190,6 +220,16 @@ class ToolScene(QGraphicsScene):
         super().mouseMoveEvent(event)
 
     def mouseReleaseEvent(self, event: QGraphicsSceneMouseEvent) -> None:  # Qt override
+        if self._brushed is not None:
+            cells, self._brushed = self._brushed, None
+            if self._brush_item is not None:
+                self.removeItem(self._brush_item)
+                self._brush_item = None
+            self.cells_brushed.emit(
+                self.tool, cells if self.grid_point_at(event.scenePos()) is not None else None
+            )
+            event.accept()
+            return
         if self._wall_line is not None:
             self.removeItem(self._wall_line)
             self._wall_line = None

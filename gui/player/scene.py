@@ -13,9 +13,11 @@ from gui.engine.contract.areas import AreaReader
 from gui.engine.contract.values import AreaOf
 from gui.engine.core.problems import BilingualError
 from gui.engine.edits import visibility
+from gui.engine.play.players_sight import PlayersSight
 from gui.engine.state.model import Combatant, Encounter
 from gui.engine.state.touched import Touched
 from gui.map.area_item import AreaItem
+from gui.map.fog_item import FogItem
 from gui.map.scene import EncounterScene
 from gui.player.plates import Token, crowded, place
 
@@ -24,6 +26,16 @@ class PlayersScene(EncounterScene):
     """The scene of a players' copy (players_copy); it never takes input."""
 
     _drawn: AreaItem | None = None  # the GM's area of effect, as they see it
+    _fog: FogItem | None = None  # the fog of war (issue 38), made when first needed
+
+    def show_fog(self, sight: PlayersSight | None) -> None:
+        """Under the fog, dark where their side never saw, dimmed where it saw before."""
+        if sight is None and self._fog is None:
+            return
+        if self._fog is None:
+            self._fog = FogItem()
+            self.addItem(self._fog)
+        self._fog.show_sight(self.enc, sight)
 
     def follow(self, seen: Encounter, notice: Touched) -> None:
         """Take the players' copy made after a change: all drawn again when a zone or a token

@@ -48,10 +48,10 @@ class PlayersWindow(QWidget):
         self.setStyleSheet(_STYLE)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.controller = controller
-        self.known = secrets(controller.enc)
-        self.seen = players_copy(controller.enc, self.known)
+        self._copy()
         self.last: Resolution | None = None  # the last outcome, read again at each change
         self.scene = PlayersScene(self.seen, controller.ruleset)
+        self.scene.show_fog(self.sight)
         self.view = QGraphicsView(self.scene)
         self.view.setObjectName("playersMap")
         self.view.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -106,8 +106,11 @@ class PlayersWindow(QWidget):
     # Following the GM ------------------------------------------------------------------------
 
     def _copy(self) -> None:
-        self.known = secrets(self.controller.enc)
-        self.seen = players_copy(self.controller.enc, self.known)
+        """The players' copy of the encounter, under the fog when it is on (issue 38)."""
+        enc = self.controller.enc
+        self.sight = self.controller.players_sight()
+        self.known = secrets(enc, self.sight)
+        self.seen = players_copy(enc, self.known, self.sight)
 
     def _area_drawn(self, area: object) -> None:
         self.drawn = area if isinstance(area, AreaOf) else None
@@ -116,6 +119,7 @@ class PlayersWindow(QWidget):
     def _changed(self, notice: Touched) -> None:
         self._copy()
         self.scene.follow(self.seen, notice)
+        self.scene.show_fog(self.sight)
         self.scene.show_drawn(self.drawn)
         self.update_panel()
         self._show_outcome()
@@ -123,6 +127,7 @@ class PlayersWindow(QWidget):
     def _replaced(self) -> None:
         self._copy()
         self.scene.set_encounter(self.seen, self.controller.ruleset)
+        self.scene.show_fog(self.sight)
         self.last = None
         self.area = None
         self.fit()
@@ -143,7 +148,7 @@ class PlayersWindow(QWidget):
 
     def update_panel(self) -> None:
         enc, ruleset, seen = self.controller.enc, self.controller.ruleset, self.seen
-        now, later = visibility.shown_order(enc)  # the rows of units they see something of
+        now, later = visibility.shown_order(enc, self.known.ids)  # units they see something of
         fighting = enc.turn.mode != "none"
         self.round.setText(round_text(seen, ruleset) if fighting else tr("Combat non commencé"))
         labels = [

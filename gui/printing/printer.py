@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QWidget
 from gui.boot.i18n import tr
 from gui.engine.contract.base import Ruleset
 from gui.engine.play.players_copy import players_copy
+from gui.engine.play.players_sight import PlayersEyes, PlayersSight
 from gui.engine.state.model import Encounter
 from gui.map.scene import EncounterScene
 from gui.player.scene import PlayersScene
@@ -57,14 +58,20 @@ def _text_size(layout: QPageLayout) -> QSizeF:
 
 
 def map_image(
-    enc: Encounter, ruleset: Ruleset, width_px: int = 1600, players: bool = False
+    enc: Encounter,
+    ruleset: Ruleset,
+    width_px: int = 1600,
+    players: bool = False,
+    sight: PlayersSight | None = None,
 ) -> QImage:
     """The encounter's map drawn `width_px` wide on white, antialiased, aspect kept; as the
-    players' view draws it when `players`.
+    players' view draws it when `players` (under the fog of `sight`, issue 38).
 
     Needs a QApplication (the map is a QGraphicsScene).
     """
     scene = (PlayersScene if players else EncounterScene)(enc, ruleset)
+    if isinstance(scene, PlayersScene):
+        scene.show_fog(sight)
     source = scene.content_rect()
     if source.isEmpty():  # nothing drawn at all: a blank 4:3 picture
         source = QRectF(0, 0, 4, 3)
@@ -82,7 +89,9 @@ def map_image(
     return image
 
 
-def _map(enc: Encounter, ruleset: Ruleset, players: bool) -> tuple[QImage | None, int]:
+def _map(
+    enc: Encounter, ruleset: Ruleset, players: bool, sight: PlayersSight | None = None
+) -> tuple[QImage | None, int]:
     """The map picture (None when the encounter has no map) and its width on the page."""
     m = enc.map
     on_grid = m.grid is not None and (
@@ -90,7 +99,7 @@ def _map(enc: Encounter, ruleset: Ruleset, players: bool) -> tuple[QImage | None
     )
     if not m.zones and m.background is None and not on_grid:
         return None, 0
-    image = map_image(enc, ruleset, players=players)
+    image = map_image(enc, ruleset, players=players, sight=sight)
     page = _text_size(a4_layout())
     tallest = page.height() * MAP_MAX_HEIGHT * image.width() / image.height()
     return image, round(min(page.width(), tallest))
@@ -99,8 +108,9 @@ def _map(enc: Encounter, ruleset: Ruleset, players: bool) -> tuple[QImage | None
 def summary_document(enc: Encounter, ruleset: Ruleset, players: bool = False) -> QTextDocument:
     """The summary as a rich-text document paged for A4, the map image added as a resource;
     the players' version when `players` (what the players' view shows)."""
+    sight = PlayersEyes().sight(enc, ruleset) if players else None
     if players:
-        enc = players_copy(enc)
+        enc = players_copy(enc, sight=sight)
     doc = QTextDocument()
     doc.setDocumentMargin(0)
     font = QFont("DejaVu Sans")
@@ -108,7 +118,7 @@ def summary_document(enc: Encounter, ruleset: Ruleset, players: bool = False) ->
     font.setPixelSize(12)
     doc.setDefaultFont(font)
     doc.setMetaInformation(QTextDocument.MetaInformation.DocumentTitle, enc.name)
-    image, width = _map(enc, ruleset, players)
+    image, width = _map(enc, ruleset, players, sight)
     if image is not None:
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(MAP_RESOURCE), image)
     name = MAP_RESOURCE if image is not None else None

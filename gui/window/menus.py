@@ -12,7 +12,18 @@ from gui.control.controller import Controller
 from gui.control.settings import set_skip_out, skip_out
 from gui.library.actions import LibraryActions
 from gui.map.scene import EncounterScene
-from gui.map.tools import CONNECT, DRAW, EDIT_TOOLS, RULER, SELECT, TERRAIN, WALL
+from gui.map.tools import (
+    CONNECT,
+    DARK,
+    DRAW,
+    EDIT_TOOLS,
+    REFOG,
+    REVEAL,
+    RULER,
+    SELECT,
+    TERRAIN,
+    WALL,
+)
 from gui.map.view import MapView
 from gui.turns.panel import TurnPanel
 from gui.widgets.prompts import Prompts
@@ -63,6 +74,7 @@ class Menus:
         self.update_status = update_status
         self.do = WindowActions(controller, prompts, files, scene, view, window)
         self.actions: dict[str, QAction] = {}
+        self.sight = SightActions(controller, scene, self.add)
         bar = window.menuBar()
         self._file_menu(bar.addMenu(tr("&Fichier")))
         self._edit_menu(bar.addMenu(tr("&Édition")))
@@ -190,6 +202,9 @@ class Menus:
                 "T",
             ),
             ("tool_ruler", tr("Règle (glisser pour mesurer)"), RULER, "U"),
+            ("tool_dark", tr("Outil Obscurité (glisser sur les cases)"), DARK, "K"),
+            ("tool_reveal", tr("Révéler aux joueurs (glisser sur les cases)"), REVEAL, "V"),
+            ("tool_refog", tr("Brouiller à nouveau (glisser sur les cases)"), REFOG, "B"),
         ):
             tip = text + (tr(" — active le mode édition de la carte") * (tool in EDIT_TOOLS))
             action = self.add(
@@ -239,7 +254,6 @@ class Menus:
         self.combat_menu = menu
         menu.aboutToShow.connect(self.fill_combat_menu)
         self.area = AreaActions(self.window, self.controller, self.scene, self.view, self.add)
-        self.sight = SightActions(self.controller, self.add)
         self._combat_tail = [
             self.add(
                 "action",
@@ -315,6 +329,8 @@ class Menus:
         menu.addSeparator()
         self.players = PlayersActions(self.controller, self.view, self.add)
         self.players.fill(menu)
+        menu.addAction(self.sight.fog)
+        menu.addAction(self.sight.see_as_players)
         menu.addSeparator()
         for dock in self.docks:
             menu.addAction(dock.toggleViewAction())

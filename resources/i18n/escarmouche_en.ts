@@ -998,6 +998,18 @@ Where do these combatants go?</translation>
         <translation>Ruler (drag to measure)</translation>
     </message>
     <message>
+        <source>Outil Obscurité (glisser sur les cases)</source>
+        <translation>Darkness tool (drag over the squares)</translation>
+    </message>
+    <message>
+        <source>Révéler aux joueurs (glisser sur les cases)</source>
+        <translation>Reveal to the players (drag over the squares)</translation>
+    </message>
+    <message>
+        <source>Brouiller à nouveau (glisser sur les cases)</source>
+        <translation>Fog again (drag over the squares)</translation>
+    </message>
+    <message>
         <source>&amp;Fond de carte…</source>
         <translation>Map &amp;background…</translation>
     </message>
@@ -2594,12 +2606,48 @@ Dodge</translation>
         <translation>The door beside the selected combatant</translation>
     </message>
     <message>
+        <source>&amp;Brouillard de guerre</source>
+        <translation>Fo&amp;g of war</translation>
+    </message>
+    <message>
+        <source>La vue des joueurs ne montre que ce que voient leurs personnages</source>
+        <translation>The players&apos; view shows only what their characters see</translation>
+    </message>
+    <message>
+        <source>Voir comme les joueur&amp;s</source>
+        <translation>See as the p&amp;layers</translation>
+    </message>
+    <message>
+        <source>Le brouillard des joueurs en teinte légère sur votre carte</source>
+        <translation>The players&apos; fog as a light tint on your map</translation>
+    </message>
+    <message>
+        <source>Le brouillard de guerre est éteint : les joueurs voient toute la carte</source>
+        <translation>The fog of war is off: the players see the whole map</translation>
+    </message>
+    <message>
         <source>Sélectionnez un combattant sur la grille, à côté d’une porte</source>
         <translation>Select a combatant on the grid, beside a door</translation>
     </message>
     <message>
         <source>Aucune porte à côté de {name}</source>
         <translation>No door beside {name}</translation>
+    </message>
+    <message>
+        <source>Dans le noir</source>
+        <translation>In the dark</translation>
+    </message>
+    <message>
+        <source>Brouiller à nouveau</source>
+        <translation>Fog again</translation>
+    </message>
+    <message>
+        <source>Révéler aux joueurs</source>
+        <translation>Reveal to the players</translation>
+    </message>
+    <message>
+        <source>Bloque la vue</source>
+        <translation>Blocks sight</translation>
     </message>
 </context>
 </TS>

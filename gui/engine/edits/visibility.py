@@ -4,6 +4,8 @@ keeps its numbers, the others' health reads as a condition (Ruleset.public_condi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from gui.engine.core.problems import BilingualError
 from gui.engine.state.changes import ChangeSet, change
 from gui.engine.state.model import Combatant, Encounter, TurnEntry, Zone
@@ -101,14 +103,17 @@ def unseen_ids(enc: Encounter) -> set[str]:
     return {c.id for c in enc.combatants if unseen(enc, c)}
 
 
-def shown_order(enc: Encounter) -> tuple[TurnEntry | None, list[TurnEntry]]:
+def shown_order(
+    enc: Encounter, hidden: Iterable[str] | None = None
+) -> tuple[TurnEntry | None, list[TurnEntry]]:
     """Whose turn it is and who comes next in the round, as the players may see them: a unit
-    whose members are all unseen is left out (it acts unseen)."""
+    whose members are all unseen (`hidden`: by default the hidden ones; under the fog, those
+    out of the players' sight too) is left out (it acts unseen)."""
     turn = enc.turn
     if turn.mode == "none":
         return None, []
 
-    hidden = unseen_ids(enc)
+    hidden = set(hidden) if hidden is not None else unseen_ids(enc)
 
     def seen(entry: TurnEntry) -> bool:
         return not entry.members or not hidden.issuperset(entry.members)

@@ -4,7 +4,9 @@ printed summary read it — so a hidden combatant or zone, or a count or a badge
 tell of one, reaches none of them by any path. What is hidden is left out by id (combatants,
 zones, their links, states they caused, log lines and turn rows naming them) and, for the
 texts that name them in words (a state « Touché par Gaspard », a log line, a declared
-action), by name (`Secrets`)."""
+action), by name (`Secrets`). With the fog of war on (issue 38) what their side does not see
+is hidden so too: the creatures out of their sight, the zones, walls and squares they never
+saw (`PlayersSight`)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,8 @@ from collections.abc import Iterable
 from msgspec import Struct
 
 from gui.engine.edits.visibility import shown_zones, unseen_ids
+from gui.engine.grid.board import beside_wall
+from gui.engine.play.players_sight import PlayersSight
 from gui.engine.state.model import Combatant, Encounter, LogEntry, Rect, State, TurnEntry, Zone
 
 
@@ -51,10 +55,12 @@ class Secrets(Struct, frozen=True):
         )
 
 
-def secrets(enc: Encounter) -> Secrets:
-    """What `enc`'s players must not learn (see `Secrets`)."""
+def secrets(enc: Encounter, sight: PlayersSight | None = None) -> Secrets:
+    """What `enc`'s players must not learn (see `Secrets`), under the fog when `sight`."""
     gone = unseen_ids(enc)
-    shown = {z.id for z in shown_zones(enc)}
+    shown = {z.id for z in _zones(enc, sight)}
+    if sight is not None:
+        gone |= {c.id for c in enc.combatants if c.id not in sight.creatures}
     hidden_zones = [z for z in enc.map.zones if z.id not in shown]
     seen_names = [c.name for c in enc.combatants if c.id not in gone]
     seen_names += [z.name for z in enc.map.zones if z.id in shown]
@@ -66,15 +72,20 @@ def secrets(enc: Encounter) -> Secrets:
     return Secrets(frozenset(gone) | {z.id for z in hidden_zones}, names)
 
 
-def players_copy(enc: Encounter, known: Secrets | None = None) -> Encounter:
+def players_copy(
+    enc: Encounter, known: Secrets | None = None, sight: PlayersSight | None = None
+) -> Encounter:
     """The encounter as the players may know it: nothing hidden, no GM notes, no open
-    windows, no turn history. Built with shallow copies (no assignment checks: its parts refer
-    to each other) that share with `enc` what they keep unchanged — for reading only."""
-    known = known if known is not None else secrets(enc)
-    shown = shown_zones(enc)
+    windows, no turn history; under the fog (`sight`), nothing they have not seen. Built
+    with shallow copies (no assignment checks: its parts refer to each other) that share
+    with `enc` what they keep unchanged — for reading only."""
+    known = known if known is not None else secrets(enc, sight)
+    shown = _zones(enc, sight)
     combatants = [_combatant(c, known) for c in enc.combatants if c.id not in known.ids]
     edges = [e for e in enc.map.edges if e.a not in known.ids and e.b not in known.ids]
     ground = _seen_ground(enc, shown)
+    if sight is not None and sight.cells is not None:
+        ground = _known_ground(enc, sight, ground)
     # A copy made by replace keeps no index of positions: it finds its own items.
     return enc.replace(
         combatants=combatants,
@@ -104,6 +115,28 @@ def _seen_ground(enc: Encounter, shown: list[Zone]) -> dict[str, list]:
         w for w in m.walls if not unseen((w.start[0] + w.end[0]) / 2, (w.start[1] + w.end[1]) / 2)
     ]
     squares = [q for q in m.squares if not unseen(q.cell[0] + 0.5, q.cell[1] + 0.5)]
+    return {"walls": walls, "squares": squares}
+
+
+def _zones(enc: Encounter, sight: PlayersSight | None) -> list[Zone]:
+    """The zones the players see: not hidden (visibility.shown_zones) and, under the fog,
+    seen now or before."""
+    shown = shown_zones(enc)
+    if sight is None:
+        return shown
+    return [z for z in shown if z.id in sight.known_zones]
+
+
+def _known_ground(enc: Encounter, sight: PlayersSight, ground: dict[str, list]) -> dict[str, list]:
+    """The walls and squares beside a square the players have seen (under the fog, the rest
+    of the map's layout is as unknown as what stands there)."""
+    known = sight.known_cells
+    walls = [
+        w
+        for w in ground.get("walls", enc.map.walls)
+        if any(c in known for c in beside_wall(w.start, w.end))
+    ]
+    squares = [q for q in ground.get("squares", enc.map.squares) if tuple(q.cell) in known]
     return {"walls": walls, "squares": squares}
 
 

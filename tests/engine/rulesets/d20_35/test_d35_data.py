@@ -95,7 +95,7 @@ GROUPS = {
     "defense": [*AC_PARTS, "dex_max", "js_reflexes", "js_vigueur", "js_volonte"],
     "vie": ["pv", "pv_max", "degats_non_letaux", *(f"dommage_{a}" for a in ABILITIES)],
     "corps": ["taille", "forme", "jambes", "stable", "humanoide", "type_creature"],
-    "deplacement": SPEEDS,
+    "deplacement": [*SPEEDS, "vision_noir_m"],
     "competences": SKILLS,
     "monture_pretre": ["entrainee_combat", "selle_guerre", "pretre", "renvois_utilises"],
     "equipement": ["armes"],
@@ -126,6 +126,7 @@ FIELDS = {
     "aire_degats": "dice",
     "aire_jet": "choice",
     "aire_dd": "int",
+    "vision_noir_m": "float",  # darkvision (issue 38: what it sees in the dark, D35-17)
 }
 WEAPON_COLUMNS = {
     "nom": "text",

@@ -78,6 +78,7 @@ FIELDS = {
     "aire_degats": "dice",
     "aire_jet": "choice",
     "aire_dd": "int",
+    "vision_noir_m": "float",  # darkvision (issue 38: what it sees in the dark, DOU-39)
     **{f"bonus_{a}": "int" for a in ABILITIES},  # CFG-DOU-5 « table »: the GM's modifiers
 }
 GROUPS = {
@@ -101,6 +102,7 @@ GROUPS = {
         "vitesse_vol",
         "vitesse_escalade",
         "vol_stationnaire",
+        "vision_noir_m",
         "taille",
     ],
     "resistances": ["resistances"],
