@@ -7,7 +7,10 @@ by: the players' view (its title, every label of its panel, every text and toolt
 map's items), the players' printed summary, or the players' copy of the encounter (saved
 as JSON: not even an id). Told means: the name of a hidden combatant or zone (unless a seen
 one's name contains it), a unit's label that counts or names hidden members, a hidden zone
-still drawn, the GM's notes.
+still drawn, the GM's notes. With the fog of war on (issue 38), the same holds of everything
+outside the players' sight — creatures where their characters do not see, zones they never
+saw — over random moves, doors opened and closed, and hidden creatures; the sight they are
+shown is the one worked out afresh (the controller keeps its own between changes).
 
 `ESCARMOUCHE_SOAK=1` plays 1,000 trials (`make soak`); `make test` plays a few per source."""
 
@@ -25,6 +28,7 @@ from gui.control.controller import Controller
 from gui.engine.edits import visibility
 from gui.engine.files import storage
 from gui.engine.play.players_copy import players_copy, secrets, seen_entry
+from gui.engine.play.players_sight import PlayersEyes
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
 from gui.engine.space.destination import Destination
@@ -70,13 +74,17 @@ def leaks(ctl, view: PlayersWindow) -> list[str]:
     enc, ruleset = ctl.enc, ctl.ruleset
     gone = visibility.unseen_ids(enc)
     shown = {z.id for z in visibility.shown_zones(enc)}
+    sight = PlayersEyes().sight(enc, ruleset)
+    if sight is not None:
+        gone |= {c.id for c in enc.combatants if c.id not in sight.creatures}
+        shown &= sight.known_zones
     seen_names = [c.name for c in enc.combatants if c.id not in gone]
     seen_names += [z.name for z in enc.map.zones if z.id in shown]
     seen_names += [enc.name, *(s.name for s in enc.sides)]  # the players know these
     hidden = [c.name for c in enc.combatants if c.id in gone]
     hidden += [z.name for z in enc.map.zones if z.id not in shown]
     names = {n for n in hidden if not any(n in s for s in seen_names)}
-    copy = players_copy(enc)
+    copy = players_copy(enc, sight=sight)
     saved = msgspec.json.encode(copy).decode()
     summary = summary_html(copy, ruleset, None, players=True)
     found = []
@@ -96,7 +104,7 @@ def leaks(ctl, view: PlayersWindow) -> list[str]:
     }
     if set(view.scene.token_items) != drawn:
         found.append(f"view: tokens {sorted(set(view.scene.token_items) ^ drawn)}")
-    known = secrets(enc)
+    known = secrets(enc, sight)
     told = "\n".join(players_texts(view)) + summary
     for entry in enc.turn.order or ruleset.turn_units(enc):
         row = seen_entry(entry, known)
@@ -136,15 +144,20 @@ def _gesture(ctl, rng: random.Random) -> None:
         ctl.undo_stack.undo()
     elif pick_ == 9 and ctl.undo_stack.canRedo():
         ctl.undo_stack.redo()
+    elif pick_ == 10 and any(w.door for w in enc.map.walls):
+        doors = [i for i, w in enumerate(enc.map.walls) if w.door]
+        refusing(ctl.toggle_door, rng.choice(doors))
     elif pick_ == 10:
         refusing(ctl.previous_turn)
     else:
         refusing(act, ctl)
 
 
-def _trial(source: str, data: bytes, seed: int, qtbot) -> None:
+def _trial(source: str, data: bytes, seed: int, qtbot, fog: bool = False) -> None:
     ctl = Controller(Table(storage.loads(data)))
     ctl.enc.notes = NOTES
+    if fog:
+        ctl.set_fog(True)
     view = PlayersWindow(ctl)
     qtbot.addWidget(view)
     rng = random.Random(f"{source}-{seed}")
@@ -164,3 +177,11 @@ def test_nothing_hidden_reaches_the_players(source, qtbot):
     trials = 1000 // len(_sources()) + 1 if SOAK else 2
     for seed in range(trials):
         _trial(source, data, seed, qtbot)
+
+
+@pytest.mark.parametrize("source", [s for s in _sources() if s.endswith(".demo")])
+def test_nothing_outside_the_players_sight_reaches_them_under_the_fog(source, qtbot):
+    data = _load(source)
+    trials = 1000 // len(_sources()) + 1 if SOAK else 2
+    for seed in range(trials):
+        _trial(source, data, seed, qtbot, fog=True)
