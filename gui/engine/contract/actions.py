@@ -9,6 +9,7 @@ from msgspec import Struct
 
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.base import Ruleset
+from gui.engine.contract.sight import BY_MAP, SIGHT, Seeing, map_sight, overridden
 from gui.engine.contract.values import (
     Action,
     ActionError,
@@ -61,6 +62,14 @@ class ActionCtx(Struct, frozen=True):
     def own_area(self) -> AreaAttack | None:
         """The actor's own area attack (a breath), from its sheet (Ruleset.area_attack)."""
         return self.ruleset.area_attack(self.enc, self.actor)
+
+    def sees(self, viewer: Combatant, target: Combatant) -> Seeing:
+        """Whether `viewer` sees `target` on the map (issue 38), with the line that decides;
+        the actor's sight of its target as the GM says, when the « Vue » option says (G-3)."""
+        seeing = map_sight(self.enc, self.ruleset, viewer, target)
+        if viewer.id == self.action.actor and target.id == self.action.target:
+            seeing = overridden(seeing, self.choice(SIGHT, BY_MAP))
+        return seeing
 
     def number(self, key: str, default: int = 0) -> int:
         value = self.action.options.get(key, default)

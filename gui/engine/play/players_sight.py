@@ -10,7 +10,6 @@ from collections.abc import Iterable
 from msgspec import Struct
 
 from gui.engine.contract.base import Ruleset
-from gui.engine.grid.board import Board
 from gui.engine.grid.from_map import board_of
 from gui.engine.grid.squares import Cell, Footprint
 from gui.engine.sight.side import SideSight, Viewer
@@ -36,11 +35,10 @@ class PlayersSight(Struct, frozen=True):
 
 
 class PlayersEyes:
-    """The players' sight kept between changes: the board until the map's walls, doors or
-    squares change, each character's squares until it moves (P14)."""
+    """The players' sight kept between changes: each character's squares until it moves or
+    the map's board changes (P14)."""
 
     def __init__(self) -> None:
-        self._board: tuple[object, Board] | None = None
         self._side: SideSight | None = None
 
     def sight(self, enc: Encounter, ruleset: Ruleset) -> PlayersSight | None:
@@ -61,7 +59,7 @@ class PlayersEyes:
             known = zones | {z.id for z in m.zones if z.explored}
             seen = {c.id for c in enc.combatants if c.side in players or c.position.zone in zones}
             return PlayersSight(None, zones, frozenset(seen), frozenset(), frozenset(known))
-        board = self.board(enc)
+        board = board_of(m)
         if self._side is None or self._side.diagonal != ruleset.diagonal(enc):
             self._side = SideSight(ruleset.diagonal(enc))
         eyes: dict[str, Viewer] = {}
@@ -81,14 +79,6 @@ class PlayersEyes:
             frozenset(known),
             frozenset(zones_over(enc, known)),
         )
-
-    def board(self, enc: Encounter) -> Board:
-        """The map's board, built again only when its walls, doors or squares changed."""
-        m = enc.map
-        key = (id(m.walls), len(m.walls), id(m.squares), tuple(w.door for w in m.walls if w.door))
-        if self._board is None or self._board[0] != key:
-            self._board = (key, board_of(m))
-        return self._board[1]
 
 
 def _stands_in(enc: Encounter, ruleset: Ruleset, c: Combatant, cells: frozenset[Cell]) -> bool:

@@ -58,8 +58,11 @@ def sees(
     if line is not None:
         return SightCall(True, line, darkvision_m)
     a, t = min(itertools.product(viewer.cells(), lit), key=lambda pair: _apart(*pair))
-    c = min(cell_corners(a), key=lambda p: _apart(p, t))
-    e = min(cell_corners(t), key=lambda q: _apart(q, a))
+    # The blocked line told: from the viewer's corner nearest the target's middle to the
+    # target's nearest other corner (side by side squares share corners: a line of no
+    # length would tell nothing of the wall between them).
+    c = min(cell_corners(a), key=lambda p: _apart2(p, t))
+    e = min((q for q in cell_corners(t) if q != c), key=lambda q: _apart2(q, a))
     return SightCall(False, tracer.line(c, a, e, t), darkvision_m)
 
 
@@ -73,6 +76,11 @@ def clear_line(tracer: Tracer, viewer: Iterable[Cell], targets: Iterable[Cell]) 
                 if tracer.level(c, a, e, t) < SOLID:
                     return tracer.line(c, a, e, t)
     return None
+
+
+def _apart2(p: tuple[int, int], cell: tuple[int, int]) -> int:
+    """Four times the squared distance from a point to a square's middle (whole numbers)."""
+    return (2 * p[0] - 2 * cell[0] - 1) ** 2 + (2 * p[1] - 2 * cell[1] - 1) ** 2
 
 
 def _apart(a: tuple[int, int], b: tuple[int, int]) -> int:

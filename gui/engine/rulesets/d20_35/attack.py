@@ -21,6 +21,7 @@ from gui.engine.checks.rolls import dice_request, outcome
 from gui.engine.contract import riders
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import bool_field, choice_field, int_field
+from gui.engine.contract.sight import Seeing, sight_option
 from gui.engine.contract.values import (
     ActionError,
     ActionSpec,
@@ -123,6 +124,7 @@ def _spec(ctx: Ctx) -> ActionSpec:
         bool_field("melee_tir", "Tir dans le tas (MJ)", "Shooting into melee (GM)", "D35-79"),
         bool_field("non_letal", "Dégâts non létaux", "Nonlethal damage", "D35-39"),
         choice_field("abri", "Abri", "Cover", list(COVERS), "D35-01", "carte"),
+        sight_option("D35-17"),
     ]
     if sheet.has_state(actor, MOUNTED):
         options.append(
@@ -162,6 +164,15 @@ def numbers(ctx: Ctx) -> Attack:
     terms += ca_terms
     if helpless.is_helpless(target):  # D35-21: the number to reach, said once
         terms.append(helpless.effective_term(computed[CA], ranged, _every_attack(ctx)))
+    seeing = ctx.sees(actor, target)
+    if not seeing.seen:  # D35-17: total concealment, with the line that decides
+        notices.append(
+            Notice(
+                "D35-17",
+                f"Camouflage total : {actor.name} {seeing.fr} (50 % de raté ; la case à deviner)",
+                f"Total concealment: {actor.name} {seeing.en} (50% miss; the square to guess)",
+            )
+        )
     threat = criticals.threat(w, target)
     terms += threat.terms
     bonus = int(overridden(ctx.action, BONUS, computed[BONUS], ("bonus", "bonus"), terms))
@@ -170,7 +181,7 @@ def numbers(ctx: Ctx) -> Attack:
         Check(bonus, target_ca, naturals=D20_NATURALS),
         tuple(terms),
         tuple(notices),
-        _miss(target),
+        _miss(target, seeing),
         computed,
         threat,
     )
@@ -472,10 +483,10 @@ def _cover(
         ca_terms.append(Term(f"CA : {label[0]}", value, rule, f"AC: {label[1]}"))
 
 
-def _miss(target: Combatant) -> ChainStep | None:
+def _miss(target: Combatant, seeing: Seeing) -> ChainStep | None:
     """D35-16 to D35-19: the highest concealment of the target (concealment.py: 50 % when
-    invisible, the GM's degree or 20 %), none when none."""
-    found = concealment.miss_percent(target)
+    invisible or unseen on the map, the GM's degree or 20 %), none when none."""
+    found = concealment.miss_percent(target, not seeing.seen)
     if found is None:
         return None
     percent, rule = found

@@ -8,6 +8,7 @@ from __future__ import annotations
 from gui.engine.contract import moving
 from gui.engine.contract.base import Ruleset
 from gui.engine.contract.edits import Edits
+from gui.engine.contract.sight import map_sight
 from gui.engine.contract.values import Action
 from gui.engine.core.words import Label, Notice, Term
 from gui.engine.grid.board import Board
@@ -65,7 +66,9 @@ def can_strike(enc: Encounter, ruleset: Ruleset, foe: Combatant, mover: Combatan
         return False  # D35-33: total defence
     if used(foe) >= PER_ROUND:
         return False
-    return not sheet.has_state(mover, "invisible")  # D35-17: total concealment
+    if sheet.has_state(mover, "invisible"):  # D35-17: total concealment
+        return False
+    return map_sight(enc, ruleset, foe, mover).seen  # D35-17: in the dark, say (issue 38)
 
 
 def provoked(ruleset: Ruleset, enc: Encounter, mover: Combatant, dest: Destination) -> list[Change]:

@@ -18,6 +18,7 @@ from gui.engine.checks.request import DiceResult
 from gui.engine.checks.rolls import dice_request, outcome
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import bool_field, int_field
+from gui.engine.contract.sight import sight_option
 from gui.engine.contract.values import Aim, Preview, Resolution, overridden
 from gui.engine.core.words import Label, Notice, Term
 from gui.engine.grid.lines import Cover
@@ -65,7 +66,9 @@ def _options(ctx: Ctx) -> list[FieldSpec]:
     options = [weapon_option(actor, default=_fitting_weapon(ctx))]
     if any(w.get("lancer") for w in sheet.weapons(actor)):
         options.append(bool_field("lancer", "Lancer l’arme", "Throw the weapon", "A-DOU-26"))
-    if ctx.action.target is not None and _unseen(actor, ctx.target):
+    if ctx.action.target is not None:
+        options.append(sight_option("DOU-39"))
+    if ctx.action.target is not None and _unseen(ctx, actor, ctx.target) is not None:
         options.append(
             bool_field(
                 ABSENT,
@@ -247,18 +250,21 @@ def _sources(
     def add(fr: str, rule: str, advantage: bool, en: str) -> None:
         out.append(EdgeSource(fr, rule, advantage, en))
 
-    unseen_target = _unseen(actor, target)
-    unseen_attacker = has(target, "aveugle") or has(actor, "invisible") or has(actor, "cache")
-    if unseen_target:
+    unseen_target = _unseen(ctx, actor, target)
+    unseen_attacker = _unseen(ctx, target, actor)
+    if unseen_target is not None:
         add(
-            "l’attaquant ne voit pas la cible",
+            f"l’attaquant ne voit pas la cible ({unseen_target[0]})",
             "DOU-39",
             False,
-            "the attacker cannot see the target",
+            f"the attacker cannot see the target ({unseen_target[1]})",
         )
-    if unseen_attacker:
+    if unseen_attacker is not None:
         add(
-            "la cible ne voit pas l’attaquant", "DOU-39", True, "the target cannot see the attacker"
+            f"la cible ne voit pas l’attaquant ({unseen_attacker[0]})",
+            "DOU-39",
+            True,
+            f"the target cannot see the attacker ({unseen_attacker[1]})",
         )
     dodging = has(target, "esquive") and ctx.able(target) and sheet.speed(target) > 0
     if dodging and not unseen_attacker:  # DOU-23: not once incapacitated or at speed 0
@@ -276,7 +282,10 @@ def _sources(
         close = [
             o
             for o in ctx.enc.combatants
-            if ctx.hostile(actor, o) and ctx.able(o) and ctx.near(actor, o)
+            if ctx.hostile(actor, o)
+            and ctx.able(o)
+            and ctx.near(actor, o)
+            and _unseen(ctx, actor, o) is None  # « dans votre champ de vision »
         ]
         if close:
             add(
@@ -294,11 +303,18 @@ def _sources(
     return out
 
 
-def _unseen(actor: Combatant, target: Combatant) -> bool:
-    """DOU-39: the attacker cannot see the target (blinded, or the target hidden or
-    invisible)."""
+def _unseen(ctx: Ctx, viewer: Combatant, seen: Combatant) -> tuple[str, str] | None:
+    """DOU-39: why `viewer` cannot see `seen` — blinded, `seen` invisible or hidden, or the
+    map (walls, closed doors, the dark beyond its darkvision, issue 38; the GM's « Vue » for
+    the actor's target, G-3) — or None when it sees it."""
     has = sheet.has_state
-    return has(actor, "aveugle") or has(target, "invisible") or has(target, "cache")
+    if has(viewer, "aveugle"):
+        return "aveuglé", "blinded"
+    for key, fr, en in (("invisible", "invisible", "invisible"), ("cache", "cachée", "hidden")):
+        if has(seen, key):
+            return fr, en
+    seeing = ctx.sees(viewer, seen)
+    return None if seeing.seen else (seeing.fr, seeing.en)
 
 
 def _help(actor: Combatant, target: Combatant) -> State | None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 from gui.engine.contract.base import Ruleset
 from gui.engine.contract.edits import Edits
 from gui.engine.contract.moving import way, way_metres
+from gui.engine.contract.sight import map_sight
 from gui.engine.core.words import Notice, Term
 from gui.engine.grid.placed import squares_apart
 from gui.engine.rulesets.douaratil import attack, budget, contests, sheet
 from gui.engine.space.destination import Destination
 from gui.engine.state.changes import Change
-from gui.engine.state.model import Combatant, Encounter, Position
+from gui.engine.state.model import Combatant, Encounter, LogEntry, Position
 from gui.engine.timing import windows
 
 CRAWL, SQUEEZE = "a_terre", "se_faufile"
@@ -118,26 +119,58 @@ def changes(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -
     if not sheet.has_state(c, "desengage"):
         after = c.replace(position=Position(zone=dest.zone, cell=dest.cell))
         for foe in enc.combatants:
-            if _provokes(ruleset, enc, foe, c, after):
+            if not _leaves_reach(ruleset, enc, foe, c, after):
+                continue
+            why = _unseen_mover(ruleset, enc, foe, c)
+            if why is None:
                 windows.opening(edits, attack.OPPORTUNITY, foe.id, c.id)
+            else:  # said, with the line that decides (issue 38)
+                edits.log(_no_opportunity(enc, foe, c, why))
     return list(edits.changes())
 
 
-def _provokes(
+def _no_opportunity(enc: Encounter, foe: Combatant, mover: Combatant, why: tuple[str, str]):
+    """The log line of an attack of opportunity that does not happen: `foe` cannot see."""
+    return LogEntry.of(
+        (
+            f"Pas d’attaque d’opportunité de {foe.name}",
+            f"No attack of opportunity from {foe.name}",
+        ),
+        (
+            f"{foe.name} ne voit pas {mover.name} partir : {why[0]} (DOU-43)",
+            f"{foe.name} cannot see {mover.name} leave: {why[1]} (DOU-43)",
+        ),
+        round=enc.turn.round,
+        actor=foe.id,
+        target=mover.id,
+    )
+
+
+def _leaves_reach(
     ruleset: Ruleset, enc: Encounter, foe: Combatant, before: Combatant, after: Combatant
 ) -> bool:
-    """A hostile creature able to react, that sees the mover, had it within reach and no
-    longer has (on the grid by its reach in squares; on zones, in contact)."""
+    """A hostile creature able to react had the mover within reach and no longer has (on
+    the grid by its reach in squares; on zones, in contact)."""
     if foe.side == before.side or ruleset.is_out(enc, foe) or budget.spent(foe, "reaction"):
-        return False
-    unseen = any(sheet.has_state(before, key) for key in ("invisible", "cache"))
-    if sheet.has_state(foe, "aveugle") or unseen:  # DOU-43: a creature it can see
         return False
     reach = ruleset.reach(enc, foe)
     was, now = squares_apart(enc, ruleset, foe, before), squares_apart(enc, ruleset, foe, after)
     if was is not None and now is not None:
         return was <= reach < now
     return foe.id in before.contacts and after.position.zone != before.position.zone
+
+
+def _unseen_mover(
+    ruleset: Ruleset, enc: Encounter, foe: Combatant, mover: Combatant
+) -> tuple[str, str] | None:
+    """DOU-43: why `foe` cannot see the mover where it stood — blinded, the mover invisible
+    or hidden, or the map (walls, closed doors, the dark, issue 38) — None when it sees it."""
+    if sheet.has_state(foe, "aveugle"):
+        return "aveuglé", "blinded"
+    if any(sheet.has_state(mover, key) for key in ("invisible", "cache")):
+        return "invisible ou caché", "invisible or hidden"
+    seeing = map_sight(enc, ruleset, foe, mover)
+    return None if seeing.seen else (seeing.fr, seeing.en)
 
 
 def _m(value: float) -> str:
