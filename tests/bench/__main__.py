@@ -3,6 +3,7 @@
 from tests.bench.bench_areas import bench_p13, bench_p13_geometry, bench_p13_resolve
 from tests.bench.bench_gestures import bench_p7, bench_p9
 from tests.bench.bench_grid import bench_p3_grid, bench_p11, bench_route
+from tests.bench.bench_fog import bench_p14_view
 from tests.bench.bench_gui import bench_p1, bench_p3, bench_p6
 from tests.bench.bench_odds import bench_p4
 from tests.bench.bench_players import bench_p12
@@ -21,6 +22,7 @@ def main() -> None:
     for bench in (bench_p13_geometry, bench_p13, bench_p13_resolve):
         print(bench(), flush=True)
     print(bench_p14_engine(), flush=True)
+    print(bench_p14_view(), flush=True)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ know (players_copy) and for what a move adds to their memory (Map.explored)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from math import ceil, floor
 
 from msgspec import Struct
 
@@ -19,6 +19,8 @@ from gui.engine.state.explored import explored_cells
 from gui.engine.state.model import Combatant, Encounter
 
 MARGIN = 2  # squares looked at beyond what the map holds
+BLOCK = 8  # the bounds widened to whole blocks of squares
+WIDEST = 4  # the most squares a creature's space is wide (Gargantuan)
 LARGEST = 400  # squares each way at most: a hand-edited far wall must not make it endless
 
 
@@ -67,7 +69,7 @@ class PlayersEyes:
             if c.position.cell is not None:
                 space = Footprint(tuple(c.position.cell), ruleset.space(enc, c))  # type: ignore[arg-type]
                 eyes[c.id] = (space, ruleset.darkvision_m(enc, c))
-        cells = self._side.seen(board, eyes, bounds_of(enc, ruleset))
+        cells = self._side.seen(board, eyes, bounds_of(enc))
         known = cells | explored_cells(m.explored)
         seen = {
             c.id for c in enc.combatants if c.side in players or _stands_in(enc, ruleset, c, cells)
@@ -82,15 +84,22 @@ class PlayersEyes:
 
 
 def _stands_in(enc: Encounter, ruleset: Ruleset, c: Combatant, cells: frozenset[Cell]) -> bool:
-    """Whether one of `c`'s squares is among `cells` (a creature off the grid: no)."""
+    """Whether one of `c`'s squares is among `cells` (a creature off the grid: no); its
+    size asked only when some square it could take is seen (this runs for every token)."""
     if c.position.cell is None:
         return False
-    space = Footprint(tuple(c.position.cell), ruleset.space(enc, c))  # type: ignore[arg-type]
+    x, y = c.position.cell
+    near = range(WIDEST)
+    if not any((x + i, y + j) in cells for i in near for j in near):
+        return False
+    space = Footprint((x, y), ruleset.space(enc, c))
     return any(cell in cells for cell in space.cells())
 
 
-def bounds_of(enc: Encounter, ruleset: Ruleset) -> Bounds:
-    """The squares the map holds (zones, walls, squares, creatures), with a margin."""
+def bounds_of(enc: Encounter) -> Bounds:
+    """The squares the map holds (zones, walls, squares, creatures), with a margin, widened
+    to whole blocks of BLOCK squares: a creature's step does not change them (changed
+    bounds would have every character's sight worked out again)."""
     m, grid = enc.map, enc.map.grid
     assert grid is not None
     xs: list[float] = []
@@ -110,33 +119,33 @@ def bounds_of(enc: Encounter, ruleset: Ruleset) -> Bounds:
         ys += [s.cell[1], s.cell[1] + 1]
     for c in enc.combatants:
         if c.position.cell is not None:
-            side = ruleset.space(enc, c)
-            xs += [c.position.cell[0], c.position.cell[0] + side]
-            ys += [c.position.cell[1], c.position.cell[1] + side]
+            xs += [c.position.cell[0], c.position.cell[0] + WIDEST]
+            ys += [c.position.cell[1], c.position.cell[1] + WIDEST]
     if not xs:
         return (0, 0, 1, 1)
-    x0, y0 = int(min(xs) // 1) - MARGIN, int(min(ys) // 1) - MARGIN
-    x1, y1 = int(-(-max(xs) // 1)) + MARGIN, int(-(-max(ys) // 1)) + MARGIN
+    x0, y0 = _block(min(xs) - MARGIN, floor), _block(min(ys) - MARGIN, floor)
+    x1, y1 = _block(max(xs) + MARGIN, ceil), _block(max(ys) + MARGIN, ceil)
     return (x0, y0, min(x1, x0 + LARGEST), min(y1, y0 + LARGEST))
 
 
-def zones_over(enc: Encounter, cells: Iterable[Cell]) -> set[str]:
-    """The zones of a gridded map that hold one of `cells` (seen or known there)."""
+def _block(value: float, way) -> int:
+    return way(value / BLOCK) * BLOCK
+
+
+def zones_over(enc: Encounter, cells: frozenset[Cell]) -> set[str]:
+    """The zones of a gridded map that hold one of `cells` (seen or known there): each
+    zone's squares looked up, not each square against every zone."""
     grid = enc.map.grid
     assert grid is not None
-    boxes = [
-        (
-            z.id,
-            (z.rect.x - grid.origin_x) / grid.cell_px,
-            (z.rect.y - grid.origin_y) / grid.cell_px,
-            (z.rect.x + z.rect.width - grid.origin_x) / grid.cell_px,
-            (z.rect.y + z.rect.height - grid.origin_y) / grid.cell_px,
-        )
-        for z in enc.map.zones
-    ]
     out: set[str] = set()
-    for x, y in cells:
-        for zid, x0, y0, x1, y1 in boxes:
-            if zid not in out and x0 < x + 1 and x < x1 and y0 < y + 1 and y < y1:
-                out.add(zid)
+    for z in enc.map.zones:
+        r, px = z.rect, grid.cell_px
+        x0, y0 = floor((r.x - grid.origin_x) / px), floor((r.y - grid.origin_y) / px)
+        x1 = ceil((r.x + r.width - grid.origin_x) / px)
+        y1 = ceil((r.y + r.height - grid.origin_y) / px)
+        if (x1 - x0) * (y1 - y0) > len(cells):  # a zone larger than what is seen
+            if any(x0 <= x < x1 and y0 <= y < y1 for x, y in cells):
+                out.add(z.id)
+        elif any((x, y) in cells for x in range(x0, x1) for y in range(y0, y1)):
+            out.add(z.id)
     return out
