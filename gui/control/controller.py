@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from msgspec import Struct
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -28,7 +29,7 @@ from gui.engine.edits import map as map_edits
 from gui.engine.edits import roster as roster_edits
 from gui.engine.edits import sight as sight_edits
 from gui.engine.files import carried
-from gui.engine.play.players_sight import PlayersEyes, PlayersSight
+from gui.engine.play.players_seen import PlayersSight
 from gui.engine.play.table import Table
 from gui.engine.play.turn_holder import default_actor, first_able
 from gui.engine.space.destination import Destination
@@ -37,6 +38,9 @@ from gui.engine.state.model import Background, Combatant, Encounter, Grid, Rect,
 from gui.engine.state.touched import touched
 from gui.engine.timing import windows
 from gui.engine.turns import TurnContext, TurnMode, cards, current_entry
+
+if TYPE_CHECKING:
+    from gui.engine.play.players_sight import PlayersEyes
 
 AUTOSAVE_DELAY_MS = 200  # the longest an autosave waits for the window to paint its gesture
 
@@ -85,7 +89,7 @@ class Controller(QObject):
         self.last_target: str | None = None  # the target of the last action resolved
         self.autosave_problem = ""
         self._version = 0  # counts what changed the encounter (see `version`)
-        self._eyes = PlayersEyes()  # what the players' side sees, kept between changes
+        self._eyes: PlayersEyes | None = None  # the players' sight, made with the first fog
         self._sight: tuple[int, PlayersSight | None] | None = None  # at a version
         self.undo_stack = QUndoStack(self)
         self.undo_stack.setUndoLimit(500)
@@ -124,7 +128,7 @@ class Controller(QObject):
         self.discard_recovery()
         self.table, self.path = table, path
         self._version += 1
-        self._eyes = PlayersEyes()
+        self._eyes = None
         self.selected = self.last_target = None
         self.undo_stack.clear()
         self.replaced.emit()
@@ -185,12 +189,21 @@ class Controller(QObject):
     def players_sight(self) -> PlayersSight | None:
         """What the players' side sees now (issue 38), None without the fog of war."""
         if self._sight is None or self._sight[0] != self._version:
-            self._sight = (self._version, self._eyes.sight(self.enc, self.ruleset))
+            self._sight = (self._version, self._sight_now())
         return self._sight[1]
+
+    def _sight_now(self) -> PlayersSight | None:
+        if not self.enc.map.fog:
+            return None
+        if self._eyes is None:  # the sight's engine imported with the first fog (P1b)
+            from gui.engine.play.players_sight import PlayersEyes
+
+            self._eyes = PlayersEyes()
+        return self._eyes.sight(self.enc, self.ruleset)
 
     def _newly_seen(self) -> ChangeSet:
         """Under the fog, the squares and zones the players' side sees that it had not seen."""
-        sight = self._eyes.sight(self.enc, self.ruleset)
+        sight = self._sight_now()
         if sight is None:
             return ChangeSet("")
         return ChangeSet("", tuple(sight_edits.explore(self.enc, sight.cells or (), sight.zones)))

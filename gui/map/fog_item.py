@@ -10,7 +10,7 @@ from PySide6.QtCore import QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QRegion
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
-from gui.engine.play.players_sight import PlayersSight
+from gui.engine.play.players_seen import PlayersSight
 from gui.engine.state.model import Encounter
 
 OPAQUE = (QColor(12, 14, 18), QColor(12, 14, 18, 150))  # never seen, seen before: players'

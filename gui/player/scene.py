@@ -5,6 +5,8 @@ selection, no lines of an aim, no threatened squares."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from msgspec.structs import replace
 from PySide6.QtCore import QRectF
 
@@ -13,13 +15,15 @@ from gui.engine.contract.areas import AreaReader
 from gui.engine.contract.values import AreaOf
 from gui.engine.core.problems import BilingualError
 from gui.engine.edits import visibility
-from gui.engine.play.players_sight import PlayersSight
+from gui.engine.play.players_seen import PlayersSight
 from gui.engine.state.model import Combatant, Encounter
 from gui.engine.state.touched import Touched
 from gui.map.area_item import AreaItem
-from gui.map.fog_item import FogItem
 from gui.map.scene import EncounterScene
 from gui.player.plates import Token, crowded, place
+
+if TYPE_CHECKING:
+    from gui.map.fog_item import FogItem
 
 
 class PlayersScene(EncounterScene):
@@ -33,6 +37,8 @@ class PlayersScene(EncounterScene):
         if sight is None and self._fog is None:
             return
         if self._fog is None:
+            from gui.map.fog_item import FogItem  # at the first fog, not at start (P1b)
+
             self._fog = FogItem()
             self.addItem(self._fog)
         self._fog.show_sight(self.enc, sight)

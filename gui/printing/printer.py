@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QWidget
 from gui.boot.i18n import tr
 from gui.engine.contract.base import Ruleset
 from gui.engine.play.players_copy import players_copy
-from gui.engine.play.players_sight import PlayersEyes, PlayersSight
+from gui.engine.play.players_seen import PlayersSight
 from gui.engine.state.model import Encounter
 from gui.map.scene import EncounterScene
 from gui.player.scene import PlayersScene
@@ -105,10 +105,19 @@ def _map(
     return image, round(min(page.width(), tallest))
 
 
+def _players_sight(enc: Encounter, ruleset: Ruleset) -> PlayersSight | None:
+    """What the players' side sees, under the fog (its engine imported then, issue 38)."""
+    if not enc.map.fog:
+        return None
+    from gui.engine.play.players_sight import PlayersEyes
+
+    return PlayersEyes().sight(enc, ruleset)
+
+
 def summary_document(enc: Encounter, ruleset: Ruleset, players: bool = False) -> QTextDocument:
     """The summary as a rich-text document paged for A4, the map image added as a resource;
     the players' version when `players` (what the players' view shows)."""
-    sight = PlayersEyes().sight(enc, ruleset) if players else None
+    sight = _players_sight(enc, ruleset) if players else None
     if players:
         enc = players_copy(enc, sight=sight)
     doc = QTextDocument()

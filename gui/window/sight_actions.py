@@ -7,6 +7,7 @@ each stroke one undo entry."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction
 
@@ -16,9 +17,11 @@ from gui.engine.edits.doors import door_near_space
 from gui.engine.edits.grid import NO_GRID
 from gui.engine.grid.squares import Footprint
 from gui.engine.state.touched import Touched
-from gui.map.fog_item import TINT, FogItem
 from gui.map.scene import EncounterScene
 from gui.map.tools import DARK, REVEAL
+
+if TYPE_CHECKING:
+    from gui.map.fog_item import FogItem
 
 
 class SightActions:
@@ -73,6 +76,8 @@ class SightActions:
 
     def _show_tint(self, on: bool) -> None:
         if on and self.tint is None:
+            from gui.map.fog_item import TINT, FogItem  # at the first tint, not at start (P1b)
+
             self.tint = FogItem(TINT)
             self.scene.addItem(self.tint)
         if self.tint is not None:

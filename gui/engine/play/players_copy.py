@@ -17,7 +17,7 @@ from msgspec import Struct
 
 from gui.engine.edits.visibility import shown_zones, unseen_ids
 from gui.engine.grid.board import beside_wall
-from gui.engine.play.players_sight import PlayersSight
+from gui.engine.play.players_seen import PlayersSight
 from gui.engine.state.model import Combatant, Encounter, LogEntry, Rect, State, TurnEntry, Zone
 
 

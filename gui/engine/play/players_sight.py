@@ -7,11 +7,10 @@ from __future__ import annotations
 
 from math import ceil, floor
 
-from msgspec import Struct
-
 from gui.engine.contract.base import Ruleset
 from gui.engine.grid.from_map import board_of
 from gui.engine.grid.squares import Cell, Footprint
+from gui.engine.play.players_seen import PlayersSight
 from gui.engine.sight.side import SideSight, Viewer
 from gui.engine.sight.sweep import Bounds
 from gui.engine.sight.zones import seen_zones
@@ -22,18 +21,6 @@ MARGIN = 2  # squares looked at beyond what the map holds
 BLOCK = 8  # the bounds widened to whole blocks of squares
 WIDEST = 4  # the most squares a creature's space is wide (Gargantuan)
 LARGEST = 400  # squares each way at most: a hand-edited far wall must not make it endless
-
-
-class PlayersSight(Struct, frozen=True):
-    """What the players' side sees now: squares on a grid (None without one), zones, and the
-    creatures standing there (their own always); `known_…`: what it has seen, now or
-    before (the map shown dimmed, without creatures)."""
-
-    cells: frozenset[Cell] | None
-    zones: frozenset[str]
-    creatures: frozenset[str]
-    known_cells: frozenset[Cell]
-    known_zones: frozenset[str]
 
 
 class PlayersEyes:
