@@ -193,7 +193,7 @@ class EncounterScene(ToolScene):
                 if self.editing:  # (a new zone is not editable)
                     item.set_editable(True)
             r = z.rect
-            item.show_zone(z.name, z.colour, r.x, r.y, r.width, r.height)
+            item.show_zone(z.name, z.colour, r.x, r.y, r.width, r.height, z.dark)
             opacity = HIDDEN_OPACITY if z.hidden else 1.0
             if item.opacity() != opacity:
                 item.setOpacity(opacity)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.boot.i18n import tr
+from gui.map.walls_item import DARK
 
 HANDLE = 10.0
 MIN_SIDE = 30.0
@@ -69,6 +70,7 @@ class ZoneItem(QGraphicsRectItem):
     name = ""
     colour = QColor("#8fa8c8")  # shared until shown, never changed in place
     highlight = False
+    dark = False  # unlit (issue 38): shaded
     _shown: tuple | None = None  # show_zone's arguments, as last shown
 
     def __init__(self, zid: str) -> None:
@@ -80,16 +82,19 @@ class ZoneItem(QGraphicsRectItem):
         self.setCacheMode(_DEVICE_CACHE)  # cheap token drags
         self.handles: list[Handle] = []  # made when first shown: a map of 200 zones opens fast
 
-    def show_zone(self, name: str, colour: str, x: float, y: float, w: float, h: float) -> None:
-        """Its name, colour and place. Each sync shows every zone: one shown as it is keeps
-        its cached pixels (a zone dragged or resized, not yet in the model, is put back)."""
-        shown = (name, colour, x, y, w, h)
+    def show_zone(
+        self, name: str, colour: str, x: float, y: float, w: float, h: float, dark: bool = False
+    ) -> None:
+        """Its name, colour and place, shaded when `dark` (issue 38). Each sync shows every
+        zone: one shown as it is keeps its cached pixels (a zone dragged or resized, not yet
+        in the model, is put back)."""
+        shown = (name, colour, x, y, w, h, dark)
         if shown == self._shown and self.pos() == QPointF(x, y) and self.size == QRectF(0, 0, w, h):
             return
         if name != self.name:
             self.setToolTip(name)
         self._shown = shown
-        self.name, self.colour = name, _colour(colour)
+        self.name, self.colour, self.dark = name, _colour(colour), dark
         self.size = QRectF(0, 0, w, h)
         self.setRect(self.size.adjusted(-2, -2, 2, 2))  # (Qt's prepareGeometryChange first)
         self.setPos(x, y)
@@ -178,6 +183,8 @@ class ZoneItem(QGraphicsRectItem):
         painter.setBrush(brush)
         painter.setPen(pen)
         painter.drawRect(self.size)
+        if self.dark:
+            painter.fillRect(self.size, DARK)
         painter.setFont(_name_font())
         painter.setPen(NAME)
         painter.drawText(self.size.adjusted(6, 3, -6, -3), _NAME_FLAGS, self.name)

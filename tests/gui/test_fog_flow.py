@@ -137,3 +137,4 @@ def test_on_a_zone_map_links_that_block_sight_a_revealed_zone_and_a_dark_one(lap
     (dark,) = [a for a in menu.actions() if a.text() == "Dans le noir"]
     dark.trigger()
     assert ctl.enc.map.zone(far).dark
+    assert window.scene.zone_items[far].dark  # shaded on the GM's map
