@@ -8,10 +8,11 @@ from gui.engine.grid.board import Board, Obstruction
 from gui.engine.grid.squares import Cell, Footprint, Point
 from gui.engine.grid.tracing import Tracer
 from gui.engine.sight.darkness import dark_reach, too_dark
+from gui.engine.sight.runs import Bits, Bounds, add_squares, ones
 from gui.engine.sight.sees import clear_line
 from gui.engine.sight.slopes import slopes
-from gui.engine.sight.solids import SQUARE_PLACES, closes, solids
-from gui.engine.sight.sweep import Bounds, sweep
+from gui.engine.sight.solids import CLOSED, SQUARE_PLACES, closes, solids
+from gui.engine.sight.sweep import sweep
 from gui.engine.space.zones import Diagonal
 
 SOLID = Obstruction.SOLID
@@ -44,9 +45,12 @@ def seen_squares(
     n = space.side
     order = max(x1 - x0, y1 - y0, x1 - sx, sx + n - x0, y1 - sy, sy + n - y0, 1)
     solid = solids(board)
-    masks = _masks_without(solid.masks, own, board)
+    mine = frozenset(c for c in own if board.cells.get(c) == SOLID)
+    masks = _masks_without(solid.masks, mine)
     tables = slopes(min(order, SHORT)), slopes(order)
     seen = set(own)
+    # The points reached off the axes from every corner, as `Reached.lines`.
+    lines: list[tuple[Bits, Bits]] = [({}, {}) for _ in range(8)]
     rare: set[Cell] = set()  # solid squares whose own inside may open a line to them
     for p in [(sx + i, sy + j) for i in range(n + 1) for j in range(n + 1)]:
         leaves = [SQUARE_PLACE[d] for d in _AROUND if (p[0] + d[0], p[1] + d[1]) in own]
@@ -55,29 +59,40 @@ def seen_squares(
             starts = [[lv for lv in leaves if not closes(mask, lv, way)] for way in range(8)]
         else:
             starts = [leaves] * 8
-        walls = {way: _wall_run(board, p, ux, uy) for way, (ux, uy) in _AXES.items()}
         for d in _AROUND:  # a square sharing the corner: straight from one into the other
             cell = (p[0] + d[0], p[1] + d[1])
             if cell not in own:
                 rare.add(cell)
                 if any(not closes(mask or 0, lv, SQUARE_PLACE[d]) for lv in leaves):
                     seen.add(cell)
-        found = sweep(masks, solid.along, tables, p, own, bounds)
-        for way, points in enumerate(found.points):
+        # A way no line leaves by from this corner is swept into lines of its own.
+        found = sweep(
+            masks,
+            solid.along,
+            tables,
+            p,
+            mine,
+            bounds,
+            [lines[way] if starts[way] else ({}, {}) for way in range(8)],
+        )
+        for way, (ux, uy) in _AXES.items():
+            points = [(p[0] + ux * k, p[1] + uy * k) for k in range(1, found.axes[way] + 1)]
             if starts[way]:
-                _add_reached(seen, masks, points, starts[way], way, walls.get(way, 0), p)
+                _add_along(seen, masks, points, starts[way], way, _wall_run(board, p, ux, uy), p)
+            rare.update(_beside_axis(board, points, ux, uy))
         for q, cell in found.through:
             dx, dy = q[0] - p[0], q[1] - p[1]
             if starts[PLACE[(dx > 0) - (dx < 0), (dy > 0) - (dy < 0)]]:
                 seen.add(cell)
-        for ux, uy in _AXES.values():
-            rare.update(_beside_axis(board, found.points, p, ux, uy))
+    free = _split_off_axes(seen, masks, lines, solid.marked((x0, y0)), bounds)
     seen = {c for c in seen if x0 <= c[0] < x1 and y0 <= c[1] < y1}
     seen.update(
         c
         for c in rare - seen
         if x0 <= c[0] < x1 and y0 <= c[1] < y1 and _seen_through_itself(board, own, c)
     )
+    for axis in (0, 1):
+        add_squares(seen, free[axis], axis, bounds)
     if board.dark:
         reach = dark_reach(board, darkvision_m)
         seen.difference_update(
@@ -86,25 +101,60 @@ def seen_squares(
     return frozenset(seen)
 
 
-def _add_reached(
+def _split_off_axes(
     seen: set[Cell],
     masks: dict[Point, int],
-    points: set[Point],
+    lines: list[tuple[Bits, Bits]],
+    marked: tuple[Bits, Bits],
+    bounds: Bounds,
+) -> tuple[Bits, Bits]:
+    """The points reached off the axes whose four squares are all seen, by axis; the squares
+    entered at the others (`marked`: something solid touches them) added to `seen`. Off the
+    axes, the squares round a point depend only on what is solid round it."""
+    out: tuple[Bits, Bits] = ({}, {})
+    for axis in (0, 1):
+        low, marks, free = bounds[1 - axis], marked[axis], out[axis]
+        for way in (1, 3, 5, 7):
+            for main, bits in lines[way][axis].items():
+                odd = bits & marks.get(main, 0)
+                if odd:
+                    points = [(main, c) if axis == 0 else (c, main) for c in ones(odd, low)]
+                    _add_entered(seen, masks, points, way)
+                free[main] = free.get(main, 0) | bits ^ odd
+    return out
+
+
+def _add_entered(seen: set[Cell], masks: dict[Point, int], points: list[Point], way: int) -> None:
+    """Add the squares entered at the points reached going `way`: those whose way in from
+    the line is not closed by solid things round the point."""
+    back = (way + 4) % 8 * 8
+    for x, y in points:
+        end = masks.get((x, y), 0)
+        seen.update(
+            (x + dx, y + dy) for dx, dy in _AROUND if not CLOSED[back + SQUARE_PLACE[dx, dy]][end]
+        )
+
+
+def _add_along(
+    seen: set[Cell],
+    masks: dict[Point, int],
+    points: list[Point],
     opened: list[int],
     way: int,
     walls: int,
     p: Point,
 ) -> None:
-    """Add the squares entered at the points reached going `way` from `p`, whose way in is
-    open (`opened`: the places of the viewer's squares a line leaves that way)."""
+    """Add the squares entered at the points reached going `way` along an axis from `p`,
+    whose way in is open (`opened`: the places of the viewer's squares a line leaves that
+    way; `walls`: how many solid walls follow each other along the line from `p`)."""
     back = (way + 4) % 8
     for q in points:
         x, y = q
         end = masks.get(q)
-        if not end and (way % 2 or abs(x - p[0] + y - p[1]) > walls):
+        if not end and abs(x - p[0] + y - p[1]) > walls:
             seen.update(((x, y), (x - 1, y), (x - 1, y - 1), (x, y - 1)))
             continue
-        walled = not way % 2 and abs(x - p[0] + y - p[1]) <= walls
+        walled = abs(x - p[0] + y - p[1]) <= walls
         for d in _AROUND:
             inside = SQUARE_PLACE[d]
             if end and closes(end, back, inside):
@@ -116,10 +166,9 @@ def _add_reached(
             seen.add((x + d[0], y + d[1]))
 
 
-def _masks_without(masks: dict[Point, int], own: frozenset[Cell], board: Board) -> dict[Point, int]:
-    """The points' solid places, the viewer's own squares left out (a creature standing on a
-    solid square, put there by the GM, does not block its own sight)."""
-    mine = [c for c in own if board.cells.get(c) == SOLID]
+def _masks_without(masks: dict[Point, int], mine: frozenset[Cell]) -> dict[Point, int]:
+    """The points' solid places, the viewer's own solid squares `mine` left out (a creature
+    standing on a solid square, put there by the GM, does not block its own sight)."""
     if not mine:
         return masks
     out = dict(masks)
@@ -150,17 +199,12 @@ def _wall_run(board: Board, p: Point, ux: int, uy: int) -> int:
     return run
 
 
-def _beside_axis(board: Board, reached: set[Point], p: Point, ux: int, uy: int) -> list[Cell]:
-    """The solid squares along an axis from `p` whose near corner a line reaches: a line on to
-    their far corner runs along them, which their own inside does not close."""
-    out = []
-    x, y = p[0] + ux, p[1] + uy
-    while (x, y) in reached:
-        for cell in _step_cells(x, y, ux, uy):
-            if board.cells.get(cell) == SOLID:
-                out.append(cell)
-        x, y = x + ux, y + uy
-    return out
+def _beside_axis(board: Board, points: list[Point], ux: int, uy: int) -> list[Cell]:
+    """The solid squares beside the steps along an axis on from the `points` a line reaches
+    from a corner: a line on to their far corner runs along them, which their own inside
+    does not close."""
+    cells = board.cells
+    return [c for x, y in points for c in _step_cells(x, y, ux, uy) if cells.get(c) == SOLID]
 
 
 def _step_cells(x: int, y: int, ux: int, uy: int) -> tuple[Cell, Cell]:

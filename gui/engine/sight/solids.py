@@ -9,6 +9,7 @@ import weakref
 
 from gui.engine.grid.board import HORIZONTAL, VERTICAL, Board, Obstruction
 from gui.engine.grid.squares import Point
+from gui.engine.sight.runs import Bits
 
 SOLID = Obstruction.SOLID
 
@@ -27,16 +28,60 @@ class Along:
         self.along = along
         self.squares = squares
         self.points = points
+        # What a sweep going up the axis (going down) meets at each grid line: the edges across
+        # it, its points, then the squares and edges along of the strip after it.
+        self.columns = (self._columns(0), self._columns(1))
+
+    def _columns(self, back: int) -> dict[int, tuple[list[int], list[int], list[int], list[int]]]:
+        parts = (self.across, self.points)
+        strips = (self.squares, self.along)
+        keys = {
+            *parts[0],
+            *parts[1],
+            *(k + back for k in strips[0]),
+            *(k + back for k in strips[1]),
+        }
+        return {
+            k: (*(p.get(k, []) for p in parts), *(p.get(k - back, []) for p in strips))
+            for k in keys
+        }
+
+    def mirrored(self) -> Along:
+        """The same with each list's coordinates negated, in increasing order again: read
+        going down the other axis as going up."""
+        parts = (self.across, self.along, self.squares, self.points)
+        return Along(*({k: [-c for c in reversed(found)] for k, found in p.items()} for p in parts))
 
 
 class Solids:
-    """A board's solid things going along x and going along y, and the mask of each grid
-    point they touch: a bit for each place round it (numbered as `Tracer` numbers them: the
-    unit edges leaving it even, the squares round it odd) where something solid stands."""
+    """A board's solid things going along x and going along y (each as is and `mirrored`:
+    `along[axis][0]` and `along[axis][1]`), and the mask of each grid point they touch: a bit
+    for each place round it (numbered as `Tracer` numbers them: the unit edges leaving it
+    even, the squares round it odd) where something solid stands."""
 
     def __init__(self, along: tuple[Along, Along], masks: dict[Point, int]) -> None:
-        self.along = along
+        self.along: tuple[tuple[Along, Along], tuple[Along, Along]] = (
+            (along[0], along[0].mirrored()),
+            (along[1], along[1].mirrored()),
+        )
         self.masks = masks
+        self._marked: dict[tuple[int, int], tuple[Bits, Bits]] = {}
+
+    def marked(self, low: tuple[int, int]) -> tuple[Bits, Bits]:
+        """The points something solid touches as bitsets, by axis: keyed by their coordinate
+        on it, a bit for each at its coordinate across less `low`'s (the bounds' x0, y0)
+        across; points before `low` left out. Built once per board and bounds."""
+        found = self._marked.get(low)
+        if found is None:
+            x, y = (
+                {
+                    main: sum(1 << (c - low[1 - axis]) for c in cross if c >= low[1 - axis])
+                    for main, cross in self.along[axis][0].points.items()
+                }
+                for axis in (0, 1)
+            )
+            found = self._marked[low] = (x, y)
+        return found
 
 
 # The places a solid thing takes round the points it touches, as (dx, dy, place) from the
@@ -63,6 +108,10 @@ def closes(mask: int, come: int, go: int) -> bool:
     `come` to the place `go` (`Tracer.point` at the solid level)."""
     one, two = SIDES[come * 8 + go]
     return bool(mask & one and mask & two)
+
+
+# `closes` of every mask, by way through: CLOSED[come * 8 + go][mask].
+CLOSED = [bytes(bool(m & one and m & two) for m in range(256)) for one, two in SIDES]
 
 
 def _sorted(index: dict[int, set[int]]) -> Index:

@@ -48,6 +48,38 @@ def test_the_sweep_finds_what_the_tracer_finds() -> None:
         assert fast == slow, seed
 
 
+def _slow(board: Board, space: Footprint, side: int) -> set[tuple[int, int]]:
+    return {
+        (x, y)
+        for x in range(side)
+        for y in range(side)
+        if sees(board, space, Footprint((x, y))).seen
+    }
+
+
+def test_the_sweep_finds_what_the_tracer_finds_on_big_boards() -> None:
+    # Long lines, past the sweep's first, short table of slopes, with open columns found
+    # whole or by runs (issue 38, P14): an open hall, a few walls and pillars, strewn boards.
+    side = 36
+    few = Board(
+        [Wall((18, 5), (18, 7)), Wall((9, 30), (12, 30)), Wall((30, 2), (33, 2), "cover")],
+        [Square((25, 25), blocks="solid"), Square((6, 12), blocks="solid")],
+    )
+    boards = [Board(), few, *(_board(random.Random(seed), side, dark=False) for seed in (1, 2))]
+    rng = random.Random(38)
+    for n, board in enumerate(boards):
+        for _ in range(2):
+            space = Footprint((rng.randrange(side), rng.randrange(side)), rng.choice([1, 2]))
+            fast = seen_squares(board, space, bounds=(0, 0, side, side))
+            assert fast == _slow(board, space, side), (n, space)
+
+
+def test_an_open_hall_is_seen_whole() -> None:
+    every = {(x, y) for x in range(100) for y in range(100)}
+    for origin, side in (((37, 61), 2), ((0, 99), 1), ((50, 50), 1)):
+        assert seen_squares(Board(), Footprint(origin, side), bounds=(0, 0, 100, 100)) == every
+
+
 def test_lit_squares_see_each_other_both_ways() -> None:
     for seed in range(400):
         rng = random.Random(seed)
