@@ -1,9 +1,9 @@
 """`make bench`: one line per metric, `P<n> <value> <unit> …`, ratios measured in the same run."""
 
 from tests.bench.bench_areas import bench_p13, bench_p13_geometry, bench_p13_resolve
+from tests.bench.bench_fog import bench_p14_view
 from tests.bench.bench_gestures import bench_p7, bench_p9
 from tests.bench.bench_grid import bench_p3_grid, bench_p11, bench_route
-from tests.bench.bench_fog import bench_p14_view
 from tests.bench.bench_gui import bench_p1, bench_p3, bench_p6
 from tests.bench.bench_odds import bench_p4
 from tests.bench.bench_players import bench_p12
