@@ -12,13 +12,24 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from msgspec import Struct
 
 from gui.engine.edits.visibility import shown_zones, unseen_ids
 from gui.engine.grid.board import beside_wall
 from gui.engine.play.players_seen import PlayersSight
-from gui.engine.state.model import Combatant, Encounter, LogEntry, Rect, State, TurnEntry, Zone
+from gui.engine.state.model import (
+    Combatant,
+    Encounter,
+    LogEntry,
+    MapSquare,
+    MapWall,
+    Rect,
+    State,
+    TurnEntry,
+    Zone,
+)
 
 
 class Secrets(Struct, frozen=True):
@@ -33,8 +44,7 @@ class Secrets(Struct, frozen=True):
 
     def __post_init__(self) -> None:
         if self.names and self.pattern is None:  # one search in C for all the names
-            found = re.compile("|".join(re.escape(n) for n in self.names))
-            object.__setattr__(self, "pattern", found)
+            object.__setattr__(self, "pattern", _pattern(self.names))
 
     def mentioned(self, texts: Iterable[str]) -> bool:
         """Whether one of `texts` names something hidden."""
@@ -55,6 +65,16 @@ class Secrets(Struct, frozen=True):
         )
 
 
+SEP = "\x00"  # between seen names joined for one search
+
+
+@lru_cache(maxsize=8)
+def _pattern(names: tuple[str, ...]) -> re.Pattern[str]:
+    """One search for all the names, compiled once for as long as they stay the same (under
+    the fog, hundreds of names unseen: compiled at each change, it was most of a move's)."""
+    return re.compile("|".join(re.escape(n) for n in names))
+
+
 def secrets(enc: Encounter, sight: PlayersSight | None = None) -> Secrets:
     """What `enc`'s players must not learn (see `Secrets`), under the fog when `sight`."""
     gone = unseen_ids(enc)
@@ -66,10 +86,20 @@ def secrets(enc: Encounter, sight: PlayersSight | None = None) -> Secrets:
     seen_names += [z.name for z in enc.map.zones if z.id in shown]
     seen_names += [enc.name, *(s.name for s in enc.sides)]  # the players know these
     told = [c.name for c in enc.combatants if c.id in gone] + [z.name for z in hidden_zones]
+    joined = SEP.join(seen_names)
     names = tuple(
-        sorted({n for n in told if n and not any(n in seen for seen in seen_names)}, key=len)
+        sorted({n for n in set(told) if n and not _within(n, seen_names, joined)}, key=len)
     )
     return Secrets(frozenset(gone) | {z.id for z in hidden_zones}, names)
+
+
+def _within(name: str, seen: list[str], joined: str) -> bool:
+    """Whether a seen thing's name contains `name`: one search in all of them `joined` (a
+    name with no NUL cannot match across the joints; one with a NUL is looked for name by
+    name)."""
+    if SEP in name:
+        return any(name in s for s in seen)
+    return name in joined
 
 
 def players_copy(
@@ -83,9 +113,10 @@ def players_copy(
     shown = _zones(enc, sight)
     combatants = [_combatant(c, known) for c in enc.combatants if c.id not in known.ids]
     edges = [e for e in enc.map.edges if e.a not in known.ids and e.b not in known.ids]
-    ground = _seen_ground(enc, shown)
-    if sight is not None and sight.cells is not None:
-        ground = _known_ground(enc, sight, ground)
+    walls, squares = enc.map.walls, enc.map.squares
+    if sight is not None and sight.cells is not None:  # what they never saw, first: few left
+        walls, squares = _known_ground(sight, walls, squares)
+    ground = _seen_ground(enc, shown_zones(enc), walls, squares)
     # A copy made by replace keeps no index of positions: it finds its own items.
     return enc.replace(
         combatants=combatants,
@@ -97,25 +128,28 @@ def players_copy(
     )
 
 
-def _seen_ground(enc: Encounter, shown: list[Zone]) -> dict[str, list]:
-    """The grid's walls and squares less those inside a hidden zone (and in no seen one):
-    the layout of a hidden room is as hidden as the room."""
+def _seen_ground(
+    enc: Encounter, shown: list[Zone], walls: list[MapWall], squares: list[MapSquare]
+) -> dict[str, list]:
+    """The grid's `walls` and `squares` less those inside a zone the GM hides (and in no
+    seen one): the layout of a hidden room is as hidden as the room."""
     grid, m = enc.map.grid, enc.map
     ids = {z.id for z in shown}
     hidden = [z.rect for z in m.zones if z.id not in ids]
     if grid is None or not hidden:
-        return {}
+        return {"walls": walls, "squares": squares}
     seen = [z.rect for z in shown]
 
     def unseen(x: float, y: float) -> bool:  # a point of the grid, in squares
         px, py = grid.origin_x + x * grid.cell_px, grid.origin_y + y * grid.cell_px
         return any(_inside(r, px, py) for r in hidden) and not any(_inside(r, px, py) for r in seen)
 
-    walls = [
-        w for w in m.walls if not unseen((w.start[0] + w.end[0]) / 2, (w.start[1] + w.end[1]) / 2)
-    ]
-    squares = [q for q in m.squares if not unseen(q.cell[0] + 0.5, q.cell[1] + 0.5)]
-    return {"walls": walls, "squares": squares}
+    return {
+        "walls": [
+            w for w in walls if not unseen((w.start[0] + w.end[0]) / 2, (w.start[1] + w.end[1]) / 2)
+        ],
+        "squares": [q for q in squares if not unseen(q.cell[0] + 0.5, q.cell[1] + 0.5)],
+    }
 
 
 def _zones(enc: Encounter, sight: PlayersSight | None) -> list[Zone]:
@@ -127,17 +161,16 @@ def _zones(enc: Encounter, sight: PlayersSight | None) -> list[Zone]:
     return [z for z in shown if z.id in sight.known_zones]
 
 
-def _known_ground(enc: Encounter, sight: PlayersSight, ground: dict[str, list]) -> dict[str, list]:
+def _known_ground(
+    sight: PlayersSight, walls: list[MapWall], squares: list[MapSquare]
+) -> tuple[list[MapWall], list[MapSquare]]:
     """The walls and squares beside a square the players have seen (under the fog, the rest
     of the map's layout is as unknown as what stands there)."""
     known = sight.known_cells
-    walls = [
-        w
-        for w in ground.get("walls", enc.map.walls)
-        if any(c in known for c in beside_wall(w.start, w.end))
-    ]
-    squares = [q for q in ground.get("squares", enc.map.squares) if tuple(q.cell) in known]
-    return {"walls": walls, "squares": squares}
+    return (
+        [w for w in walls if any(c in known for c in beside_wall(w.start, w.end))],
+        [q for q in squares if tuple(q.cell) in known],
+    )
 
 
 def _inside(r: Rect, x: float, y: float) -> bool:

@@ -15,7 +15,7 @@ from gui.engine.sight.side import SideSight, Viewer
 from gui.engine.sight.sweep import Bounds
 from gui.engine.sight.zones import seen_zones
 from gui.engine.state.explored import explored_cells
-from gui.engine.state.model import Combatant, Encounter
+from gui.engine.state.model import Encounter
 
 MARGIN = 2  # squares looked at beyond what the map holds
 BLOCK = 8  # the bounds widened to whole blocks of squares
@@ -29,6 +29,25 @@ class PlayersEyes:
 
     def __init__(self) -> None:
         self._side: SideSight | None = None
+        self._extent: tuple[tuple, Bounds] | None = None  # the map's own, by its board
+
+    def _bounds(self, enc: Encounter, board: object) -> Bounds:
+        """`bounds_of` the map, its walls, squares and zones read again only when they
+        changed; the creatures' squares at each question."""
+        key = (board, id(enc.map.zones), len(enc.map.zones))
+        if self._extent is None or self._extent[0] != key:
+            self._extent = (key, bounds_of(enc.replace(combatants=[])))
+        x0, y0, x1, y1 = self._extent[1]
+        cells = [c.position.cell for c in enc.combatants if c.position.cell is not None]
+        if not cells:
+            return x0, y0, x1, y1
+        xs, ys = [x for x, _ in cells], [y for _, y in cells]
+        return _blocks(
+            min(x0, min(xs) - MARGIN),
+            min(y0, min(ys) - MARGIN),
+            max(x1, max(xs) + WIDEST + MARGIN),
+            max(y1, max(ys) + WIDEST + MARGIN),
+        )
 
     def sight(self, enc: Encounter, ruleset: Ruleset) -> PlayersSight | None:
         """What the players' side sees, None when the fog is off."""
@@ -56,11 +75,11 @@ class PlayersEyes:
             if c.position.cell is not None:
                 space = Footprint(tuple(c.position.cell), ruleset.space(enc, c))  # type: ignore[arg-type]
                 eyes[c.id] = (space, ruleset.darkvision_m(enc, c))
-        cells = self._side.seen(board, eyes, bounds_of(enc))
+        cells = self._side.seen(board, eyes, self._bounds(enc, board))
         known = cells | explored_cells(m.explored)
-        seen = {
-            c.id for c in enc.combatants if c.side in players or _stands_in(enc, ruleset, c, cells)
-        }
+        seen = {c.id for c in enc.combatants if c.side in players} | _standing_in(
+            enc, ruleset, cells
+        )
         return PlayersSight(
             cells,
             frozenset(zones_over(enc, cells)),
@@ -70,17 +89,27 @@ class PlayersEyes:
         )
 
 
-def _stands_in(enc: Encounter, ruleset: Ruleset, c: Combatant, cells: frozenset[Cell]) -> bool:
-    """Whether one of `c`'s squares is among `cells` (a creature off the grid: no); its
-    size asked only when some square it could take is seen (this runs for every token)."""
-    if c.position.cell is None:
-        return False
-    x, y = c.position.cell
+def _standing_in(enc: Encounter, ruleset: Ruleset, cells: frozenset[Cell]) -> set[str]:
+    """The creatures one of whose squares is among `cells`: a creature far from all of
+    them is passed by its place alone, its size asked only when some square it could take
+    is seen (this runs for every token at every change)."""
+    if not cells:
+        return set()
+    xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    left, top = min(xs) - WIDEST, min(ys) - WIDEST
+    right, bottom = max(xs), max(ys)
     near = range(WIDEST)
-    if not any((x + i, y + j) in cells for i in near for j in near):
-        return False
-    space = Footprint((x, y), ruleset.space(enc, c))
-    return any(cell in cells for cell in space.cells())
+    out = set()
+    for c in enc.combatants:
+        at = c.position.cell
+        if at is None or not (left < at[0] <= right and top < at[1] <= bottom):
+            continue
+        x, y = at
+        if (x, y) in cells or any((x + i, y + j) in cells for i in near for j in near):
+            space = Footprint((x, y), ruleset.space(enc, c))
+            if any(cell in cells for cell in space.cells()):
+                out.add(c.id)
+    return out
 
 
 def bounds_of(enc: Encounter) -> Bounds:
@@ -110,13 +139,14 @@ def bounds_of(enc: Encounter) -> Bounds:
             ys += [c.position.cell[1], c.position.cell[1] + WIDEST]
     if not xs:
         return (0, 0, 1, 1)
-    x0, y0 = _block(min(xs) - MARGIN, floor), _block(min(ys) - MARGIN, floor)
-    x1, y1 = _block(max(xs) + MARGIN, ceil), _block(max(ys) + MARGIN, ceil)
-    return (x0, y0, min(x1, x0 + LARGEST), min(y1, y0 + LARGEST))
+    return _blocks(min(xs) - MARGIN, min(ys) - MARGIN, max(xs) + MARGIN, max(ys) + MARGIN)
 
 
-def _block(value: float, way) -> int:
-    return way(value / BLOCK) * BLOCK
+def _blocks(x0: float, y0: float, x1: float, y1: float) -> Bounds:
+    """A box widened to whole blocks of BLOCK squares, at most LARGEST each way."""
+    left, top = floor(x0 / BLOCK) * BLOCK, floor(y0 / BLOCK) * BLOCK
+    right, bottom = ceil(x1 / BLOCK) * BLOCK, ceil(y1 / BLOCK) * BLOCK
+    return (left, top, min(right, left + LARGEST), min(bottom, top + LARGEST))
 
 
 def zones_over(enc: Encounter, cells: frozenset[Cell]) -> set[str]:
