@@ -4,9 +4,11 @@ what stands between them (clear, cover, soft cover, total cover)."""
 
 from __future__ import annotations
 
+import math
+
 from msgspec import Struct
-from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 FILL = QColor(255, 112, 0, 70)
@@ -52,9 +54,11 @@ class AreaItem(QGraphicsItem):
         self.prepareGeometryChange()
         self.region, self.origin, self.marks = region, origin, marks
         box = region.boundingRect()
-        for mark in marks:
-            r = mark.radius + 4
-            box |= QRectF(mark.centre.x() - r - 2, mark.centre.y() - r - 2, 2 * r + 4, 2 * r + 4)
+        if marks:  # the rings: the largest radius + 4, then 2 for the pen, round every centre
+            xs, ys = [m.centre.x() for m in marks], [m.centre.y() for m in marks]
+            r = max(m.radius for m in marks) + 6
+            left, top = min(xs) - r, min(ys) - r
+            box |= QRectF(left, top, max(xs) + r - left, max(ys) + r - top)
         if origin is not None:
             box |= QRectF(origin.x() - 8, origin.y() - 8, 16, 16)
         # The rings' halo is 6 pixels wide whatever the zoom: zoomed out, those pixels reach
@@ -78,23 +82,58 @@ class AreaItem(QGraphicsItem):
     ) -> None:  # Qt override
         painter.setPen(_EDGE_PEN)
         painter.setBrush(_FILL_BRUSH)
-        painter.drawPath(self.region)  # squares and zones: straight edges, no antialiasing
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setRenderHint(_ANTIALIASED, False)  # squares and zones: straight edges
+        painter.drawPath(self.region)
+        painter.setRenderHint(_ANTIALIASED)
         if self.origin is not None:
             for mark in self.marks:
                 if mark.cover in _COVER_LINES:
                     painter.setPen(_COVER_LINES[mark.cover])
                     painter.drawLine(self.origin, mark.centre)
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        for pen in _RING_PENS:  # a white halo under the ring: seen on a token of any colour
-            painter.setPen(pen)
-            for mark in self.marks:
-                r = mark.radius + 4
-                painter.drawEllipse(mark.centre, r, r)
+        if self.marks:
+            _paint_rings(painter, self.marks)
         if self.origin is not None:
-            painter.setPen(QPen(EDGE.darker(130), 1))
+            painter.setPen(_ORIGIN_PEN)
             painter.setBrush(_ORIGIN_BRUSH)
             painter.drawEllipse(self.origin, 5, 5)
+
+
+def _paint_rings(painter: QPainter, marks: tuple[Mark, ...]) -> None:
+    """A ring round each mark, a white halo under it (seen on a token of any colour), both
+    as thick at every zoom: stamped in screen pixels from one drawing per size, as stroking
+    two circles per creature at each paint cost more than all else the area draws
+    (benchmark P13)."""
+    world = painter.worldTransform()
+    scale = math.hypot(world.m11(), world.m12())
+    ratio = painter.device().devicePixelRatioF()
+    painter.resetTransform()
+    for mark in marks:
+        stamp = _stamp((mark.radius + 4) * scale, ratio)
+        centre, half = world.map(mark.centre), stamp.width() / ratio / 2
+        painter.drawPixmap(QPoint(round(centre.x() - half), round(centre.y() - half)), stamp)
+    painter.setWorldTransform(world)
+
+
+def _stamp(radius: float, ratio: float) -> QPixmap:
+    """A ring of `radius` screen pixels (to a quarter pixel) and its halo, on a transparent
+    square, for a device of `ratio` pixels a pixel."""
+    key = (round(radius * 4), ratio)
+    stamp = _stamps.get(key)
+    if stamp is None:
+        side = math.ceil(2 * key[0] / 4 + _RING_PENS[0].widthF() + 2)
+        stamp = QPixmap(round(side * ratio), round(side * ratio))
+        stamp.setDevicePixelRatio(ratio)
+        stamp.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(stamp)
+        painter.setRenderHint(_ANTIALIASED)
+        for pen in _RING_PENS:
+            painter.setPen(pen)
+            painter.drawEllipse(QPointF(side / 2, side / 2), key[0] / 4, key[0] / 4)
+        painter.end()
+        if len(_stamps) >= 32:  # sizes from zooms gone by
+            _stamps.clear()
+        _stamps[key] = stamp
+    return stamp
 
 
 def _cosmetic(colour: QColor, width: float, style: Qt.PenStyle = Qt.PenStyle.SolidLine) -> QPen:
@@ -108,4 +147,7 @@ _EDGE_PEN = _cosmetic(EDGE, 2)
 _FILL_BRUSH = QBrush(FILL)
 _ORIGIN_BRUSH = QBrush(EDGE)
 _RING_PENS = (_cosmetic(HALO, 6), _cosmetic(RING, 3))
+_ORIGIN_PEN = QPen(EDGE.darker(130), 1)
+_ANTIALIASED = QPainter.RenderHint.Antialiasing
+_stamps: dict[tuple[int, float], QPixmap] = {}  # the rings drawn, by size and pixel ratio
 _COVER_LINES = {cover: _cosmetic(colour, 2, style) for cover, (colour, style) in COVER_PENS.items()}

@@ -18,8 +18,6 @@ from gui.engine.contract.areas import AreaReader, on_grid
 from gui.engine.contract.values import AreaOf
 from gui.engine.core.problems import BilingualError
 from gui.engine.grid.areas import Shape, corner_toward, nearest_corner
-from gui.engine.grid.placed import space_of
-from gui.engine.grid.squares import Footprint
 from gui.engine.space.areas import ZoneShape
 from gui.engine.state.model import Encounter
 from gui.map.area_item import AreaItem, Mark
@@ -179,8 +177,11 @@ class AreaTool(QObject):
     def _keep(self) -> None:
         if self.area is None:
             return
-        kept = [c for c in self.found if c not in self.removed] + sorted(self.added)
-        self.area = replace(self.area, caught=self.reader().ordered(kept))
+        kept = self.found  # in the encounter's order already, unless the GM picked
+        if self.removed or self.added:
+            picked = [c for c in self.found if c not in self.removed] + sorted(self.added)
+            kept = self.reader().ordered(picked)
+        self.area = replace(self.area, caught=kept)
 
     def _area_at(self, at: QPointF) -> AreaOf | None:
         enc = self.controller.enc
@@ -193,7 +194,7 @@ class AreaTool(QObject):
         x, y = (at.x() - grid.origin_x) / grid.cell_px, (at.y() - grid.origin_y) / grid.cell_px
         reach = max(1, round(self.metres / grid.cell_m))
         aim = nearest_corner(x, y)
-        space = self._actor_space()
+        space = self.reader().space(self.actor) if self.actor is not None else None
         if self.shape in FROM_ACTOR:
             if space is None:
                 raise BilingualError(
@@ -205,16 +206,6 @@ class AreaTool(QObject):
                 return self._placed  # the pointer on the corner: no direction yet
             return AreaOf(self.shape, reach=reach, origin=origin, toward=aim)
         return AreaOf(self.shape, reach=reach, origin=aim)
-
-    def _actor_space(self) -> Footprint | None:
-        enc = self.controller.enc
-        if self.actor is None:
-            return None
-        try:
-            actor = enc.combatant(self.actor)
-        except KeyError:  # removed since (undone, deleted)
-            return None
-        return space_of(enc, self.controller.ruleset, actor)
 
     def reader(self) -> AreaReader:
         if self._reader is None:
@@ -284,7 +275,7 @@ def _runs(squares: frozenset[tuple[int, int]]) -> list[tuple[int, int, int]]:
     """The squares as runs along their rows (x, y, width): a few rectangles to draw and to
     merge into one outline instead of one per square."""
     runs: list[tuple[int, int, int]] = []
-    for x, y in sorted(squares, key=lambda c: (c[1], c[0])):
+    for y, x in sorted([(y, x) for x, y in squares]):
         if runs and runs[-1][1] == y and runs[-1][0] + runs[-1][2] == x:
             runs[-1] = (runs[-1][0], y, runs[-1][2] + 1)
         else:

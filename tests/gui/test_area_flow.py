@@ -197,3 +197,27 @@ def test_zoomed_out_the_area_s_box_holds_its_rings_halo(qapp):
     item.show_area(region, QPointF(0, 0), (Mark(QPointF(50, 50), 40),))
     ring_reach = 50 + 40 + 4 + 6 / 2 / 0.2  # centre + radius + gap + half the halo, zoomed
     assert item.boundingRect().right() >= ring_reach
+
+
+@pytest.mark.parametrize("zoom", [0.5, 2.0])
+def test_a_ring_is_stamped_round_its_token_at_any_zoom(qapp, zoom):
+    """The rings are drawn once per size in screen pixels and stamped (benchmark P13): at
+    each zoom the orange ring lies its radius + 4 scene units from the token's centre, with
+    the white halo under it, and nothing is drawn at the centre."""
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    scene = QGraphicsScene()
+    item = AreaItem()
+    scene.addItem(item)
+    item.show_area(QPainterPath(), None, (Mark(QPointF(50, 50), 20),))
+    side = round(100 * zoom)
+    image = QImage(side, side, QImage.Format.Format_ARGB32_Premultiplied)
+    image.fill(QColor("black"))
+    painter = QPainter(image)
+    scene.render(painter, QRectF(0, 0, side, side), QRectF(0, 0, 100, 100))
+    painter.end()
+    centre, ring = side // 2, round(24 * zoom)
+    for x, y in ((centre + ring, centre), (centre, centre - ring), (centre - ring, centre)):
+        assert image.pixelColor(x, y).red() > 200 and image.pixelColor(x, y).blue() < 100
+    assert image.pixelColor(centre + ring + 2, centre).green() > 200  # the halo, outside
+    assert image.pixelColor(centre, centre) == QColor("black")

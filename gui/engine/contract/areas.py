@@ -90,12 +90,16 @@ class AreaReader:
         """`ids` of combatants still there, each once, in the encounter's order."""
         return tuple(sorted({i for i in ids if i in self._order}, key=self._order.__getitem__))
 
+    def space(self, cid: str) -> Footprint | None:
+        """Where `cid` stands on the grid: None off it or no longer there (undone, deleted)."""
+        self._spaces_index()
+        return self._spaces.get(cid)
+
     def cover(self, area: AreaOf, cid: str) -> Cover | None:
         """The cover `cid` has against a grid area's origin from the map's walls and squares
         (D35-03: cover from the origin; creatures are soft cover, no Reflex bonus, D35-05);
         None on zones or off the grid."""
-        self._spaces_index()
-        space = self._spaces.get(cid)
+        space = self.space(cid)
         if not on_grid(area) or space is None:
             return None
         return origin_cover(template(area), self.board, space)
