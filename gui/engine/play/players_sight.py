@@ -15,7 +15,7 @@ from gui.engine.sight.side import SideSight, Viewer
 from gui.engine.sight.sweep import Bounds
 from gui.engine.sight.zones import seen_zones
 from gui.engine.state.explored import explored_cells
-from gui.engine.state.model import Encounter
+from gui.engine.state.model import Encounter, Map
 
 MARGIN = 2  # squares looked at beyond what the map holds
 BLOCK = 8  # the bounds widened to whole blocks of squares
@@ -32,11 +32,14 @@ class PlayersEyes:
         self._extent: tuple[tuple, Bounds] | None = None  # the map's own, by its board
 
     def _bounds(self, enc: Encounter, board: object) -> Bounds:
-        """`bounds_of` the map, its walls, squares and zones read again only when they
-        changed; the creatures' squares at each question."""
-        key = (board, id(enc.map.zones), len(enc.map.zones))
+        """The squares looked at: the map's (`map_bounds`, read again only when its walls,
+        squares or zones changed) and the creatures', in whole blocks of BLOCK squares — a
+        step does not change them (changed bounds would have every character's sight worked
+        out again)."""
+        rects = tuple((z.rect.x, z.rect.y, z.rect.width, z.rect.height) for z in enc.map.zones)
+        key = (board, rects)
         if self._extent is None or self._extent[0] != key:
-            self._extent = (key, bounds_of(enc.replace(combatants=[])))
+            self._extent = (key, map_bounds(enc.map))
         x0, y0, x1, y1 = self._extent[1]
         cells = [c.position.cell for c in enc.combatants if c.position.cell is not None]
         if not cells:
@@ -112,11 +115,10 @@ def _standing_in(enc: Encounter, ruleset: Ruleset, cells: frozenset[Cell]) -> se
     return out
 
 
-def bounds_of(enc: Encounter) -> Bounds:
-    """The squares the map holds (zones, walls, squares, creatures), with a margin, widened
-    to whole blocks of BLOCK squares: a creature's step does not change them (changed
-    bounds would have every character's sight worked out again)."""
-    m, grid = enc.map, enc.map.grid
+def map_bounds(m: Map) -> Bounds:
+    """The squares a gridded map holds (zones, walls, squares), with a margin, widened to
+    whole blocks of BLOCK squares."""
+    grid = m.grid
     assert grid is not None
     xs: list[float] = []
     ys: list[float] = []
@@ -133,10 +135,6 @@ def bounds_of(enc: Encounter) -> Bounds:
     for s in m.squares:
         xs += [s.cell[0], s.cell[0] + 1]
         ys += [s.cell[1], s.cell[1] + 1]
-    for c in enc.combatants:
-        if c.position.cell is not None:
-            xs += [c.position.cell[0], c.position.cell[0] + WIDEST]
-            ys += [c.position.cell[1], c.position.cell[1] + WIDEST]
     if not xs:
         return (0, 0, 1, 1)
     return _blocks(min(xs) - MARGIN, min(ys) - MARGIN, max(xs) + MARGIN, max(ys) + MARGIN)
