@@ -86,7 +86,7 @@ def test_the_gm_reveals_and_fogs_again_by_brush_one_undo_entry_each(crypt, qtbot
     assert ctl.undo_stack.count() == count + 2
 
 
-def test_the_darkness_brush_darkens_then_lights_and_darkvision_sees_into_it(crypt):
+def test_the_darkness_brush_darkens_squares_then_lights_them_again(crypt):
     ctl = crypt.controller
     crypt.menus.actions["tool_dark"].trigger()
     assert crypt.scene.editing  # an edit tool: edit mode on
