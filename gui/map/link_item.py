@@ -28,6 +28,7 @@ _DOT_PEN = QPen(LINK)
 _DOT_BRUSH = QBrush(LINK)
 _DASHED = QPen(LINK, 2, Qt.PenStyle.DashLine)
 _LABEL_BACK = QBrush(QColor(255, 255, 255, 200))
+_GRID_PEN = QPen(QColor(0, 0, 0, 60), 0)
 _LABEL_TEXT = QColor("#202020")
 _DEVICE_CACHE = QGraphicsItem.CacheMode.DeviceCoordinateCache
 
@@ -146,13 +147,16 @@ class GridItem(QGraphicsItem):
         visible = option.exposedRect.intersected(self.area)
         if visible.isEmpty() or self.cell <= 0:
             return
-        painter.setPen(QPen(QColor(0, 0, 0, 60), 0))
+        painter.setPen(_GRID_PEN)
         c, ox, oy = self.cell, self.origin.x(), self.origin.y()
-        x = ox + math.floor((visible.left() - ox) / c) * c
-        while x <= visible.right():
-            painter.drawLine(QPointF(x, visible.top()), QPointF(x, visible.bottom()))
+        left, top, right, bottom = visible.left(), visible.top(), visible.right(), visible.bottom()
+        lines = []  # drawn in one call: a big map's hundreds of lines (benchmark P9)
+        x = ox + math.floor((left - ox) / c) * c
+        while x <= right:
+            lines.append(QLineF(x, top, x, bottom))
             x += c
-        y = oy + math.floor((visible.top() - oy) / c) * c
-        while y <= visible.bottom():
-            painter.drawLine(QPointF(visible.left(), y), QPointF(visible.right(), y))
+        y = oy + math.floor((top - oy) / c) * c
+        while y <= bottom:
+            lines.append(QLineF(left, y, right, y))
             y += c
+        painter.drawLines(lines)

@@ -330,8 +330,9 @@ class RosterModel(FollowsController, QAbstractItemModel):
             return self.createIndex(side_row, 0, _SIDE_ROW)
         return self.createIndex(self._group_row(side_row), 0, iid - 1)
 
-    def _group_row(self, side_row: int) -> int:
-        """The row of a side's minors' group among its children (kept per shape)."""
+    def _group_row(self, side_row: int, missing: int | None = None) -> int:
+        """The row of a side's minors' group among its children (kept per shape); `missing`
+        when it has none (else a KeyError)."""
         rows = self.derived(
             "group rows",
             lambda: {
@@ -340,7 +341,11 @@ class RosterModel(FollowsController, QAbstractItemModel):
                 if _GROUP in children
             },
         )
-        return rows[side_row]
+        return rows[side_row] if missing is None else rows.get(side_row, missing)
+
+    def group_row(self, side: QModelIndex) -> int:
+        """The row of the minors' group under a side's row, -1 if it has none."""
+        return self._group_row(side.row(), -1)
 
     def rowCount(self, parent: QModelIndex = ROOT) -> int:  # Qt override
         kind = self.kind(parent)

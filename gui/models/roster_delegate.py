@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from gui.models import SIZED_ROWS
-from gui.models.roster import COMBATANT, COUNTERS_ROLE, GROUP, KIND_ROLE, NAME, SIDE, STATE, Counter
+from gui.models.roster import COMBATANT, COUNTERS_ROLE, KIND_ROLE, NAME, SIDE, STATE, Counter
 
 PAD = 3  # above and below the counters, and at the cell's edges
 SPACING = 8  # between two counters
@@ -466,13 +466,15 @@ def span_rows(
         return  # a group's minors span nothing
     every = last is None
     last = model.rowCount(parent) - 1 if last is None else last
+    if parent.isValid():  # a side: its group's row only, not its thousand (benchmark P9)
+        group = model.group_row(parent)
+        if first <= group <= last and not view.isFirstColumnSpanned(group, parent):
+            view.setFirstColumnSpanned(group, parent, True)
+        return
     for row in range(first, last + 1):
         index = model.index(row, NAME, parent)
-        if not parent.isValid():
-            spans = bool(RosterDelegate.counters(index)) or not index.siblingAtColumn(STATE).data()
-            if view.isFirstColumnSpanned(row, parent) != spans:
-                view.setFirstColumnSpanned(row, parent, spans)
-            if every:
-                span_rows(view, index)
-        elif index.data(KIND_ROLE) == GROUP and not view.isFirstColumnSpanned(row, parent):
-            view.setFirstColumnSpanned(row, parent, True)
+        spans = bool(RosterDelegate.counters(index)) or not index.siblingAtColumn(STATE).data()
+        if view.isFirstColumnSpanned(row, parent) != spans:
+            view.setFirstColumnSpanned(row, parent, spans)
+        if every:
+            span_rows(view, index)

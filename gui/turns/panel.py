@@ -183,8 +183,10 @@ class TurnPanel(QWidget):
         header = view.horizontalHeader()  # a narrow dock elides, never scrolls
         header.moveSection(header.visualIndex(DECLARED), header.visualIndex(STATES))
         header.setResizeContentsPrecision(SIZED_ROWS)  # before the modes: sized once
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        # Names and sides (short) in full; states and declared actions share what is left.
+        # Names and sides (short) in full, sized to the rows at each change (_size_columns):
+        # Qt's ResizeToContents sized them at every layout pass, three as a big encounter
+        # opens (benchmark P9); states and declared actions share what is left.
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         for column in (STATES, DECLARED):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         # Room for a name, a side's colour, the initiative and a creature's hit points and
@@ -225,6 +227,12 @@ class TurnPanel(QWidget):
         for column in OPTIONAL:
             shown = column in actions.columns and (wide or column not in actions.wide_columns)
             view.setColumnHidden(column, not shown)
+
+    def _size_columns(self) -> None:
+        """The order's columns but the two that share the rest as wide as what they hold."""
+        for column in range(self.order_model.columnCount()):
+            if column not in (STATES, DECLARED):
+                self.order_view.resizeColumnToContents(column)
 
     def _roster_view(self) -> QTreeView:
         view = QTreeView()
@@ -327,6 +335,7 @@ class TurnPanel(QWidget):
         self.start_action.setToolTip(actions.start_tip() if startable else whose)
         self.pending.refresh()
         self._fit_columns()
+        self._size_columns()
         if self._reset_seen:
             self._reset_seen = False
             self._show_selection()
