@@ -221,3 +221,32 @@ def test_a_ring_is_stamped_round_its_token_at_any_zoom(qapp, zoom):
         assert image.pixelColor(x, y).red() > 200 and image.pixelColor(x, y).blue() < 100
     assert image.pixelColor(centre + ring + 2, centre).green() > 200  # the halo, outside
     assert image.pixelColor(centre, centre) == QColor("black")
+
+
+def test_the_squares_outline_is_drawn_where_it_lies_and_follows_a_wall(qapp):
+    """The outline kept for a set of squares around the origin (benchmark P13): laid
+    elsewhere it is the same outline moved; a wall that takes squares out changes it."""
+    from gui.engine.contract.areas import AreaReader
+    from gui.engine.contract.values import AreaOf
+    from gui.engine.edits import grid as grid_edits
+    from gui.engine.state.changes import apply
+    from gui.map.area_tool import draw_area
+
+    enc = libre_encounter(fighter("mage", "a"))
+    enc.map.grid = Grid(cell_px=40)
+    t = Table(enc)
+    item = AreaItem()
+
+    def outline(origin: tuple[int, int]) -> QPainterPath:
+        area = AreaOf("burst", reach=6.0, origin=origin)
+        draw_area(item, t.enc, AreaReader(t.enc, t.ruleset), area, {}, covers=False)
+        return item.region
+
+    here, there = outline((10, 10)), outline((20, 14))
+    assert there == here.translated(400, 160)
+    box = here.boundingRect()
+    assert box.center() == QPointF(400, 400) and box.width() > 80  # round the origin
+    apply(t.enc, grid_edits.add_wall(t.enc, (11, 5), (11, 15)))  # east of the origin
+    walled = outline((10, 10))
+    assert walled != here and walled.boundingRect().right() < box.right()
+    assert outline((20, 14)) == there  # away from the wall, as before
