@@ -123,6 +123,13 @@ class PlayersWindow(QWidget):
         self.scene.show_drawn(self.drawn)
         self.update_panel()
         self._show_outcome()
+        if self.area is None and self._out_of_view():
+            self.fit()  # the map they know grew past the screen (a room seen, revealed)
+
+    def _out_of_view(self) -> bool:
+        """Whether part of the map shown lies outside the view (the whole map is fitted)."""
+        shown = self.view.mapToScene(self.view.viewport().rect()).boundingRect()
+        return not shown.contains(self.scene.content_rect())
 
     def _replaced(self) -> None:
         self._copy()

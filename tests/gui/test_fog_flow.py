@@ -124,12 +124,22 @@ def test_on_a_zone_map_links_that_block_sight_a_revealed_zone_and_a_dark_one(lap
     window.menus.actions["fog"].trigger()
     theirs = {c.position.zone for c in ctl.enc.combatants if c.side == ctl.enc.sides[0].id}
     assert set(view.scene.zone_items) == theirs  # where they stand, no further
-    far = sorted({z.id for z in ctl.enc.map.zones} - theirs)[0]
+    view.fit()  # what they know fills the TV
+    far = max(
+        ({z.id for z in ctl.enc.map.zones} - theirs),
+        key=lambda zid: ctl.enc.map.zone(zid).rect.x + ctl.enc.map.zone(zid).rect.width,
+    )
+
+    def on_screen() -> bool:
+        shown = view.view.mapToScene(view.view.viewport().rect()).boundingRect()
+        return shown.contains(view.scene.zone_items[far].scene_rect())
+
     menu = QMenu(window)
     window.map.fill_menu(menu, "zone", far, QPointF())
     (reveal,) = [a for a in menu.actions() if a.text() == "Révéler aux joueurs"]
     reveal.trigger()
     assert far in view.scene.zone_items
+    assert on_screen()  # the map they know grew: fitted again onto the TV
     foes = {c.id for c in ctl.enc.combatants if c.position.zone == far}
     assert foes and not foes & set(view.scene.token_items)  # known, not seen: no one shown
     menu = QMenu(window)
