@@ -75,3 +75,12 @@ def test_what_the_players_saw_stays_known_dimmed_without_those_standing_there():
     assert "caveau" in {z.id for z in copy.map.zones}
     assert not {c.id for c in copy.combatants} & CAVEAU
     assert explored_cells(t.enc.map.explored) >= later.known_cells - later.cells
+
+
+def test_a_long_wall_is_cut_where_it_leaves_what_they_know():
+    t = crypt(doors_open=False)
+    seen = PlayersEyes().sight(t.enc, t.ruleset)
+    copy = players_copy(t.enc, sight=seen)
+    top = [w for w in copy.map.walls if w.start[1] == w.end[1] == 0]  # the crypt's north wall
+    assert top == [t.enc.map.walls[4].replace(start=(0, 0), end=(16, 0))]  # the nave's part
+    assert all(max(w.start[0], w.end[0]) <= 16 for w in copy.map.walls)

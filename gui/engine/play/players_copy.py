@@ -164,13 +164,36 @@ def _zones(enc: Encounter, sight: PlayersSight | None) -> list[Zone]:
 def _known_ground(
     sight: PlayersSight, walls: list[MapWall], squares: list[MapSquare]
 ) -> tuple[list[MapWall], list[MapSquare]]:
-    """The walls and squares beside a square the players have seen (under the fog, the rest
-    of the map's layout is as unknown as what stands there)."""
+    """The stretches of wall beside a square the players have seen, and those squares (under
+    the fog, the rest of the map's layout is as unknown as what stands there: a long wall is
+    cut where it leaves what they know)."""
     known = sight.known_cells
-    return (
-        [w for w in walls if any(c in known for c in beside_wall(w.start, w.end))],
-        [q for q in squares if tuple(q.cell) in known],
-    )
+    kept: list[MapWall] = []
+    for w in walls:
+        beside = [c in known for c in beside_wall(w.start, w.end)]
+        if all(beside[k] or beside[k + 1] for k in range(0, len(beside), 2)):
+            kept.append(w)  # known all along (beside_wall lists two squares an edge)
+        elif any(beside):
+            kept += _known_stretches(w, beside)
+    return kept, [q for q in squares if tuple(q.cell) in known]
+
+
+def _known_stretches(w: MapWall, beside: list[bool]) -> list[MapWall]:
+    """The runs of a wall's unit edges with a known square on one side or the other."""
+    (x0, y0), y1 = w.start, w.end[1]
+    along = 0 if y0 == y1 else 1
+    first = min(w.start[along], w.end[along])
+    out, start = [], None
+    edges = [beside[k] or beside[k + 1] for k in range(0, len(beside), 2)]
+    for i, seen in enumerate([*edges, False]):
+        if seen and start is None:
+            start = i
+        elif not seen and start is not None:
+            a, b = first + start, first + i
+            ends = ((a, y0), (b, y0)) if along == 0 else ((x0, a), (x0, b))
+            out.append(w.replace(start=ends[0], end=ends[1]))
+            start = None
+    return out
 
 
 def _inside(r: Rect, x: float, y: float) -> bool:
