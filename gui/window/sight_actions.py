@@ -64,7 +64,7 @@ class SightActions:
         self.fog.blockSignals(True)
         self.fog.setChecked(self.controller.enc.map.fog)
         self.fog.blockSignals(False)
-        self._show_tint(self.see_as_players.isChecked())
+        self._tint(self.see_as_players.isChecked())
 
     def _changed(self, notice: Touched) -> None:
         if notice.map or notice.seen or notice.everything or notice.fields & {"position"}:
@@ -75,6 +75,14 @@ class SightActions:
         self._follow()
 
     def _show_tint(self, on: bool) -> None:
+        """« Voir comme les joueurs » toggled: the tint, and a word when there is no fog."""
+        self._tint(on)
+        if on and not self.controller.enc.map.fog:
+            self.controller.message.emit(
+                tr("Le brouillard de guerre est éteint : les joueurs voient toute la carte")
+            )
+
+    def _tint(self, on: bool) -> None:
         if on and self.tint is None:
             from gui.map.fog_item import TINT, FogItem  # at the first tint, not at start (P1b)
 
@@ -83,10 +91,6 @@ class SightActions:
         if self.tint is not None:
             ctl = self.controller
             self.tint.show_sight(ctl.enc, ctl.players_sight() if on else None)
-        if on and not self.controller.enc.map.fog:
-            self.controller.message.emit(
-                tr("Le brouillard de guerre est éteint : les joueurs voient toute la carte")
-            )
 
     def brushed(self, tool: str, cells: object) -> None:
         """A brush stroke over squares: dark (or lit again, as the first square was dark),

@@ -103,6 +103,9 @@ def test_see_as_the_players_tints_the_gms_map_with_their_fog(crypt):
     ctl.message.connect(messages.append)
     crypt.menus.actions["see_as_players"].trigger()
     assert "éteint" in messages[-1] or "off" in messages[-1]  # no fog yet: said
+    told = len(messages)
+    click(crypt.view, DOOR)  # a change: said once is enough
+    assert not [m for m in messages[told:] if "éteint" in m]
     crypt.menus.actions["fog"].trigger()
     tint = crypt.menus.sight.tint
     assert tint is not None and tint.isVisible() and not tint.dark.isEmpty()
