@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 from PySide6.QtCore import QCoreApplication, QEvent, QPoint, QSignalBlocker, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QShowEvent
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QDialog,
     QDialogButtonBox,
     QLabel,
-    QMenu,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -25,7 +24,7 @@ from gui.dialogs.breakdown import BreakdownView
 from gui.dialogs.dice_entry import DiceEntry
 from gui.dialogs.follow_up import carried_options
 from gui.dialogs.more_dice import MoreDice
-from gui.dialogs.offers import OffersBox, let_pass, offer_text, window_text
+from gui.dialogs.offers import OffersBox, window_text
 from gui.dialogs.placement import TITLE_BAR, place_beside
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.values import FORCE, Action, ActionSpec, AreaOf, Preview, Resolution
@@ -583,60 +582,3 @@ def open_action_dialog(
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.open()
     return dialog
-
-
-def window_actions(menu: QMenu, controller: Controller, cid: str, parent: QWidget) -> None:
-    """The windows open on `cid` in a context menu: each offer opens the action dialog taken
-    in the window; « Laisser passer » when it may."""
-    enc, ruleset = controller.enc, controller.ruleset
-    for window in (w for w in enc.windows if w.target == cid):
-        menu.addSection(window_text(controller, window))
-        for offer in ruleset.window_offers(enc, window):
-            word = (
-                tr("Suite : {action}") if offer.role == "follow_up" else tr("Réaction : {action}")
-            )
-
-            def open_offer(_checked: bool = False, o: Offer = offer) -> None:
-                open_action_dialog(controller, o.actor, o.target, o.kind, parent, o.window)
-
-            menu.addAction(word.format(action=offer_text(controller, offer))).triggered.connect(
-                open_offer
-            )
-        if ruleset.window_passed(enc, window) is not None:
-            menu.addAction(tr("Laisser passer")).triggered.connect(
-                lambda _c=False, w=window.id: let_pass(controller, w)
-            )
-
-
-def add_quick_action(
-    menu: QMenu,
-    controller: Controller,
-    actor: str | None,
-    target: str | None,
-    parent: QWidget | None,
-) -> QAction | None:
-    """In a token's menu of `actor`'s actions against `target` (add_actions), right after the
-    first (the attack): the same, rolled and applied at once (issue 33, item 6: a blow in one
-    click once the menu is open). The dialog opens with every number, the outcome and what
-    comes next; the entry above still opens the action to type its dice or change options. None
-    when the actor cannot act (the rules' own entries only) or the first needs no target."""
-    if actor is None or target is None or actor == target:
-        return None
-    specs, why = controller.ruleset.offered_actions(controller.enc, actor, target)
-    if why is not None or not specs or not specs[0].needs_target:
-        return None
-    kind, items = specs[0].kind, menu.actions()
-    first = next((i for i, a in enumerate(items) if a.data() == kind and a.isEnabled()), None)
-    if first is None:  # the menu does not offer it against this target
-        return None
-    quick = QAction(tr("{action} — lancer et appliquer").format(action=pick(specs[0].label)), menu)
-    quick.setObjectName("quickAction")
-    quick.setToolTip(tr("Ouvrir l’action avec les dés lancés par l’application, et l’appliquer"))
-    quick.triggered.connect(
-        lambda _checked=False: open_action_dialog(controller, actor, target, kind, parent).apply()
-    )
-    if first + 1 < len(items):
-        menu.insertAction(items[first + 1], quick)
-    else:
-        menu.addAction(quick)
-    return quick

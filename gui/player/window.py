@@ -20,10 +20,9 @@ from gui.engine.state.touched import Touched
 from gui.models import round_text
 from gui.player.outcome import public_outcome
 from gui.player.scene import PlayersScene
+from gui.player.screens import DICE_KEY, SCREEN_KEY, screen_key
 from gui.player.token_size import text_px
 
-SCREEN_KEY = "players/screen"  # the name of the screen the view goes full screen on
-DICE_KEY = "players/gm_dice"  # whether the dice of the GM's rolls are shown
 _STYLE = """
 #playersWindow, #playersPanel { background: #101418; }
 #playersPanel QLabel { color: #f2f2f2; font-size: 22pt; }
@@ -228,18 +227,3 @@ class PlayersWindow(QWidget):
         self.controller.replaced.disconnect(self._replaced)
         self.controller.resolved.disconnect(self._resolved)
         super().closeEvent(event)
-
-
-def chosen_screen() -> QScreen | None:
-    """The screen remembered for the players' view, else the first that is not the GM's."""
-    screens = QGuiApplication.screens()
-    key = QSettings().value(SCREEN_KEY, "")
-    remembered = next((s for s in screens if screen_key(s) == key), None)
-    others = [s for s in screens if s != QGuiApplication.primaryScreen()]
-    return remembered or (others[0] if others else None)
-
-
-def screen_key(screen: QScreen) -> str:
-    """A screen as it is remembered: its name and place (two X screens share a name)."""
-    g = screen.geometry()
-    return f"{screen.name()} {g.width()}x{g.height()}+{g.x()}+{g.y()}"

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QGroupBox, QPushButton, QVBoxLayout, QWidget
 
 from gui.boot.i18n import pick, tr
 from gui.control.controller import Controller
-from gui.dialogs.action import open_action_dialog
+from gui.dialogs.action_menus import open_action_dialog
 from gui.dialogs.breakdown import rule_text
 from gui.dialogs.offers import OffersBox
 from gui.engine.contract.values import DueRoll

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from gui.boot.i18n import pick, tr
 from gui.control.controller import Controller
-from gui.dialogs.action import open_action_dialog
+from gui.dialogs.action_menus import open_action_dialog
 from gui.dialogs.breakdown import rule_text
 from gui.engine.contract.aims import refusal
 from gui.engine.contract.values import ActionSpec

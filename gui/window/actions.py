@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
 from gui.boot.i18n import message, tr
 from gui.control.controller import Controller, Refused
-from gui.dialogs.action import open_action_dialog
+from gui.dialogs.action_menus import open_action_dialog
 from gui.dialogs.map_settings import BackgroundDialog, GridDialog
 from gui.dialogs.new_encounter import NewEncounterDialog
 from gui.map.scene import EncounterScene

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMainWindow
 
 from gui.boot.i18n import tr
 from gui.control.controller import Controller
-from gui.dialogs.action import open_action_dialog
+from gui.dialogs.action_menus import open_action_dialog
 from gui.map.scene import EncounterScene
 from gui.map.tools import AREA, SELECT
 from gui.map.view import MapView

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QApplication, QDockWidget, QLabel, QMainWindow, QM
 from gui.boot.i18n import pick, tr
 from gui.boot.startup import first_layout
 from gui.control.controller import Controller
-from gui.dialogs.action import add_quick_action
+from gui.dialogs.action_menus import add_quick_action
 from gui.dialogs.placement import GAP, DialogPlacer
 from gui.map.interaction import MapInteraction
 from gui.map.scene import EncounterScene

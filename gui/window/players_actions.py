@@ -5,6 +5,7 @@ whether the dice of the GM's rolls are shown to them."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import shiboken6
 from PySide6.QtCore import QSettings
@@ -15,7 +16,10 @@ from gui.boot.i18n import tr
 from gui.control.controller import Controller
 from gui.map.view import MapView
 from gui.player.token_size import size_menu
-from gui.player.window import DICE_KEY, PlayersWindow, chosen_screen
+
+if TYPE_CHECKING:
+    from gui.player.window import PlayersWindow
+from gui.player.screens import DICE_KEY, chosen_screen
 
 
 class PlayersActions:
@@ -81,6 +85,8 @@ class PlayersActions:
 
     def set_open(self, on: bool) -> None:
         if on and self.players is None:
+            from gui.player.window import PlayersWindow  # at its first opening (P1b)
+
             self.players = PlayersWindow(self.controller)
             self.players.destroyed.connect(self._gone)
             self.players.show_on(chosen_screen())
