@@ -7,12 +7,13 @@ platform default; it is read at every call because tests (and portable installs)
 from __future__ import annotations
 
 import getpass
-import hashlib
 import os
 import tempfile
 from pathlib import Path
 
 import platformdirs
+
+from gui.engine.core.digest import sha1_hex
 
 APP_NAME = "Escarmouche"
 ENV_VAR = "ESCARMOUCHE_DATA_DIR"
@@ -84,5 +85,5 @@ def fallback_recovery_dir() -> Path:
     except (OSError, KeyError):
         user = "user"
     safe = "".join(ch for ch in user if ch.isalnum())[:32] or "user"
-    folder = hashlib.sha1(str(data_path()).encode("utf-8", "replace")).hexdigest()[:10]
+    folder = sha1_hex(str(data_path()).encode("utf-8", "replace"))[:10]
     return Path(tempfile.gettempdir()) / f"escarmouche-recovery-{safe}-{folder}"

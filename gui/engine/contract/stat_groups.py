@@ -4,9 +4,8 @@ creatures)."""
 
 from __future__ import annotations
 
-import hashlib
-
 from gui.engine.contract.base import Ruleset
+from gui.engine.core.digest import sha1_hex
 from gui.engine.core.words import Label
 from gui.engine.state.model import Combatant, Encounter, TurnEntry
 
@@ -24,7 +23,7 @@ class GroupedByStat(Ruleset):
         name = str(c.stats.get(GROUP, "")).strip()
         if not name:
             return None
-        digest = hashlib.sha1(f"{c.side}\0{name}".encode()).hexdigest()[:12]
+        digest = sha1_hex(f"{c.side}\0{name}".encode())[:12]
         return f"{GROUP_UNIT}{digest}", Label(fr=name, en=name)
 
     def turn_units(self, enc: Encounter) -> list[TurnEntry]:
