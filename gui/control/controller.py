@@ -180,10 +180,17 @@ class Controller(QObject):
         if not cs or all(c.old == c.new for c in cs.changes):
             return  # nothing would change: no undo entry
         self._apply(cs)
-        seen = self._newly_seen()
-        if seen:  # what the players' side now sees is remembered with what showed it
-            self._apply(seen)
-            cs = cs + seen
+        sight = self._sight_now()
+        if sight is not None:  # what the players' side now sees, remembered with what showed it
+            seen = ChangeSet(
+                "", tuple(sight_edits.explore(self.enc, sight.cells or (), sight.zones))
+            )
+            if seen:
+                self._apply(seen)  # (it adds only what `sight` holds: the sight is the same)
+                cs = cs + seen
+        # The version `_record` makes current (its notice counts it) has this sight: the
+        # players' view asks it at once, and need not work it out again.
+        self._sight = (self._version + 1, sight)
         self._record(cs, merge_key)
 
     def players_sight(self) -> PlayersSight | None:
@@ -200,13 +207,6 @@ class Controller(QObject):
 
             self._eyes = PlayersEyes()
         return self._eyes.sight(self.enc, self.ruleset)
-
-    def _newly_seen(self) -> ChangeSet:
-        """Under the fog, the squares and zones the players' side sees that it had not seen."""
-        sight = self._sight_now()
-        if sight is None:
-            return ChangeSet("")
-        return ChangeSet("", tuple(sight_edits.explore(self.enc, sight.cells or (), sight.zones)))
 
     def _apply(self, cs: ChangeSet) -> None:
         try:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QMenu
 
 from gui.boot.app import open_encounter
 from gui.engine.files import storage
+from gui.engine.play.players_sight import PlayersEyes
 from gui.engine.state.explored import explored_cells
 from tests.gui.fakes import click, drag
 from tests.gui.test_players_view import players, texts
@@ -49,6 +50,7 @@ def test_the_fog_shows_the_players_the_nave_then_the_room_beyond_an_opened_door(
     assert "caveau" in view.scene.zone_items
     seen = explored_cells(ctl.enc.map.explored)
     assert (18, 7) in seen  # remembered with the gesture that showed it
+    assert ctl.players_sight() == PlayersEyes().sight(ctl.enc, ctl.ruleset)  # kept, not stale
     ctl.undo_stack.undo()  # the door closed again, and the memory of it undone
     assert "squelette_3" not in view.scene.token_items
     assert (18, 7) not in explored_cells(ctl.enc.map.explored)
