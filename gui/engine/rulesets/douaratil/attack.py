@@ -7,6 +7,7 @@ the foe's attack, as its reaction."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 
 from msgspec import Struct
@@ -18,7 +19,7 @@ from gui.engine.checks.request import DiceResult
 from gui.engine.checks.rolls import dice_request, outcome
 from gui.engine.contract.edits import Edits, finish, refuse_blocked
 from gui.engine.contract.fields import bool_field, int_field
-from gui.engine.contract.sight import sight_option
+from gui.engine.contract.sight import Seeing, sight_option
 from gui.engine.contract.values import Aim, Preview, Resolution, overridden
 from gui.engine.core.words import Label, Notice, Term
 from gui.engine.grid.lines import Cover
@@ -304,16 +305,24 @@ def _sources(
 
 
 def _unseen(ctx: Ctx, viewer: Combatant, seen: Combatant) -> tuple[str, str] | None:
-    """DOU-39: why `viewer` cannot see `seen` — blinded, `seen` invisible or hidden, or the
-    map (walls, closed doors, the dark beyond its darkvision, issue 38; the GM's « Vue » for
-    the actor's target, G-3) — or None when it sees it."""
+    """DOU-39: why `viewer` cannot see `seen` (`unseen`), the map read by the action's
+    context (the GM's « Vue » for the actor's target, G-3)."""
+    return unseen(viewer, seen, lambda: ctx.sees(viewer, seen))
+
+
+def unseen(
+    viewer: Combatant, seen: Combatant, on_the_map: Callable[[], Seeing]
+) -> tuple[str, str] | None:
+    """Why `viewer` cannot see `seen` (DOU-39, DOU-41, DOU-43) — blinded, `seen` invisible
+    or hiding, or the map (`on_the_map`: walls, closed doors, the dark beyond its
+    darkvision, issue 38) — or None when it sees it."""
     has = sheet.has_state
     if has(viewer, "aveugle"):
         return "aveuglé", "blinded"
-    for key, fr, en in (("invisible", "invisible", "invisible"), ("cache", "cachée", "hidden")):
+    for key, fr, en in (("invisible", "invisible", "invisible"), ("cache", "se cache", "hiding")):
         if has(seen, key):
             return fr, en
-    seeing = ctx.sees(viewer, seen)
+    seeing = on_the_map()
     return None if seeing.seen else (seeing.fr, seeing.en)
 
 

@@ -121,7 +121,7 @@ def changes(ruleset: Ruleset, enc: Encounter, c: Combatant, dest: Destination) -
         for foe in enc.combatants:
             if not _leaves_reach(ruleset, enc, foe, c, after):
                 continue
-            why = _unseen_mover(ruleset, enc, foe, c)
+            why = attack.unseen(foe, c, lambda f=foe: map_sight(enc, ruleset, f, c))
             if why is None:
                 windows.opening(edits, attack.OPPORTUNITY, foe.id, c.id)
             else:  # said, with the line that decides (issue 38)
@@ -158,19 +158,6 @@ def _leaves_reach(
     if was is not None and now is not None:
         return was <= reach < now
     return foe.id in before.contacts and after.position.zone != before.position.zone
-
-
-def _unseen_mover(
-    ruleset: Ruleset, enc: Encounter, foe: Combatant, mover: Combatant
-) -> tuple[str, str] | None:
-    """DOU-43: why `foe` cannot see the mover where it stood — blinded, the mover invisible
-    or hidden, or the map (walls, closed doors, the dark, issue 38) — None when it sees it."""
-    if sheet.has_state(foe, "aveugle"):
-        return "aveuglé", "blinded"
-    if any(sheet.has_state(mover, key) for key in ("invisible", "cache")):
-        return "invisible ou caché", "invisible or hidden"
-    seeing = map_sight(enc, ruleset, foe, mover)
-    return None if seeing.seen else (seeing.fr, seeing.en)
 
 
 def _m(value: float) -> str:
