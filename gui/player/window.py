@@ -122,7 +122,8 @@ class PlayersWindow(QWidget):
         self.scene.show_drawn(self.drawn)
         self.update_panel()
         self._show_outcome()
-        if self.area is None and self._out_of_view():
+        grew = notice.seen or notice.map or notice.everything  # not a token's step (P12)
+        if grew and self.area is None and self._out_of_view():
             self.fit()  # the map they know grew past the screen (a room seen, revealed)
 
     def _out_of_view(self) -> bool:
