@@ -171,20 +171,20 @@ def _known_ground(
     kept: list[MapWall] = []
     for w in walls:
         beside = [c in known for c in beside_wall(w.start, w.end)]
-        if all(beside[k] or beside[k + 1] for k in range(0, len(beside), 2)):
-            kept.append(w)  # known all along (beside_wall lists two squares an edge)
-        elif any(beside):
-            kept += _known_stretches(w, beside)
+        edges = [beside[k] or beside[k + 1] for k in range(0, len(beside), 2)]  # two an edge
+        if all(edges):
+            kept.append(w)
+        elif any(edges):
+            kept += _known_stretches(w, edges)
     return kept, [q for q in squares if tuple(q.cell) in known]
 
 
-def _known_stretches(w: MapWall, beside: list[bool]) -> list[MapWall]:
-    """The runs of a wall's unit edges with a known square on one side or the other."""
+def _known_stretches(w: MapWall, edges: list[bool]) -> list[MapWall]:
+    """The runs of a wall's unit edges that are known (`edges`, in order)."""
     (x0, y0), y1 = w.start, w.end[1]
     along = 0 if y0 == y1 else 1
     first = min(w.start[along], w.end[along])
     out, start = [], None
-    edges = [beside[k] or beside[k + 1] for k in range(0, len(beside), 2)]
     for i, seen in enumerate([*edges, False]):
         if seen and start is None:
             start = i
