@@ -17,10 +17,6 @@ from gui.engine.space.zones import Diagonal
 
 SOLID = Obstruction.SOLID
 
-# How far the first sweep of an octant goes (slopes of this order fit in a few hundred bits):
-# on a walled map most lines are blocked before, and the rest are swept again in full.
-SHORT = 24
-
 # The squares round a grid point, as offsets from it, and the axes' unit steps by way.
 _AROUND = ((0, 0), (-1, 0), (-1, -1), (0, -1))
 _AXES = {0: (1, 0), 2: (0, 1), 4: (-1, 0), 6: (0, -1)}
@@ -47,7 +43,7 @@ def seen_squares(
     solid = solids(board)
     mine = frozenset(c for c in own if board.cells.get(c) == SOLID)
     masks = _masks_without(solid.masks, mine)
-    tables = slopes(min(order, SHORT)), slopes(order)
+    table = slopes(order)
     seen = set(own)
     # The points reached off the axes from every corner, as `Reached.lines`.
     lines: list[tuple[Bits, Bits]] = [({}, {}) for _ in range(8)]
@@ -69,7 +65,7 @@ def seen_squares(
         found = sweep(
             masks,
             solid.along,
-            tables,
+            table,
             p,
             mine,
             bounds,

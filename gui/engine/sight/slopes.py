@@ -1,6 +1,6 @@
 """The directions from a grid point to the points of one octant around it, numbered by slope
-(issue 38): every slope v / u with 0 <= v <= u <= order, in order, is a bit, so a set of
-directions is an int and what a wall or a square hides from the point is a run of bits."""
+(issue 38): every slope v / u with 0 <= v <= u <= order, in order, is a bit, so what a wall or
+a square hides from the point is a run of bits."""
 
 from __future__ import annotations
 
@@ -28,17 +28,6 @@ class Slopes:
         for u in range(order, 0, -1):
             for v in range(u + 1):
                 self.fraction[self.at[u][v]] = (v, u)
-        # The bits of the points of each column u: (u, 0) … (u, u).
-        self.column = [0] + [
-            functools.reduce(int.__or__, (1 << bit for bit in self.at[u][: u + 1]))
-            for u in range(1, order + 1)
-        ]
-        self.values = values
-
-
-def between(first: int, last: int) -> int:
-    """The bits strictly between two bits: an open interval of directions."""
-    return (1 << last) - (1 << (first + 1)) if last > first + 1 else 0
 
 
 @functools.lru_cache(maxsize=4)
