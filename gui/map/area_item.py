@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 
 from msgspec import Struct
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
@@ -107,10 +107,16 @@ def _paint_rings(painter: QPainter, marks: tuple[Mark, ...]) -> None:
     scale = math.hypot(world.m11(), world.m12())
     ratio = painter.device().devicePixelRatioF()
     painter.resetTransform()
+    sized: dict[float, tuple[QPixmap, float]] = {}  # the stamp and its half width, by radius
     for mark in marks:
-        stamp = _stamp((mark.radius + 4) * scale, ratio)
-        centre, half = world.map(mark.centre), stamp.width() / ratio / 2
-        painter.drawPixmap(QPoint(round(centre.x() - half), round(centre.y() - half)), stamp)
+        found = sized.get(mark.radius)
+        if found is None:
+            stamp = _stamp((mark.radius + 4) * scale, ratio)
+            found = sized[mark.radius] = (stamp, stamp.width() / ratio / 2)
+        stamp, half = found
+        centre = mark.centre
+        x, y = world.map(centre.x(), centre.y())
+        painter.drawPixmap(round(x - half), round(y - half), stamp)  # ints: the quickest call
     painter.setWorldTransform(world)
 
 

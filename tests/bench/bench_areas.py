@@ -73,14 +73,13 @@ P13_TARGET_MS, P13_TARGET_RATIO, P13R_TARGET_MS = 2.0, 2.0, 100.0
 RESOLVED = 50
 
 
-def _hover_ms(view, path, redrawn) -> float:
-    """Milliseconds per mouse move (no button) along `path`; `redrawn()` counts the areas
-    drawn so far: each new one must be painted (a move within the same snapped place draws
-    nothing new)."""
+def _sweeper(view, path, redrawn):
+    """A sweep of mouse moves (no button) along `path`, checked once: `redrawn()` counts the
+    areas drawn so far, and each new one must be painted (a move within the same snapped
+    place draws nothing new)."""
     from PySide6.QtTest import QTest
 
-    from tests.bench.bench_gui import SWEEPS, _app, _PaintCounter
-    from tests.bench.timing import best_seconds
+    from tests.bench.bench_gui import _app, _PaintCounter
 
     app, viewport = _app(), view.viewport()
     points = [view.mapFromScene(p) for p in path]
@@ -98,11 +97,29 @@ def _hover_ms(view, path, redrawn) -> float:
     drawn = redrawn() - before
     if drawn < len(points) // 4 or counter.count < drawn:
         raise AssertionError(f"{drawn} areas drawn, {counter.count} paints, {len(points)} moves")
-    return best_seconds(sweep, repeats=SWEEPS, warm_up=1) / len(points) * 1e3
+    return sweep
+
+
+def _paired_ms(ours, bare, moves: int) -> tuple[float, float]:
+    """Milliseconds per mouse move of two sweeps, each the best of SWEEPS, timed in turn
+    (ours, bare, ours…) after a warm-up of each: both sampled over the same seconds, so a
+    busy or slow spell of the machine weighs on both."""
+    from tests.bench.bench_gui import SWEEPS
+
+    ours()
+    bare()
+    best = [float("inf"), float("inf")]
+    for _ in range(SWEEPS):
+        for k, sweep in enumerate((ours, bare)):
+            start = time.perf_counter()
+            sweep()
+            best[k] = min(best[k], time.perf_counter() - start)
+    return best[0] / moves * 1e3, best[1] / moves * 1e3
 
 
 def bench_p13() -> str:
-    """The area tool following the mouse on P3g's grid, against a bare scene's drag."""
+    """The area tool following the mouse on P3g's grid, against a bare scene's drag: each
+    shape and its bare twin swept in turn."""
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QPainterPath
 
@@ -129,19 +146,20 @@ def bench_p13() -> str:
     path = [start + QPointF(40 + k * 13.0, 40 + k * 7.0) for k in range(1, 121)]
     drawn = [0]
     ctl.area_shown.connect(lambda _area: drawn.__setitem__(0, drawn[0] + 1))
-    times, regions = {}, {}
+    times, bare = {}, {}
     for shape, metres in (("burst", 6.0), ("cone", 9.0)):
         scene.set_tool(AREA)
         tool.start(actor)
         tool.set_shape(shape)
         tool.set_metres(metres)
-        times[shape] = _hover_ms(view, path, lambda: drawn[0])
+        ours = _sweeper(view, path, lambda: drawn[0])
         if tool.area is None or not tool.item.isVisible():
             raise AssertionError(f"the {shape} did not follow the mouse")
-        regions[shape] = QPainterPath(tool.item.region)
+        # Its bare twin moves this shape's own squares: a burst fills more than a cone.
+        twin, moved, closing = _bare_twin(scene, QPainterPath(tool.item.region))
+        times[shape], bare[shape] = _paired_ms(ours, _sweeper(twin, path, moved), len(path))
+        closing.close()
     window.close()
-    # Each shape against its own bare twin: a burst fills more of the screen than a cone.
-    bare = {shape: _bare_hover_ms(scene, region, path) for shape, region in regions.items()}
     ratio = max(times[shape] / bare[shape] for shape in times)
     return (
         f"P13 {times['burst']:.2f} ms (6 m burst), {times['cone']:.2f} ms (9 m cone) per mouse"
@@ -151,10 +169,11 @@ def bench_p13() -> str:
     )
 
 
-def _bare_hover_ms(scene, region, path) -> float:
+def _bare_twin(scene, region):
     """The bare side of P13 (the P3 method): P3g's stock items, and a stock path item of the
-    cone's squares following the mouse snapped to the grid's intersections as the tool's
-    area does — what Qt alone costs to show the same change."""
+    area's squares following the mouse snapped to the grid's intersections as the tool's
+    area does — what Qt alone costs to show the same change. Its view, the count of its
+    moves and its window."""
     from PySide6.QtCore import Qt
     from PySide6.QtGui import QBrush, QPen
     from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsView
@@ -184,11 +203,11 @@ def _bare_hover_ms(scene, region, path) -> float:
     view = QGraphicsView(bare)
     view.setMouseTracking(True)
     window = _show(view)
+    window.move(window.width() + 40, 0)  # beside the tool's window: each takes its own moves
     view.fitInView(scene.content_rect(), Qt.AspectRatioMode.KeepAspectRatio)
     _app().processEvents()
-    ms = _hover_ms(view, path, lambda: moved[0])
-    window.close()
-    return ms
+    view._bare_scene = bare  # kept alive with its view
+    return view, lambda: moved[0], window
 
 
 def bench_p13_resolve() -> str:
