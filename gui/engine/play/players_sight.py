@@ -5,12 +5,14 @@ know (players_copy) and for what a move adds to their memory (Map.explored)."""
 
 from __future__ import annotations
 
+from collections.abc import Set
 from math import ceil, floor
 
 from gui.engine.contract.base import Ruleset
 from gui.engine.grid.from_map import board_of
 from gui.engine.grid.squares import Cell, Footprint
 from gui.engine.play.players_seen import PlayersSight
+from gui.engine.sight.runs import SquareRows
 from gui.engine.sight.side import SideSight, Viewer
 from gui.engine.sight.sweep import Bounds
 from gui.engine.sight.zones import seen_zones
@@ -79,37 +81,35 @@ class PlayersEyes:
                 space = Footprint(tuple(c.position.cell), ruleset.space(enc, c))  # type: ignore[arg-type]
                 eyes[c.id] = (space, ruleset.darkvision_m(enc, c))
         cells = self._side.seen(board, eyes, self._bounds(enc, board))
-        known = cells | explored_cells(m.explored)
+        rows = SquareRows(cells)
         seen = {c.id for c in enc.combatants if c.side in players} | _standing_in(
-            enc, ruleset, cells
+            enc, ruleset, cells, rows
         )
+        zones = zones_over(enc, rows)
         return PlayersSight(
             cells,
-            frozenset(zones_over(enc, cells)),
+            frozenset(zones),
             frozenset(seen),
-            frozenset(known),
-            frozenset(zones_over(enc, known)),
+            frozenset(cells | explored_cells(m.explored)),
+            frozenset(zones | zones_over(enc, SquareRows.of_runs(m.explored), zones)),
         )
 
 
-def _standing_in(enc: Encounter, ruleset: Ruleset, cells: frozenset[Cell]) -> set[str]:
-    """The creatures one of whose squares is among `cells`: a creature far from all of
-    them is passed by its place alone, its size asked only when some square it could take
-    is seen (this runs for every token at every change)."""
+def _standing_in(
+    enc: Encounter, ruleset: Ruleset, cells: frozenset[Cell], rows: SquareRows
+) -> set[str]:
+    """The creatures one of whose squares is among `cells` (`rows`, the same by row): a
+    creature is passed by its place alone unless a square it could take is seen
+    (`SquareRows.near`), and only then its size asked (this runs for every token at every
+    change)."""
     if not cells:
         return set()
-    xs, ys = [x for x, _ in cells], [y for _, y in cells]
-    left, top = min(xs) - WIDEST, min(ys) - WIDEST
-    right, bottom = max(xs), max(ys)
-    near = range(WIDEST)
+    near = rows.near(WIDEST)
     out = set()
     for c in enc.combatants:
         at = c.position.cell
-        if at is None or not (left < at[0] <= right and top < at[1] <= bottom):
-            continue
-        x, y = at
-        if (x, y) in cells or any((x + i, y + j) in cells for i in near for j in near):
-            space = Footprint((x, y), ruleset.space(enc, c))
+        if at is not None and near(at[0], at[1]):
+            space = Footprint((at[0], at[1]), ruleset.space(enc, c))
             if any(cell in cells for cell in space.cells()):
                 out.add(c.id)
     return out
@@ -147,20 +147,22 @@ def _blocks(x0: float, y0: float, x1: float, y1: float) -> Bounds:
     return (left, top, min(right, left + LARGEST), min(bottom, top + LARGEST))
 
 
-def zones_over(enc: Encounter, cells: frozenset[Cell]) -> set[str]:
-    """The zones of a gridded map that hold one of `cells` (seen or known there): each
-    zone's squares looked up, not each square against every zone."""
+def zones_over(enc: Encounter, rows: SquareRows, known: Set[str] = frozenset()) -> set[str]:
+    """The zones of a gridded map, other than `known`, that hold one of the squares of `rows`
+    (seen or known there): each zone's rows of squares looked up, not each square against
+    every zone."""
     grid = enc.map.grid
     assert grid is not None
     out: set[str] = set()
+    if not rows.rows:
+        return out
     for z in enc.map.zones:
+        if z.id in known:
+            continue
         r, px = z.rect, grid.cell_px
         x0, y0 = floor((r.x - grid.origin_x) / px), floor((r.y - grid.origin_y) / px)
         x1 = ceil((r.x + r.width - grid.origin_x) / px)
         y1 = ceil((r.y + r.height - grid.origin_y) / px)
-        if (x1 - x0) * (y1 - y0) > len(cells):  # a zone larger than what is seen
-            if any(x0 <= x < x1 and y0 <= y < y1 for x, y in cells):
-                out.add(z.id)
-        elif any((x, y) in cells for x in range(x0, x1) for y in range(y0, y1)):
+        if rows.meets(x0, y0, x1, y1):
             out.add(z.id)
     return out

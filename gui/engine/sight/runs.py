@@ -3,6 +3,7 @@ a bit for each point across it, and they come back out as squares run by run."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Mapping
 from itertools import repeat
 
 from gui.engine.grid.squares import Cell
@@ -40,3 +41,63 @@ def add_squares(seen: set[Cell], lines: Bits, axis: int, bounds: Bounds) -> None
             squares &= past
             rows = range(across + bit.bit_length() - 1, across + (past & -past).bit_length() - 1)
             seen.update(zip(repeat(strip), rows) if axis == 0 else zip(rows, repeat(strip)))
+
+
+class SquareRows:
+    """Squares by row, each row a bitset of its columns (bit 0: the least column): whether a
+    box holds one of them is asked row by row, not square by square (P14: a thousand tokens
+    and the map's zones against what the players see, at every move)."""
+
+    def __init__(self, cells: Iterable[Cell]) -> None:
+        rows: dict[int, int] = {}
+        cells = list(cells)
+        self.base = base = min(x for x, _ in cells) if cells else 0
+        for x, y in cells:
+            rows[y] = rows.get(y, 0) | 1 << (x - base)
+        self.rows = rows
+
+    @classmethod
+    def of_runs(cls, runs: Mapping[str, list[int]]) -> SquareRows:
+        """The squares kept as runs by row (`Map.explored`), without a square made."""
+        out = cls(())
+        found = [(int(row), columns) for row, columns in runs.items() if columns]
+        if found:
+            out.base = base = min(columns[0] for _, columns in found)
+            for y, columns in found:
+                bits = 0
+                for k in range(0, len(columns), 2):
+                    first, last = columns[k] - base, columns[k + 1] - base
+                    bits |= ((1 << (last - first + 1)) - 1) << first
+                out.rows[y] = bits
+        return out
+
+    def meets(self, x0: int, y0: int, x1: int, y1: int) -> bool:
+        """Whether one of the squares is in columns x0 to x1 - 1, rows y0 to y1 - 1."""
+        low, high = max(x0 - self.base, 0), x1 - self.base
+        if high <= low:
+            return False
+        mask = ((1 << (high - low)) - 1) << low
+        get = self.rows.get
+        return any(get(y, 0) & mask for y in range(y0, y1))
+
+    def near(self, wide: int) -> Callable[[int, int], bool]:
+        """Whether a box `wide` squares on a side with its top left corner at (x, y) holds
+        one of the squares, as a quick test of (x, y)."""
+        rows, base = self.rows, self.base
+        spread: dict[int, int] = {}
+        for y, bits in rows.items():
+            for step in range(wide):
+                spread[y - step] = spread.get(y - step, 0) | bits
+        for y, bits in spread.items():
+            bits <<= wide - 1  # bit 0: the column base - (wide - 1)
+            out = bits
+            for step in range(1, wide):
+                out |= bits >> step
+            spread[y] = out
+        low = base - (wide - 1)
+        get = spread.get
+
+        def test(x: int, y: int) -> bool:
+            return x >= low and bool(get(y, 0) >> (x - low) & 1)
+
+        return test
