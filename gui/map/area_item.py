@@ -9,7 +9,12 @@ import math
 from msgspec import Struct
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QPen, QPixmap
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QStyleOptionGraphicsItem,
+    QWidget,
+)
 
 FILL = QColor(255, 112, 0, 70)
 EDGE = QColor(230, 81, 0)
@@ -43,9 +48,16 @@ class AreaItem(QGraphicsItem):
         self.origin: QPointF | None = None
         self.marks: tuple[Mark, ...] = ()
         self._box = QRectF()
+        self._lines = False  # some creature caught has a cover line to draw
         self.setZValue(9)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setAcceptHoverEvents(False)
+        # The point of origin, over the rings: a stock item, drawn without a call into Python
+        # at each paint (benchmark P13).
+        self._dot = QGraphicsEllipseItem(-5, -5, 10, 10, self)
+        self._dot.setPen(_ORIGIN_PEN)
+        self._dot.setBrush(_ORIGIN_BRUSH)
+        self._dot.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.hide()
 
     def show_area(
@@ -53,6 +65,7 @@ class AreaItem(QGraphicsItem):
     ) -> None:
         self.prepareGeometryChange()
         self.region, self.origin, self.marks = region, origin, marks
+        self._lines = origin is not None and any(m.cover in _COVER_LINES for m in marks)
         box = region.boundingRect()
         if marks:  # the rings: the largest radius + 4, then 2 for the pen, round every centre
             xs, ys = [m.centre.x() for m in marks], [m.centre.y() for m in marks]
@@ -61,6 +74,8 @@ class AreaItem(QGraphicsItem):
             box |= QRectF(left, top, max(xs) + r - left, max(ys) + r - top)
         if origin is not None:
             box |= QRectF(origin.x() - 8, origin.y() - 8, 16, 16)
+            self._dot.setPos(origin)
+        self._dot.setVisible(origin is not None)
         # The rings' halo is 6 pixels wide whatever the zoom: zoomed out, those pixels reach
         # further into the scene, and the box must hold them (or moving leaves bits behind).
         scale = getattr(self.scene(), "view_scale", 1.0) or 1.0
@@ -85,17 +100,13 @@ class AreaItem(QGraphicsItem):
         painter.setRenderHint(_ANTIALIASED, False)  # squares and zones: straight edges
         painter.drawPath(self.region)
         painter.setRenderHint(_ANTIALIASED)
-        if self.origin is not None:
+        if self._lines:
             for mark in self.marks:
                 if mark.cover in _COVER_LINES:
                     painter.setPen(_COVER_LINES[mark.cover])
                     painter.drawLine(self.origin, mark.centre)
         if self.marks:
             _paint_rings(painter, self.marks)
-        if self.origin is not None:
-            painter.setPen(_ORIGIN_PEN)
-            painter.setBrush(_ORIGIN_BRUSH)
-            painter.drawEllipse(self.origin, 5, 5)
 
 
 def _paint_rings(painter: QPainter, marks: tuple[Mark, ...]) -> None:
