@@ -6,6 +6,7 @@ is running."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from importlib import import_module
 
 from PySide6.QtGui import QColor
 
@@ -13,16 +14,22 @@ from gui.boot.i18n import pick, tr
 from gui.control.controller import Controller
 from gui.engine.state.model import Encounter, TurnEntry, TurnState
 from gui.engine.turns import TurnMode
+from gui.turns import MODE_GUIS
 
 _CELLS: dict[str, type[OrderCells]] = {}
 
 
 def of_kind[T](mode: TurnMode, known: Mapping[str, T]) -> T | None:
     """What `known` holds for `mode`'s kind, else for the kind of the generic mode it
-    extends (a ruleset's own mode), else None."""
+    extends (a ruleset's own mode), else None. A kind's GUI is imported here at its first
+    need, which registers it (MODE_GUIS)."""
     for cls in type(mode).__mro__:
         kind = getattr(cls, "kind", None)
-        if isinstance(kind, str) and kind in known:
+        if not isinstance(kind, str):
+            continue
+        if kind in MODE_GUIS:
+            import_module(MODE_GUIS[kind])
+        if kind in known:
             return known[kind]
     return None
 

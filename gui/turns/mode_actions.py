@@ -7,7 +7,7 @@ the dock through what it is given (Dock), never the dock itself."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from msgspec import Struct
 from PySide6.QtCore import QModelIndex
@@ -21,9 +21,11 @@ from gui.engine.turns import TurnMode, current_entry
 from gui.models import in_combat, unit_label
 from gui.turns.cells import OrderCells, ReadsCombat, of_kind, show_with
 from gui.turns.columns import INIT, SIDE, STATES
-from gui.turns.initiative import InitiativeDialog
 from gui.turns.order import TurnOrderModel
 from gui.widgets.prompts import Prompts
+
+if TYPE_CHECKING:
+    from gui.turns.initiative import InitiativeDialog
 
 Icon = QStyle.StandardPixmap
 _SETS: dict[str, type[ModeActions]] = {}

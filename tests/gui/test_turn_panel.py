@@ -297,3 +297,31 @@ def test_camps_open_when_their_tab_shows_and_a_folded_camp_stays_folded(panel, q
     assert not view.isExpanded(camp)
     panel.tabs.setCurrentWidget(view)
     assert view.isExpanded(camp)
+
+
+def test_each_kind_of_turn_mode_names_the_module_that_registers_its_gui():
+    """A mode's GUI is imported at its first need, not at start-up (P1b): MODE_GUIS names, for
+    each kind of the engine's turn modes, the module whose for_modes registers its GUI."""
+    from importlib import import_module
+
+    from gui.engine.turns import TurnMode
+    from gui.turns import MODE_GUIS
+    from gui.turns.mode_actions import _SETS
+
+    def kinds(cls: type) -> set[str]:
+        engine = cls.__module__.startswith("gui.engine.turns")
+        own = {cls.kind} if engine and "kind" in vars(cls) else set()
+        return own.union(*(kinds(sub) for sub in cls.__subclasses__()))
+
+    assert set(MODE_GUIS) == kinds(TurnMode)
+    for kind, module in MODE_GUIS.items():
+        import_module(module)
+        assert _SETS[kind].__module__ == module
+
+
+def test_the_order_s_viewport_is_found_as_viewport_gives_it(ctl):
+    from gui.turns.panel import viewport_of
+
+    panel = TurnPanel(ctl, AnsweringPrompts())
+    assert viewport_of(panel.order_view) is panel.order_view.viewport()
+    assert viewport_of(panel.roster_view) is panel.roster_view.viewport()
