@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtGui import QIcon
-from PySide6.QtWidgets import QApplication, QMainWindow, QMessageBox
+from PySide6.QtWidgets import QApplication, QMainWindow
 
 from gui.boot import startup
 from gui.boot.i18n import tr
@@ -52,6 +52,8 @@ def run(file: Path | None, demo: str | None, shell: QMainWindow) -> int:
     try:
         table, file, start_page = starting(file, demo)
     except LoadError as exc:
+        from PySide6.QtWidgets import QMessageBox  # only when the start fails (P1b)
+
         shell.close()
         QMessageBox.critical(
             None,
@@ -61,6 +63,8 @@ def run(file: Path | None, demo: str | None, shell: QMainWindow) -> int:
         )
         return 1
     except KeyError:
+        from PySide6.QtWidgets import QMessageBox  # only when the start fails (P1b)
+
         shell.close()
         known = ", ".join(registry.available())
         QMessageBox.critical(

@@ -6,7 +6,6 @@ from __future__ import annotations
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -86,6 +85,8 @@ class AddStateDialog(ChecksBeforeAccept, QDialog):
         if source is not None:
             self.source.setCurrentIndex(max(0, self.source.findData(source)))
         self.error = error_label("addStateError")
+        from PySide6.QtWidgets import QDialogButtonBox  # at the dialog's first opening (P1b)
+
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )

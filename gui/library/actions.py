@@ -4,17 +4,20 @@ the fight's state back to the library."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QFileDialog, QWidget
+from PySide6.QtWidgets import QWidget
 
 from gui.boot import paths
 from gui.boot.i18n import message, tr
 from gui.control.controller import Controller
-from gui.engine.files import storage, write_back
+from gui.engine.files import storage
 from gui.library import shelf
-from gui.library.import_dialog import ImportDialog
-from gui.library.write_back_dialog import WriteBackDialog
 from gui.widgets.prompts import Prompts
+
+if TYPE_CHECKING:
+    from gui.library.import_dialog import ImportDialog
+    from gui.library.write_back_dialog import WriteBackDialog
 
 
 class LibraryActions:
@@ -29,6 +32,8 @@ class LibraryActions:
     # Dialog seams ---------------------------------------------------------------------------
 
     def ask_path(self) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog  # at its first opening (P1b)
+
         name, _ = QFileDialog.getOpenFileName(
             self.parent,
             tr("Importer d’une rencontre"),
@@ -70,6 +75,8 @@ class LibraryActions:
         if not source.combatants:
             self.prompts.warn(title, tr("{file} n’a aucun combattant.").format(file=path.name))
             return []
+        from gui.library.import_dialog import ImportDialog  # at its first opening (P1b)
+
         dialog = ImportDialog(self.controller, source, self.parent)
         if not self.choose_combatants(dialog) or not dialog.added:
             return []
@@ -78,6 +85,8 @@ class LibraryActions:
 
     def write_back(self) -> int:
         """Fichier › Mettre à jour la bibliothèque: how many entries were written."""
+        from gui.engine.files import write_back  # at its first use (P1b)
+
         title = tr("Mettre à jour la bibliothèque")
         enc = self.controller.enc
         try:
@@ -92,6 +101,8 @@ class LibraryActions:
                     ),
                 )
                 return 0
+            from gui.library.write_back_dialog import WriteBackDialog  # at its first opening
+
             dialog = WriteBackDialog(updates, self.parent)
             chosen = dialog.chosen() if self.choose_updates(dialog) else []
             if chosen:

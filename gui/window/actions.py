@@ -4,20 +4,21 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from gui.boot.i18n import message, tr
 from gui.control.controller import Controller, Refused
 from gui.dialogs.action_menus import open_action_dialog
-from gui.dialogs.map_settings import BackgroundDialog, GridDialog
-from gui.dialogs.new_encounter import NewEncounterDialog
 from gui.map.scene import EncounterScene
 from gui.map.view import MapView
 from gui.widgets.prompts import Prompts
 from gui.window.file_actions import FileActions, suggested_name
-from gui.window.history_window import HistoryWindow
+
+if TYPE_CHECKING:
+    from gui.window.history_window import HistoryWindow
 
 
 class WindowActions:
@@ -53,6 +54,8 @@ class WindowActions:
     # Fichier --------------------------------------------------------------------------------
 
     def new(self) -> None:
+        from gui.dialogs.new_encounter import NewEncounterDialog  # at its first opening (P1b)
+
         dialog = NewEncounterDialog(self.parent)
         if dialog.exec():
             self.files.new(dialog.ruleset_id(), dialog.wants_demo(), dialog.name())
@@ -87,6 +90,8 @@ class WindowActions:
         self.export_pdf(players=True)
 
     def export_pdf(self, players: bool = False) -> None:
+        from PySide6.QtWidgets import QFileDialog  # at its first opening (P1b)
+
         from gui.printing.printer import write_pdf
 
         named = Path.home() / f"{suggested_name(self.controller.enc)}.pdf"
@@ -109,6 +114,8 @@ class WindowActions:
         """Édition › Historique (Ctrl+H shows it, or closes it when shown): the undo stack;
         « Revenir ici » goes back to the chosen line (history_window.py)."""
         if self.history is None:
+            from gui.window.history_window import HistoryWindow  # at its first opening (P1b)
+
             self.history = HistoryWindow(self.controller.undo_stack, self.parent)
         if self.history.isVisible():
             self.history.close()
@@ -156,11 +163,15 @@ class WindowActions:
         self.scene.restate_threats()
 
     def background(self) -> None:
+        from gui.dialogs.map_settings import BackgroundDialog  # at its first opening (P1b)
+
         dialog = BackgroundDialog(self.controller.enc.map.background, self.parent)
         if dialog.exec():
             self._try(self.controller.set_background, dialog.background())
 
     def grid(self) -> None:
+        from gui.dialogs.map_settings import GridDialog  # at its first opening (P1b)
+
         dialog = GridDialog(self.controller.enc.map.grid, self.parent)
         if dialog.exec():
             self._try(self.controller.set_grid, dialog.grid())
@@ -219,6 +230,8 @@ class WindowActions:
         """Aide › Raccourcis clavier: every key of every action of the window, read from the
         actions themselves (menus, toolbar, the combat dock and its turn mode), then the
         keys that belong to a place rather than to an action."""
+        from PySide6.QtWidgets import QMessageBox  # at its first opening (P1b)
+
         QMessageBox.information(self.parent, tr("Raccourcis clavier"), self.shortcuts_html())
 
     def shortcuts_html(self) -> str:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, QSettings, Signal
-from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QWidget
 
 from gui.boot import paths
 from gui.boot.i18n import message, tr
@@ -17,6 +18,9 @@ from gui.engine.files.blank import blank_encounter
 from gui.engine.play.table import Table
 from gui.engine.rulesets import registry
 from gui.engine.state.model import Encounter
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QMessageBox
 
 MAX_RECENT = 10
 
@@ -46,7 +50,8 @@ def _filter() -> str:
 
 
 class FileActions(QObject):
-    """What the Fichier menu does; dialogs are methods that tests can replace."""
+    """What the Fichier menu does; dialogs are methods that tests can replace. Qt's dialog
+    classes are imported at their first opening, not at start-up (P1b)."""
 
     recent_changed = Signal()
 
@@ -57,12 +62,16 @@ class FileActions(QObject):
     # Dialog seams (tests replace these) ---------------------------------------------------
 
     def ask_open_path(self) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog
+
         name, _ = QFileDialog.getOpenFileName(
             self.window, tr("Ouvrir une rencontre"), str(paths.browse_dir()), _filter()
         )
         return Path(name) if name else None
 
     def ask_save_path(self) -> Path | None:
+        from PySide6.QtWidgets import QFileDialog
+
         enc = self.controller.enc
         start = self.controller.path or paths.browse_dir() / f"{suggested_name(enc)}{SUFFIX}"
         name, _ = QFileDialog.getSaveFileName(
@@ -75,6 +84,8 @@ class FileActions(QObject):
         return path if path.suffix == ".json" else path.with_name(path.name + SUFFIX)
 
     def ask_unsaved(self) -> QMessageBox.StandardButton:
+        from PySide6.QtWidgets import QMessageBox
+
         buttons = (
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
@@ -91,6 +102,8 @@ class FileActions(QObject):
         )
 
     def show_error(self, title: str, text: str) -> None:
+        from PySide6.QtWidgets import QMessageBox
+
         QMessageBox.critical(self.window, title, text)
 
     # Actions ------------------------------------------------------------------------------
@@ -99,6 +112,8 @@ class FileActions(QObject):
         """True when the open encounter may be replaced or closed (saved, or the GM agrees)."""
         if not self.controller.modified:
             return True
+        from PySide6.QtWidgets import QMessageBox
+
         answer = self.ask_unsaved()
         if answer == QMessageBox.StandardButton.Save:
             return self.save()
