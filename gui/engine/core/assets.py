@@ -5,12 +5,11 @@ repository (setup.py copies them at build time); a source checkout, which the ed
 of `make run` runs from, reads the repository's `ruleset_data/` and `resources/` in place.
 """
 
-import os
-from importlib.resources import files
 from pathlib import Path
 
-# The package is always files on disk (Qt cannot load from a zip): fspath gives that Path.
-_PACKAGE = Path(os.fspath(files("gui")))
+# The package is always files on disk (Qt cannot load from a zip): gui/ is the folder two
+# above this file's, as importlib.resources' files("gui") gives it, without its imports (P1).
+_PACKAGE = Path(__file__).parents[2]
 _SHIPPED = _PACKAGE / "data"
 _ROOT = _SHIPPED if _SHIPPED.is_dir() else _PACKAGE.parent
 
