@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QLabel,
     QLineEdit,
-    QMenu,
     QPlainTextEdit,
     QSpinBox,
     QVBoxLayout,
@@ -200,28 +199,3 @@ def open_add_state(controller: Controller, cid: str, parent: QWidget) -> AddStat
     dialog.accepted.connect(accepted)
     dialog.open()
     return dialog
-
-
-def condition_actions(menu: QMenu, controller: Controller, cid: str, parent: QWidget) -> None:
-    """A combatant's conditions in a context menu: « Ajouter un état… », and one « Retirer »
-    for each state it has."""
-    c = controller.enc.combatant(cid)
-    names = c.name
-    menu.addAction(
-        tr("Ajouter un état à {name}…").format(name=names),
-        lambda: open_add_state(controller, cid, parent),
-    )
-    for index, state in enumerate(c.states):
-        menu.addAction(
-            tr("Retirer « {state} » ({name})").format(
-                state=pick(controller.ruleset.state_label(state)), name=names
-            ),
-            lambda i=index: _remove(controller, cid, i),
-        )
-
-
-def _remove(controller: Controller, cid: str, index: int) -> None:
-    try:
-        controller.remove_condition(cid, index)
-    except BilingualError as exc:
-        controller.message.emit(message(exc))

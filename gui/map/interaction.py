@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from gui.boot.i18n import either, message, tr
 from gui.control.controller import Controller, Refused
 from gui.dialogs.action_menus import window_actions
-from gui.dialogs.add_state import condition_actions
+from gui.dialogs.condition_menu import condition_actions
 from gui.engine.edits import grid as grid_edits
 from gui.engine.edits.map import occupants
 from gui.engine.space.destination import destination_at

@@ -3,6 +3,8 @@ and « Ajouter un état… » (G-3)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QGroupBox,
@@ -16,11 +18,13 @@ from PySide6.QtWidgets import (
 
 from gui.boot.i18n import either, pick, tr
 from gui.control.controller import Controller
-from gui.dialogs.add_state import AddStateDialog, open_add_state
 from gui.engine.contract.base import Ruleset
 from gui.engine.contract.conditions import describe
 from gui.engine.state.model import Combatant, Encounter, State
 from gui.sheets import ErrorLabel
+
+if TYPE_CHECKING:
+    from gui.dialogs.add_state import AddStateDialog
 
 
 def state_text(ruleset: Ruleset, enc: Encounter, state: State, owner: str | None = None) -> str:
@@ -86,6 +90,8 @@ class StatesBox(QGroupBox):
         """« Ajouter un état… » on the combatant shown (window-modal)."""
         if self.cid is None:
             return None
+        from gui.dialogs.add_state import open_add_state  # at its first opening (P1b)
+
         self.dialog = open_add_state(self.controller, self.cid, self)
         return self.dialog
 

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from gui.boot.i18n import message, tr
 from gui.control.controller import Controller
-from gui.dialogs.add_state import condition_actions
+from gui.dialogs.condition_menu import condition_actions
 from gui.engine.core.problems import BilingualError
 from gui.engine.state.model import TurnEntry
 from gui.library.keep import keep_actions

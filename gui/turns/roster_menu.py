@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 
 from gui.boot.i18n import message, tr
 from gui.control.controller import Controller, Refused
-from gui.dialogs.add_state import condition_actions
+from gui.dialogs.condition_menu import condition_actions
 from gui.library.keep import keep_actions
 from gui.models.roster import SIDE, RosterModel
 from gui.widgets.prompts import Prompts

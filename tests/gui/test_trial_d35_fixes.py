@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QMenu, QWidget
 from gui.boot.app import open_encounter
 from gui.control.controller import Controller
 from gui.dialogs.action import ActionDialog
-from gui.dialogs.add_state import condition_actions
+from gui.dialogs.condition_menu import condition_actions
 from gui.dialogs.follow_up import carried_options
 from gui.engine.checks.request import DiceResult
 from gui.engine.contract.values import Action, ActionSpec
