@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from gui.boot.i18n import pick, tr
 from gui.engine.rulesets import registry
+from gui.engine.state.model import Encounter
 from gui.window.main_window import MainWindow
 
 MAX_SHOWN_RECENT = 6  # the start page lists this many recent files (the menu has them all)
@@ -242,9 +243,7 @@ class EmptyMapHint(QFrame):
             action.trigger()
 
     def empty(self) -> bool:
-        enc = self.window_.controller.enc
-        m = enc.map
-        return not (m.zones or m.grid is not None or m.background is not None or enc.combatants)
+        return is_empty(self.window_.controller.enc)
 
     def refresh(self, _changes: object = None) -> None:
         self.setVisible(self.empty())
@@ -263,7 +262,22 @@ class EmptyMapHint(QFrame):
         return False
 
 
+def is_empty(enc: Encounter) -> bool:
+    """No zone, grid, background nor combatant."""
+    m = enc.map
+    return not (m.zones or m.grid is not None or m.background is not None or enc.combatants)
+
+
 def install(window: MainWindow, start_page: bool) -> StartShown | None:
-    """The empty map's hint, always; the start page when asked (no encounter to open)."""
-    window.empty_hint = EmptyMapHint(window)  # type: ignore[attr-defined]
+    """The empty map's hint, made once the encounter is empty (at start, or emptied later:
+    a full one never pays for it, P1b); the start page when asked (no encounter to open)."""
+    window.empty_hint = None  # type: ignore[attr-defined]
+
+    def hint_when_empty(_changes: object = None) -> None:
+        if window.empty_hint is None and is_empty(window.controller.enc):  # type: ignore[attr-defined]
+            window.empty_hint = EmptyMapHint(window)  # type: ignore[attr-defined]
+
+    window.controller.changed.connect(hint_when_empty)
+    window.controller.replaced.connect(hint_when_empty)
+    hint_when_empty()
     return StartShown(window) if start_page else None

@@ -86,7 +86,7 @@ def test_the_last_encounter_opens_at_start(start, tmp_path):
     w = start()
     assert w.centralWidget() is w.view and w.controller.path == last.resolve()
     assert all(d.isVisible() for d in w.docks.values())
-    assert not w.empty_hint.isVisible()  # a full encounter: no hint on its map
+    assert w.empty_hint is None  # a full encounter: no hint on its map, not even made (P1b)
 
 
 def test_a_last_encounter_that_no_longer_opens_leaves_the_start_page(start, tmp_path):
