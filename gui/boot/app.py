@@ -52,27 +52,16 @@ def run(file: Path | None, demo: str | None, shell: QMainWindow) -> int:
     try:
         table, file, start_page = starting(file, demo)
     except LoadError as exc:
-        from PySide6.QtWidgets import QMessageBox  # only when the start fails (P1b)
-
-        shell.close()
-        QMessageBox.critical(
-            None,
-            "Escarmouche",
+        return _cannot_start(
+            shell,
             f"Impossible d’ouvrir {file} :\n{exc.fr}\n\n"
             f"Cannot open {file}:\n{exc.en}\n\n{exc.path}",
         )
-        return 1
     except KeyError:
-        from PySide6.QtWidgets import QMessageBox  # only when the start fails (P1b)
-
-        shell.close()
         known = ", ".join(registry.available())
-        QMessageBox.critical(
-            None,
-            "Escarmouche",
-            tr("Jeu de règles inconnu : {name} ({known})").format(name=demo, known=known),
+        return _cannot_start(
+            shell, tr("Jeu de règles inconnu : {name} ({known})").format(name=demo, known=known)
         )
-        return 1
     window = MainWindow(Controller(table, file))
     window.setGeometry(shell.geometry())  # where the first window was, moved or not
     install_start(window, start_page)  # the start page, or the map (with its empty hint)
@@ -81,6 +70,15 @@ def run(file: Path | None, demo: str | None, shell: QMainWindow) -> int:
     startup.ready(app)
     offer_recovery(window)
     return app.exec()
+
+
+def _cannot_start(shell: QMainWindow, text: str) -> int:
+    """The first window closed and why the start failed said; the exit status."""
+    from PySide6.QtWidgets import QMessageBox  # only when the start fails (P1b)
+
+    shell.close()
+    QMessageBox.critical(None, "Escarmouche", text)
+    return 1
 
 
 def offer_recovery(window: MainWindow) -> None:

@@ -62,3 +62,24 @@ def test_nothing_of_the_engine_is_imported_before_the_first_paint():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_a_start_that_cannot_open_says_why_and_closes_the_first_window(
+    qtbot, monkeypatch, tmp_path
+):
+    from PySide6.QtWidgets import QMessageBox
+
+    from gui.boot.app import run
+
+    said = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda _parent, _title, text: said.append(text))
+    bad = tmp_path / "abimee.escarmouche.json"
+    bad.write_text("{")
+    for file, demo in ((None, "inconnu"), (bad, None)):
+        shell = startup.first_window()
+        qtbot.addWidget(shell)
+        assert run(file, demo, shell) == 1
+        assert not shell.isVisible()
+    unknown, broken = said
+    assert "inconnu" in unknown and "libre" in unknown  # the name asked, and those known
+    assert f"Impossible d’ouvrir {bad}" in broken and f"Cannot open {bad}" in broken
