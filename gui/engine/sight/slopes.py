@@ -13,7 +13,6 @@ class Slopes:
     `count` (one past the last bit) for any v > u: a slope beyond the octant."""
 
     def __init__(self, order: int) -> None:
-        self.order = order
         # Floats of fractions with denominators this small are distinct for distinct
         # fractions and equal for equal ones (each is the rounding of the same real).
         values = sorted({v / u for u in range(1, order + 1) for v in range(u + 1)})

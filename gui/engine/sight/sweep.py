@@ -208,10 +208,10 @@ class _Octant:
         the end (an origin before the bounds' low end leaves out the points off the map)."""
         shift, up = self.cross - self.low, self.side > 0
         bits = 0
-        for n in range(len(low)):
-            a, b = fraction[low[n]]
+        for start, end in zip(low, high, strict=True):
+            a, b = fraction[start]
             first = -(-a * u // b) or 1
-            a, b = fraction[high[n]]
+            a, b = fraction[end]
             last = a * u // b
             if first <= last:
                 width = (1 << (last - first + 1)) - 1
