@@ -98,6 +98,12 @@ class Footprint(Struct, frozen=True):
         n = self.side
         return ((x, y), (x + n, y), (x + n, y + n), (x, y + n))
 
+    def points(self) -> list[Point]:
+        """Every grid point of the space, its squares' corners, column by column."""
+        x, y = self.origin
+        n = self.side
+        return [(x + i, y + j) for i in range(n + 1) for j in range(n + 1)]
+
     def contains(self, cell: Cell) -> bool:
         x, y = self.origin
         return x <= cell[0] < x + self.side and y <= cell[1] < y + self.side

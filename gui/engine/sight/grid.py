@@ -12,7 +12,7 @@ from gui.engine.sight.runs import Bits, Bounds, add_squares, ones
 from gui.engine.sight.sees import clear_line
 from gui.engine.sight.slopes import slopes
 from gui.engine.sight.solids import CLOSED, SQUARE_PLACES, closes, solids
-from gui.engine.sight.sweep import sweep
+from gui.engine.sight.sweep import Reached, sweep
 from gui.engine.space.zones import Diagonal
 
 SOLID = Obstruction.SOLID
@@ -29,12 +29,15 @@ def seen_squares(
     *,
     bounds: Bounds,
     diagonal: Diagonal = "alternate",
+    swept: dict[Point, Reached] | None = None,
 ) -> frozenset[Cell]:
     """The squares within `bounds` (x0, y0, x1, y1: columns x0 to x1 - 1, rows y0 to y1 - 1)
     that a creature standing on `space` sees, as `sees` rules square by square (issue 38):
     some line from a corner of one of its squares reaches a corner of the square with
     nothing solid between, and the square is lit, or within `darkvision_m` metres (counted
-    with `diagonal`), or its own."""
+    with `diagonal`), or its own. `swept`, kept by the caller for this board and these
+    bounds: the sweeps from grid points made before, reused (a creature moved one square
+    keeps two of its corners), and those made here added."""
     own = frozenset(space.cells())
     x0, y0, x1, y1 = bounds
     sx, sy = space.origin
@@ -43,12 +46,14 @@ def seen_squares(
     solid = solids(board)
     mine = frozenset(c for c in own if board.cells.get(c) == SOLID)
     masks = _masks_without(solid.masks, mine)
+    if mine:  # the sweeps of a creature on a solid square are its own
+        swept = None
     table = slopes(order)
     seen = set(own)
     # The points reached off the axes from every corner, as `Reached.lines`.
     lines: list[tuple[Bits, Bits]] = [({}, {}) for _ in range(8)]
     rare: set[Cell] = set()  # solid squares whose own inside may open a line to them
-    for p in [(sx + i, sy + j) for i in range(n + 1) for j in range(n + 1)]:
+    for p in space.points():
         leaves = [SQUARE_PLACE[d] for d in _AROUND if (p[0] + d[0], p[1] + d[1]) in own]
         mask = masks.get(p)
         if mask:
@@ -61,16 +66,14 @@ def seen_squares(
                 rare.add(cell)
                 if any(not closes(mask or 0, lv, SQUARE_PLACE[d]) for lv in leaves):
                     seen.add(cell)
-        # A way no line leaves by from this corner is swept into lines of its own.
-        found = sweep(
-            masks,
-            solid.along,
-            table,
-            p,
-            mine,
-            bounds,
-            [lines[way] if starts[way] else ({}, {}) for way in range(8)],
-        )
+        found = swept.get(p) if swept is not None else None
+        if found is None:
+            found = sweep(masks, solid.along, table, p, mine, bounds)
+            if swept is not None:
+                swept[p] = found
+        for way in (1, 3, 5, 7):  # a way no line leaves by from this corner adds nothing
+            if starts[way]:
+                _join(lines[way], found.lines[way])
         for way, (ux, uy) in _AXES.items():
             points = [(p[0] + ux * k, p[1] + uy * k) for k in range(1, found.axes[way] + 1)]
             if starts[way]:
@@ -95,6 +98,17 @@ def seen_squares(
             [c for c in board.dark.intersection(seen) if too_dark(board, space, c, reach, diagonal)]
         )
     return frozenset(seen)
+
+
+def _join(into: tuple[Bits, Bits], more: tuple[Bits, Bits]) -> None:
+    """Add the points of `more` to `into`, axis by axis."""
+    for target, source in zip(into, more, strict=True):
+        if not target:
+            target.update(source)
+            continue
+        get = target.get
+        for main, bits in source.items():
+            target[main] = get(main, 0) | bits
 
 
 def _split_off_axes(

@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from gui.engine.grid.board import Board
-from gui.engine.grid.squares import Cell, Footprint
+from gui.engine.grid.squares import Cell, Footprint, Point
 from gui.engine.sight.grid import seen_squares
-from gui.engine.sight.sweep import Bounds
+from gui.engine.sight.sweep import Bounds, Reached
 from gui.engine.space.zones import Diagonal
 
 # A viewer: its space and its darkvision in metres.
@@ -32,7 +32,8 @@ def side_sight(
 class SideSight:
     """A side's sight kept between questions: each viewer's squares by its id, recomputed only
     when its space or darkvision changed, all of them when the board or the bounds did (a
-    changed map is a new Board)."""
+    changed map is a new Board); the sweeps from its viewers' corners are kept too, so a
+    creature moved one square sweeps only from its new corners."""
 
     def __init__(self, diagonal: Diagonal = "alternate") -> None:
         self.diagonal = diagonal
@@ -40,12 +41,14 @@ class SideSight:
         self._bounds: Bounds | None = None
         self._kept: dict[str, tuple[Viewer, frozenset[Cell]]] = {}
         self._union: frozenset[Cell] | None = None
+        self._swept: dict[Point, Reached] = {}
 
     def seen(self, board: Board, viewers: Mapping[str, Viewer], bounds: Bounds) -> frozenset[Cell]:
         """The squares the viewers (by id) see together."""
         if board is not self._board or bounds != self._bounds:
             self._board, self._bounds = board, bounds
             self._kept.clear()
+            self._swept.clear()
             self._union = None
         changed = self._kept.keys() - viewers.keys()
         for gone in changed:
@@ -55,10 +58,19 @@ class SideSight:
             if kept is None or kept[0] != viewer:
                 space, darkvision_m = viewer
                 squares = seen_squares(
-                    board, space, darkvision_m, bounds=bounds, diagonal=self.diagonal
+                    board,
+                    space,
+                    darkvision_m,
+                    bounds=bounds,
+                    diagonal=self.diagonal,
+                    swept=self._swept,
                 )
                 self._kept[vid] = (viewer, squares)
                 changed.add(vid)
+        if changed:  # the sweeps kept: from the corners of the viewers' squares now
+            corners = {p for (space, _), _ in self._kept.values() for p in space.points()}
+            for p in self._swept.keys() - corners:
+                del self._swept[p]
         if changed or self._union is None:
             self._union = frozenset().union(*(squares for _, squares in self._kept.values()))
         return self._union

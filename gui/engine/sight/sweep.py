@@ -25,14 +25,14 @@ from gui.engine.sight.solids import CLOSED, Along
 
 class Reached:
     """What the sweep from one grid point found: the points off the axes some line reaches
-    unblocked, added to `lines` (`lines[way][axis]`: by the way the line goes, `PLACE`, and
-    the main axis of the octant swept, as `Bits`); how many points in a row from it are
-    reached along each axis (`axes`, by way); and the solid squares a line crosses,
-    unblocked before, to reach their far corner (the target square's own inside never
-    blocks a line to it) as (that corner, the square)."""
+    unblocked (`lines[way][axis]`: by the way the line goes, `PLACE`, and the main axis of
+    the octant swept, as `Bits`); how many points in a row from it are reached along each
+    axis (`axes`, by way); and the solid squares a line crosses, unblocked before, to reach
+    their far corner (the target square's own inside never blocks a line to it) as (that
+    corner, the square). Read only once made: a caller may keep it."""
 
-    def __init__(self, lines: list[tuple[Bits, Bits]]) -> None:
-        self.lines = lines
+    def __init__(self) -> None:
+        self.lines: list[tuple[Bits, Bits]] = [({}, {}) for _ in range(8)]
         self.axes = [0] * 8
         self.through: list[tuple[Point, Cell]] = []
 
@@ -44,7 +44,6 @@ def sweep(
     origin: Point,
     own: frozenset[Cell],
     bounds: Bounds,
-    lines: list[tuple[Bits, Bits]],
 ) -> Reached:
     """Every point within `bounds` (grid points x0..x1, y0..y1) that a line from `origin`
     reaches with nothing solid between (`masks`, the solid places round each point, and
@@ -54,7 +53,7 @@ def sweep(
     ox, oy = origin
     # How far the points go from the origin in each direction of each axis.
     far = {(0, 1): x1 - ox, (0, -1): ox - x0, (1, 1): y1 - oy, (1, -1): oy - y0}
-    out = Reached(lines)
+    out = Reached()
     for axis in (0, 1):
         for sign in (1, -1):
             for side in (1, -1):
