@@ -5,19 +5,18 @@ know (players_copy) and for what a move adds to their memory (Map.explored)."""
 
 from __future__ import annotations
 
-from collections.abc import Set
 from math import ceil, floor
 
 from gui.engine.contract.base import Ruleset
 from gui.engine.grid.from_map import board_of
 from gui.engine.grid.squares import Cell, Footprint
+from gui.engine.play.players_memory import Remembered, ZoneBox, zones_over
 from gui.engine.play.players_seen import PlayersSight
 from gui.engine.sight.runs import SquareRows
 from gui.engine.sight.side import SideSight, Viewer
 from gui.engine.sight.sweep import Bounds
 from gui.engine.sight.zones import seen_zones
-from gui.engine.state.explored import explored_cells
-from gui.engine.state.model import Encounter, Map
+from gui.engine.state.model import Combatant, Encounter, Map
 
 MARGIN = 2  # squares looked at beyond what the map holds
 BLOCK = 8  # the bounds widened to whole blocks of squares
@@ -27,32 +26,26 @@ LARGEST = 400  # squares each way at most: a hand-edited far wall must not make 
 
 class PlayersEyes:
     """The players' sight kept between changes: each character's squares until it moves or
-    the map's board changes (P14)."""
+    the map's board changes, the map's extent and its zones' squares until its zones or
+    walls change, and what the memory of the fog holds until it grows (P14)."""
 
     def __init__(self) -> None:
         self._side: SideSight | None = None
-        self._extent: tuple[tuple, Bounds] | None = None  # the map's own, by its board
+        # By the map's board and zones: the map's own bounds and its zones' boxes.
+        self._extent: tuple[tuple, Bounds, list[ZoneBox]] | None = None
+        self._memory: Remembered | None = None  # what Map.explored holds, for the map's zones
 
-    def _bounds(self, enc: Encounter, board: object) -> Bounds:
-        """The squares looked at: the map's (`map_bounds`, read again only when its walls,
-        squares or zones changed) and the creatures', in whole blocks of BLOCK squares — a
-        step does not change them (changed bounds would have every character's sight worked
-        out again)."""
-        rects = tuple((z.rect.x, z.rect.y, z.rect.width, z.rect.height) for z in enc.map.zones)
-        key = (board, rects)
+    def _map(self, m: Map, board: object) -> tuple[Bounds, list[ZoneBox]]:
+        """The map's own bounds (`map_bounds`) and its zones' boxes, made again only when its
+        walls, squares, zones or grid changed."""
+        grid = m.grid
+        assert grid is not None
+        rects = tuple((z.rect.x, z.rect.y, z.rect.width, z.rect.height) for z in m.zones)
+        key = (board, rects, grid.origin_x, grid.origin_y, grid.cell_px)
         if self._extent is None or self._extent[0] != key:
-            self._extent = (key, map_bounds(enc.map))
-        x0, y0, x1, y1 = self._extent[1]
-        cells = [c.position.cell for c in enc.combatants if c.position.cell is not None]
-        if not cells:
-            return x0, y0, x1, y1
-        xs, ys = [x for x, _ in cells], [y for _, y in cells]
-        return _blocks(
-            min(x0, min(xs) - MARGIN),
-            min(y0, min(ys) - MARGIN),
-            max(x1, max(xs) + WIDEST + MARGIN),
-            max(y1, max(ys) + WIDEST + MARGIN),
-        )
+            self._extent = (key, map_bounds(m), zone_boxes(m))
+            self._memory = Remembered(self._extent[2])
+        return self._extent[1], self._extent[2]
 
     def sight(self, enc: Encounter, ruleset: Ruleset) -> PlayersSight | None:
         """What the players' side sees, None when the fog is off."""
@@ -80,38 +73,59 @@ class PlayersEyes:
             if c.position.cell is not None:
                 space = Footprint(tuple(c.position.cell), ruleset.space(enc, c))  # type: ignore[arg-type]
                 eyes[c.id] = (space, ruleset.darkvision_m(enc, c))
-        cells = self._side.seen(board, eyes, self._bounds(enc, board))
+        placed = [(c, c.position.cell) for c in enc.combatants if c.position.cell is not None]
+        own, boxes = self._map(m, board)
+        cells = self._side.seen(board, eyes, _looked_at(own, placed))  # type: ignore[arg-type]
         rows = SquareRows(cells)
         seen = {c.id for c in enc.combatants if c.side in players} | _standing_in(
-            enc, ruleset, cells, rows
+            enc, ruleset, cells, rows, placed
         )
-        zones = zones_over(enc, rows)
+        zones = zones_over(boxes, rows)
+        assert self._memory is not None  # made with the extent
+        memory = self._memory.read(m.explored)
         return PlayersSight(
             cells,
             frozenset(zones),
             frozenset(seen),
-            frozenset(cells | explored_cells(m.explored)),
-            frozenset(zones | zones_over(enc, SquareRows.of_runs(m.explored), zones)),
+            cells.union(memory.cells),
+            frozenset(zones | memory.zones),
         )
 
 
+def _looked_at(own: Bounds, placed: list[tuple[Combatant, Cell]]) -> Bounds:
+    """The squares looked at: the map's own and the creatures' (`placed`), in whole blocks of
+    BLOCK squares — a step does not change them (changed bounds would have every
+    character's sight worked out again)."""
+    x0, y0, x1, y1 = own
+    if not placed:
+        return own
+    xs, ys = [at[0] for _, at in placed], [at[1] for _, at in placed]
+    return _blocks(
+        min(x0, min(xs) - MARGIN),
+        min(y0, min(ys) - MARGIN),
+        max(x1, max(xs) + WIDEST + MARGIN),
+        max(y1, max(ys) + WIDEST + MARGIN),
+    )
+
+
 def _standing_in(
-    enc: Encounter, ruleset: Ruleset, cells: frozenset[Cell], rows: SquareRows
+    enc: Encounter,
+    ruleset: Ruleset,
+    cells: frozenset[Cell],
+    rows: SquareRows,
+    placed: list[tuple[Combatant, Cell]],
 ) -> set[str]:
-    """The creatures one of whose squares is among `cells` (`rows`, the same by row): a
-    creature is passed by its place alone unless a square it could take is seen
-    (`SquareRows.near`), and only then its size asked (this runs for every token at every
-    change)."""
+    """The creatures (`placed`: each at its top left square) one of whose squares is
+    among `cells` (`rows`, the same by row): a creature is passed by its place alone unless
+    a square it could take is seen (`SquareRows.near`), and only then its size asked (this
+    runs for every token at every change)."""
     if not cells:
         return set()
-    near = rows.near(WIDEST)
     out = set()
-    for c in enc.combatants:
-        at = c.position.cell
-        if at is not None and near(at[0], at[1]):
-            space = Footprint((at[0], at[1]), ruleset.space(enc, c))
-            if any(cell in cells for cell in space.cells()):
-                out.add(c.id)
+    for c, at in rows.near(WIDEST, placed):
+        space = Footprint((at[0], at[1]), ruleset.space(enc, c))
+        if any(cell in cells for cell in space.cells()):
+            out.add(c.id)
     return out
 
 
@@ -147,22 +161,15 @@ def _blocks(x0: float, y0: float, x1: float, y1: float) -> Bounds:
     return (left, top, min(right, left + LARGEST), min(bottom, top + LARGEST))
 
 
-def zones_over(enc: Encounter, rows: SquareRows, known: Set[str] = frozenset()) -> set[str]:
-    """The zones of a gridded map, other than `known`, that hold one of the squares of `rows`
-    (seen or known there): each zone's rows of squares looked up, not each square against
-    every zone."""
-    grid = enc.map.grid
+def zone_boxes(m: Map) -> list[ZoneBox]:
+    """Each zone of a gridded map with the squares its rectangle covers, at least in part."""
+    grid = m.grid
     assert grid is not None
-    out: set[str] = set()
-    if not rows.rows:
-        return out
-    for z in enc.map.zones:
-        if z.id in known:
-            continue
+    out = []
+    for z in m.zones:
         r, px = z.rect, grid.cell_px
         x0, y0 = floor((r.x - grid.origin_x) / px), floor((r.y - grid.origin_y) / px)
         x1 = ceil((r.x + r.width - grid.origin_x) / px)
         y1 = ceil((r.y + r.height - grid.origin_y) / px)
-        if rows.meets(x0, y0, x1, y1):
-            out.add(z.id)
+        out.append((z.id, x0, y0, x1, y1))
     return out

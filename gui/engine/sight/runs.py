@@ -3,8 +3,9 @@ a bit for each point across it, and they come back out as squares run by run."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from itertools import repeat
+from typing import TypeVar
 
 from gui.engine.grid.squares import Cell
 
@@ -14,6 +15,8 @@ Bounds = tuple[int, int, int, int]
 # Points by grid line: keyed by their coordinate on one axis, a bitset of their coordinate
 # across less the bounds' low end across (x0 or y0).
 Bits = dict[int, int]
+
+T = TypeVar("T")
 
 
 def ones(bits: int, low: int) -> list[int]:
@@ -80,9 +83,10 @@ class SquareRows:
         get = self.rows.get
         return any(get(y, 0) & mask for y in range(y0, y1))
 
-    def near(self, wide: int) -> Callable[[int, int], bool]:
-        """Whether a box `wide` squares on a side with its top left corner at (x, y) holds
-        one of the squares, as a quick test of (x, y)."""
+    def near(self, wide: int, placed: Iterable[tuple[T, Cell]]) -> list[tuple[T, Cell]]:
+        """The items of `placed` (an item and a square) such that a box `wide` squares on a
+        side with its top left corner at that square holds one of the squares: a quick
+        test of a thousand tokens' places."""
         rows, base = self.rows, self.base
         spread: dict[int, int] = {}
         for y, bits in rows.items():
@@ -96,8 +100,6 @@ class SquareRows:
             spread[y] = out
         low = base - (wide - 1)
         get = spread.get
-
-        def test(x: int, y: int) -> bool:
-            return x >= low and bool(get(y, 0) >> (x - low) & 1)
-
-        return test
+        return [
+            (item, at) for item, at in placed if at[0] >= low and get(at[1], 0) >> (at[0] - low) & 1
+        ]

@@ -6,6 +6,7 @@ the rows it adds to."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from itertools import repeat
 
 Cell = tuple[int, int]
 
@@ -16,7 +17,7 @@ def explored_cells(rows: Mapping[str, list[int]]) -> set[Cell]:
     for row, runs in rows.items():
         y = int(row)
         for k in range(0, len(runs), 2):
-            out.update((x, y) for x in range(runs[k], runs[k + 1] + 1))
+            out.update(zip(range(runs[k], runs[k + 1] + 1), repeat(y)))
     return out
 
 

@@ -27,11 +27,14 @@ def test_a_box_meets_the_squares_exactly_when_one_lies_in_it():
 
 def test_near_tells_whether_a_creature_up_to_four_squares_wide_there_could_be_seen():
     for rng, cells in _cases(2):
-        near = SquareRows(cells).near(4)
-        for _ in range(40):
-            x, y = rng.randrange(-16, 34), rng.randrange(-16, 34)
-            could = any((x + i, y + j) in cells for i in range(4) for j in range(4))
-            assert near(x, y) == could, (cells, (x, y))
+        places = [(n, (rng.randrange(-16, 34), rng.randrange(-16, 34))) for n in range(40)]
+        near = SquareRows(cells).near(4, places)
+        could = [
+            (n, (x, y))
+            for n, (x, y) in places
+            if any((x + i, y + j) in cells for i in range(4) for j in range(4))
+        ]
+        assert near == could, cells
 
 
 def test_the_players_memory_read_by_row_holds_the_squares_its_runs_hold():
