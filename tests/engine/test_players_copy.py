@@ -7,7 +7,7 @@ from __future__ import annotations
 import msgspec
 
 from gui.engine.files import storage
-from gui.engine.play.players_copy import players_copy, secrets, seen_entry
+from gui.engine.play.players_copy import Secrets, players_copy, secrets, seen_entry
 from gui.engine.rulesets import registry
 from gui.engine.state.model import State
 
@@ -69,3 +69,16 @@ def test_a_state_naming_someone_hidden_and_the_gm_s_notes_never_reach_the_copy()
     assert [s.key for s in copy.combatant("aldric").states] == ["a_terre"]
     assert enc.combatant("aldric").states[0] == touched  # the GM's encounter untouched
     assert enc.notes and enc.combatant("aldric").notes
+
+
+def test_a_secret_name_is_found_wherever_it_stands_in_a_text():
+    # One search for every name of the encounter (compiled once for all moves under the fog),
+    # at every place of a text, the longest name first; only secret ones tell.
+    known = Secrets(
+        frozenset(), ("annie", "Ogre", "Ogre noir"), ("Jean", "annie", "Ogre", "Ogre noir")
+    )
+    assert known.mentioned(["Jeannie"])  # « annie » overlaps the seen « Jean » before it
+    assert known.mentioned(["L'Ogre noir frappe"]) and known.mentioned(["", "un Ogre"])
+    assert not known.mentioned(["Jean attaque", ""])
+    assert Secrets(frozenset(), ("Ogre",), ("Ogre", "Ogre noir")).mentioned(["l'Ogre frappe"])
+    assert not Secrets(frozenset(), ()).mentioned(["Ogre"])

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import random
 
-from gui.engine.edits import doors, map as map_edits, sight
+from gui.engine.edits import doors, sight
+from gui.engine.edits import map as map_edits
 from gui.engine.files.storage import load
 from gui.engine.play.players_sight import PlayersEyes
 from gui.engine.play.table import Table

@@ -40,16 +40,26 @@ class Secrets(Struct, frozen=True):
 
     ids: frozenset[str]
     names: tuple[str, ...]
-    pattern: re.Pattern[str] | None = None  # made from `names`
+    # Every name the secret ones are among (the encounter's creatures' and zones'): one
+    # search finds them all in a text, whichever of them the players see (`mentioned`).
+    every: tuple[str, ...] = ()
+    pattern: re.Pattern[str] | None = None  # made from `every`
+    told: frozenset[str] = frozenset()  # `names`, to look a name up
 
     def __post_init__(self) -> None:
-        if self.names and self.pattern is None:  # one search in C for all the names
-            object.__setattr__(self, "pattern", _pattern(self.names))
+        if self.names and self.pattern is None:
+            object.__setattr__(self, "pattern", _pattern(self.every or self.names))
+            object.__setattr__(self, "told", frozenset(self.names))
 
     def mentioned(self, texts: Iterable[str]) -> bool:
-        """Whether one of `texts` names something hidden."""
-        search = self.pattern.search if self.pattern is not None else None
-        return search is not None and any(search(text) for text in texts if text)
+        """Whether one of `texts` names something hidden: the longest name found at each
+        place of a text is looked up among the secret ones (a secret name found inside a
+        longer one is found by the longer one, itself secret: a secret name is in no name
+        the players see)."""
+        if self.pattern is None:
+            return False
+        told, finditer = self.told, self.pattern.finditer
+        return any(found[1] in told for text in texts if text for found in finditer(text))
 
     def state_told(self, state: State) -> bool:
         """Whether a state would tell of something hidden (its source, its words)."""
@@ -70,9 +80,11 @@ SEP = "\x00"  # between seen names joined for one search
 
 @lru_cache(maxsize=8)
 def _pattern(names: tuple[str, ...]) -> re.Pattern[str]:
-    """One search for all the names, compiled once for as long as they stay the same (under
-    the fog, hundreds of names unseen: compiled at each change, it was most of a move's)."""
-    return re.compile("|".join(re.escape(n) for n in names))
+    """One search for all the names at every place of a text, the longest first, compiled
+    once for as long as the encounter's names stay the same (under the fog, which of them
+    are secret changes at each move: compiled for those, it was most of a move's time)."""
+    longest = sorted({n for n in names if n}, key=lambda n: (-len(n), n))
+    return re.compile("(?=(" + "|".join(re.escape(n) for n in longest) + "))")
 
 
 def secrets(enc: Encounter, sight: PlayersSight | None = None) -> Secrets:
@@ -90,7 +102,8 @@ def secrets(enc: Encounter, sight: PlayersSight | None = None) -> Secrets:
     names = tuple(
         sorted({n for n in set(told) if n and not _within(n, seen_names, joined)}, key=len)
     )
-    return Secrets(frozenset(gone) | {z.id for z in hidden_zones}, names)
+    every = (*(c.name for c in enc.combatants), *(z.name for z in enc.map.zones))
+    return Secrets(frozenset(gone) | {z.id for z in hidden_zones}, names, every)
 
 
 def _within(name: str, seen: list[str], joined: str) -> bool:
