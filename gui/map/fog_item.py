@@ -1,13 +1,17 @@
 """The fog of war drawn over a map (issue 38): dark where the players' side never saw, dimmed
 where it saw before but does not see now, clear where it sees. Opaque on the players' view;
-a light tint on the GM's map (« Voir comme les joueurs »)."""
+a light tint on the GM's map (« Voir comme les joueurs »).
+
+On a grid the fog is an image of one pixel per square, drawn scaled without smoothing over the
+squares the side knows, and dark around it: a repaint costs one scaled image whatever the shape
+of what was seen (P14; a path of every seen run made the fogged repaint 4× the bare one)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
-from PySide6.QtCore import QRect, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QPainter, QPainterPath, QRegion
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from gui.engine.play.players_seen import PlayersSight
@@ -16,35 +20,40 @@ from gui.engine.state.model import Encounter
 OPAQUE = (QColor(12, 14, 18), QColor(12, 14, 18, 150))  # never seen, seen before: players'
 TINT = (QColor(20, 30, 60, 120), QColor(20, 30, 60, 55))  # the same on the GM's map
 REACH = 100_000.0  # how far the dark goes beyond the map (the view never shows its edge)
+CLEAR, DIM, DARK = 0, 1, 2  # a square's shade (`FogItem.shade`), its index in the image
+
+Cell = tuple[int, int]
 
 
-def cells_region(cells: Iterable[tuple[int, int]]) -> QRegion:
-    """The squares as one region in grid units, built from each row's runs."""
-    rows: dict[int, list[int]] = {}
-    for x, y in cells:
-        rows.setdefault(y, []).append(x)
-    region = QRegion()
-    for y, xs in rows.items():
-        xs.sort()
-        start = prev = xs[0]
-        for x in [*xs[1:], None]:
-            if x is not None and x == prev + 1:
-                prev = x
-                continue
-            region += QRegion(QRect(start, y, prev - start + 1, 1))
-            if x is not None:
-                start = prev = x
-    return region
+def shades(known: Iterable[Cell], now: Iterable[Cell]) -> tuple[QImage, int, int]:
+    """One pixel per square over the box of the `known` squares (which hold those seen `now`):
+    DARK, DIM or CLEAR as an index, with the box's first column and row."""
+    known = list(known)
+    xs, ys = [x for x, _ in known], [y for _, y in known]
+    x0, y0 = min(xs), min(ys)
+    width, height = max(xs) - x0 + 1, max(ys) - y0 + 1
+    stride = (width + 3) & ~3  # an 8-bit image's rows are 32-bit aligned
+    pixels = bytearray([DARK]) * (stride * height)
+    for x, y in known:
+        pixels[(y - y0) * stride + x - x0] = DIM
+    for x, y in now:
+        pixels[(y - y0) * stride + x - x0] = CLEAR
+    image = QImage(pixels, width, height, stride, QImage.Format.Format_Indexed8).copy()
+    return image, x0, y0
 
 
 class FogItem(QGraphicsItem):
-    """Above everything but the area being drawn: `show(enc, sight)` sets what it covers."""
+    """Above everything but the area being drawn: `show_sight(enc, sight)` sets what it
+    covers."""
 
     def __init__(self, colours: tuple[QColor, QColor] = OPAQUE) -> None:
         super().__init__()
         self.colours = colours
-        self.dark = QPainterPath()  # never seen
-        self.dim = QPainterPath()  # seen before, not now
+        self.dark = QPainterPath()  # never seen (on zones; on a grid, around `box`)
+        self.dim = QPainterPath()  # seen before, not now (on zones)
+        self.index = QImage()  # on a grid: each known square's shade (`shades`)
+        self.image = QImage()  # the same in colours, as painted
+        self.box = QRectF()  # where the image lies in the scene
         self.setZValue(30)  # over tokens (20s), under the area of effect and the ruler
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.hide()
@@ -52,30 +61,58 @@ class FogItem(QGraphicsItem):
     def show_sight(self, enc: Encounter, sight: PlayersSight | None) -> None:
         """Cover what `sight` leaves unseen (hidden when None: no fog)."""
         self.prepareGeometryChange()
+        self.dark, self.dim, self.index, self.image = (
+            QPainterPath(),
+            QPainterPath(),
+            QImage(),
+            QImage(),
+        )
+        self.box = QRectF()
         if sight is None:
-            self.dark, self.dim = QPainterPath(), QPainterPath()
             self.hide()
             return
-        outer = QPainterPath()
-        outer.addRect(QRectF(-REACH, -REACH, 2 * REACH, 2 * REACH))
         grid = enc.map.grid
         if grid is not None and sight.cells is not None:
-            known = cells_region(sight.known_cells)
-            now = cells_region(sight.cells)
-            scale = (grid.origin_x, grid.origin_y, grid.cell_px)
-            known_path, dim_path = _scaled(known, scale), _scaled(known - now, scale)
+            self._show_squares(sight, (grid.origin_x, grid.origin_y, grid.cell_px))
         else:
-            known_path, dim_path = QPainterPath(), QPainterPath()
-            for z in enc.map.zones:
-                rect = QRectF(z.rect.x, z.rect.y, z.rect.width, z.rect.height)
-                if z.id in sight.known_zones:
-                    known_path.addRect(rect)
-                    if z.id not in sight.zones:
-                        dim_path.addRect(rect)
-        self.dark = outer.subtracted(known_path.simplified())
-        self.dim = dim_path.simplified()
+            self._show_zones(enc, sight)
         self.show()
         self.update()
+
+    def shade(self, point: QPointF) -> int:
+        """How the fog covers a point of the scene: CLEAR, DIM or DARK."""
+        if not self.index.isNull() and self.box.contains(point):
+            scale = self.box.width() / self.index.width()
+            x = int((point.x() - self.box.x()) / scale)
+            y = int((point.y() - self.box.y()) / scale)
+            return self.index.pixelIndex(x, y)
+        if not self.index.isNull() or self.dark.contains(point):
+            return DARK
+        return DIM if self.dim.contains(point) else CLEAR
+
+    def _show_squares(self, sight: PlayersSight, scale: tuple[float, float, float]) -> None:
+        if not sight.known_cells:
+            self.dark.addRect(self.boundingRect())
+            return
+        self.index, x0, y0 = shades(sight.known_cells, sight.cells or ())
+        self.index.setColorTable([0, self.colours[1].rgba(), self.colours[0].rgba()])
+        self.image = self.index.convertToFormat(QImage.Format.Format_ARGB32_Premultiplied)
+        ox, oy, px = scale
+        size = (self.index.width() * px, self.index.height() * px)
+        self.box = QRectF(ox + x0 * px, oy + y0 * px, *size)
+
+    def _show_zones(self, enc: Encounter, sight: PlayersSight) -> None:
+        known, dim = QPainterPath(), QPainterPath()
+        for z in enc.map.zones:
+            if z.id in sight.known_zones:
+                rect = QRectF(z.rect.x, z.rect.y, z.rect.width, z.rect.height)
+                known.addRect(rect)
+                if z.id not in sight.zones:
+                    dim.addRect(rect)
+        outer = QPainterPath()
+        outer.addRect(self.boundingRect())
+        self.dark = outer.subtracted(known.simplified())
+        self.dim = dim.simplified()
 
     def boundingRect(self) -> QRectF:  # Qt override
         return QRectF(-REACH, -REACH, 2 * REACH, 2 * REACH)
@@ -84,16 +121,19 @@ class FogItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:  # Qt override
         painter.setPen(Qt.PenStyle.NoPen)
-        painter.fillPath(self.dark, QBrush(self.colours[0]))
-        painter.fillPath(self.dim, QBrush(self.colours[1]))
-
-
-def _scaled(region: QRegion, scale: tuple[float, float, float]) -> QPainterPath:
-    """A region in grid units as a path in the scene."""
-    ox, oy, px = scale
-    path = QPainterPath()
-    for rect in region:
-        path.addRect(
-            QRectF(ox + rect.x() * px, oy + rect.y() * px, rect.width() * px, rect.height() * px)
-        )
-    return path
+        if self.image.isNull():
+            painter.fillPath(self.dark, QBrush(self.colours[0]))
+            painter.fillPath(self.dim, QBrush(self.colours[1]))
+            return
+        box, far = self.box, REACH
+        for rect in (  # the dark around the known squares' box
+            QRectF(-far, -far, 2 * far, box.top() + far),
+            QRectF(-far, box.bottom(), 2 * far, far - box.bottom()),
+            QRectF(-far, box.top(), box.left() + far, box.height()),
+            QRectF(box.right(), box.top(), far - box.right(), box.height()),
+        ):
+            painter.fillRect(rect, self.colours[0])
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform, False)  # squares
+        painter.drawImage(box, self.image)
+        painter.restore()

@@ -15,6 +15,7 @@ from gui.boot.app import open_encounter
 from gui.engine.files import storage
 from gui.engine.play.players_sight import PlayersEyes
 from gui.engine.state.explored import explored_cells
+from gui.map.fog_item import CLEAR, DARK, DIM
 from tests.gui.fakes import click, drag
 from tests.gui.test_players_view import players, texts
 
@@ -57,7 +58,10 @@ def test_the_fog_shows_the_players_the_nave_then_the_room_beyond_an_opened_door(
     ctl.undo_stack.redo()
     click(crypt.view, DOOR)  # closed by a click: the caveau remembered, dimmed, empty
     assert "caveau" in view.scene.zone_items and "squelette_3" not in view.scene.token_items
-    assert not view.scene._fog.dim.isEmpty()
+    fog = view.scene._fog
+    assert fog.shade(QPointF(18.5 * 40, 7.5 * 40)) == DIM  # the caveau, seen before
+    assert fog.shade(QPointF(15.5 * 40, 7.5 * 40)) == CLEAR  # the nave, seen now
+    assert fog.shade(QPointF(-400, -400)) == DARK  # off the map
 
 
 def test_what_they_saw_and_the_fog_are_saved_and_read_back(crypt, tmp_path):
@@ -110,7 +114,12 @@ def test_see_as_the_players_tints_the_gms_map_with_their_fog(crypt):
     assert not [m for m in messages[told:] if "éteint" in m]
     crypt.menus.actions["fog"].trigger()
     tint = crypt.menus.sight.tint
-    assert tint is not None and tint.isVisible() and not tint.dark.isEmpty()
+    assert tint is not None and tint.isVisible()
+    beyond = QPointF(18.5 * 40, 7.5 * 40)  # past the opened door
+    assert tint.shade(QPointF(15.5 * 40, 7.5 * 40)) == tint.shade(beyond) == CLEAR
+    assert tint.shade(QPointF(-400, -400)) == DARK  # off the map
+    click(crypt.view, DOOR)  # closed again: what was seen beyond, remembered
+    assert tint.shade(beyond) == DIM
     crypt.menus.actions["see_as_players"].trigger()
     assert not tint.isVisible()
 
