@@ -21,17 +21,27 @@ OPAQUE = (QColor(12, 14, 18), QColor(12, 14, 18, 150))  # never seen, seen befor
 TINT = (QColor(20, 30, 60, 120), QColor(20, 30, 60, 55))  # the same on the GM's map
 REACH = 100_000.0  # how far the dark goes beyond the map (the view never shows its edge)
 CLEAR, DIM, DARK = 0, 1, 2  # a square's shade (`FogItem.shade`), its index in the image
+MOST = 2048  # squares each way the fog's image covers at most (`shades`)
 
 Cell = tuple[int, int]
 
 
 def shades(known: Iterable[Cell], now: Iterable[Cell]) -> tuple[QImage, int, int]:
     """One pixel per square over the box of the `known` squares (which hold those seen `now`):
-    DARK, DIM or CLEAR as an index, with the box's first column and row."""
-    known = list(known)
-    xs, ys = [x for x, _ in known], [y for _, y in known]
-    x0, y0 = min(xs), min(ys)
-    width, height = max(xs) - x0 + 1, max(ys) - y0 + 1
+    DARK, DIM or CLEAR as an index, with the box's first column and row. The box is at most
+    MOST squares each way, round what is seen now: a memory further away (a hand-edited
+    file's; no map is that wide) stays dark rather than make an image of millions of
+    pixels."""
+    known, now = list(known), list(now)
+    x0, y0, x1, y1 = _box(known)
+    if x1 - x0 >= MOST or y1 - y0 >= MOST:
+        cx, cy = now[0] if now else known[0]
+        x0, y0 = cx - MOST // 2, cy - MOST // 2
+        x1, y1 = x0 + MOST - 1, y0 + MOST - 1
+        known = [(x, y) for x, y in known if x0 <= x <= x1 and y0 <= y <= y1]
+        now = [(x, y) for x, y in now if x0 <= x <= x1 and y0 <= y <= y1]
+        x0, y0, x1, y1 = _box(known)
+    width, height = x1 - x0 + 1, y1 - y0 + 1
     stride = (width + 3) & ~3  # an 8-bit image's rows are 32-bit aligned
     pixels = bytearray([DARK]) * (stride * height)
     for x, y in known:
@@ -40,6 +50,12 @@ def shades(known: Iterable[Cell], now: Iterable[Cell]) -> tuple[QImage, int, int
         pixels[(y - y0) * stride + x - x0] = CLEAR
     image = QImage(pixels, width, height, stride, QImage.Format.Format_Indexed8).copy()
     return image, x0, y0
+
+
+def _box(cells: list[Cell]) -> tuple[int, int, int, int]:
+    """The first and last column and row of some squares."""
+    xs, ys = [x for x, _ in cells], [y for _, y in cells]
+    return min(xs), min(ys), max(xs), max(ys)
 
 
 class FogItem(QGraphicsItem):
