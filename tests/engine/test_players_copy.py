@@ -82,3 +82,13 @@ def test_a_secret_name_is_found_wherever_it_stands_in_a_text():
     assert not known.mentioned(["Jean attaque", ""])
     assert Secrets(frozenset(), ("Ogre",), ("Ogre", "Ogre noir")).mentioned(["l'Ogre frappe"])
     assert not Secrets(frozenset(), ()).mentioned(["Ogre"])
+
+
+def test_the_names_found_in_a_text_are_kept_but_which_are_secret_is_asked_each_time():
+    # Under the fog the secret names change at each move and the same log lines are read
+    # again: the names found in a line are kept per search, the secret ones never.
+    every = ("Aldric", "Ogre", "Zombie")
+    line = ["Aldric frappe l'Ogre"]
+    assert Secrets(frozenset(), ("Ogre",), every).mentioned(line)
+    assert not Secrets(frozenset(), ("Zombie",), every).mentioned(line)  # same search, kept
+    assert Secrets(frozenset(), ("Aldric", "Zombie"), every).mentioned(line)

@@ -43,12 +43,12 @@ class Secrets(Struct, frozen=True):
     # Every name the secret ones are among (the encounter's creatures' and zones'): one
     # search finds them all in a text, whichever of them the players see (`mentioned`).
     every: tuple[str, ...] = ()
-    pattern: re.Pattern[str] | None = None  # made from `every`
+    search: NameSearch | None = None  # made from `every`
     told: frozenset[str] = frozenset()  # `names`, to look a name up
 
     def __post_init__(self) -> None:
-        if self.names and self.pattern is None:
-            object.__setattr__(self, "pattern", _pattern(self.every or self.names))
+        if self.names and self.search is None:
+            object.__setattr__(self, "search", _search(self.every or self.names))
             object.__setattr__(self, "told", frozenset(self.names))
 
     def mentioned(self, texts: Iterable[str]) -> bool:
@@ -56,10 +56,10 @@ class Secrets(Struct, frozen=True):
         place of a text is looked up among the secret ones (a secret name found inside a
         longer one is found by the longer one, itself secret: a secret name is in no name
         the players see)."""
-        if self.pattern is None:
+        if self.search is None:
             return False
-        told, finditer = self.told, self.pattern.finditer
-        return any(found[1] in told for text in texts if text for found in finditer(text))
+        told, names_in = self.told, self.search.names_in
+        return any(not told.isdisjoint(names_in(text)) for text in texts if text)
 
     def state_told(self, state: State) -> bool:
         """Whether a state would tell of something hidden (its source, its words)."""
@@ -78,13 +78,35 @@ class Secrets(Struct, frozen=True):
 SEP = "\x00"  # between seen names joined for one search
 
 
+class NameSearch:
+    """One search for all the encounter's names at every place of a text, the longest first,
+    and the names it found in each text so far: a log's lines are read again at every
+    change (P14: a hundred lines at each move)."""
+
+    KEPT = 16_384  # texts whose names are kept, at most
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        longest = sorted({n for n in names if n}, key=lambda n: (-len(n), n))
+        self._finditer = re.compile(
+            "(?=(" + "|".join(re.escape(n) for n in longest) + "))"
+        ).finditer
+        self._found: dict[str, frozenset[str]] = {}
+
+    def names_in(self, text: str) -> frozenset[str]:
+        found = self._found.get(text)
+        if found is None:
+            if len(self._found) >= self.KEPT:
+                self._found.clear()
+            found = self._found[text] = frozenset(m[1] for m in self._finditer(text))
+        return found
+
+
 @lru_cache(maxsize=8)
-def _pattern(names: tuple[str, ...]) -> re.Pattern[str]:
-    """One search for all the names at every place of a text, the longest first, compiled
-    once for as long as the encounter's names stay the same (under the fog, which of them
-    are secret changes at each move: compiled for those, it was most of a move's time)."""
-    longest = sorted({n for n in names if n}, key=lambda n: (-len(n), n))
-    return re.compile("(?=(" + "|".join(re.escape(n) for n in longest) + "))")
+def _search(names: tuple[str, ...]) -> NameSearch:
+    """The search for these names, made once for as long as the encounter's names stay the
+    same (under the fog, which of them are secret changes at each move: compiled for those,
+    it was most of a move's time)."""
+    return NameSearch(names)
 
 
 def secrets(enc: Encounter, sight: PlayersSight | None = None) -> Secrets:
