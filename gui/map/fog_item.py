@@ -19,6 +19,12 @@ from gui.engine.state.model import Encounter
 
 OPAQUE = (QColor(12, 14, 18), QColor(12, 14, 18, 150))  # never seen, seen before: players'
 TINT = (QColor(20, 30, 60, 120), QColor(20, 30, 60, 55))  # the same on the GM's map
+# Where the fog lies among the map's items. On the GM's map, over the tokens (a creature the
+# players do not see is tinted) and under the lines and the ruler. On the players' view,
+# where only the creatures they see are, just under the tokens: a seen creature's name plate
+# that reaches past what is seen stays readable, while zones, links, groups and the area of
+# effect (whose squares stop at walls they never saw) stay under it.
+OVER_TOKENS, UNDER_TOKENS = 30.0, 9.5
 REACH = 100_000.0  # how far the dark goes beyond the map (the view never shows its edge)
 CLEAR, DIM, DARK = 0, 1, 2  # a square's shade (`FogItem.shade`), its index in the image
 MOST = 2048  # squares each way the fog's image covers at most (`shades`)
@@ -62,7 +68,7 @@ class FogItem(QGraphicsItem):
     """Above everything but the area being drawn: `show_sight(enc, sight)` sets what it
     covers."""
 
-    def __init__(self, colours: tuple[QColor, QColor] = OPAQUE) -> None:
+    def __init__(self, colours: tuple[QColor, QColor] = OPAQUE, z: float = OVER_TOKENS) -> None:
         super().__init__()
         self.colours = colours
         self.dark = QPainterPath()  # never seen (on zones; on a grid, around `box`)
@@ -70,7 +76,7 @@ class FogItem(QGraphicsItem):
         self.index = QImage()  # on a grid: each known square's shade (`shades`)
         self.image = QImage()  # the same in colours, as painted
         self.box = QRectF()  # where the image lies in the scene
-        self.setZValue(30)  # over tokens (20s), under the area of effect and the ruler
+        self.setZValue(z)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.hide()
 

@@ -37,9 +37,9 @@ class PlayersScene(EncounterScene):
         if sight is None and self._fog is None:
             return
         if self._fog is None:
-            from gui.map.fog_item import FogItem  # at the first fog, not at start (P1b)
+            from gui.map.fog_item import OPAQUE, UNDER_TOKENS, FogItem  # at the first fog (P1b)
 
-            self._fog = FogItem()
+            self._fog = FogItem(OPAQUE, UNDER_TOKENS)
             self.addItem(self._fog)
         self._fog.show_sight(self.enc, sight)
 

@@ -8,10 +8,11 @@ makes a link block sight."""
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import QPointF
+from PySide6.QtCore import QPointF, Qt
 from PySide6.QtWidgets import QMenu
 
 from gui.boot.app import open_encounter
+from gui.engine.contract.values import AreaOf
 from gui.engine.files import storage
 from gui.engine.play.players_sight import PlayersEyes
 from gui.engine.state.explored import explored_cells
@@ -162,3 +163,34 @@ def test_on_a_zone_map_links_that_block_sight_a_revealed_zone_and_a_dark_one(lap
     dark.trigger()
     assert ctl.enc.map.zone(far).dark
     assert window.scene.zone_items[far].dark  # shaded on the GM's map
+
+
+def test_on_the_players_view_a_seen_creatures_plate_reads_over_the_fog(crypt, qtbot):
+    """Only creatures they see are on the players' view: the fog lies under their tokens,
+    so a name plate reaching past what is seen is not cut by the dark; the area of effect
+    stays under it (its squares, cut by walls they never saw, would draw them)."""
+    crypt.menus.actions["fog"].trigger()
+    click(crypt.view, DOOR)  # opened: the caveau's first creatures seen through it
+    view = players(crypt, qtbot)
+    view.resize(1366, 768)
+    view.fit()  # the plates made for the screen's size
+    fog = view.scene._fog
+
+    def on_top(point: QPointF) -> object:  # the item drawn last there
+        return view.scene.items(point, Qt.ItemSelectionMode.IntersectsItemBoundingRect)[0]
+
+    over_dark = []
+    for cid, token in view.scene.token_items.items():
+        if token.plate_shift is None or not token.has_plates():
+            continue
+        plate = token.plate_rect().translated(token.pos() + token.plate_shift)
+        plate = plate.adjusted(2, 2, -2, -2)
+        for corner in (plate.topLeft(), plate.topRight(), plate.bottomLeft(), plate.bottomRight()):
+            if fog.shade(corner) != CLEAR:
+                over_dark.append(cid)
+                assert on_top(corner) is token  # drawn over the fog
+    assert over_dark  # some plate reaches past what is seen
+    area = AreaOf("burst", reach=6.0, origin=(22, 12), caught=())  # in the caveau's dark
+    crypt.controller.area_shown.emit(area)
+    far = QPointF(22.5 * 40, 12.5 * 40)
+    assert fog.shade(far) == DARK and on_top(far) is fog
