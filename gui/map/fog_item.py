@@ -65,13 +65,13 @@ def _box(cells: list[Cell]) -> tuple[int, int, int, int]:
 
 
 class FogItem(QGraphicsItem):
-    """Above everything but the area being drawn: `show_sight(enc, sight)` sets what it
-    covers."""
+    """The fog at height `z` among the map's items (OVER_TOKENS, UNDER_TOKENS):
+    `show_sight(enc, sight)` sets what it covers."""
 
     def __init__(self, colours: tuple[QColor, QColor] = OPAQUE, z: float = OVER_TOKENS) -> None:
         super().__init__()
         self.colours = colours
-        self.dark = QPainterPath()  # never seen (on zones; on a grid, around `box`)
+        self.dark = QPainterPath()  # never seen: on zones (on a grid, all when none known)
         self.dim = QPainterPath()  # seen before, not now (on zones)
         self.index = QImage()  # on a grid: each known square's shade (`shades`)
         self.image = QImage()  # the same in colours, as painted
