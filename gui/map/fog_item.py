@@ -14,6 +14,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPainterPath
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
+from gui.engine.grid.squares import Cell
 from gui.engine.play.players_seen import PlayersSight
 from gui.engine.state.model import Encounter
 
@@ -28,8 +29,6 @@ OVER_TOKENS, UNDER_TOKENS = 30.0, 9.5
 REACH = 100_000.0  # how far the dark goes beyond the map (the view never shows its edge)
 CLEAR, DIM, DARK = 0, 1, 2  # a square's shade (`FogItem.shade`), its index in the image
 MOST = 2048  # squares each way the fog's image covers at most (`shades`)
-
-Cell = tuple[int, int]
 
 
 def shades(known: Iterable[Cell], now: Iterable[Cell]) -> tuple[QImage, int, int]:
